@@ -1,0 +1,134 @@
+"""The score categories of Apiary: the one list every other part of the pad reads.
+
+Models, forms, the engine, the game file, templates and tests all take the categories from
+here, so a category is added, renamed or re-limited in exactly one place. Plain Python, no
+Django import: the engine and the game file use it outside Django too.
+
+Labels are English and marked with ``gettext_noop`` so that ``makemessages`` collects them;
+the Django layer translates them when it shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a string for translation without translating it (the engine has no Django)."""
+    return message
+
+
+class Section(StrEnum):
+    DURING = "during"
+    END = "end"
+
+
+class Kind(StrEnum):
+    VP = "vp"  # a number of VP, entered as it is
+    COUNT = "count"  # a count of things, each worth a fixed number of VP
+    FLAG = "flag"  # yes or no, worth a fixed number of VP when yes
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    key: str
+    label: str
+    label_fr: str
+    section: Section
+    kind: Kind = Kind.VP
+    minimum: int = 0
+    maximum: int = 999
+    vp_each: int = 1  # VP per unit of a count, or for a yes; 1 for plain VP
+    help_text: str = ""
+
+    @property
+    def is_flag(self) -> bool:
+        return self.kind is Kind.FLAG
+
+    def vp(self, value: int | bool) -> int:
+        """The VP that an entry of this category is worth."""
+        if self.kind is Kind.FLAG:
+            return self.vp_each if value else 0
+        return int(value) * self.vp_each
+
+    def check(self, value: object) -> str | None:
+        """Why ``value`` is not a valid entry, in words, or None when it is."""
+        if self.kind is Kind.FLAG:
+            if not isinstance(value, bool):
+                return "must be true or false"
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "must be a whole number"
+        if not self.minimum <= value <= self.maximum:
+            return f"must be between {self.minimum} and {self.maximum}"
+        return None
+
+
+_ = gettext_noop
+
+CATEGORIES: tuple[Category, ...] = (
+    # During the game: the VP track, in the order of the rulebook (starting VP first).
+    Category("starting_vp", _("Starting VP"), "PV de départ", Section.DURING,
+             help_text=_("1 for the first player, 2 for the second, and so on")),
+    Category("explore_tokens", _("Explore token bonuses"), "Bonus des jetons Exploration", Section.DURING),
+    Category("farm_income", _("Farm income"), "Revenus des Fermes", Section.DURING),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), "Bonus des Alvéoles d'Hibernation", Section.DURING),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"),
+             "Bonus construits sur les alvéoles du plateau Ruche", Section.DURING),
+    Category("advance_strength4", _("Strength-4 worker on the Advance action"),
+             "Ouvrier de force 4 sur l'action Évolution", Section.DURING),
+    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"),
+             "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration", Section.DURING),
+    Category("tile_abilities", _("Activating tile abilities"), "Activation des capacités des tuiles", Section.DURING),
+    Category("seed_card_benefits", _("One-time benefits on played seed cards"),
+             "Bénéfices à usage unique sur les cartes Graine jouées", Section.DURING),
+    # At the end of the game, in the order the rulebook tallies them.
+    Category("planted_seed_cards", _("Conditions on planted seed cards"),
+             "Conditions des cartes Graine plantées", Section.END),
+    Category("farms", _("Farms built"), "Fermes construites", Section.END, Kind.COUNT, maximum=99,
+             help_text=_("1 VP per farm")),
+    Category("recruits", _("Recruits built"), "Recrues", Section.END),
+    Category("developments", _("Developments built"), "Innovations", Section.END),
+    Category("carvings", _("Conditions on carvings built"), "Conditions des Sculptures construites", Section.END,
+             minimum=-99, help_text=_("may be negative: a carving can cost VP")),
+    Category("queens_favor", _("Position on the Queen's Favor track"),
+             "Position sur la piste Faveur de la Reine", Section.END),
+    Category("hive_mat_full", _("Hive mat filled"), "Plateau Ruche rempli", Section.END, Kind.FLAG,
+             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled")),
+    Category("frames_filled", _("Frames filled"), "Cadres remplis", Section.END, Kind.COUNT, maximum=15,
+             vp_each=8, help_text=_("8 VP per frame")),
+    Category("faction_ability", _("Faction's endgame ability"),
+             "Capacité de fin de partie de la faction", Section.END),
+)
+
+CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
+DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)
+END_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.END)
+
+SECTION_LABELS: dict[Section, str] = {
+    Section.DURING: _("During the game"),
+    Section.END: _("End of the game"),
+}
+MAJORITY_LABEL = _("Hibernation Comb sector majorities")
+
+# Limits of the other numbers a game holds (the game file and the models share them).
+MAX_PLAYERS = 5
+MIN_PLAYERS = 1
+MAX_SECTORS = 20
+MAX_SECTOR_VP = 99
+TOKENS_PER_PLAYER = 7  # each player owns 7 hibernation tokens
+MAX_ACTIVE_WORKERS = 4
+MAX_NAME_LENGTH = 40
+MAX_FACTION_LENGTH = 40
+END_TRIGGER_TOKENS = (6, 7)  # the English text ends the game on the 6th token, the French on the 7th
+DEFAULT_END_TRIGGER_TOKEN = 7
+
+# The game's 20 factions, offered by the start form.
+FACTIONS: tuple[str, ...] = (
+    "Ana", "Arti", "Capen", "Carpa", "Casi", "Cecro", "Cypri", "Iber", "Jemit", "Lama",
+    "Ligu", "Nica", "Orea", "Pomon", "Ria", "Saha", "Sime", "Sini", "Visah", "Utel",
+)
+
+# Comb spaces in use by player count (publisher's FAQ), for the end-of-game hint.
+COMB_SPACES_BY_PLAYER_COUNT: dict[int, int] = {1: 8, 2: 8, 3: 12, 4: 15, 5: 15}

@@ -1,0 +1,195 @@
+"""What the pad stores: games, their comb sectors, their seats and the tokens on the comb.
+
+A seat has one column per score category, generated from ``scoring.categories`` so the
+list of categories stays the single source of truth; the database checks every range.
+"""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.categories import (
+    CATEGORIES,
+    DEFAULT_END_TRIGGER_TOKEN,
+    END_TRIGGER_TOKENS,
+    MAX_ACTIVE_WORKERS,
+    MAX_FACTION_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SECTOR_VP,
+    MAX_SECTORS,
+    TOKENS_PER_PLAYER,
+    Category,
+)
+
+
+def _between(field: str, low: int, high: int, name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(
+        condition=models.Q(**{f"{field}__gte": low, f"{field}__lte": high}), name=name
+    )
+
+
+class Game(models.Model):
+    played_on = models.DateField(_("date played"), default=timezone.localdate)
+    notes = models.TextField(_("notes"), blank=True)
+    end_trigger_token = models.PositiveSmallIntegerField(
+        _("end-trigger token"),
+        choices=[(6, _("6th token (English rules)")), (7, _("7th token (French rules)"))],
+        default=DEFAULT_END_TRIGGER_TOKEN,
+        help_text=_("The game ends when a player places this hibernation token (6th in the English rules, 7th in the French)."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-played_on", "-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_trigger_token__in=END_TRIGGER_TOKENS), name="game_end_trigger_token_6_or_7"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.played_on})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class GameSector(models.Model):
+    """The game's own copy of one comb sector's awards, so later layout edits never change it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sectors")
+    position = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SECTORS - 1)])
+    first_vp = models.PositiveSmallIntegerField(_("1st place VP"), validators=[MaxValueValidator(MAX_SECTOR_VP)])
+    second_vp = models.PositiveSmallIntegerField(
+        _("2nd place VP"), default=0, validators=[MaxValueValidator(MAX_SECTOR_VP)]
+    )
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="sector_position_unique_per_game"),
+            _between("position", 0, MAX_SECTORS - 1, "sector_position_range"),
+            _between("first_vp", 0, MAX_SECTOR_VP, "sector_first_vp_range"),
+            _between("second_vp", 0, MAX_SECTOR_VP, "sector_second_vp_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Sector {self.position + 1}: {self.first_vp}/{self.second_vp}"
+
+    @property
+    def number(self) -> int:
+        return self.position + 1
+
+
+def _category_field(category: Category) -> models.Field:
+    if category.is_flag:
+        return models.BooleanField(category.label, default=False)
+    return models.SmallIntegerField(
+        category.label,
+        default=0,
+        validators=[MinValueValidator(category.minimum), MaxValueValidator(category.maximum)],
+    )
+
+
+class Seat(models.Model):
+    """One player of one game, at one seat, with every score category's entry."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(
+        _("seat"), validators=[MinValueValidator(1), MaxValueValidator(MAX_PLAYERS)]
+    )
+    name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)
+    faction = models.CharField(_("faction"), max_length=MAX_FACTION_LENGTH, blank=True)
+    is_automa = models.BooleanField(_("Automa"), default=False)
+    active_workers = models.PositiveSmallIntegerField(
+        _("active workers"), default=0, validators=[MaxValueValidator(MAX_ACTIVE_WORKERS)]
+    )
+    # The sums typed into fields, by category key ("3+6+2"), kept so they stay editable.
+    sums = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique_per_game"),
+            models.UniqueConstraint(Lower("name"), "game", name="seat_name_unique_per_game_ignoring_case"),
+            models.UniqueConstraint(
+                fields=["game"], condition=models.Q(is_automa=True), name="seat_one_automa_per_game"
+            ),
+            models.CheckConstraint(condition=~models.Q(name=""), name="seat_name_not_empty"),
+            _between("number", 1, MAX_PLAYERS, "seat_number_range"),
+            _between("active_workers", 0, MAX_ACTIVE_WORKERS, "seat_active_workers_range"),
+        ] + [
+            _between(category.key, category.minimum, category.maximum, f"seat_{category.key}_range")
+            for category in CATEGORIES
+            if not category.is_flag
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.number})"
+
+    def entries(self) -> dict[str, int | bool]:
+        return {category.key: getattr(self, category.key) for category in CATEGORIES}
+
+
+for _category in CATEGORIES:
+    Seat.add_to_class(_category.key, _category_field(_category))
+del _category
+
+
+class HibernationTokens(models.Model):
+    """How many of a seat's hibernation tokens lie in one comb sector."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="tokens")
+    sector = models.ForeignKey(GameSector, on_delete=models.CASCADE, related_name="tokens")
+    count = models.PositiveSmallIntegerField(
+        _("hibernation tokens"), default=0, validators=[MaxValueValidator(TOKENS_PER_PLAYER)]
+    )
+
+    class Meta:
+        verbose_name_plural = "hibernation tokens"
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "sector"], name="tokens_unique_per_seat_and_sector"),
+            _between("count", 0, TOKENS_PER_PLAYER, "tokens_count_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} sector {self.sector.number}: {self.count}"
+
+
+class CombLayout(models.Model):
+    """A named comb layout (the sectors' printed awards), offered again when starting a game."""
+
+    name = models.CharField(_("layout name"), max_length=60, unique=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "name"]
+        constraints = [models.CheckConstraint(condition=~models.Q(name=""), name="layout_name_not_empty")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CombLayoutSector(models.Model):
+    layout = models.ForeignKey(CombLayout, on_delete=models.CASCADE, related_name="sectors")
+    position = models.PositiveSmallIntegerField()
+    first_vp = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SECTOR_VP)])
+    second_vp = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(MAX_SECTOR_VP)])
+
+    class Meta:
+        ordering = ["layout", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["layout", "position"], name="layout_sector_position_unique"),
+            _between("position", 0, MAX_SECTORS - 1, "layout_sector_position_range"),
+            _between("first_vp", 0, MAX_SECTOR_VP, "layout_sector_first_vp_range"),
+            _between("second_vp", 0, MAX_SECTOR_VP, "layout_sector_second_vp_range"),
+        ]
