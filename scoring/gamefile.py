@@ -1,0 +1,435 @@
+"""The game file (``shared/FORMAT.md``): reading, checking and writing it, in plain Python.
+
+``parse_document`` turns the JSON text into ``GameData`` values or raises ``GameFileError``
+with every problem it found, each named by its path (``games[0].players[2].end.farms``).
+``dump_document`` writes ``GameData`` back. No Django here: the commands and the import
+service share this one reader, and the engine scores what it returns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from scoring.categories import (
+    CATEGORIES,
+    CATEGORY_BY_KEY,
+    DEFAULT_END_TRIGGER_TOKEN,
+    DURING_CATEGORIES,
+    END_CATEGORIES,
+    END_TRIGGER_TOKENS,
+    MAX_ACTIVE_WORKERS,
+    MAX_FACTION_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SECTOR_VP,
+    MAX_SECTORS,
+    MIN_PLAYERS,
+    TOKENS_PER_PLAYER,
+    Section,
+)
+from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+
+FORMAT_NAME = "apiary-scorepad"
+FORMAT_VERSION = 1
+
+_SECTION_CATEGORIES = {Section.DURING: DURING_CATEGORIES, Section.END: END_CATEGORIES}
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_MISSING = object()
+
+
+@dataclass
+class PlayerData:
+    name: str
+    seat: int
+    faction: str = ""
+    automa: bool = False
+    active_workers: int = 0
+    entries: dict[str, int | bool] = field(default_factory=dict)  # every category key
+    hibernation: list[int] = field(default_factory=list)  # one count per comb sector
+
+    def sheet(self) -> PlayerSheet:
+        return PlayerSheet(entries=self.entries, active_workers=self.active_workers, tokens=self.hibernation)
+
+
+@dataclass
+class GameData:
+    players: list[PlayerData]  # in seat order
+    comb: list[Sector] = field(default_factory=list)
+    played_on: date | None = None
+    notes: str = ""
+    end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN
+
+    def score(self) -> GameResult:
+        return score_game(self.comb, [player.sheet() for player in self.players])
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class GameFileError(ValueError):
+    """The document is not a valid game file; ``problems`` lists every reason, by path."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys it was given more than once."""
+
+    duplicates: list[str]
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    obj = _Object()
+    obj.duplicates = []
+    for key, value in pairs:
+        if key in obj and key not in obj.duplicates:
+            obj.duplicates.append(key)
+        obj[key] = value
+    return obj
+
+
+def parse_document(text: str | bytes) -> list[GameData]:
+    """Read a whole game file; raises GameFileError naming every problem by its path."""
+    try:
+        document = json.loads(text, object_pairs_hook=_object_pairs)
+    except json.JSONDecodeError as error:
+        raise GameFileError(
+            [Problem("(document)", f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")]
+        ) from None
+    except UnicodeDecodeError:
+        raise GameFileError([Problem("(document)", "is not UTF-8 text")]) from None
+    return read_document(document)
+
+
+def read_document(document: Any) -> list[GameData]:
+    """Check an already decoded document (dicts and lists) and return its games."""
+    reader = _Reader()
+    games = reader.document(document)
+    if reader.problems:
+        raise GameFileError(reader.problems)
+    return games
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {json.dumps(value, ensure_ascii=False)}"
+    if isinstance(value, float):
+        return f"the number {json.dumps(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return json.dumps(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def object(self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()) -> dict | None:
+        if not isinstance(value, dict):
+            self.problem(path, f"must be an object, not {_describe(value)}")
+            return None
+        for key in getattr(value, "duplicates", []):
+            self.problem(f"{path}.{key}" if path else key, "is given more than once")
+        for key in value:
+            if key not in allowed:
+                self.problem(self.join(path, key), self.unknown_key_message(path, key))
+        for key in required:
+            if key not in value:
+                self.problem(self.join(path, key), "is required")
+        return value
+
+    @staticmethod
+    def join(path: str, key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    @staticmethod
+    def unknown_key_message(path: str, key: str) -> str:
+        category = CATEGORY_BY_KEY.get(key)
+        if category is not None and path.rsplit(".", 1)[-1] in ("during", "end"):
+            return f"is not a key the format knows here: {key} belongs in {category.section.value}"
+        return "is not a key the format knows"
+
+    def integer(self, value: Any, path: str, low: int, high: int) -> int | None:
+        if not _is_int(value):
+            self.problem(path, f"must be a whole number from {low} to {high}, not {_describe(value)}")
+            return None
+        if not low <= value <= high:
+            self.problem(path, f"must be a whole number from {low} to {high}, not {value}")
+            return None
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.problem(path, f"must be true or false, not {_describe(value)}")
+            return None
+        return value
+
+    def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False) -> str | None:
+        if not isinstance(value, str):
+            self.problem(path, f"must be text, not {_describe(value)}")
+            return None
+        text = value.strip()
+        if required and not text:
+            self.problem(path, "must not be empty")
+            return None
+        if max_length is not None and len(text) > max_length:
+            self.problem(path, f"must be at most {max_length} characters long, not {len(text)}")
+            return None
+        return text
+
+    def document(self, document: Any) -> list[GameData]:
+        root = self.object(document, "", ("format", "version", "games"), ("format", "version", "games"))
+        if root is None:
+            self.problems[-1] = Problem("(document)", self.problems[-1].message)
+            return []
+        if "format" in root and root["format"] != FORMAT_NAME:
+            self.problem("format", f'must be "{FORMAT_NAME}", not {_describe(root["format"])}')
+        if "version" in root and not (_is_int(root["version"]) and root["version"] == FORMAT_VERSION):
+            self.problem("version", f"must be {FORMAT_VERSION}, not {_describe(root['version'])}")
+        if "games" not in root:
+            return []
+        games = root["games"]
+        if not isinstance(games, list):
+            self.problem("games", f"must be a list of games, not {_describe(games)}")
+            return []
+        if not games:
+            self.problem("games", "must hold at least one game")
+        return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
+
+    def game(self, raw: Any, path: str) -> GameData | None:
+        obj = self.object(raw, path, ("played_on", "notes", "end_trigger_token", "comb", "players"), ("players",))
+        if obj is None:
+            return None
+        before = len(self.problems)
+
+        played_on = None
+        if "played_on" in obj:
+            value = obj["played_on"]
+            if isinstance(value, str) and _DATE.fullmatch(value):
+                try:
+                    played_on = date.fromisoformat(value)
+                except ValueError:
+                    self.problem(f"{path}.played_on", f"is not a real date: {value}")
+            else:
+                self.problem(f"{path}.played_on", f"must be a date written YYYY-MM-DD, not {_describe(value)}")
+        notes = self.text(obj["notes"], f"{path}.notes") if "notes" in obj else ""
+        token = DEFAULT_END_TRIGGER_TOKEN
+        if "end_trigger_token" in obj:
+            value = obj["end_trigger_token"]
+            if _is_int(value) and value in END_TRIGGER_TOKENS:
+                token = value
+            else:
+                self.problem(f"{path}.end_trigger_token", f"must be 6 or 7, not {_describe(value)}")
+
+        comb = self.comb(obj.get("comb", []), f"{path}.comb")
+        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None)
+        if len(self.problems) > before or comb is None or players is None:
+            return None
+        return GameData(players=players, comb=comb, played_on=played_on, notes=notes or "", end_trigger_token=token)
+
+    def comb(self, raw: Any, path: str) -> list[Sector] | None:
+        if not isinstance(raw, list):
+            self.problem(path, f"must be a list of sectors, not {_describe(raw)}")
+            return None
+        if len(raw) > MAX_SECTORS:
+            self.problem(path, f"must have at most {MAX_SECTORS} sectors, not {len(raw)}")
+        sectors = []
+        for index, item in enumerate(raw):
+            where = f"{path}[{index}]"
+            obj = self.object(item, where, ("first", "second"), ("first",))
+            if obj is None:
+                continue
+            first = self.integer(obj.get("first", 0), f"{where}.first", 0, MAX_SECTOR_VP)
+            second = self.integer(obj.get("second", 0), f"{where}.second", 0, MAX_SECTOR_VP)
+            sectors.append(Sector(first or 0, second or 0))
+        return sectors
+
+    def players(self, raw: Any, path: str, sector_count: int | None) -> list[PlayerData] | None:
+        if not isinstance(raw, list):
+            if raw is not None:
+                self.problem(path, f"must be a list of players, not {_describe(raw)}")
+            return None
+        if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+            self.problem(path, f"must have {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(raw)}")
+            return None
+        players: list[PlayerData] = []
+        names: dict[str, int] = {}
+        seats: dict[int, int] = {}
+        automa_at: int | None = None
+        for index, item in enumerate(raw):
+            where = f"{path}[{index}]"
+            player = self.player(item, where, index, len(raw), sector_count)
+            if player is None:
+                continue
+            folded = player.name.casefold()
+            if folded in names:
+                self.problem(f"{where}.name", f"{player.name!r} is already the name of players[{names[folded]}]")
+            names.setdefault(folded, index)
+            if player.seat in seats:
+                self.problem(f"{where}.seat", f"seat {player.seat} is already taken by players[{seats[player.seat]}]")
+            seats.setdefault(player.seat, index)
+            if player.automa:
+                if automa_at is not None:
+                    self.problem(f"{where}.automa", f"only one player may be the Automa, and players[{automa_at}] is")
+                automa_at = index if automa_at is None else automa_at
+            players.append(player)
+        return sorted(players, key=lambda player: player.seat)
+
+    def player(self, raw: Any, path: str, index: int, count: int, sector_count: int | None) -> PlayerData | None:
+        keys = ("name", "seat", "faction", "automa", "active_workers", "during", "end", "hibernation")
+        obj = self.object(raw, path, keys, ("name",))
+        if obj is None:
+            return None
+        before = len(self.problems)
+        name = self.text(obj["name"], f"{path}.name", MAX_NAME_LENGTH, required=True) if "name" in obj else None
+        seat = self.integer(obj["seat"], f"{path}.seat", 1, count) if "seat" in obj else index + 1
+        faction = self.text(obj["faction"], f"{path}.faction", MAX_FACTION_LENGTH) if "faction" in obj else ""
+        automa = self.boolean(obj["automa"], f"{path}.automa") if "automa" in obj else False
+        workers = (
+            self.integer(obj["active_workers"], f"{path}.active_workers", 0, MAX_ACTIVE_WORKERS)
+            if "active_workers" in obj
+            else 0
+        )
+        entries: dict[str, int | bool] = {c.key: False if c.is_flag else 0 for c in CATEGORIES}
+        for section in (Section.DURING, Section.END):
+            if section.value in obj:
+                entries.update(self.section(obj[section.value], f"{path}.{section.value}", section))
+        tokens = self.hibernation(obj.get("hibernation", _MISSING), f"{path}.hibernation", sector_count)
+        if len(self.problems) > before or name is None or seat is None or tokens is None:
+            return None
+        return PlayerData(
+            name=name, seat=seat, faction=faction or "", automa=bool(automa), active_workers=workers or 0,
+            entries=entries, hibernation=tokens,
+        )
+
+    def section(self, raw: Any, path: str, section: Section) -> dict[str, int | bool]:
+        categories = _SECTION_CATEGORIES[section]
+        obj = self.object(raw, path, [c.key for c in categories])
+        if obj is None:
+            return {}
+        entries: dict[str, int | bool] = {}
+        for category in categories:
+            if category.key not in obj:
+                continue
+            value = obj[category.key]
+            where = f"{path}.{category.key}"
+            checked = (
+                self.boolean(value, where)
+                if category.is_flag
+                else self.integer(value, where, category.minimum, category.maximum)
+            )
+            if checked is not None:
+                entries[category.key] = checked
+        return entries
+
+    def hibernation(self, raw: Any, path: str, sector_count: int | None) -> list[int] | None:
+        if sector_count is None:
+            return None
+        if raw is _MISSING:
+            return [0] * sector_count
+        if not isinstance(raw, list):
+            self.problem(path, f"must be a list of token counts, one per comb sector, not {_describe(raw)}")
+            return None
+        if len(raw) != sector_count:
+            self.problem(path, f"must have one count per comb sector ({sector_count}), not {len(raw)}")
+            return None
+        counts = [self.integer(value, f"{path}[{i}]", 0, TOKENS_PER_PLAYER) for i, value in enumerate(raw)]
+        if any(count is None for count in counts):
+            return None
+        if sum(counts) > TOKENS_PER_PLAYER:
+            self.problem(path, f"a player has {TOKENS_PER_PLAYER} hibernation tokens, not {sum(counts)}")
+            return None
+        return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def dump_game(game: GameData) -> dict[str, Any]:
+    document: dict[str, Any] = {}
+    if game.played_on is not None:
+        document["played_on"] = game.played_on.isoformat()
+    document["notes"] = game.notes
+    document["end_trigger_token"] = game.end_trigger_token
+    document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
+    document["players"] = [dump_player(player) for player in sorted(game.players, key=lambda p: p.seat)]
+    return document
+
+
+def dump_player(player: PlayerData) -> dict[str, Any]:
+    document: dict[str, Any] = {"name": player.name, "seat": player.seat}
+    if player.faction:
+        document["faction"] = player.faction
+    document["automa"] = player.automa
+    document["active_workers"] = player.active_workers
+    for section, categories in _SECTION_CATEGORIES.items():
+        document[section.value] = {c.key: player.entries.get(c.key, False if c.is_flag else 0) for c in categories}
+    document["hibernation"] = list(player.hibernation)
+    return document
+
+
+def dump_document(games: Sequence[GameData]) -> dict[str, Any]:
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "games": [dump_game(game) for game in games]}
+
+
+def to_json(document: Any) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring (what `score_game` prints)
+
+
+def score_document(games: Sequence[GameData]) -> dict[str, Any]:
+    scored = []
+    for game in games:
+        result = game.score()
+        scored.append(
+            {
+                "players": [
+                    {
+                        "name": player.name,
+                        "seat": player.seat,
+                        "during": outcome.during,
+                        "end": outcome.end,
+                        "majority": outcome.majority,
+                        "total": outcome.total,
+                        "rank": outcome.rank,
+                        "winner": outcome.winner,
+                    }
+                    for player, outcome in zip(game.players, result.players, strict=True)
+                ]
+            }
+        )
+    return {"games": scored}

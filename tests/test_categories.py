@@ -1,0 +1,356 @@
+"""Specification of the score categories (``scoring/categories.py``).
+
+The categories are the one list that every other part of the pad reads, so this file pins them
+to their sources: ``shared/rules/SCORING.md`` (keys, order, sections, VP per unit) and
+``shared/FORMAT.md`` (the limits of every entry). These tests need no database.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring import categories
+from scoring.categories import (
+    CATEGORIES,
+    CATEGORY_BY_KEY,
+    DURING_CATEGORIES,
+    END_CATEGORIES,
+    Category,
+    Kind,
+    Section,
+)
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+SCORING_MD = PROJECT_ROOT.parent / "shared" / "rules" / "SCORING.md"
+
+# SCORING.md, "Score categories": the during-the-game table, in its order.
+DURING_KEYS = (
+    "starting_vp",
+    "explore_tokens",
+    "farm_income",
+    "comb_pods",
+    "hive_build_bonuses",
+    "advance_strength4",
+    "explore_strength4",
+    "tile_abilities",
+    "seed_card_benefits",
+)
+# SCORING.md: "At the end of the game, in this order" (the computed majorities are not an entry).
+END_KEYS = (
+    "planted_seed_cards",
+    "farms",
+    "recruits",
+    "developments",
+    "carvings",
+    "queens_favor",
+    "hive_mat_full",
+    "frames_filled",
+    "faction_ability",
+)
+
+# key -> (kind, minimum, maximum, VP per unit), from SCORING.md's VP column and FORMAT.md's limits:
+# "Every VP entry is a whole number 0 to 999, except `carvings`, -99 to 999. `farms` 0 to 99,
+#  `frames_filled` 0 to 15, ... `hive_mat_full` true or false."
+VP_ENTRY = (Kind.VP, 0, 999, 1)
+EXPECTED_LIMITS = {
+    **{key: VP_ENTRY for key in DURING_KEYS},
+    "planted_seed_cards": VP_ENTRY,
+    "farms": (Kind.COUNT, 0, 99, 1),  # "1 per farm"
+    "recruits": VP_ENTRY,
+    "developments": VP_ENTRY,
+    "carvings": (Kind.VP, -99, 999, 1),  # note 2: "this entry may be negative"
+    "queens_favor": VP_ENTRY,
+    "hive_mat_full": (Kind.FLAG, None, None, 8),  # "8 if yes"
+    "frames_filled": (Kind.COUNT, 0, 15, 8),  # "8 per frame"
+    "faction_ability": VP_ENTRY,
+}
+
+# SCORING.md's tables: key -> (English, French edition), without the "(see note 1)"-style remarks.
+EXPECTED_LABELS = {
+    "starting_vp": ("Starting VP", "PV de départ"),
+    "explore_tokens": ("Explore token bonuses", "Bonus des jetons Exploration"),
+    "farm_income": ("Farm income", "Revenus des Fermes"),
+    "comb_pods": ("Hibernation Comb pod bonuses", "Bonus des Alvéoles d'Hibernation"),
+    "hive_build_bonuses": (
+        "Build bonuses on hive mat hexes",
+        "Bonus construits sur les alvéoles du plateau Ruche",
+    ),
+    "advance_strength4": ("Strength-4 worker on the Advance action", "Ouvrier de force 4 sur l'action Évolution"),
+    "explore_strength4": (
+        "Strength-4 planet bonuses on the Explore action",
+        "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration",
+    ),
+    "tile_abilities": ("Activating tile abilities", "Activation des capacités des tuiles"),
+    "seed_card_benefits": (
+        "One-time benefits on played seed cards",
+        "Bénéfices à usage unique sur les cartes Graine jouées",
+    ),
+    "planted_seed_cards": ("Conditions on planted seed cards", "Conditions des cartes Graine plantées"),
+    "farms": ("Farms built", "Fermes construites"),
+    "recruits": ("Recruits built", "Recrues"),
+    "developments": ("Developments built", "Innovations"),
+    "carvings": ("Conditions on carvings built", "Conditions des Sculptures construites"),
+    "queens_favor": ("Position on the Queen's Favor track", "Position sur la piste Faveur de la Reine"),
+    "hive_mat_full": ("Hive mat filled", "Plateau Ruche rempli"),
+    "frames_filled": ("Frames filled", "Cadres remplis"),
+    "faction_ability": ("Faction's endgame ability", "Capacité de fin de partie de la faction"),
+}
+
+NUMBER_KEYS = [key for key, (kind, *_) in EXPECTED_LIMITS.items() if kind is not Kind.FLAG]
+
+
+# --------------------------------------------------------------------------------------------
+# The list itself: keys, order, sections
+# --------------------------------------------------------------------------------------------
+
+
+def test_keys_are_unique():
+    """One category per key: the key names the field in the models, forms and game file."""
+    keys = [category.key for category in CATEGORIES]
+    assert len(keys) == len(set(keys))
+
+
+def test_keys_are_exactly_those_of_scoring_md_in_its_order():
+    """SCORING.md: the during-the-game entries, then the end-of-game ones "in this order"."""
+    assert tuple(category.key for category in CATEGORIES) == DURING_KEYS + END_KEYS
+
+
+@pytest.mark.parametrize(
+    ("section", "keys", "subset"),
+    [
+        pytest.param(Section.DURING, DURING_KEYS, DURING_CATEGORIES, id="during-the-game"),
+        pytest.param(Section.END, END_KEYS, END_CATEGORIES, id="end-of-the-game"),
+    ],
+)
+def test_each_section_holds_its_table_of_scoring_md(section, keys, subset):
+    """ "A player's final score is what they gained during the game plus what they gain at the end." """
+    assert tuple(c.key for c in CATEGORIES if c.section is section) == keys
+    assert tuple(c.key for c in subset) == keys
+    assert all(c.section is section for c in subset)
+
+
+def test_category_by_key_indexes_every_category():
+    assert list(CATEGORY_BY_KEY) == [c.key for c in CATEGORIES]
+    assert all(CATEGORY_BY_KEY[c.key] is c for c in CATEGORIES)
+
+
+def _keys_in_scoring_md_tables(text: str) -> list[str]:
+    """The backquoted keys in the first column of SCORING.md's category tables, in order."""
+    return re.findall(r"^\| `([a-z0-9_]+)` \|", text, flags=re.MULTILINE)
+
+
+def test_keys_match_the_tables_of_the_shared_scoring_md_document():
+    """Cross-check against the document itself, so that the two cannot drift apart unnoticed."""
+    if not SCORING_MD.exists():
+        pytest.skip(f"{SCORING_MD} is not beside the project")
+    assert _keys_in_scoring_md_tables(SCORING_MD.read_text(encoding="utf-8")) == [c.key for c in CATEGORIES]
+
+
+@pytest.mark.parametrize(("key", "labels"), list(EXPECTED_LABELS.items()), ids=list(EXPECTED_LABELS))
+def test_labels_are_the_english_and_french_names_of_scoring_md(key, labels):
+    """SCORING.md gives each category's English name and the French edition's words."""
+    category = CATEGORY_BY_KEY[key]
+    assert (category.label, category.label_fr) == labels
+
+
+# --------------------------------------------------------------------------------------------
+# Kinds, limits and VP per unit
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "expected"), list(EXPECTED_LIMITS.items()), ids=list(EXPECTED_LIMITS))
+def test_kind_limits_and_vp_per_unit_follow_scoring_md_and_format_md(key, expected):
+    """FORMAT.md: "Every VP entry is a whole number 0 to 999, except `carvings`, -99 to 999.
+    `farms` 0 to 99, `frames_filled` 0 to 15, ... `hive_mat_full` true or false."
+    """
+    kind, minimum, maximum, vp_each = expected
+    category = CATEGORY_BY_KEY[key]
+    assert category.kind is kind
+    assert category.vp_each == vp_each
+    assert category.is_flag is (kind is Kind.FLAG)
+    if kind is not Kind.FLAG:
+        assert (category.minimum, category.maximum) == (minimum, maximum)
+
+
+def test_the_only_flag_is_hive_mat_full():
+    assert [c.key for c in CATEGORIES if c.is_flag] == ["hive_mat_full"]
+
+
+def test_the_only_entry_that_may_be_negative_is_carvings():
+    """SCORING.md note 2: "Carvings can cost points ..., so this entry may be negative." """
+    assert [c.key for c in CATEGORIES if not c.is_flag and c.minimum < 0] == ["carvings"]
+
+
+# --------------------------------------------------------------------------------------------
+# Category.vp: what an entry is worth
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "vp"),
+    [
+        pytest.param("starting_vp", 1, 1, id="plain-vp-as-entered"),
+        pytest.param("queens_favor", 999, 999, id="plain-vp-at-its-maximum"),
+        pytest.param("planted_seed_cards", 0, 0, id="plain-vp-zero"),
+        pytest.param("farms", 1, 1, id="one-farm-is-1vp"),
+        pytest.param("farms", 4, 4, id="farms-1vp-each"),
+        pytest.param("farms", 99, 99, id="farms-at-their-maximum"),
+        pytest.param("frames_filled", 0, 0, id="no-frame"),
+        pytest.param("frames_filled", 1, 8, id="one-frame-is-8vp"),
+        pytest.param("frames_filled", 3, 24, id="frames-8vp-each"),
+        pytest.param("frames_filled", 15, 120, id="frames-at-their-maximum"),
+        pytest.param("hive_mat_full", True, 8, id="hive-mat-full-is-8vp"),
+        pytest.param("hive_mat_full", False, 0, id="hive-mat-not-full-is-0"),
+        pytest.param("hive_mat_full", 0, 0, id="hive-mat-missing-counts-as-false"),
+        pytest.param("carvings", -3, -3, id="a-carving-can-cost-3vp"),
+        pytest.param("carvings", -99, -99, id="carvings-at-their-minimum"),
+        pytest.param("carvings", 14, 14, id="carvings-positive"),
+    ],
+)
+def test_vp_of_an_entry(key, value, vp):
+    """SCORING.md's VP column: "as entered", "1 per farm", "8 if yes", "8 per frame"."""
+    assert CATEGORY_BY_KEY[key].vp(value) == vp
+
+
+# --------------------------------------------------------------------------------------------
+# Category.check: what an entry may be
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [pytest.param(key, CATEGORY_BY_KEY[key].minimum, id=f"{key}-min") for key in NUMBER_KEYS]
+    + [pytest.param(key, CATEGORY_BY_KEY[key].maximum, id=f"{key}-max") for key in NUMBER_KEYS]
+    + [
+        pytest.param("hive_mat_full", True, id="flag-true"),
+        pytest.param("hive_mat_full", False, id="flag-false"),
+        pytest.param("carvings", 0, id="carvings-zero"),
+    ],
+)
+def test_check_accepts_entries_within_the_limits(key, value):
+    assert CATEGORY_BY_KEY[key].check(value) is None
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        # FORMAT.md: "a value of the wrong type (`2.5`, `"3"`, `null`, `true` where a number belongs)"
+        pytest.param("farms", True, "must be a whole number", id="bool-true-is-not-a-number"),
+        pytest.param("starting_vp", False, "must be a whole number", id="bool-false-is-not-a-number"),
+        pytest.param("carvings", 2.5, "must be a whole number", id="a-fraction-is-not-a-whole-number"),
+        pytest.param("recruits", 3.0, "must be a whole number", id="a-float-is-not-a-whole-number"),
+        pytest.param("recruits", "3", "must be a whole number", id="a-string-is-not-a-number"),
+        pytest.param("developments", None, "must be a whole number", id="null-is-not-a-number"),
+        pytest.param("hive_mat_full", 1, "must be true or false", id="one-is-not-a-flag"),
+        pytest.param("hive_mat_full", 0, "must be true or false", id="zero-is-not-a-flag"),
+        pytest.param("hive_mat_full", "yes", "must be true or false", id="a-string-is-not-a-flag"),
+        pytest.param("hive_mat_full", None, "must be true or false", id="null-is-not-a-flag"),
+        pytest.param("starting_vp", -1, "must be between 0 and 999", id="vp-below-0"),
+        pytest.param("faction_ability", 1000, "must be between 0 and 999", id="vp-above-999"),
+        pytest.param("carvings", -100, "must be between -99 and 999", id="carvings-below-minus-99"),
+        pytest.param("carvings", 1000, "must be between -99 and 999", id="carvings-above-999"),
+        pytest.param("farms", -1, "must be between 0 and 99", id="farms-below-0"),
+        pytest.param("farms", 100, "must be between 0 and 99", id="farms-above-99"),
+        pytest.param("frames_filled", -1, "must be between 0 and 15", id="frames-below-0"),
+        pytest.param("frames_filled", 16, "must be between 0 and 15", id="frames-above-15"),
+    ],
+)
+def test_check_explains_why_an_entry_is_invalid(key, value, message):
+    assert CATEGORY_BY_KEY[key].check(value) == message
+
+
+def test_a_new_category_defaults_to_a_plain_vp_entry_0_to_999():
+    """The defaults are FORMAT.md's rule for "every VP entry"."""
+    category = Category("x", "X", "X", Section.END)
+    assert (category.kind, category.minimum, category.maximum, category.vp_each) == (Kind.VP, 0, 999, 1)
+    assert category.check(999) is None
+    assert category.check(1000) == "must be between 0 and 999"
+
+
+# --------------------------------------------------------------------------------------------
+# The other limits a game holds
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        pytest.param("MIN_PLAYERS", 1, id="at-least-1-player"),  # FORMAT.md: "A game has 1 to 5 players."
+        pytest.param("MAX_PLAYERS", 5, id="at-most-5-players"),
+        pytest.param("MAX_SECTORS", 20, id="comb-0-to-20-sectors"),  # "`comb`: 0 to 20 sectors"
+        pytest.param("MAX_SECTOR_VP", 99, id="sector-vp-0-to-99"),  # "each `first` and `second` ... 0 to 99"
+        pytest.param("TOKENS_PER_PLAYER", 7, id="7-hibernation-tokens-each"),  # SCORING.md: "each player owns 7"
+        pytest.param("MAX_ACTIVE_WORKERS", 4, id="active-workers-0-to-4"),  # "`active_workers` 0 to 4"
+        pytest.param("MAX_NAME_LENGTH", 40, id="names-1-to-40-characters"),  # "`name`: 1 to 40 characters"
+        pytest.param("END_TRIGGER_TOKENS", (6, 7), id="end-on-6th-en-or-7th-fr-token"),
+        pytest.param("DEFAULT_END_TRIGGER_TOKEN", 7, id="end-trigger-default-7th"),  # "(default: 7th)"
+    ],
+)
+def test_limits_of_a_game(name, value):
+    assert getattr(categories, name) == value
+
+
+@pytest.mark.parametrize(
+    ("players", "spaces"),
+    [pytest.param(2, 8, id="2-players"), pytest.param(3, 12, id="3-players"),
+     pytest.param(4, 15, id="4-players"), pytest.param(5, 15, id="5-players")],
+)
+def test_comb_spaces_in_use_by_player_count(players, spaces):
+    """SCORING.md: "2 players: 8 spaces, 3 players: 12, 4 or 5 players: 15, from the publisher's FAQ"."""
+    assert categories.COMB_SPACES_BY_PLAYER_COUNT[players] == spaces
+
+
+# --------------------------------------------------------------------------------------------
+# Plain Python: no Django in the engine or the categories
+# --------------------------------------------------------------------------------------------
+
+PURE_MODULES = ["scoring/engine.py", "scoring/categories.py"]
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Every module named by an ``import`` or ``from ... import`` anywhere in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add("." * node.level + (node.module or ""))
+    return names
+
+
+@pytest.mark.parametrize("module", PURE_MODULES, ids=PURE_MODULES)
+def test_module_source_imports_nothing_from_django(module):
+    """The categories' docstring: "Plain Python, no Django import: the engine and the game file use
+    it outside Django too."
+    """
+    imported = _imported_modules(PROJECT_ROOT / module)
+    assert imported, "the AST walk found no import at all: the check is not looking at the module"
+    assert not {name for name in imported if name == "django" or name.startswith("django.")}
+
+
+def test_engine_imports_only_the_standard_library_and_the_categories():
+    allowed = set(sys.stdlib_module_names) | {"__future__", "scoring.categories"}
+    imported = _imported_modules(PROJECT_ROOT / "scoring/engine.py")
+    assert {name for name in imported if name.split(".")[0] not in allowed and name not in allowed} == set()
+
+
+def test_engine_and_categories_import_with_django_unavailable():
+    """Importing the engine (and so the categories and the ``scoring`` package) works where Django
+    cannot be imported at all.
+    """
+    code = (
+        "import sys; sys.modules['django'] = None\n"
+        "import scoring.engine, scoring.categories\n"
+        "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules if sys.modules[m])\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 0, completed.stderr
