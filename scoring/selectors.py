@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
@@ -75,3 +76,87 @@ def game_data(game: Game) -> GameData:
 def games_for_export() -> list[GameData]:
     """Every stored game, oldest first, as game-file data."""
     return [game_data(game) for game in games_with_everything().order_by("played_on", "created_at", "id")]
+
+
+def comb_layouts() -> list:
+    from scoring.models import CombLayout, CombLayoutSector
+
+    return list(
+        CombLayout.objects.prefetch_related(
+            Prefetch("sectors", queryset=CombLayoutSector.objects.order_by("position"))
+        )
+    )
+
+
+def known_player_names() -> list[str]:
+    """Names from earlier games, most used first, for the start form's suggestions."""
+    from django.db.models import Count
+
+    rows = (
+        Seat.objects.filter(is_automa=False)
+        .values("name")
+        .annotate(games=Count("id"))
+        .order_by("-games", "name")[:50]
+    )
+    seen: set[str] = set()
+    names = []
+    for row in rows:
+        if row["name"].casefold() not in seen:
+            seen.add(row["name"].casefold())
+            names.append(row["name"])
+    return names
+
+
+@dataclass
+class HistoryEntry:
+    game: Game
+    result: GameResult
+    seats: list[Seat]
+
+    @property
+    def players(self) -> list[tuple[Seat, object]]:
+        return list(zip(self.seats, self.result.players, strict=True))
+
+    @property
+    def winners(self) -> list[Seat]:
+        return [seat for seat, outcome in self.players if outcome.winner]
+
+
+def history() -> list[HistoryEntry]:
+    """Every game, newest first, with its players, scores and winners."""
+    entries = []
+    for game in games_with_everything().order_by("-played_on", "-created_at", "-id"):
+        entries.append(HistoryEntry(game=game, result=game_result(game), seats=list(game.seats.all())))
+    return entries
+
+
+@dataclass
+class PlayerStatistics:
+    name: str
+    games: int = 0
+    wins: int = 0
+    best: int = 0
+    total_vp: int = 0
+
+    @property
+    def average(self) -> float:
+        return round(self.total_vp / self.games, 1) if self.games else 0.0
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.wins / self.games) if self.games else 0
+
+
+def player_statistics() -> list[PlayerStatistics]:
+    """Per player name (ignoring case) over finished games: games, wins, best and average score."""
+    stats: dict[str, PlayerStatistics] = {}
+    for entry in history():
+        if not entry.game.is_finished:
+            continue
+        for seat, outcome in entry.players:
+            item = stats.setdefault(seat.name.casefold(), PlayerStatistics(name=seat.name))
+            item.games += 1
+            item.wins += 1 if outcome.winner else 0
+            item.best = max(item.best, outcome.total)
+            item.total_vp += outcome.total
+    return sorted(stats.values(), key=lambda s: (-s.wins, -s.games, s.name.casefold()))

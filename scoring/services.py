@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.gamefile import GameData
-from scoring.models import Game, GameSector, HibernationTokens, Seat
+from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN
+from scoring.engine import Sector
+from scoring.gamefile import GameData, PlayerData
+from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
 
 
 @transaction.atomic
@@ -48,3 +52,105 @@ def game_store(data: GameData, *, finished: bool = False) -> Game:
 def games_import(games: Sequence[GameData]) -> list[Game]:
     """Store every game of a checked document, or none of them (all or nothing)."""
     return [game_store(data, finished=True) for data in games]
+
+
+# ---------------------------------------------------------------------------------------------
+# The start form and the pad
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    faction: str = ""
+    automa: bool = False
+
+
+@transaction.atomic
+def game_create(
+    *,
+    players: Sequence[PlayerSetup],
+    sectors: Sequence[tuple[int, int]],
+    played_on: date | None = None,
+    notes: str = "",
+    end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+) -> Game:
+    """Start a game: seats in the given order, starting VP pre-filled from the seat (1, 2, 3, ...)."""
+    data = GameData(
+        players=[
+            PlayerData(
+                name=player.name.strip(),
+                seat=number,
+                faction=player.faction,
+                automa=player.automa,
+                entries={"starting_vp": number},
+            )
+            for number, player in enumerate(players, start=1)
+        ],
+        comb=[Sector(first, second) for first, second in sectors],
+        played_on=played_on,
+        notes=notes,
+        end_trigger_token=end_trigger_token,
+    )
+    return game_store(data)
+
+
+@transaction.atomic
+def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]]) -> CombLayout:
+    """Create the named layout, or replace the sectors of the layout of that name."""
+    layout, _created = CombLayout.objects.update_or_create(name=name.strip())
+    layout.sectors.all().delete()
+    CombLayoutSector.objects.bulk_create(
+        CombLayoutSector(layout=layout, position=position, first_vp=first, second_vp=second)
+        for position, (first, second) in enumerate(sectors)
+    )
+    return layout
+
+
+def _touch(game_id: int) -> None:
+    Game.objects.filter(pk=game_id).update(updated_at=timezone.now())
+
+
+@transaction.atomic
+def entry_set_value(*, seat: Seat, key: str, value: int | bool, sum_text: str = "") -> None:
+    """Save one category entry of one seat (and the sum it was typed as, if any).
+
+    Only that column changes, so two phones saving different fields never undo each other.
+    """
+    CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
+    locked = Seat.objects.select_for_update().only("sums").get(pk=seat.pk)
+    sums = dict(locked.sums)
+    if sum_text:
+        sums[key] = sum_text
+    else:
+        sums.pop(key, None)
+    Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, updated_at=timezone.now())
+    setattr(seat, key, value)
+    seat.sums = sums
+    _touch(seat.game_id)
+
+
+def seat_set_active_workers(*, seat: Seat, workers: int) -> None:
+    Seat.objects.filter(pk=seat.pk).update(active_workers=workers, updated_at=timezone.now())
+    seat.active_workers = workers
+    _touch(seat.game_id)
+
+
+def tokens_set(*, seat: Seat, sector: GameSector, count: int) -> None:
+    """Set how many of the seat's hibernation tokens lie in the sector."""
+    HibernationTokens.objects.update_or_create(seat=seat, sector=sector, defaults={"count": count})
+    _touch(seat.game_id)
+
+
+def game_finish(*, game: Game) -> None:
+    if game.finished_at is None:
+        game.finished_at = timezone.now()
+        game.save(update_fields=["finished_at", "updated_at"])
+
+
+def game_reopen(*, game: Game) -> None:
+    game.finished_at = None
+    game.save(update_fields=["finished_at", "updated_at"])
+
+
+def game_delete(*, game: Game) -> None:
+    game.delete()

@@ -5,5 +5,13 @@ from scoring import views
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", views.game_list, name="history"),
+    path("players/", views.player_stats, name="players"),
+    path("games/new/", views.game_start, name="start"),
+    path("games/<int:game_id>/", views.pad, name="pad"),
+    path("games/<int:game_id>/save/", views.pad_field_save, name="save"),
+    path("games/<int:game_id>/figures/", views.pad_figures, name="figures"),
+    path("games/<int:game_id>/results/", views.results, name="results"),
+    path("games/<int:game_id>/finish/", views.game_finish, name="finish"),
+    path("games/<int:game_id>/delete/", views.game_delete, name="delete"),
 ]

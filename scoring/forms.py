@@ -1,0 +1,221 @@
+"""Input on the pages: the pad's fields (one per seat and entry) and the start-a-game form."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+
+from scoring.categories import (
+    CATEGORY_BY_KEY,
+    DEFAULT_END_TRIGGER_TOKEN,
+    FACTIONS,
+    MAX_ACTIVE_WORKERS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SECTOR_VP,
+    MAX_SECTORS,
+    TOKENS_PER_PLAYER,
+    Category,
+)
+from scoring.models import CombLayout, Game, GameSector, Seat
+from scoring.sums import NotASum, evaluate_sum, is_sum, normalize
+
+WORKERS = "active_workers"
+_FIELD_NAME = re.compile(r"s(?P<seat>\d+)-(?:t(?P<sector>\d+)|(?P<key>[a-z0-9_]+))")
+
+
+@dataclass(frozen=True)
+class PadField:
+    """One editable value of the pad: a category entry, active workers, or a sector's tokens."""
+
+    seat: Seat
+    category: Category | None = None
+    sector: GameSector | None = None  # set for tokens
+
+    @property
+    def name(self) -> str:
+        if self.sector is not None:
+            return f"s{self.seat.number}-t{self.sector.position}"
+        return f"s{self.seat.number}-{self.category.key if self.category else WORKERS}"
+
+    @property
+    def is_tokens(self) -> bool:
+        return self.sector is not None
+
+    @property
+    def is_workers(self) -> bool:
+        return self.category is None and self.sector is None
+
+    @property
+    def is_flag(self) -> bool:
+        return self.category is not None and self.category.is_flag
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        if self.category is not None:
+            return self.category.minimum, self.category.maximum
+        if self.is_tokens:
+            return 0, TOKENS_PER_PLAYER
+        return 0, MAX_ACTIVE_WORKERS
+
+    @property
+    def label(self) -> str:
+        """The accessible name: what the field is and whose ("Farm income, Alice")."""
+        if self.category is not None:
+            what = _t(self.category.label)
+        elif self.is_tokens:
+            what = _t("Tokens in sector %(number)s") % {"number": self.sector.number}
+        else:
+            what = _t("Active workers")
+        return f"{what}, {self.seat.name}"
+
+    def id(self) -> str:
+        return f"f-{self.name}"
+
+
+def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> PadField | None:
+    """The pad field that a posted name stands for, or None when it is not one of this game's."""
+    match = _FIELD_NAME.fullmatch(name)
+    if not match:
+        return None
+    seat = next((s for s in game_seats if s.number == int(match["seat"])), None)
+    if seat is None:
+        return None
+    if match["sector"] is not None:
+        sector = next((s for s in sectors if s.position == int(match["sector"])), None)
+        return PadField(seat, sector=sector) if sector is not None else None
+    if match["key"] == WORKERS:
+        return PadField(seat)
+    category = CATEGORY_BY_KEY.get(match["key"])
+    return PadField(seat, category=category) if category is not None else None
+
+
+@dataclass(frozen=True)
+class ParsedValue:
+    value: int | bool
+    sum_text: str = ""  # the sum as typed, when it was one ("3+6+2")
+
+
+def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
+    """Turn what was typed into a value for ``field``, or raise ValidationError in words."""
+    if field.is_flag:
+        return ParsedValue(raw.strip().lower() in {"1", "on", "true", "yes"})
+    text = normalize(raw)
+    if text == "":
+        return ParsedValue(0)
+    try:
+        value = evaluate_sum(text)
+    except NotASum:
+        if field.category is not None and not field.is_flag:
+            message = _("Type a whole number, such as 12, or a sum, such as 3+6+2.")
+        else:
+            message = _("Type a whole number.")
+        raise ValidationError(message, code="not_a_number") from None
+    low, high = field.limits
+    if not low <= value <= high:
+        params = {"low": low, "high": high, "value": value, "text": text}
+        if is_sum(text):
+            message = _("%(text)s makes %(value)s; this must be from %(low)s to %(high)s.")
+        else:
+            message = _("Must be from %(low)s to %(high)s, not %(value)s.")
+        raise ValidationError(message, code="out_of_range", params=params)
+    if (field.is_tokens or field.is_workers) and is_sum(text):
+        raise ValidationError(_("Type a whole number."), code="not_a_number")
+    return ParsedValue(value, text if is_sum(text) else "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a game
+
+
+class PlayerRowForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"), max_length=MAX_NAME_LENGTH, required=False,
+        widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off", "autocapitalize": "words"}),
+    )
+    faction = forms.ChoiceField(
+        label=_("Faction"), required=False, choices=[("", _("Faction (optional)"))] + [(f, f) for f in FACTIONS]
+    )
+
+
+PlayerRowFormSet = forms.formset_factory(PlayerRowForm, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS)
+
+
+class SectorRowForm(forms.Form):
+    first = forms.IntegerField(
+        label=_("1st place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    second = forms.IntegerField(
+        label=_("2nd place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") is None and data.get("second") not in (None, 0):
+            self.add_error("first", _("Give the 1st place VP of this sector too."))
+        return data
+
+
+SectorRowFormSet = forms.formset_factory(SectorRowForm, extra=0, min_num=MAX_SECTORS, max_num=MAX_SECTORS)
+
+
+class GameStartForm(forms.Form):
+    played_on = forms.DateField(label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"}))
+    solo = forms.BooleanField(
+        label=_("Solo game: one player against the Automa"), required=False,
+    )
+    end_trigger_token = forms.TypedChoiceField(
+        label=_("The game ends when a player places their…"), coerce=int,
+        choices=Game._meta.get_field("end_trigger_token").choices, widget=forms.RadioSelect,
+        initial=DEFAULT_END_TRIGGER_TOKEN,
+    )
+    layout = forms.ModelChoiceField(
+        label=_("Saved comb layout"), queryset=CombLayout.objects.all(), required=False,
+        empty_label=_("New layout"),
+    )
+    layout_name = forms.CharField(
+        label=_("Save this comb as"), max_length=60, required=False,
+        help_text=_("A name, to offer these sectors again next time (leave empty not to save)."),
+    )
+    notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["played_on"].initial = timezone.localdate
+
+
+def filled_players(formset) -> list[dict]:
+    """The player rows that have a name, in seat order."""
+    return [form.cleaned_data for form in formset.forms if form.cleaned_data.get("name", "").strip()]
+
+
+def filled_sectors(formset) -> list[tuple[int, int]]:
+    return [
+        (form.cleaned_data["first"], form.cleaned_data.get("second") or 0)
+        for form in formset.forms
+        if form.cleaned_data.get("first") is not None
+    ]
+
+
+def check_players(form: GameStartForm, players: list[dict]) -> None:
+    """Errors that concern the players as a whole: how many, and names used twice."""
+    if not players:
+        form.add_error(None, _("Name at least one player."))
+        return
+    solo = form.cleaned_data.get("solo")
+    if solo and len(players) != 1:
+        form.add_error("solo", _("A solo game has exactly one player (the Automa is added for you)."))
+    seen: set[str] = set()
+    for player in players:
+        folded = player["name"].strip().casefold()
+        if folded in seen or (solo and folded == _t("Automa").casefold()):
+            form.add_error(None, _("Two players cannot have the same name: %(name)s.") % {"name": player["name"]})
+        seen.add(folded)

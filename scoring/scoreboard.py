@@ -1,0 +1,331 @@
+"""The pad and results pages' view of one game: every figure, sentence and hint they show.
+
+Built from a game loaded by ``selectors.game_get`` and the engine's result, so the template
+only lays things out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.categories import (
+    COMB_SPACES_BY_PLAYER_COUNT,
+    DURING_CATEGORIES,
+    END_CATEGORIES,
+    MAJORITY_LABEL,
+    TOKENS_PER_PLAYER,
+    Category,
+    Kind,
+)
+from scoring.engine import GameResult, PlayerResult, SectorResult
+from scoring.explain import names_list, sector_sentence, tie_sentence
+from scoring.forms import PadField
+from scoring.models import Game, GameSector, Seat
+from scoring.selectors import game_result, seat_tokens
+from scoring.sums import NotASum, evaluate_sum, is_sum
+
+
+@dataclass
+class Cell:
+    field: PadField
+    text: str  # what the input shows: the typed sum, or the stored value
+    value: int | bool
+    vp: int = 0
+    error: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.field.name
+
+    @property
+    def id(self) -> str:
+        return self.field.id()
+
+    @property
+    def label(self) -> str:
+        return self.field.label
+
+    @property
+    def shows_sum(self) -> bool:
+        """The field holds a sum ("3+6+2"): show its result beside it."""
+        return not self.error and is_sum(self.text)
+
+    @property
+    def shows_vp(self) -> bool:
+        """Counts and yes/no entries show the VP they are worth."""
+        return self.field.category is not None and self.field.category.kind in (Kind.COUNT, Kind.FLAG)
+
+
+@dataclass
+class Row:
+    category: Category
+    cells: list[Cell]
+
+    @property
+    def key(self) -> str:
+        return self.category.key
+
+    @property
+    def label(self) -> str:
+        return _(self.category.label)
+
+    @property
+    def help_text(self) -> str:
+        return _(self.category.help_text) if self.category.help_text else ""
+
+    @property
+    def is_stepper(self) -> bool:
+        return self.category.kind is Kind.COUNT
+
+    @property
+    def is_flag(self) -> bool:
+        return self.category.kind is Kind.FLAG
+
+
+@dataclass
+class SeatView:
+    seat: Seat
+    result: PlayerResult
+    tokens_placed: int
+
+    @property
+    def name(self) -> str:
+        return self.seat.name
+
+    @property
+    def rank_label(self) -> str:
+        return ordinal(self.result.rank)
+
+
+@dataclass
+class SectorView:
+    sector: GameSector
+    result: SectorResult
+    sentence: str
+    cells: list[Cell]
+    awards: list[int]
+
+
+@dataclass
+class Chart:
+    """A stacked bar per player, points by category, drawn as SVG on the server."""
+
+    width: int
+    height: int
+    bars: list[dict]
+    legend: list[dict]
+
+
+CHART_COLORS = (
+    "#5b8def", "#e8a33d", "#4caf7a", "#c2566b", "#8e6cc9", "#2fa8b5",
+    "#d9773b", "#7a9a2e", "#b05fb0", "#5d6f86", "#d4b106",
+)
+
+
+@dataclass
+class Scoreboard:
+    game: Game
+    seats: list[Seat]
+    sectors: list[GameSector]
+    result: GameResult
+    errors: Mapping[str, str] = field(default_factory=dict)
+    typed: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.names = [seat.name for seat in self.seats]
+        self.views = [
+            SeatView(seat, outcome, sum(seat_tokens(seat, self.sectors)))
+            for seat, outcome in zip(self.seats, self.result.players, strict=True)
+        ]
+
+    # -- fields --------------------------------------------------------------------------
+
+    def cell(self, field: PadField, value: int | bool, vp: int = 0, sum_text: str = "") -> Cell:
+        name = field.name
+        if name in self.typed:
+            text = self.typed[name]
+        elif sum_text and _sum_matches(sum_text, value):
+            text = sum_text
+        else:
+            text = "" if isinstance(value, bool) else str(value)
+        return Cell(field, text, value, vp, self.errors.get(name, ""))
+
+    def rows(self, categories) -> list[Row]:
+        return [
+            Row(
+                category,
+                [
+                    self.cell(
+                        PadField(seat, category=category),
+                        getattr(seat, category.key),
+                        outcome.category_vp[category.key],
+                        seat.sums.get(category.key, ""),
+                    )
+                    for seat, outcome in zip(self.seats, self.result.players, strict=True)
+                ],
+            )
+            for category in categories
+        ]
+
+    @property
+    def during_rows(self) -> list[Row]:
+        return self.rows(DURING_CATEGORIES)
+
+    @property
+    def end_rows(self) -> list[Row]:
+        return self.rows(END_CATEGORIES)
+
+    @property
+    def worker_cells(self) -> list[Cell]:
+        return [self.cell(PadField(seat), seat.active_workers) for seat in self.seats]
+
+    @property
+    def sector_views(self) -> list[SectorView]:
+        views = []
+        for sector, outcome in zip(self.sectors, self.result.sectors, strict=True):
+            cells = [
+                self.cell(PadField(seat, sector=sector), tokens[sector.position])
+                for seat, tokens in zip(self.seats, self._tokens, strict=True)
+            ]
+            awards = [outcome.award_for(p) for p in range(len(self.seats))]
+            views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), cells, awards))
+        return views
+
+    @property
+    def _tokens(self) -> list[list[int]]:
+        return [seat_tokens(seat, self.sectors) for seat in self.seats]
+
+    # -- results -------------------------------------------------------------------------
+
+    @property
+    def ranking(self) -> list[SeatView]:
+        return [self.views[p] for p in self.result.ranking()]
+
+    @property
+    def winners(self) -> list[SeatView]:
+        return [view for view in self.views if view.result.winner]
+
+    @property
+    def winner_names(self) -> str:
+        return names_list([view.name for view in self.winners])
+
+    @property
+    def tie_sentences(self) -> list[str]:
+        return [tie_sentence(tie, self.names) for tie in self.result.ties]
+
+    @property
+    def hints(self) -> list[dict]:
+        """End-of-game hints and token warnings for the comb."""
+        hints = []
+        spaces = COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
+        placed = sum(view.tokens_placed for view in self.views)
+        if self.sectors and placed >= spaces:
+            hints.append({"level": "end", "text": _(
+                "The comb is full (%(spaces)s spaces for %(players)s players): the end of the game is triggered. "
+                "Everyone takes one more turn, then score."
+            ) % {"spaces": spaces, "players": len(self.seats)}})
+        trigger = self.game.end_trigger_token
+        for view in self.views:
+            if view.tokens_placed > TOKENS_PER_PLAYER:
+                hints.append({"level": "warning", "text": _(
+                    "%(name)s has %(count)s tokens on the comb, but each player owns only %(max)s: check the counts."
+                ) % {"name": view.name, "count": view.tokens_placed, "max": TOKENS_PER_PLAYER}})
+            elif view.tokens_placed >= trigger:
+                hints.append({"level": "end", "text": _(
+                    "%(name)s has placed a %(nth)s hibernation token: the end of the game is triggered. "
+                    "Everyone takes one more turn, then score."
+                ) % {"name": view.name, "nth": ordinal(trigger)}})
+        return hints
+
+    @property
+    def finish_problems(self) -> list[str]:
+        """What must be fixed before the game can be marked finished."""
+        return [
+            _("%(name)s has more than %(max)s tokens on the comb.") % {"name": v.name, "max": TOKENS_PER_PLAYER}
+            for v in self.views
+            if v.tokens_placed > TOKENS_PER_PLAYER
+        ]
+
+    @property
+    def breakdown(self) -> list[dict]:
+        """One row per category with each player's VP, then the subtotals: the results table."""
+        rows = [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
+                for c in DURING_CATEGORIES]
+        rows.append({"label": _("During the game"), "values": [p.during for p in self.result.players], "kind": "sub"})
+        rows += [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
+                 for c in END_CATEGORIES]
+        rows.append({"label": _(MAJORITY_LABEL), "values": [p.majority for p in self.result.players], "kind": "entry"})
+        rows.append({"label": _("End of the game"), "values": [p.end for p in self.result.players], "kind": "sub"})
+        rows.append({"label": _("Total"), "values": [p.total for p in self.result.players], "kind": "total"})
+        rows.append({"label": _("Active workers"), "values": [p.active_workers for p in self.result.players],
+                     "kind": "workers"})
+        return rows
+
+    @property
+    def chart(self) -> Chart:
+        groups: list[tuple[str, callable]] = [(_("During the game"), lambda p: p.during)]
+        groups += [(_(c.label), lambda p, key=c.key: p.category_vp[key]) for c in END_CATEGORIES]
+        groups.append((_(MAJORITY_LABEL), lambda p: p.majority))
+        width, label_height, bar_height, gap = 340, 18, 22, 12
+        scale_to = max([sum(max(0, get(p)) for _label, get in groups) for p in self.result.players] + [1])
+        bars = []
+        y = 0
+        for view in self.views:
+            x = 0.0
+            segments = []
+            for index, (label, get) in enumerate(groups):
+                vp = get(view.result)
+                if vp <= 0:
+                    continue
+                w = vp / scale_to * width
+                segments.append({"x": round(x, 2), "w": round(w, 2), "color": CHART_COLORS[index % len(CHART_COLORS)],
+                                 "title": f"{label}: {vp} VP"})
+                x += w
+            bars.append({"name": view.name, "total": view.result.total, "y": y, "bar_y": y + label_height,
+                         "segments": segments})
+            y += label_height + bar_height + gap
+        legend = [{"label": label, "color": CHART_COLORS[i % len(CHART_COLORS)]} for i, (label, _g) in enumerate(groups)]
+        return Chart(width=width, height=max(y, 1), bars=bars, legend=legend)
+
+    @property
+    def columns_class(self) -> str:
+        return f"cols-{len(self.seats)}"
+
+    @property
+    def totals_announcement(self) -> str:
+        return "; ".join(
+            _("%(name)s %(total)s") % {"name": view.name, "total": view.result.total} for view in self.views
+        )
+
+    @property
+    def tokens_left(self) -> list[str]:
+        return [
+            ngettext("%(count)s token left", "%(count)s tokens left", max(0, TOKENS_PER_PLAYER - v.tokens_placed))
+            % {"count": max(0, TOKENS_PER_PLAYER - v.tokens_placed)}
+            for v in self.views
+        ]
+
+
+def _sum_matches(sum_text: str, value: int | bool) -> bool:
+    try:
+        return evaluate_sum(sum_text) == value
+    except NotASum:
+        return False
+
+
+def scoreboard_for(game: Game, *, errors: Mapping[str, str] | None = None,
+                   typed: Mapping[str, str] | None = None) -> Scoreboard:
+    """The scoreboard of a game loaded with ``selectors.game_get``."""
+    return Scoreboard(
+        game=game,
+        seats=list(game.seats.all()),
+        sectors=list(game.sectors.all()),
+        result=game_result(game),
+        errors=errors or {},
+        typed=typed or {},
+    )

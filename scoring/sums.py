@@ -1,0 +1,40 @@
+"""Short sums typed into a score field ("3+6+2"), in plain Python.
+
+A field accepts a whole number or a sum of whole numbers with + and - between them, so a
+player can add up a category as they count it. The pad stores the result and keeps the
+text so it stays editable.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_SUM_LENGTH = 60
+_NORMALIZE = str.maketrans({"\u2212": "-", "\u2013": "-", "\uff0b": "+", "\uff0d": "-"})
+_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")
+
+
+class NotASum(ValueError):
+    """The text is neither a whole number nor a sum of whole numbers."""
+
+
+def normalize(text: str) -> str:
+    """The text as the pad keeps it: no spaces, plain ASCII signs."""
+    return "".join(text.translate(_NORMALIZE).split())
+
+
+def evaluate_sum(text: str) -> int:
+    """The value of ``text``: ``"12"`` is 12, ``"3+6+2"`` is 11, ``"14-3"`` is 11.
+
+    Raises NotASum for anything else (letters, decimals, ``"3++2"``, an empty text).
+    """
+    compact = normalize(text)
+    if not compact or len(compact) > MAX_SUM_LENGTH or not _SUM.fullmatch(compact):
+        raise NotASum(text)
+    return sum(int(term) for term in re.findall(r"[+-]?\d+", compact))
+
+
+def is_sum(text: str) -> bool:
+    """True when ``text`` is a sum of several terms rather than one plain number."""
+    compact = normalize(text)
+    return bool(re.search(r"\d[+-]", compact))

@@ -1,0 +1,374 @@
+"""Specification of the three game-file commands (``shared/FORMAT.md``).
+
+``score_game FILE`` prints the scores and stores nothing; ``import_games FILE`` stores every game
+of a valid document or none; ``export_games [--output FILE]`` writes every stored game, and
+export -> import into an empty database -> export gives the same document. The documents come
+from ``tests/test_gamefile.py`` and ``tests/data``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from scoring.gamefile import dump_document, parse_document
+from scoring.models import Game, GameSector, HibernationTokens, Seat
+from tests.test_gamefile import (
+    DATA,
+    EXAMPLE_SCORE,
+    INVALID_DOCUMENTS,
+    LONE_SURROGATE_NAME,
+    MULTI_SCORE,
+    P0,
+    SECOND_GAME_INVALID,
+    SECOND_GAME_INVALID_PATH,
+    THREE_ERROR_PATHS,
+    THREE_ERRORS,
+    UNREADABLE_DOCUMENTS,
+    example_document,
+    format_md_json_blocks,
+)
+
+pytestmark = pytest.mark.django_db
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = DATA / "example.json"
+MULTI = DATA / "multi_game.json"
+
+
+def run(command: str, *args: str) -> tuple[str, str]:
+    """Run a command through call_command; return what it wrote to stdout and stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    call_command(command, *args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def run_failing(command: str, *args: str) -> tuple[str, str]:
+    """Run a command that must fail; return its error message and what it wrote to stdout."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command(command, *args, stdout=out, stderr=err)
+    return str(caught.value), out.getvalue()
+
+
+def write(tmp_path: Path, content: str | bytes, name: str = "games.json") -> str:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+def feed_stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(data)))
+
+
+def names_path(message: str, path: str) -> bool:
+    """The error message has a line naming exactly this path (``  games[0].players[0].name: ...``)."""
+    return any(line.strip().startswith(f"{path}: ") for line in message.splitlines())
+
+
+def nothing_stored() -> bool:
+    return (Game.objects.count(), GameSector.objects.count(), Seat.objects.count(),
+            HibernationTokens.objects.count()) == (0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# score_game
+
+
+def test_score_game_prints_format_md_example_score():
+    out, err = run("score_game", str(EXAMPLE))
+    assert json.loads(out) == format_md_json_blocks()[1] == EXAMPLE_SCORE
+    assert err == ""
+
+
+def test_score_game_several_games_players_in_seat_order():
+    out, _ = run("score_game", str(MULTI))
+    assert json.loads(out) == MULTI_SCORE
+    assert [p["name"] for p in json.loads(out)["games"][0]["players"]] == ["Bob", "Automa", "Zoé"]
+
+
+def test_score_game_reads_standard_input(monkeypatch):
+    feed_stdin(monkeypatch, EXAMPLE.read_bytes())
+    out, _ = run("score_game", "-")
+    assert json.loads(out) == EXAMPLE_SCORE
+
+
+@pytest.mark.parametrize("path", [EXAMPLE, MULTI], ids=["example", "multi-game"])
+def test_score_game_stores_nothing(path):
+    run("score_game", str(path))
+    assert nothing_stored()
+
+
+@pytest.mark.parametrize("build, paths", INVALID_DOCUMENTS)
+def test_score_game_invalid_document_names_the_path_and_prints_nothing(tmp_path, build, paths):
+    message, out = run_failing("score_game", write(tmp_path, build()))
+    for path in paths:
+        assert names_path(message, path), message
+    assert out == ""
+    assert nothing_stored()
+
+
+def test_score_game_invalid_standard_input(monkeypatch):
+    feed_stdin(monkeypatch, b'{"format": "apiary-scorepad", "version": 2, "games": []}')
+    message, out = run_failing("score_game", "-")
+    assert names_path(message, "version") and names_path(message, "games")
+    assert out == ""
+
+
+def test_score_game_missing_file(tmp_path):
+    message, out = run_failing("score_game", str(tmp_path / "nowhere.json"))
+    assert "cannot read" in message
+    assert out == ""
+
+
+def test_score_game_process_exit_status_and_streams(tmp_path):
+    """The real process: status 0 and JSON on stdout; status 1, nothing on stdout, the path on stderr."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", "PYTHONIOENCODING": "utf-8"}
+    manage = [sys.executable, str(PROJECT_ROOT / "manage.py"), "score_game"]
+
+    good = subprocess.run([*manage, str(EXAMPLE)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT)
+    assert good.returncode == 0, good.stderr
+    assert json.loads(good.stdout) == EXAMPLE_SCORE
+
+    bad_doc = example_document()
+    bad_doc["games"][0]["players"][0]["end"]["farms"] = 100
+    bad = subprocess.run([*manage, write(tmp_path, json.dumps(bad_doc))], capture_output=True, text=True, env=env,
+                         cwd=PROJECT_ROOT)
+    assert bad.returncode == 1
+    assert bad.stdout == ""
+    assert f"{P0}.end.farms" in bad.stderr
+
+    piped = subprocess.run([*manage, "-"], input=EXAMPLE.read_text(encoding="utf-8"), capture_output=True, text=True,
+                           env=env, cwd=PROJECT_ROOT)
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout) == EXAMPLE_SCORE
+
+
+# ---------------------------------------------------------------------------------------------
+# import_games
+
+
+def test_import_stores_format_md_example():
+    out, _ = run("import_games", str(EXAMPLE))
+    assert "Imported 1 game." in out
+    game = Game.objects.get()
+    assert (game.played_on, game.notes, game.end_trigger_token) == (date(2026, 11, 29), "Friday game night", 7)
+    assert game.finished_at is not None
+    assert [(s.position, s.first_vp, s.second_vp) for s in game.sectors.order_by("position")] == [(0, 9, 4), (1, 6, 0)]
+    alice = game.seats.get()
+    assert (alice.number, alice.name, alice.faction, alice.is_automa, alice.active_workers) == (1, "Alice", "Ana",
+                                                                                              False, 3)
+    assert alice.entries() == {
+        "starting_vp": 1, "explore_tokens": 4, "farm_income": 6, "comb_pods": 2, "hive_build_bonuses": 1,
+        "advance_strength4": 3, "explore_strength4": 0, "tile_abilities": 5, "seed_card_benefits": 2,
+        "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9, "carvings": 14,
+        "queens_favor": 5, "hive_mat_full": True, "frames_filled": 1, "faction_ability": 6,
+    }
+    assert [t.count for t in alice.tokens.order_by("sector__position")] == [2, 1]
+
+
+def test_import_stores_several_games_with_seats_and_automa():
+    out, _ = run("import_games", str(MULTI))
+    assert "Imported 3 games." in out
+    assert Game.objects.count() == 3
+    first = Game.objects.get(played_on=date(2026, 11, 29))
+    assert [(s.number, s.name, s.is_automa) for s in first.seats.order_by("number")] == [
+        (1, "Bob", False), (2, "Automa", True), (3, "Zoé", False),
+    ]
+    assert first.end_trigger_token == 6
+    five = Game.objects.get(seats__name="Dee")
+    dee = five.seats.get(name="Dee")
+    assert [t.count for t in dee.tokens.all()] == [0]  # hibernation left out: no tokens
+
+
+def test_import_reads_standard_input(monkeypatch):
+    feed_stdin(monkeypatch, EXAMPLE.read_bytes())
+    out, _ = run("import_games", "-")
+    assert "Imported 1 game." in out
+    assert Game.objects.count() == 1
+
+
+def test_import_of_a_minimal_game_fills_in_the_defaults(tmp_path):
+    doc = {"format": "apiary-scorepad", "version": 1, "games": [{"players": [{"name": "Alice"}]}]}
+    run("import_games", write(tmp_path, json.dumps(doc)))
+    game = Game.objects.get()
+    assert game.played_on is not None  # no date in the file: the day of the import
+    assert (game.notes, game.end_trigger_token, game.sectors.count()) == ("", 7, 0)
+    assert game.seats.get().entries()["starting_vp"] == 0
+
+
+@pytest.mark.parametrize("build, paths", INVALID_DOCUMENTS)
+def test_import_invalid_document_names_the_path_and_stores_nothing(tmp_path, build, paths):
+    message, _ = run_failing("import_games", write(tmp_path, build()))
+    for path in paths:
+        assert names_path(message, path), message
+    assert nothing_stored()
+
+
+def test_import_reports_every_problem_and_stores_nothing(tmp_path):
+    message, _ = run_failing("import_games", write(tmp_path, THREE_ERRORS()))
+    assert "(3 problems)" in message
+    for path in THREE_ERROR_PATHS:
+        assert names_path(message, path), message
+    assert nothing_stored()
+
+
+def test_score_game_reports_every_problem_too(tmp_path):
+    message, out = run_failing("score_game", write(tmp_path, THREE_ERRORS()))
+    assert all(names_path(message, path) for path in THREE_ERROR_PATHS), message
+    assert out == ""
+
+
+def test_import_is_all_or_nothing_when_a_later_game_is_invalid(tmp_path):
+    message, _ = run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()))
+    assert names_path(message, SECOND_GAME_INVALID_PATH)
+    assert nothing_stored()
+
+
+def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
+    """A failure while storing the 2nd game undoes the 1st (the import runs in one transaction)."""
+    from scoring import services
+
+    real_store = services.game_store
+    calls = []
+
+    def failing_store(data, **kwargs):
+        calls.append(data)
+        if len(calls) == 2:
+            raise RuntimeError("disk full")
+        return real_store(data, **kwargs)
+
+    monkeypatch.setattr(services, "game_store", failing_store)
+    with pytest.raises(RuntimeError):
+        call_command("import_games", str(MULTI), stdout=io.StringIO())
+    assert len(calls) == 2
+    assert nothing_stored()
+
+
+def test_import_keeps_existing_games(tmp_path):
+    run("import_games", str(EXAMPLE))
+    run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()))
+    assert Game.objects.count() == 1
+    run("import_games", str(MULTI))
+    assert Game.objects.count() == 4
+
+
+def test_import_missing_file(tmp_path):
+    message, _ = run_failing("import_games", str(tmp_path / "nowhere.json"))
+    assert "cannot read" in message
+    assert nothing_stored()
+
+
+# Robustness (see tests/test_gamefile.py): valid JSON the reader must reject by path, not crash on.
+
+
+@pytest.mark.parametrize("command", ["score_game", "import_games"])
+@pytest.mark.parametrize("build", UNREADABLE_DOCUMENTS)
+def test_unreadable_json_is_an_error_message(tmp_path, command, build):
+    message, out = run_failing(command, write(tmp_path, build()))
+    assert names_path(message, "(document)"), message
+    assert out == ""
+    assert nothing_stored()
+
+
+@pytest.mark.parametrize("command", ["score_game", "import_games"])
+def test_a_lone_surrogate_in_a_name_is_an_error_message(tmp_path, command):
+    message, out = run_failing(command, write(tmp_path, LONE_SURROGATE_NAME()))
+    assert names_path(message, f"{P0}.name"), message
+    assert out == ""
+    assert nothing_stored()
+
+
+# ---------------------------------------------------------------------------------------------
+# export_games
+
+
+def test_export_of_an_empty_database():
+    """Nothing stored: the document has no game.
+
+    FORMAT.md asks for at least one game, so this document is not importable (next test):
+    the one asymmetry of export and import, reported rather than changed.
+    """
+    out, _ = run("export_games")
+    assert json.loads(out) == {"format": "apiary-scorepad", "version": 1, "games": []}
+
+
+def test_export_of_an_empty_database_is_not_importable(tmp_path):
+    out, _ = run("export_games")
+    message, _ = run_failing("import_games", write(tmp_path, out))
+    assert names_path(message, "games")
+    assert nothing_stored()
+
+
+def test_export_writes_format_md_example_back():
+    run("import_games", str(EXAMPLE))
+    out, _ = run("export_games")
+    assert json.loads(out) == example_document()
+
+
+def test_export_writes_the_multi_game_file_with_every_default_filled_in():
+    run("import_games", str(MULTI))
+    out, _ = run("export_games")
+    assert json.loads(out) == dump_document(parse_document(MULTI.read_bytes()))
+    assert out.endswith("}\n")
+
+
+def test_export_import_export_gives_the_same_document(tmp_path):
+    run("import_games", str(MULTI))
+    first, _ = run("export_games")
+
+    Game.objects.all().delete()
+    assert nothing_stored()
+    out, _ = run("import_games", write(tmp_path, first, "first.json"))
+    assert "Imported 3 games." in out
+    second, _ = run("export_games")
+
+    assert json.loads(second) == json.loads(first)
+    assert second == first
+    # And the scores of what came back are the scores of the original file.
+    scores, _ = run("score_game", write(tmp_path, second, "second.json"))
+    assert json.loads(scores) == MULTI_SCORE
+
+
+def test_export_output_file(tmp_path):
+    run("import_games", str(MULTI))
+    to_stdout, _ = run("export_games")
+    target = tmp_path / "backup.json"
+    out, _ = run("export_games", "--output", str(target))
+    assert out == ""
+    assert target.read_text(encoding="utf-8") == to_stdout
+    assert parse_document(target.read_bytes()) == parse_document(to_stdout)
+
+
+def test_export_output_file_short_option(tmp_path):
+    run("import_games", str(EXAMPLE))
+    target = tmp_path / "backup.json"
+    run("export_games", "-o", str(target))
+    assert json.loads(target.read_text(encoding="utf-8")) == example_document()
+
+
+def test_export_output_to_an_unwritable_place(tmp_path):
+    message, out = run_failing("export_games", "--output", str(tmp_path / "no" / "such" / "dir" / "backup.json"))
+    assert "cannot write" in message
+    assert out == ""
+
+
+def test_export_orders_games_oldest_first(tmp_path):
+    doc = json.loads(MULTI.read_text(encoding="utf-8"))
+    doc["games"].reverse()  # newest first in the file
+    run("import_games", write(tmp_path, json.dumps(doc)))
+    out, _ = run("export_games")
+    assert [g["played_on"] for g in json.loads(out)["games"]] == ["2026-11-29", "2026-12-05", "2026-12-05"]

@@ -1,0 +1,212 @@
+"""Specification of the database constraints of ``scoring/models.py``.
+
+The database itself refuses every row that breaks a rule of ``shared/FORMAT.md`` and
+``shared/rules/SCORING.md``: each CheckConstraint and UniqueConstraint is shown to reject a bad
+row with IntegrityError (and the rows just inside the limits are shown to be accepted). The last
+test checks that no constraint of the models is left without a case here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.db import IntegrityError, models, transaction
+
+from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def make_game(**fields: Any) -> Game:
+    return Game.objects.create(**fields)
+
+
+def make_seat(game: Game | None = None, **fields: Any) -> Seat:
+    fields = {"number": 1, "name": "Alice", **fields}
+    return Seat.objects.create(game=game or make_game(), **fields)
+
+
+def make_sector(game: Game | None = None, **fields: Any) -> GameSector:
+    fields = {"position": 0, "first_vp": 9, "second_vp": 4, **fields}
+    return GameSector.objects.create(game=game or make_game(), **fields)
+
+
+def make_tokens(**fields: Any) -> HibernationTokens:
+    game = make_game()
+    fields = {"seat": make_seat(game), "sector": make_sector(game), "count": 2, **fields}
+    return HibernationTokens.objects.create(**fields)
+
+
+def make_layout_sector(**fields: Any) -> CombLayoutSector:
+    fields = {"position": 0, "first_vp": 9, "second_vp": 4, **fields}
+    return CombLayoutSector.objects.create(layout=CombLayout.objects.create(name="Base"), **fields)
+
+
+# Entry limits from FORMAT.md (written out, not read from scoring.categories).
+ENTRY_LIMITS = {
+    **{key: (0, 999) for key in (
+        "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses", "advance_strength4",
+        "explore_strength4", "tile_abilities", "seed_card_benefits", "planted_seed_cards", "recruits",
+        "developments", "queens_favor", "faction_ability",
+    )},
+    "carvings": (-99, 999),
+    "farms": (0, 99),
+    "frames_filled": (0, 15),
+}
+
+
+def check(id: str, create: Callable[[], Any], constraint: str) -> Any:
+    return pytest.param(create, constraint, id=id)
+
+
+# A row that breaks one CheckConstraint, and the name of that constraint.
+CHECK_VIOLATIONS = [
+    check("game-end_trigger_token-5", lambda: make_game(end_trigger_token=5), "game_end_trigger_token_6_or_7"),
+    check("game-end_trigger_token-8", lambda: make_game(end_trigger_token=8), "game_end_trigger_token_6_or_7"),
+    check("seat-number-0", lambda: make_seat(number=0), "seat_number_range"),
+    check("seat-number-6", lambda: make_seat(number=6), "seat_number_range"),
+    check("seat-name-empty", lambda: make_seat(name=""), "seat_name_not_empty"),
+    check("seat-active_workers-5", lambda: make_seat(active_workers=5), "seat_active_workers_range"),
+    *[
+        check(f"seat-{key}={value}", lambda key=key, value=value: make_seat(**{key: value}), f"seat_{key}_range")
+        for key, (low, high) in ENTRY_LIMITS.items()
+        for value in (low - 1, high + 1)
+    ],
+    check("sector-position-20", lambda: make_sector(position=20), "sector_position_range"),
+    check("sector-first_vp-100", lambda: make_sector(first_vp=100), "sector_first_vp_range"),
+    check("sector-second_vp-100", lambda: make_sector(second_vp=100), "sector_second_vp_range"),
+    check("tokens-count-8", lambda: make_tokens(count=8), "tokens_count_range"),
+    check("layout-name-empty", lambda: CombLayout.objects.create(name=""), "layout_name_not_empty"),
+    check("layout-sector-position-20", lambda: make_layout_sector(position=20), "layout_sector_position_range"),
+    check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "layout_sector_first_vp_range"),
+    check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "layout_sector_second_vp_range"),
+]
+
+
+@pytest.mark.parametrize("create, constraint", CHECK_VIOLATIONS)
+def test_check_constraint_rejects_a_bad_row(create, constraint):
+    with pytest.raises(IntegrityError) as caught, transaction.atomic():
+        create()
+    # Both SQLite ("CHECK constraint failed: <name>") and PostgreSQL name the constraint.
+    assert constraint in str(caught.value)
+
+
+def _two_seats(first: dict[str, Any], second: dict[str, Any], same_game: bool = True) -> Callable[[], None]:
+    def create() -> None:
+        game = make_game()
+        make_seat(game, **first)
+        make_seat(game if same_game else make_game(), **second)
+
+    return create
+
+
+def _two_sectors(same_game: bool = True) -> Callable[[], None]:
+    def create() -> None:
+        game = make_game()
+        make_sector(game, position=3)
+        make_sector(game if same_game else make_game(), position=3)
+
+    return create
+
+
+def _tokens_twice() -> None:
+    game = make_game()
+    seat, sector = make_seat(game), make_sector(game)
+    HibernationTokens.objects.create(seat=seat, sector=sector, count=1)
+    HibernationTokens.objects.create(seat=seat, sector=sector, count=2)
+
+
+def _layout_sector_twice() -> None:
+    layout = CombLayout.objects.create(name="Base")
+    CombLayoutSector.objects.create(layout=layout, position=0, first_vp=9)
+    CombLayoutSector.objects.create(layout=layout, position=0, first_vp=6)
+
+
+def _layout_name_twice() -> None:
+    CombLayout.objects.create(name="Base")
+    CombLayout.objects.create(name="Base")
+
+
+def unique(id: str, create: Callable[[], None], constraint: str) -> Any:
+    return pytest.param(create, constraint, id=id)
+
+
+# Two rows that break one UniqueConstraint (the second one is refused).
+UNIQUE_VIOLATIONS = [
+    unique("seat-number-duplicate", _two_seats({"name": "Alice"}, {"name": "Bob"}), "seat_number_unique_per_game"),
+    unique("seat-name-duplicate", _two_seats({"name": "Alice"}, {"name": "Alice", "number": 2}),
+           "seat_name_unique_per_game_ignoring_case"),
+    unique("seat-name-duplicate-ignoring-case", _two_seats({"name": "Alice"}, {"name": "alice", "number": 2}),
+           "seat_name_unique_per_game_ignoring_case"),
+    unique("seat-name-duplicate-ignoring-case-upper", _two_seats({"name": "bob"}, {"name": "BOB", "number": 2}),
+           "seat_name_unique_per_game_ignoring_case"),
+    # FORMAT.md: "unique within the game, ignoring case" -- for every name, not only ASCII ones.
+    unique("seat-name-duplicate-ignoring-case-non-ascii", _two_seats({"name": "Émile"}, {"name": "émile", "number": 2}),
+           "seat_name_unique_per_game_ignoring_case"),
+    unique("seat-two-automa", _two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot 2", "number": 2,
+                                                                              "is_automa": True}),
+           "seat_one_automa_per_game"),
+    unique("sector-position-duplicate", _two_sectors(), "sector_position_unique_per_game"),
+    unique("tokens-seat-and-sector-duplicate", _tokens_twice, "tokens_unique_per_seat_and_sector"),
+    unique("layout-sector-position-duplicate", _layout_sector_twice, "layout_sector_position_unique"),
+    unique("layout-name-duplicate", _layout_name_twice, "CombLayout.name unique=True"),
+]
+
+
+@pytest.mark.parametrize("create, constraint", UNIQUE_VIOLATIONS)
+def test_unique_constraint_rejects_a_second_row(create, constraint):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        create()
+
+
+# Rows just inside the limits, and rows that only look like duplicates: all accepted.
+ACCEPTED = [
+    pytest.param(lambda: make_game(end_trigger_token=6), id="game-end_trigger_token-6"),
+    pytest.param(lambda: make_game(end_trigger_token=7), id="game-end_trigger_token-7"),
+    pytest.param(lambda: make_seat(number=1), id="seat-number-1"),
+    pytest.param(lambda: make_seat(number=5), id="seat-number-5"),
+    pytest.param(lambda: make_seat(name="N" * 40), id="seat-name-40-chars"),
+    pytest.param(lambda: make_seat(active_workers=4), id="seat-active_workers-4"),
+    pytest.param(lambda: make_seat(hive_mat_full=True), id="seat-hive_mat_full-true"),
+    *[
+        pytest.param(lambda key=key, value=value: make_seat(**{key: value}), id=f"seat-{key}={value}")
+        for key, (low, high) in ENTRY_LIMITS.items()
+        for value in (low, high)
+    ],
+    pytest.param(lambda: make_sector(position=19, first_vp=99, second_vp=99), id="sector-position-19-vp-99"),
+    pytest.param(lambda: make_sector(first_vp=0, second_vp=0), id="sector-vp-0"),
+    pytest.param(lambda: make_tokens(count=7), id="tokens-count-7"),
+    pytest.param(lambda: make_tokens(count=0), id="tokens-count-0"),
+    pytest.param(lambda: make_layout_sector(position=19, first_vp=99, second_vp=99), id="layout-sector-19-vp-99"),
+    pytest.param(_two_seats({"name": "Alice"}, {"name": "Alicia", "number": 2}), id="seat-names-distinct"),
+    pytest.param(_two_seats({"name": "Alice"}, {"name": "alice"}, same_game=False), id="seat-same-name-other-game"),
+    pytest.param(_two_seats({"name": "Alice"}, {"name": "Bob"}, same_game=False), id="seat-same-number-other-game"),
+    pytest.param(_two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot", "is_automa": True}, same_game=False),
+                 id="seat-automa-in-each-game"),
+    pytest.param(_two_seats({"name": "Alice"}, {"name": "Bob", "number": 2}), id="seat-two-humans"),
+    pytest.param(_two_seats({"name": "Bot", "is_automa": True}, {"name": "Bob", "number": 2}),
+                 id="seat-one-automa-one-human"),
+    pytest.param(_two_sectors(same_game=False), id="sector-same-position-other-game"),
+]
+
+
+@pytest.mark.parametrize("create", ACCEPTED)
+def test_row_inside_the_limits_is_accepted(create):
+    with transaction.atomic():
+        create()
+
+
+def test_every_constraint_of_the_models_has_a_case():
+    declared = {
+        constraint.name
+        for model in apps.get_app_config("scoring").get_models()
+        for constraint in model._meta.constraints
+        if isinstance(constraint, (models.CheckConstraint, models.UniqueConstraint))
+    }
+    covered = {param.values[1] for param in CHECK_VIOLATIONS + UNIQUE_VIOLATIONS}
+    assert declared - covered == set()
+    # Every entry category with limits has its own range constraint.
+    assert {f"seat_{key}_range" for key in ENTRY_LIMITS} <= declared
