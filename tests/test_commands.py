@@ -343,6 +343,24 @@ def test_export_import_export_gives_the_same_document(tmp_path):
     assert json.loads(scores) == MULTI_SCORE
 
 
+def test_a_game_saved_by_the_pad_with_too_many_tokens_survives_export_and_import(tmp_path):
+    """The pad saves each sector's tokens on its own (0 to 7) and only warns when a player's total
+    passes 7 (scoring/scoreboard.py), so such a game can be stored; FORMAT.md forbids it in the file
+    ("at most 7 in all for a player"), so its export cannot be imported again."""
+    from scoring import services
+    from scoring.gamefile import read_document
+
+    services.game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
+    seat = Seat.objects.get()
+    services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=7)  # total 8, as the pad allows
+    first, _ = run("export_games")
+
+    Game.objects.all().delete()
+    run("import_games", write(tmp_path, first))
+    second, _ = run("export_games")
+    assert second == first
+
+
 def test_export_output_file(tmp_path):
     run("import_games", str(MULTI))
     to_stdout, _ = run("export_games")
