@@ -115,6 +115,10 @@ def parse_document(text: str | bytes) -> list[GameData]:
         ) from None
     except UnicodeDecodeError:
         raise GameFileError([Problem("(document)", "is not UTF-8 text")]) from None
+    except RecursionError:
+        raise GameFileError([Problem("(document)", "is nested too deeply to be a game file")]) from None
+    except ValueError as error:  # for example a number of thousands of digits
+        raise GameFileError([Problem("(document)", f"cannot be read: {error}")]) from None
     return read_document(document)
 
 
@@ -197,6 +201,11 @@ class _Reader:
     def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False) -> str | None:
         if not isinstance(value, str):
             self.problem(path, f"must be text, not {_describe(value)}")
+            return None
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            self.problem(path, "holds a character that is not valid Unicode text")
             return None
         text = value.strip()
         if required and not text:

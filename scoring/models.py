@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -107,6 +106,9 @@ class Seat(models.Model):
         _("seat"), validators=[MinValueValidator(1), MaxValueValidator(MAX_PLAYERS)]
     )
     name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)
+    # The name case-folded (Python's casefold, for every alphabet), so the database itself keeps
+    # names unique per game ignoring case; SQLite's LOWER() only folds A to Z.
+    name_key = models.CharField(max_length=MAX_NAME_LENGTH * 3, editable=False)
     faction = models.CharField(_("faction"), max_length=MAX_FACTION_LENGTH, blank=True)
     is_automa = models.BooleanField(_("Automa"), default=False)
     active_workers = models.PositiveSmallIntegerField(
@@ -120,7 +122,7 @@ class Seat(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique_per_game"),
-            models.UniqueConstraint(Lower("name"), "game", name="seat_name_unique_per_game_ignoring_case"),
+            models.UniqueConstraint(fields=["game", "name_key"], name="seat_name_unique_per_game_ignoring_case"),
             models.UniqueConstraint(
                 fields=["game"], condition=models.Q(is_automa=True), name="seat_one_automa_per_game"
             ),
@@ -135,6 +137,14 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (seat {self.number})"
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return name.strip().casefold()
+
+    def save(self, *args, **kwargs):
+        self.name_key = self.key_for(self.name)
+        super().save(*args, **kwargs)
 
     def entries(self) -> dict[str, int | bool]:
         return {category.key: getattr(self, category.key) for category in CATEGORIES}

@@ -6,10 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN
+from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, TOKENS_PER_PLAYER
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
@@ -33,6 +36,7 @@ def game_store(data: GameData, *, finished: bool = False) -> Game:
             game=game,
             number=player.seat,
             name=player.name,
+            name_key=Seat.key_for(player.name),
             faction=player.faction,
             is_automa=player.automa,
             active_workers=player.active_workers,
@@ -135,8 +139,25 @@ def seat_set_active_workers(*, seat: Seat, workers: int) -> None:
     _touch(seat.game_id)
 
 
+@transaction.atomic
 def tokens_set(*, seat: Seat, sector: GameSector, count: int) -> None:
-    """Set how many of the seat's hibernation tokens lie in the sector."""
+    """Set how many of the seat's hibernation tokens lie in the sector.
+
+    A player owns 7 tokens: a count that would put more than 7 on the comb in all is refused
+    (ValidationError, in words), so every stored game stays a valid game file.
+    """
+    Seat.objects.select_for_update().filter(pk=seat.pk).first()  # one writer per seat at a time
+    elsewhere = (
+        HibernationTokens.objects.filter(seat=seat).exclude(sector=sector).aggregate(total=Sum("count"))["total"] or 0
+    )
+    if elsewhere + count > TOKENS_PER_PLAYER:
+        raise ValidationError(
+            _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
+              "at most %(left)s here."),
+            code="too_many_tokens",
+            params={"name": seat.name, "max": TOKENS_PER_PLAYER, "elsewhere": elsewhere,
+                    "left": max(0, TOKENS_PER_PLAYER - elsewhere)},
+        )
     HibernationTokens.objects.update_or_create(seat=seat, sector=sector, defaults={"count": count})
     _touch(seat.game_id)
 

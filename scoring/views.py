@@ -168,6 +168,7 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     typed: dict[str, str] = {}
     step = request.POST.get("step", "")  # a stepper's "+"/"-" button without JavaScript: "s1-t0:+1"
     step_name, _sep, step_delta = step.partition(":")
+    posted = []
     for name in _posted_field_names(request):
         field = pad_field(seats, sectors, name)
         if field is None:
@@ -175,7 +176,14 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
         raw = request.POST.getlist(name)[-1]
         if name == step_name and step_delta in ("+1", "-1"):
             raw = str(_int_or_zero(raw) + int(step_delta))
+        posted.append((field, raw))
+    for field, raw in posted:
         _save_field(field, raw, errors, typed)
+    # A token moved between sectors may be refused only because the other sector was saved
+    # after it: try the refused token counts once more, now that every other value is in.
+    for field, raw in posted:
+        if field.is_tokens and field.name in errors:
+            _save_field(field, raw, errors, typed)
     game = _game_or_404(game_id)
     if errors:
         board = scoreboard_for(game, errors=errors, typed=typed)
@@ -199,16 +207,20 @@ def _save_field(field: PadField, raw: str, errors: dict[str, str], typed: dict[s
     """Check and save one field; on bad input, record the message and keep what was typed."""
     try:
         parsed = parse_pad_value(field, raw)
+        if field.is_tokens:
+            services.tokens_set(seat=field.seat, sector=field.sector, count=parsed.value)
+        elif field.is_workers:
+            services.seat_set_active_workers(seat=field.seat, workers=parsed.value)
+        else:
+            services.entry_set_value(
+                seat=field.seat, key=field.category.key, value=parsed.value, sum_text=parsed.sum_text
+            )
     except ValidationError as error:
         errors[field.name] = error.messages[0]
         typed[field.name] = raw
         return False
-    if field.is_tokens:
-        services.tokens_set(seat=field.seat, sector=field.sector, count=parsed.value)
-    elif field.is_workers:
-        services.seat_set_active_workers(seat=field.seat, workers=parsed.value)
-    else:
-        services.entry_set_value(seat=field.seat, key=field.category.key, value=parsed.value, sum_text=parsed.sum_text)
+    errors.pop(field.name, None)
+    typed.pop(field.name, None)
     return True
 
 

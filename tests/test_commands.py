@@ -343,16 +343,20 @@ def test_export_import_export_gives_the_same_document(tmp_path):
     assert json.loads(scores) == MULTI_SCORE
 
 
-def test_a_game_saved_by_the_pad_with_too_many_tokens_survives_export_and_import(tmp_path):
-    """The pad saves each sector's tokens on its own (0 to 7) and only warns when a player's total
-    passes 7 (scoring/scoreboard.py), so such a game can be stored; FORMAT.md forbids it in the file
-    ("at most 7 in all for a player"), so its export cannot be imported again."""
+def test_the_pad_cannot_store_more_than_7_tokens_so_every_export_imports_again(tmp_path):
+    """FORMAT.md: "at most 7 in all for a player". The pad saves each sector on its own, so the
+    service refuses a count that would put more than 7 on the comb; a stored game therefore
+    always exports to a file that imports again."""
+    from django.core.exceptions import ValidationError
+
     from scoring import services
     from scoring.gamefile import read_document
 
     services.game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
     seat = Seat.objects.get()
-    services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=7)  # total 8, as the pad allows
+    with pytest.raises(ValidationError, match="at most 6 here"):
+        services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=7)
+    services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=6)  # 7 in all: fine
     first, _ = run("export_games")
 
     Game.objects.all().delete()
