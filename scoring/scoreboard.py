@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
@@ -172,19 +173,19 @@ class Scoreboard:
             for category in categories
         ]
 
-    @property
+    @cached_property
     def during_rows(self) -> list[Row]:
         return self.rows(DURING_CATEGORIES)
 
-    @property
+    @cached_property
     def end_rows(self) -> list[Row]:
         return self.rows(END_CATEGORIES)
 
-    @property
+    @cached_property
     def worker_cells(self) -> list[Cell]:
         return [self.cell(PadField(seat), seat.active_workers) for seat in self.seats]
 
-    @property
+    @cached_property
     def sector_views(self) -> list[SectorView]:
         views = []
         for sector, outcome in zip(self.sectors, self.result.sectors, strict=True):
@@ -196,17 +197,17 @@ class Scoreboard:
             views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), cells, awards))
         return views
 
-    @property
+    @cached_property
     def _tokens(self) -> list[list[int]]:
         return [seat_tokens(seat, self.sectors) for seat in self.seats]
 
     # -- results -------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def ranking(self) -> list[SeatView]:
         return [self.views[p] for p in self.result.ranking()]
 
-    @property
+    @cached_property
     def winners(self) -> list[SeatView]:
         return [view for view in self.views if view.result.winner]
 
@@ -214,11 +215,11 @@ class Scoreboard:
     def winner_names(self) -> str:
         return names_list([view.name for view in self.winners])
 
-    @property
+    @cached_property
     def tie_sentences(self) -> list[str]:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
-    @property
+    @cached_property
     def hints(self) -> list[dict]:
         """End-of-game hints and token warnings for the comb."""
         hints = []
@@ -251,7 +252,7 @@ class Scoreboard:
             if v.tokens_placed > TOKENS_PER_PLAYER
         ]
 
-    @property
+    @cached_property
     def breakdown(self) -> list[dict]:
         """One row per category with each player's VP, then the subtotals: the results table."""
         rows = [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
@@ -266,7 +267,7 @@ class Scoreboard:
                      "kind": "workers"})
         return rows
 
-    @property
+    @cached_property
     def chart(self) -> Chart:
         groups: list[tuple[str, callable]] = [(_("During the game"), lambda p: p.during)]
         groups += [(_(c.label), lambda p, key=c.key: p.category_vp[key]) for c in END_CATEGORIES]
