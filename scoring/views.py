@@ -163,6 +163,18 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method == "GET":
         return render(request, "scoring/pad.html", {"board": scoreboard_for(game)})
 
+    errors, typed, step_name = _save_posted_fields(request, game)
+    game = _game_or_404(game_id)
+    if errors:
+        board = scoreboard_for(game, errors=errors, typed=typed)
+        return render(request, "scoring/pad.html", {"board": board, "form_errors": True}, status=422)
+    anchor = f"#f-{step_name}" if step_name else ""
+    return redirect(reverse("scoring:pad", args=[game.pk]) + anchor)
+
+
+def _save_posted_fields(request: HttpRequest, game: Game) -> tuple[dict[str, str], dict[str, str], str]:
+    """Save every pad field of a plain form post (no JavaScript): the errors by field name,
+    what was typed into the refused fields, and the field a stepper button stepped."""
     seats, sectors = list(game.seats.all()), list(game.sectors.all())
     errors: dict[str, str] = {}
     typed: dict[str, str] = {}
@@ -184,12 +196,7 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     for field, raw in posted:
         if field.is_tokens and field.name in errors:
             _save_field(field, raw, errors, typed)
-    game = _game_or_404(game_id)
-    if errors:
-        board = scoreboard_for(game, errors=errors, typed=typed)
-        return render(request, "scoring/pad.html", {"board": board, "form_errors": True}, status=422)
-    anchor = f"#f-{step_name}" if step_name else ""
-    return redirect(reverse("scoring:pad", args=[game.pk]) + anchor)
+    return errors, typed, step_name
 
 
 def _posted_field_names(request: HttpRequest) -> list[str]:
@@ -285,7 +292,14 @@ def results(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def game_finish(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Mark the game finished. The pad's fields come along (the button is part of the pad's
+    form), so without JavaScript what was typed is saved first; a refused value stops here."""
     game = _game_or_404(game_id)
+    errors, typed, _step = _save_posted_fields(request, game)
+    game = _game_or_404(game_id)
+    if errors:
+        board = scoreboard_for(game, errors=errors, typed=typed)
+        return render(request, "scoring/pad.html", {"board": board, "form_errors": True}, status=422)
     board = scoreboard_for(game)
     if board.finish_problems:
         return render(request, "scoring/pad.html", {"board": board, "finish_problems": board.finish_problems},
