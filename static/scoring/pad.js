@@ -9,6 +9,12 @@
   var pending = new Map(); // field name -> {elt, attempt, timer}
   var MAX_DELAY_MS = 8000;
 
+  // The words come from the page (translated there); English when a page has none.
+  function message(key, fallback) {
+    var pad = document.getElementById("pad");
+    return (pad && pad.dataset[key]) || fallback;
+  }
+
   function statusOf(elt) {
     return document.getElementById("status-" + elt.name);
   }
@@ -28,8 +34,10 @@
     if (waiting === 0) {
       banner.textContent = "";
     } else {
-      banner.textContent = (navigator.onLine === false ? "Offline. " : "Connection problem. ") +
-        waiting + (waiting === 1 ? " value is" : " values are") + " not saved yet: retrying…";
+      banner.textContent = (navigator.onLine === false ? message("msgOffline", "Offline.") : message("msgProblem", "Connection problem.")) +
+        " " + (waiting === 1
+          ? message("msgWaitingOne", "1 value is not saved yet: retrying…")
+          : message("msgWaitingMany", "%(count)s values are not saved yet: retrying…").replace("%(count)s", String(waiting)));
     }
   }
 
@@ -46,7 +54,7 @@
     var delay = Math.min(MAX_DELAY_MS, 500 * Math.pow(2, entry.attempt - 1));
     entry.timer = setTimeout(function () { retry(entry); }, delay);
     pending.set(elt.name, entry);
-    setStatus(elt, "retrying", "Not saved: retrying…");
+    setStatus(elt, "retrying", message("msgRetrying", "Not saved: retrying…"));
     updateConnectionBanner();
   }
 
@@ -63,7 +71,7 @@
     if (!isPadField(elt)) return;
     var entry = pending.get(elt.name) || { elt: elt, attempt: 0 };
     pending.set(elt.name, entry);
-    if (!entry.failed) setStatus(elt, "saving", "Saving…");
+    if (!entry.failed) setStatus(elt, "saving", message("msgSaving", "Saving…"));
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
