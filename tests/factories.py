@@ -1,0 +1,99 @@
+"""Small helpers that create games the way the app does: through ``scoring.services``.
+
+``game_started`` is a game as the start form creates it (``services.game_create``: seats in order,
+starting VP 1, 2, 3, ...). ``game_scored`` is a game with entries, active workers and comb tokens
+already filled in (``services.game_store``, as an import does), for pages that show results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from scoring import selectors, services
+from scoring.engine import Sector
+from scoring.gamefile import GameData, PlayerData
+from scoring.models import Game, Seat
+
+# The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
+COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
+THREE_PLAYERS: tuple[str, ...] = ("Alice", "Bruno", "Carla")
+
+
+def game_started(
+    *names: str,
+    sectors: Sequence[tuple[int, int]] = COMB,
+    played_on: date | None = None,
+    end_trigger_token: int = 7,
+    notes: str = "",
+) -> Game:
+    """A game just started from the start form, with these players in turn order (default: three)."""
+    return services.game_create(
+        players=[services.PlayerSetup(name) for name in (names or THREE_PLAYERS)],
+        sectors=sectors,
+        played_on=played_on,
+        notes=notes,
+        end_trigger_token=end_trigger_token,
+    )
+
+
+def player(
+    name: str,
+    *,
+    workers: int = 0,
+    tokens: Sequence[int] = (),
+    faction: str = "",
+    automa: bool = False,
+    **entries: int | bool,
+) -> PlayerData:
+    """One player of ``game_scored``: entries by category key, e.g. ``player("Alice", farm_income=12)``.
+
+    The seat number is given by ``game_scored`` from the player's position.
+    """
+    return PlayerData(
+        name=name, seat=0, faction=faction, automa=automa, active_workers=workers,
+        entries=dict(entries), hibernation=list(tokens),
+    )
+
+
+def game_scored(
+    *players: PlayerData,
+    sectors: Sequence[tuple[int, int]] = COMB,
+    played_on: date | None = None,
+    finished: bool = False,
+    end_trigger_token: int = 7,
+) -> Game:
+    """A game with its scores already entered; tokens default to none in every sector."""
+    seated = []
+    for number, data in enumerate(players, start=1):
+        data.seat = number
+        if data.hibernation and len(data.hibernation) != len(sectors):
+            raise ValueError(f"{data.name} has tokens for {len(data.hibernation)} sectors, not {len(sectors)}")
+        seated.append(data)
+    game = services.game_store(
+        GameData(
+            players=seated,
+            comb=[Sector(first, second) for first, second in sectors],
+            played_on=played_on,
+            end_trigger_token=end_trigger_token,
+        ),
+        finished=finished,
+    )
+    return game
+
+
+def seat_of(game: Game, number: int) -> Seat:
+    """The seat, read again from the database (to see what a request stored)."""
+    return Seat.objects.get(game=game, number=number)
+
+
+def tokens_of(game: Game, number: int) -> list[int]:
+    """The seat's tokens per sector, in sector order, read again from the database."""
+    game = selectors.game_get(game.pk)
+    seat = next(seat for seat in game.seats.all() if seat.number == number)
+    return selectors.seat_tokens(seat, game.sectors.all())
+
+
+def total_of(game: Game, number: int) -> int:
+    """The seat's total VP as the engine scores the stored game."""
+    return selectors.game_result(selectors.game_get(game.pk)).players[number - 1].total
