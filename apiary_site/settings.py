@@ -119,6 +119,10 @@ STORAGES = {
     },
 }
 
+# In development WhiteNoise serves straight from the apps' static folders (no collectstatic).
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
 # Everything the pages load comes from our own origin: no CDN, no inline script.
 SECURE_CSP = {
     "default-src": [CSP.SELF],

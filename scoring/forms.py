@@ -27,7 +27,7 @@ from scoring.models import CombLayout, Game, GameSector, Seat
 from scoring.sums import NotASum, evaluate_sum, is_sum, normalize
 
 WORKERS = "active_workers"
-_FIELD_NAME = re.compile(r"s(?P<seat>\d+)-(?:t(?P<sector>\d+)|(?P<key>[a-z0-9_]+))")
+_FIELD_NAME = re.compile(r"s(?P<seat>\d+)-(?:t(?P<sector>\d+)|(?P<key>[a-z0-9_]+))", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,14 @@ def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> P
         return None
     if match["sector"] is not None:
         sector = next((s for s in sectors if s.position == int(match["sector"])), None)
-        return PadField(seat, sector=sector) if sector is not None else None
-    if match["key"] == WORKERS:
-        return PadField(seat)
-    category = CATEGORY_BY_KEY.get(match["key"])
-    return PadField(seat, category=category) if category is not None else None
+        found = PadField(seat, sector=sector) if sector is not None else None
+    elif match["key"] == WORKERS:
+        found = PadField(seat)
+    else:
+        category = CATEGORY_BY_KEY.get(match["key"])
+        found = PadField(seat, category=category) if category is not None else None
+    # Only the field's own spelling counts ("s01-…" or other digits are not "s1-…").
+    return found if found is not None and found.name == name else None
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,9 @@ class PlayerRowForm(forms.Form):
     )
 
 
-PlayerRowFormSet = forms.formset_factory(PlayerRowForm, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS)
+PlayerRowFormSet = forms.formset_factory(
+    PlayerRowForm, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS, absolute_max=MAX_PLAYERS, validate_max=True
+)
 
 
 class SectorRowForm(forms.Form):
@@ -164,7 +169,9 @@ class SectorRowForm(forms.Form):
         return data
 
 
-SectorRowFormSet = forms.formset_factory(SectorRowForm, extra=0, min_num=MAX_SECTORS, max_num=MAX_SECTORS)
+SectorRowFormSet = forms.formset_factory(
+    SectorRowForm, extra=0, min_num=MAX_SECTORS, max_num=MAX_SECTORS, absolute_max=MAX_SECTORS, validate_max=True
+)
 
 
 class GameStartForm(forms.Form):

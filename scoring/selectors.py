@@ -148,12 +148,15 @@ class PlayerStatistics:
 
 
 def player_statistics() -> list[PlayerStatistics]:
-    """Per player name (ignoring case) over finished games: games, wins, best and average score."""
+    """Per player name (ignoring case) over finished games: games, wins, best and average score.
+    The Automa is not a player to keep statistics of."""
     stats: dict[str, PlayerStatistics] = {}
     for entry in history():
         if not entry.game.is_finished:
             continue
         for seat, outcome in entry.players:
+            if seat.is_automa:
+                continue
             item = stats.setdefault(seat.name.casefold(), PlayerStatistics(name=seat.name))
             item.games += 1
             item.wins += 1 if outcome.winner else 0

@@ -30,6 +30,7 @@ from scoring.forms import (
 )
 from scoring.models import Game
 from scoring.scoreboard import scoreboard_for
+from scoring.sums import NotASum, evaluate_sum
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
 PAD_OOB_PARTIALS = (
@@ -77,7 +78,10 @@ def game_start(request: HttpRequest) -> HttpResponse:
     is lost."""
     layouts = selectors.comb_layouts()
     quiet = False
-    if request.method == "POST":
+    if request.method == "POST" and "use_layout" in request.POST:
+        data = _with_layout_sectors(request.POST, layouts)
+        quiet = True  # the form is being filled in: no errors yet, and nothing is created
+    elif request.method == "POST":
         data = request.POST
     elif "layout" in request.GET:
         data = _with_layout_sectors(request.GET, layouts)
@@ -95,7 +99,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
     else:
         sectors = SectorRowFormSet(data, prefix="sector")
 
-    if request.method == "POST" and form.is_valid() & players.is_valid() & sectors.is_valid():
+    if request.method == "POST" and not quiet and form.is_valid() & players.is_valid() & sectors.is_valid():
         named = filled_players(players)
         check_players(form, named)
         if not form.errors:
@@ -113,7 +117,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
             for layout in layouts
         ],
     }
-    return render(request, "scoring/start.html", context, status=422 if request.method == "POST" else 200)
+    return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
 
 def _with_layout_sectors(query, layouts) -> dict:
@@ -187,7 +191,7 @@ def _save_posted_fields(request: HttpRequest, game: Game) -> tuple[dict[str, str
             continue
         raw = request.POST.getlist(name)[-1]
         if name == step_name and step_delta in ("+1", "-1"):
-            raw = str(_int_or_zero(raw) + int(step_delta))
+            raw = _stepped(field, raw, int(step_delta))
         posted.append((field, raw))
     for field, raw in posted:
         _save_field(field, raw, errors, typed)
@@ -203,11 +207,15 @@ def _posted_field_names(request: HttpRequest) -> list[str]:
     return [name for name in request.POST if name.startswith("s") and "-" in name]
 
 
-def _int_or_zero(raw: str) -> int:
+def _stepped(field: PadField, raw: str, delta: int) -> str:
+    """A stepper's +/- without JavaScript: from what the field holds (a sum counts as its
+    result), kept within the field's limits, as the script does with JavaScript."""
     try:
-        return int(raw.strip() or 0)
-    except ValueError:
-        return 0
+        current = evaluate_sum(raw) if raw.strip() else 0
+    except NotASum:
+        return raw  # leave the bad text alone: it gets its message like any typed value
+    low, high = field.limits
+    return str(max(low, min(high, current + delta)))
 
 
 def _save_field(field: PadField, raw: str, errors: dict[str, str], typed: dict[str, str]) -> bool:
@@ -276,6 +284,8 @@ def _find_cell(board, name: str):
 def pad_figures(request: HttpRequest, game_id: int) -> HttpResponse:
     """Every figure of the pad (htmx), to follow what another phone saves."""
     game = _game_or_404(game_id)
+    if not request.htmx:
+        return redirect("scoring:pad", game_id=game.pk)
     board = scoreboard_for(game)
     return _render_partials(request, "scoring/pad.html", ["totals", *PAD_OOB_PARTIALS[1:]], {"board": board})
 

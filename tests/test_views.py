@@ -1072,13 +1072,21 @@ def test_pad_form_post_refuses_more_than_7_tokens_in_all_and_says_how_many_are_l
 # Figures: /games/<id>/figures/ (htmx polling, to follow another phone)
 
 
-@WITH_AND_WITHOUT_HTMX
-def test_figures_answers_the_totals_and_every_other_figure_out_of_band(client, headers):
+def test_figures_without_htmx_sends_the_browser_to_the_pad(client):
+    game = game_started("Alice", "Bruno", "Carla")
+
+    response = client.get(url("figures", game))
+
+    assert response.status_code == 302
+    assert response["Location"] == url("pad", game)
+
+
+def test_figures_answers_the_totals_and_every_other_figure_out_of_band(client):
     game = game_started("Alice", "Bruno", "Carla")
     services.tokens_set(seat=seat_of(game, 3), sector=GameSector.objects.get(game=game, position=1), count=2)
     services.entry_set_value(seat=seat_of(game, 1), key="farms", value=5)
 
-    response = client.get(url("figures", game), headers=headers)
+    response = client.get(url("figures", game), headers=HTMX)
 
     assert response.status_code == 200
     html = page(response)
