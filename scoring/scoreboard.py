@@ -12,7 +12,6 @@ from functools import cached_property
 
 from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring.categories import (
     COMB_SPACES_BY_PLAYER_COUNT,
@@ -296,20 +295,6 @@ class Scoreboard:
     @property
     def columns_class(self) -> str:
         return f"cols-{len(self.seats)}"
-
-    @property
-    def totals_announcement(self) -> str:
-        return "; ".join(
-            _("%(name)s %(total)s") % {"name": view.name, "total": view.result.total} for view in self.views
-        )
-
-    @property
-    def tokens_left(self) -> list[str]:
-        return [
-            ngettext("%(count)s token left", "%(count)s tokens left", max(0, TOKENS_PER_PLAYER - v.tokens_placed))
-            % {"count": max(0, TOKENS_PER_PLAYER - v.tokens_placed)}
-            for v in self.views
-        ]
 
 
 def _sum_matches(sum_text: str, value: int | bool) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engine import GameResult, PlayerSheet, Sector
+from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 
@@ -43,8 +43,6 @@ def game_sheets(game: Game) -> tuple[list[Sector], list[PlayerSheet]]:
 
 
 def game_result(game: Game) -> GameResult:
-    from scoring.engine import score_game
-
     comb, sheets = game_sheets(game)
     return score_game(comb, sheets)
 
