@@ -308,9 +308,10 @@ class _Reader:
                 self.problem(f"{where}.seat", f"seat {player.seat} is already taken by players[{seats[player.seat]}]")
             seats.setdefault(player.seat, index)
             if player.automa:
-                if automa_at is not None:
+                if automa_at is None:
+                    automa_at = index
+                else:
                     self.problem(f"{where}.automa", f"only one player may be the Automa, and players[{automa_at}] is")
-                automa_at = index if automa_at is None else automa_at
             players.append(player)
         return sorted(players, key=lambda player: player.seat)
 

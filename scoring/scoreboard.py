@@ -138,14 +138,27 @@ class Scoreboard:
 
     def __post_init__(self) -> None:
         self.names = [seat.name for seat in self.seats]
+        self.tokens = [seat_tokens(seat, self.sectors) for seat in self.seats]  # per seat, per sector
         self.views = [
-            SeatView(seat, outcome, sum(seat_tokens(seat, self.sectors)))
-            for seat, outcome in zip(self.seats, self.result.players, strict=True)
+            SeatView(seat, outcome, sum(tokens))
+            for seat, outcome, tokens in zip(self.seats, self.result.players, self.tokens, strict=True)
         ]
 
     # -- fields --------------------------------------------------------------------------
 
-    def cell(self, field: PadField, value: int | bool, vp: int = 0, sum_text: str = "") -> Cell:
+    def cell_for(self, field: PadField) -> Cell:
+        """The cell of one pad field (of one of this board's seats): what its input shows, its
+        value, the VP it is worth and its error."""
+        position = self.seats.index(field.seat)
+        if field.is_tokens:
+            value, vp, sum_text = self.tokens[position][field.sector.position], 0, ""
+        elif field.is_workers:
+            value, vp, sum_text = field.seat.active_workers, 0, ""
+        else:
+            key = field.category.key
+            value = getattr(field.seat, key)
+            vp = self.result.players[position].category_vp[key]
+            sum_text = field.seat.sums.get(key, "")
         name = field.name
         if name in self.typed:
             text = self.typed[name]
@@ -157,18 +170,7 @@ class Scoreboard:
 
     def rows(self, categories) -> list[Row]:
         return [
-            Row(
-                category,
-                [
-                    self.cell(
-                        PadField(seat, category=category),
-                        getattr(seat, category.key),
-                        outcome.category_vp[category.key],
-                        seat.sums.get(category.key, ""),
-                    )
-                    for seat, outcome in zip(self.seats, self.result.players, strict=True)
-                ],
-            )
+            Row(category, [self.cell_for(PadField(seat, category=category)) for seat in self.seats])
             for category in categories
         ]
 
@@ -182,23 +184,16 @@ class Scoreboard:
 
     @cached_property
     def worker_cells(self) -> list[Cell]:
-        return [self.cell(PadField(seat), seat.active_workers) for seat in self.seats]
+        return [self.cell_for(PadField(seat)) for seat in self.seats]
 
     @cached_property
     def sector_views(self) -> list[SectorView]:
         views = []
         for sector, outcome in zip(self.sectors, self.result.sectors, strict=True):
-            cells = [
-                self.cell(PadField(seat, sector=sector), tokens[sector.position])
-                for seat, tokens in zip(self.seats, self._tokens, strict=True)
-            ]
+            cells = [self.cell_for(PadField(seat, sector=sector)) for seat in self.seats]
             awards = [outcome.award_for(p) for p in range(len(self.seats))]
             views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), cells, awards))
         return views
-
-    @cached_property
-    def _tokens(self) -> list[list[int]]:
-        return [seat_tokens(seat, self.sectors) for seat in self.seats]
 
     # -- results -------------------------------------------------------------------------
 

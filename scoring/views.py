@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -74,8 +74,8 @@ def player_stats(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
     """Start a game. ``?layout=ID`` fills the comb in from a saved layout; without JavaScript,
-    the "Use this layout" button submits the half-filled form as such a GET, so nothing typed
-    is lost."""
+    the "Use this layout" button posts the half-filled form back (``use_layout``) to do the
+    same, so nothing typed is lost and no game is created yet."""
     layouts = selectors.comb_layouts()
     quiet = False
     if request.method == "POST" and "use_layout" in request.POST:
@@ -257,27 +257,11 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect(reverse("scoring:pad", args=[game.pk]) + f"#{field.id()}")
     game = _game_or_404(game_id)
     board = scoreboard_for(game, errors=errors, typed=typed)
-    cell = _find_cell(board, name)
+    cell = board.cell_for(pad_field(board.seats, board.sectors, name))
     context = {"board": board, "cell": cell, "saved": saved}
     if not saved:
         return _render_partials(request, "scoring/pad.html", ["field-status"], context, status=422)
     return _render_partials(request, "scoring/pad.html", ["field-status", *PAD_OOB_PARTIALS], context)
-
-
-def _find_cell(board, name: str):
-    for rows in (board.during_rows, board.end_rows):
-        for row in rows:
-            for cell in row.cells:
-                if cell.name == name:
-                    return cell
-    for cell in board.worker_cells:
-        if cell.name == name:
-            return cell
-    for sector in board.sector_views:
-        for cell in sector.cells:
-            if cell.name == name:
-                return cell
-    return None
 
 
 @require_GET
