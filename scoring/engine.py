@@ -3,7 +3,7 @@
 No Django here. The views, the commands and the game file all score through
 ``score_game``, which takes plain values and returns plain values, and explains itself:
 for each comb sector who took 1st and 2nd place and why, and for each tie on VP how it
-was broken. The rules are in ``shared/rules/SCORING.md``.
+was broken. The rules are in ``docs/scoring-rules.md``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game file (``shared/FORMAT.md``): reading, checking and writing it, in plain Python.
+"""The game file (``docs/game-file.md``): reading, checking and writing it, in plain Python.
 
 ``parse_document`` turns the JSON text into ``GameData`` values or raises ``GameFileError``
 with every problem it found, each named by its path (``games[0].players[2].end.farms``).

@@ -1,4 +1,4 @@
-"""Specification of the three game-file commands (``shared/FORMAT.md``).
+"""Specification of the three game-file commands (``docs/game-file.md``).
 
 ``score_game FILE`` prints the scores and stores nothing; ``import_games FILE`` stores every game
 of a valid document or none; ``export_games [--output FILE]`` writes every stored game, and

@@ -1,8 +1,8 @@
 """Specification of the scoring engine (``scoring/engine.py``).
 
-Every table below is drawn from ``shared/rules/SCORING.md``, the two rule texts beside it
-(``rules-end-of-game.en.txt``, ``rules-end-of-game.fr.txt``) and the example of
-``shared/FORMAT.md``; the properties at the end check the same rules on random games.
+Every table below is drawn from ``docs/scoring-rules.md`` (the rules in the project's own
+words, with the English and French rule texts' worked examples) and the example of
+``docs/game-file.md``; the properties at the end check the same rules on random games.
 These tests need no database.
 """
 

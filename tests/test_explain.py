@@ -1,5 +1,5 @@
 """Specification of the sentences of ``scoring/explain.py``: who took each comb sector and why,
-and how a tie on VP was broken, in plain English words (``shared/rules/SCORING.md``).
+and how a tie on VP was broken, in plain English words (``docs/scoring-rules.md``).
 
 The sentences are built from the engine's own results, so each case states the situation (the
 sector's awards, each player's tokens or totals and active workers) and the exact sentence.

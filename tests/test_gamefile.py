@@ -1,4 +1,4 @@
-"""Specification of the game file (``scoring/gamefile.py``) against ``shared/FORMAT.md``.
+"""Specification of the game file (``scoring/gamefile.py``) against ``docs/game-file.md``.
 
 Pure Python, no database: reading (every rule of the document, every error named by its
 path), scoring (what ``score_game`` prints) and writing (what ``export_games`` writes).
@@ -31,7 +31,7 @@ from scoring.gamefile import (
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
-FORMAT_MD = TESTS.parent.parent / "shared" / "FORMAT.md"
+FORMAT_MD = TESTS.parent / "docs" / "game-file.md"
 
 # ---------------------------------------------------------------------------------------------
 # The documents

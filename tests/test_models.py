@@ -1,7 +1,7 @@
 """Specification of the database constraints of ``scoring/models.py``.
 
-The database itself refuses every row that breaks a rule of ``shared/FORMAT.md`` and
-``shared/rules/SCORING.md``: each CheckConstraint and UniqueConstraint is shown to reject a bad
+The database itself refuses every row that breaks a rule of ``docs/game-file.md`` and
+``docs/scoring-rules.md``: each CheckConstraint and UniqueConstraint is shown to reject a bad
 row with IntegrityError (and the rows just inside the limits are shown to be accepted). The last
 test checks that no constraint of the models is left without a case here.
 """
