@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
+    CATEGORIES,
     CATEGORY_BY_KEY,
     DEFAULT_END_TRIGGER_TOKEN,
     FACTIONS,
@@ -24,7 +25,7 @@ from scoring.categories import (
     Category,
 )
 from scoring.models import CombLayout, Game, GameSector, Seat
-from scoring.sums import NotASum, evaluate_sum, is_sum, normalize
+from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 WORKERS = "active_workers"
 _FIELD_NAME = re.compile(r"s(?P<seat>\d+)-(?:t(?P<sector>\d+)|(?P<key>[a-z0-9_]+))", re.ASCII)
@@ -101,7 +102,7 @@ def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> P
 
 @dataclass(frozen=True)
 class ParsedValue:
-    value: int | bool
+    value: int | bool | None  # None: the field was left empty (not entered; counts as 0)
     sum_text: str = ""  # the sum as typed, when it was one ("3+6+2")
 
 
@@ -111,7 +112,11 @@ def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
         return ParsedValue(raw.strip().lower() in {"1", "on", "true", "yes"})
     text = normalize(raw)
     if text == "":
-        return ParsedValue(0)
+        return ParsedValue(None)
+    if any(char.isdigit() and char not in "0123456789" for char in text):
+        raise ValidationError(
+            _("Type the digits 0 to 9 (not %(text)s)."), code="not_a_number", params={"text": text}
+        )
     try:
         value = evaluate_sum(text)
     except NotASum:
@@ -131,6 +136,79 @@ def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
     if (field.is_tokens or field.is_workers) and is_sum(text):
         raise ValidationError(_("Type a whole number."), code="not_a_number")
     return ParsedValue(value, text if is_sum(text) else "")
+
+
+def pad_fields(seats: list[Seat], sectors: list[GameSector]) -> list[PadField]:
+    """Every field of a game's pad, player by player: the entries, the tokens, the workers."""
+    fields = []
+    for seat in seats:
+        fields += [PadField(seat, category=category) for category in CATEGORIES]
+        fields += [PadField(seat, sector=sector) for sector in sectors]
+        fields.append(PadField(seat))
+    return fields
+
+
+class PadValueField(forms.CharField):
+    """A number, or a sum for score entries, typed into one pad field; cleans to a ParsedValue."""
+
+    def __init__(self, pad: PadField, **kwargs):
+        self.pad = pad
+        super().__init__(required=False, strip=False, max_length=MAX_SUM_LENGTH, show_hidden_initial=True, **kwargs)
+
+    def clean(self, value):
+        return parse_pad_value(self.pad, super().clean(value) or "")
+
+    def has_changed(self, initial, data) -> bool:
+        return normalize(str(initial or "")) != normalize(str(data or ""))
+
+
+class PadFlagField(forms.BooleanField):
+    """A yes/no entry (the hive mat); cleans to a ParsedValue."""
+
+    def __init__(self, pad: PadField, **kwargs):
+        self.pad = pad
+        super().__init__(required=False, show_hidden_initial=True, **kwargs)
+
+    def clean(self, value):
+        return ParsedValue(bool(super().clean(value)))
+
+
+class PadForm(forms.Form):
+    """The pad's input: one field per seat and entry, per seat and comb sector, and the active
+    workers, named ``s<seat>-<key>``, ``s<seat>-t<sector position>`` and ``s<seat>-active_workers``.
+
+    Every field posts, beside its value, the value the page showed (``initial-<name>``, Django's
+    hidden initial), so a plain form post saves only what this phone changed (``changed_data``),
+    and only where the stored value is still the one the page showed.
+    """
+
+    def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None):
+        super().__init__(data)
+        self.pads: dict[str, PadField] = {}
+        for pad in pad_fields(seats, sectors):
+            self.pads[pad.name] = pad
+            self.fields[pad.name] = PadFlagField(pad) if pad.is_flag else PadValueField(pad)
+
+    def pad_for(self, name: str) -> PadField | None:
+        return self.pads.get(name)
+
+    def clean_one(self, name: str, raw: str) -> ParsedValue:
+        """What ``raw``, typed into the field ``name``, stands for (ValidationError in words)."""
+        return self.fields[name].clean(raw)
+
+    def shown_value(self, name: str) -> ParsedValue | None:
+        """The value the page showed for the field (its hidden initial), or None when the post
+        did not say (or it cannot be read: then the write is not checked against it)."""
+        key = self.add_initial_prefix(name)
+        if key not in self.data:
+            return None
+        field = self.fields[name]
+        try:
+            if isinstance(field, PadFlagField):
+                return ParsedValue(self.data[key] in ("True", "true", "1", "on"))
+            return field.clean(self.data[key])
+        except ValidationError:
+            return None
 
 
 # ---------------------------------------------------------------------------------------------

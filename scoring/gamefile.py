@@ -48,12 +48,12 @@ class PlayerData:
     seat: int
     faction: str = ""
     automa: bool = False
-    active_workers: int = 0
+    active_workers: int | None = 0  # None: not entered yet (a game just started)
     entries: dict[str, int | bool] = field(default_factory=dict)  # every category key
     hibernation: list[int] = field(default_factory=list)  # one count per comb sector
 
     def sheet(self) -> PlayerSheet:
-        return PlayerSheet(entries=self.entries, active_workers=self.active_workers, tokens=self.hibernation)
+        return PlayerSheet(entries=self.entries, active_workers=self.active_workers or 0, tokens=self.hibernation)
 
 
 @dataclass
@@ -402,7 +402,7 @@ def dump_player(player: PlayerData) -> dict[str, Any]:
     if player.faction:
         document["faction"] = player.faction
     document["automa"] = player.automa
-    document["active_workers"] = player.active_workers
+    document["active_workers"] = player.active_workers or 0
     for section, categories in _SECTION_CATEGORIES.items():
         document[section.value] = {c.key: player.entries.get(c.key, False if c.is_flag else 0) for c in categories}
     document["hibernation"] = list(player.hibernation)

@@ -42,7 +42,9 @@ class Game(models.Model):
         help_text=_("The game ends when a player places this hibernation token (6th in the English rules, 7th in the French)."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    # Goes up by one with every change to the game's scores, in the same transaction: the
+    # pads of other phones compare it with the one they show to learn that something changed.
+    revision = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
@@ -61,10 +63,9 @@ class Game(models.Model):
         return self.finished_at is not None
 
 
-class GameSector(models.Model):
-    """The game's own copy of one comb sector's awards, so later layout edits never change it."""
+class SectorAwards(models.Model):
+    """One comb sector's printed awards: the VP for 1st and 2nd place (0: no 2nd-place award)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sectors")
     position = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SECTORS - 1)])
     first_vp = models.PositiveSmallIntegerField(_("1st place VP"), validators=[MaxValueValidator(MAX_SECTOR_VP)])
     second_vp = models.PositiveSmallIntegerField(
@@ -72,28 +73,44 @@ class GameSector(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "position"]
+        abstract = True
         constraints = [
-            models.UniqueConstraint(fields=["game", "position"], name="sector_position_unique_per_game"),
-            _between("position", 0, MAX_SECTORS - 1, "sector_position_range"),
-            _between("first_vp", 0, MAX_SECTOR_VP, "sector_first_vp_range"),
-            _between("second_vp", 0, MAX_SECTOR_VP, "sector_second_vp_range"),
+            _between("position", 0, MAX_SECTORS - 1, "%(class)s_position_range"),
+            _between("first_vp", 0, MAX_SECTOR_VP, "%(class)s_first_vp_range"),
+            _between("second_vp", 0, MAX_SECTOR_VP, "%(class)s_second_vp_range"),
         ]
-
-    def __str__(self) -> str:
-        return f"Sector {self.position + 1}: {self.first_vp}/{self.second_vp}"
 
     @property
     def number(self) -> int:
         return self.position + 1
 
 
+class GameSector(SectorAwards):
+    """The game's own copy of one comb sector's awards, so later layout edits never change it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sectors")
+
+    class Meta(SectorAwards.Meta):
+        ordering = ["game", "position"]
+        constraints = [
+            *SectorAwards.Meta.constraints,
+            models.UniqueConstraint(fields=["game", "position"], name="sector_position_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Sector {self.position + 1}: {self.first_vp}/{self.second_vp}"
+
+
 def _category_field(category: Category) -> models.Field:
+    """A yes/no is always answered (no until ticked); a number is empty (NULL) until entered,
+    so the pad can tell "not entered yet" from 0. Empty counts as 0 in every score."""
     if category.is_flag:
         return models.BooleanField(category.label, default=False)
     return models.SmallIntegerField(
         category.label,
-        default=0,
+        null=True,
+        blank=True,
+        default=None,
         validators=[MinValueValidator(category.minimum), MaxValueValidator(category.maximum)],
     )
 
@@ -112,11 +129,15 @@ class Seat(models.Model):
     faction = models.CharField(_("faction"), max_length=MAX_FACTION_LENGTH, blank=True)
     is_automa = models.BooleanField(_("Automa"), default=False)
     active_workers = models.PositiveSmallIntegerField(
-        _("active workers"), default=0, validators=[MaxValueValidator(MAX_ACTIVE_WORKERS)]
+        _("active workers"), null=True, blank=True, default=None, validators=[MaxValueValidator(MAX_ACTIVE_WORKERS)]
     )
     # The sums typed into fields, by category key ("3+6+2"), kept so they stay editable.
     sums = models.JSONField(default=dict, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    # Who last wrote each of the seat's fields, by field key (a category key, "active_workers",
+    # or "t<sector position>"): [version, page, sequence]. The version goes up with every write;
+    # a phone's save names the version it saw, so a stale page never overwrites a newer value
+    # (services.field_write).
+    revisions = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -147,7 +168,17 @@ class Seat(models.Model):
         super().save(*args, **kwargs)
 
     def entries(self) -> dict[str, int | bool]:
-        return {category.key: getattr(self, category.key) for category in CATEGORIES}
+        """Every category's entry as it counts: an entry not made yet counts as 0."""
+        return {category.key: _counted(getattr(self, category.key)) for category in CATEGORIES}
+
+    @property
+    def workers(self) -> int:
+        """Active workers as they count (0 when not entered)."""
+        return self.active_workers or 0
+
+
+def _counted(value: int | bool | None) -> int | bool:
+    return 0 if value is None else value
 
 
 for _category in CATEGORIES:
@@ -189,17 +220,12 @@ class CombLayout(models.Model):
         return self.name
 
 
-class CombLayoutSector(models.Model):
+class CombLayoutSector(SectorAwards):
     layout = models.ForeignKey(CombLayout, on_delete=models.CASCADE, related_name="sectors")
-    position = models.PositiveSmallIntegerField()
-    first_vp = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SECTOR_VP)])
-    second_vp = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(MAX_SECTOR_VP)])
 
-    class Meta:
+    class Meta(SectorAwards.Meta):
         ordering = ["layout", "position"]
         constraints = [
+            *SectorAwards.Meta.constraints,
             models.UniqueConstraint(fields=["layout", "position"], name="layout_sector_position_unique"),
-            _between("position", 0, MAX_SECTORS - 1, "layout_sector_position_range"),
-            _between("first_vp", 0, MAX_SECTOR_VP, "layout_sector_first_vp_range"),
-            _between("second_vp", 0, MAX_SECTOR_VP, "layout_sector_second_vp_range"),
         ]

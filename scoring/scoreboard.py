@@ -24,19 +24,34 @@ from scoring.categories import (
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
 from scoring.explain import names_list, sector_sentence, tie_sentence
-from scoring.forms import PadField
+from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result, seat_tokens
+from scoring.services import field_key
 from scoring.sums import NotASum, evaluate_sum, is_sum
 
 
 @dataclass
 class Cell:
     field: PadField
-    text: str  # what the input shows: the typed sum, or the stored value
-    value: int | bool
+    text: str  # what the input shows: what was typed (when refused), the sum, or the stored value
+    value: int | bool | None  # the stored value (None: not entered yet)
     vp: int = 0
     error: str = ""
+    initial: str = ""  # the stored value as the input shows it: what a plain post compares with
+    version: int = 0  # the field's version (services.Guard)
+    award: int = 0  # for tokens: the VP the sector gives this player
+
+    @property
+    def entered(self) -> bool:
+        return self.value is not None
+
+    @property
+    def shown(self) -> str:
+        """The stored value in words, for messages ("—" when not entered)."""
+        if isinstance(self.value, bool):
+            return _("yes") if self.value else _("no")
+        return self.initial or "—"
 
     @property
     def name(self) -> str:
@@ -65,6 +80,7 @@ class Cell:
 class Row:
     category: Category
     cells: list[Cell]
+    entered: bool = True  # somebody has entered this category
 
     @property
     def key(self) -> str:
@@ -146,12 +162,22 @@ class Scoreboard:
 
     # -- fields --------------------------------------------------------------------------
 
+    def pad(self, name: str) -> PadField:
+        """The pad field of that name (one of this board's)."""
+        return self.fields[name]
+
+    @cached_property
+    def fields(self) -> dict[str, PadField]:
+        return {pad.name: pad for pad in pad_fields(self.seats, self.sectors)}
+
     def cell_for(self, field: PadField) -> Cell:
         """The cell of one pad field (of one of this board's seats): what its input shows, its
-        value, the VP it is worth and its error."""
+        value, the VP it is worth, its error and its version."""
         position = self.seats.index(field.seat)
+        award = 0
         if field.is_tokens:
-            value, vp, sum_text = self.tokens[position][field.sector.position], 0, ""
+            value, vp, sum_text = self.entered_tokens[position].get(field.sector.pk), 0, ""
+            award = self.result.sectors[self.sectors.index(field.sector)].award_for(position)
         elif field.is_workers:
             value, vp, sum_text = field.seat.active_workers, 0, ""
         else:
@@ -159,18 +185,50 @@ class Scoreboard:
             value = getattr(field.seat, key)
             vp = self.result.players[position].category_vp[key]
             sum_text = field.seat.sums.get(key, "")
-        name = field.name
-        if name in self.typed:
-            text = self.typed[name]
+        if isinstance(value, bool):
+            initial = str(value)  # as Django's hidden initial of a checkbox: "True" or "False"
         elif sum_text and _sum_matches(sum_text, value):
-            text = sum_text
+            initial = sum_text
         else:
-            text = "" if isinstance(value, bool) else str(value)
-        return Cell(field, text, value, vp, self.errors.get(name, ""))
+            initial = "" if value is None else str(value)
+        name = field.name
+        text = self.typed.get(name, initial)
+        revision = field.seat.revisions.get(_field_key(field))
+        return Cell(field, text, value, vp, self.errors.get(name, ""), initial, int(revision[0]) if revision else 0,
+                    award)
+
+    @cached_property
+    def entered_tokens(self) -> list[dict[int, int]]:
+        """Per seat, the token counts entered, by sector id (a sector not entered is missing)."""
+        return [{tokens.sector_id: tokens.count for tokens in seat.tokens.all()} for seat in self.seats]
+
+    @cached_property
+    def all_cells(self) -> list[Cell]:
+        """Every field's cell, for the live view that other phones' pads poll."""
+        return [self.cell_for(pad) for pad in self.fields.values()]
+
+    @cached_property
+    def not_entered(self) -> list[str]:
+        """What nobody has entered yet, in words: the number categories left empty for every
+        player, and the comb when it has sectors but no token."""
+        missing = [
+            _(category.label)
+            for category in (*DURING_CATEGORIES, *END_CATEGORIES)
+            if not category.is_flag and all(getattr(seat, category.key) is None for seat in self.seats)
+        ]
+        if self.sectors and not any(self.entered_tokens):
+            missing.append(_("Hibernation tokens on the comb"))
+        if all(seat.active_workers is None for seat in self.seats) and len(self.seats) > 1:
+            missing.append(_("Active workers"))
+        return missing
+
+    def row_entered(self, category: Category) -> bool:
+        return category.is_flag or any(getattr(seat, category.key) is not None for seat in self.seats)
 
     def rows(self, categories) -> list[Row]:
         return [
-            Row(category, [self.cell_for(PadField(seat, category=category)) for seat in self.seats])
+            Row(category, [self.cell_for(PadField(seat, category=category)) for seat in self.seats],
+                self.row_entered(category))
             for category in categories
         ]
 
@@ -290,6 +348,10 @@ class Scoreboard:
     @property
     def columns_class(self) -> str:
         return f"cols-{len(self.seats)}"
+
+
+def _field_key(field: PadField) -> str:
+    return field_key(key=field.category.key if field.category else None, sector=field.sector)
 
 
 def _sum_matches(sum_text: str, value: int | bool) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.engine import GameResult, Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 
@@ -32,23 +32,8 @@ def seat_tokens(seat: Seat, sectors: Iterable[GameSector]) -> list[int]:
     return [by_sector.get(sector.pk, 0) for sector in sectors]
 
 
-def game_sheets(game: Game) -> tuple[list[Sector], list[PlayerSheet]]:
-    sectors = list(game.sectors.all())
-    comb = [Sector(sector.first_vp, sector.second_vp) for sector in sectors]
-    sheets = [
-        PlayerSheet(entries=seat.entries(), active_workers=seat.active_workers, tokens=seat_tokens(seat, sectors))
-        for seat in game.seats.all()
-    ]
-    return comb, sheets
-
-
-def game_result(game: Game) -> GameResult:
-    comb, sheets = game_sheets(game)
-    return score_game(comb, sheets)
-
-
 def game_data(game: Game) -> GameData:
-    """A stored game as the game file sees it."""
+    """A stored game as the game file sees it (entries not made yet count as 0)."""
     sectors = list(game.sectors.all())
     players = [
         PlayerData(
@@ -56,7 +41,7 @@ def game_data(game: Game) -> GameData:
             seat=seat.number,
             faction=seat.faction,
             automa=seat.is_automa,
-            active_workers=seat.active_workers,
+            active_workers=seat.workers,
             entries=seat.entries(),
             hibernation=seat_tokens(seat, sectors),
         )
@@ -69,6 +54,11 @@ def game_data(game: Game) -> GameData:
         notes=game.notes,
         end_trigger_token=game.end_trigger_token,
     )
+
+
+def game_result(game: Game) -> GameResult:
+    """The engine's result for a game loaded with ``games_with_everything``."""
+    return game_data(game).score()
 
 
 def games_for_export() -> list[GameData]:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, TOKENS_PER_PLAYER
+from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
@@ -44,10 +45,11 @@ def game_store(data: GameData, *, finished: bool = False) -> Game:
         )
         for player in data.players
     )
-    HibernationTokens.objects.bulk_create(
+    HibernationTokens.objects.bulk_create(  # a player with no tokens given has none entered yet
         HibernationTokens(seat=seat, sector=sector, count=count)
         for seat, player in zip(seats, data.players, strict=True)
-        for sector, count in zip(sectors, player.hibernation or [0] * len(sectors), strict=True)
+        if player.hibernation
+        for sector, count in zip(sectors, player.hibernation, strict=True)
     )
     return game
 
@@ -86,7 +88,8 @@ def game_create(
                 seat=number,
                 faction=player.faction,
                 automa=player.automa,
-                entries={"starting_vp": number},
+                active_workers=None,
+                entries={"starting_vp": number},  # every other entry starts empty
             )
             for number, player in enumerate(players, start=1)
         ],
@@ -110,67 +113,202 @@ def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]]) -> CombLa
     return layout
 
 
-def _touch(game_id: int) -> None:
-    Game.objects.filter(pk=game_id).update(updated_at=timezone.now())
+# ---------------------------------------------------------------------------------------------
+# Writing one field of the pad
+#
+# Several phones score one game at once, and a phone's save can be slow, retried or arrive after
+# a newer one. Every write below therefore names what it is based on (a ``Guard``); it changes
+# only its own field, under the seat's row lock, and is refused (a conflict) when it would
+# overwrite a value its page never saw. Steppers send a change (+1/-1), applied to the stored
+# value, so two phones tapping + on the same stepper add two.
+
+
+class Outcome(StrEnum):
+    SAVED = "saved"  # written (or a step that changed nothing, at a limit)
+    SUPERSEDED = "superseded"  # this page already wrote this field with a later (or the same) save
+    CONFLICT = "conflict"  # the field changed elsewhere since the page saw it: nothing written
+
+
+NOT_CHECKED = object()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a write is based on.
+
+    ``page`` names the page (one browser tab) and ``seq`` its save's number, rising with every
+    save the page sends: an older save of the page that arrives after a newer one is ignored,
+    and a retried save is applied once. ``version`` is the field's version the page showed
+    (htmx saves); ``value`` the value it showed (plain form posts). A write based on an older
+    version or another value than the stored one is a conflict, unless this page itself wrote
+    the newer one (its own save that it has not heard back from yet).
+    """
+
+    version: int | None = None
+    value: object = NOT_CHECKED
+    page: str = ""
+    seq: int = 0
+
+    def for_step(self) -> Guard:
+        """A step (+1/-1) applies to the stored value, whatever it is: only the page's order counts."""
+        return Guard(page=self.page, seq=self.seq)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    outcome: Outcome
+    value: int | bool | None  # the field's stored value after the call (None: not entered)
+    version: int
+
+    @property
+    def saved(self) -> bool:
+        return self.outcome is Outcome.SAVED
+
+
+def field_key(*, key: str | None = None, sector: GameSector | None = None) -> str:
+    """The key under which a seat keeps a field's revision: a category key, "active_workers",
+    or "t<sector position>"."""
+    if sector is not None:
+        return f"t{sector.position}"
+    return key or WORKERS
+
+
+WORKERS = "active_workers"
+
+
+def _blocked(revision: list, guard: Guard, current: object) -> Outcome | None:
+    """Why a write based on ``guard`` must not happen, or None when it may."""
+    version, page, seq = (list(revision) + [0, "", 0])[:3] if revision else (0, "", 0)
+    own = bool(guard.page) and page == guard.page
+    if own and seq >= guard.seq:
+        return Outcome.SUPERSEDED
+    if own:
+        return None  # the newer version is this page's own earlier save
+    if guard.version is not None and guard.version != version:
+        return Outcome.CONFLICT
+    if guard.value is not NOT_CHECKED and guard.value != current:
+        return Outcome.CONFLICT
+    return None
+
+
+def _version(revisions: dict, key: str) -> int:
+    revision = revisions.get(key)
+    return int(revision[0]) if revision else 0
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def _next_revisions(revisions: dict, key: str, guard: Guard) -> dict:
+    updated = dict(revisions)
+    updated[key] = [_version(revisions, key) + 1, guard.page, guard.seq]
+    return updated
+
+
+def _game_changed(game_id: int) -> None:
+    Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
 
 
 @transaction.atomic
-def entry_set_value(*, seat: Seat, key: str, value: int | bool, sum_text: str = "") -> None:
-    """Save one category entry of one seat (and the sum it was typed as, if any).
+def entry_set_value(
+    *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = Guard()
+) -> WriteResult:
+    """Save one category entry of one seat (None: not entered), and the sum it was typed as.
 
-    Only that column changes, so two phones saving different fields never undo each other.
+    With ``delta`` (a stepper's +1 or -1) the value is ignored and the step is applied to the
+    stored value, within the category's limits. Only that column changes, so two phones saving
+    different fields never undo each other.
     """
-    CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
-    locked = Seat.objects.select_for_update().only("sums").get(pk=seat.pk)
+    category = CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
+    locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
+    current = getattr(locked, key)
+    blocked = _blocked(locked.revisions.get(key), guard.for_step() if delta else guard, current)
+    if blocked is not None:
+        return WriteResult(blocked, current, _version(locked.revisions, key))
+    if delta:
+        value = _clamp((current or 0) + delta, category.minimum, category.maximum)
+        sum_text = ""
     sums = dict(locked.sums)
     if sum_text:
         sums[key] = sum_text
     else:
         sums.pop(key, None)
-    Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, updated_at=timezone.now())
+    revisions = _next_revisions(locked.revisions, key, guard)
+    Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, revisions=revisions)
+    _game_changed(locked.game_id)
     setattr(seat, key, value)
-    seat.sums = sums
-    _touch(seat.game_id)
-
-
-def seat_set_active_workers(*, seat: Seat, workers: int) -> None:
-    Seat.objects.filter(pk=seat.pk).update(active_workers=workers, updated_at=timezone.now())
-    seat.active_workers = workers
-    _touch(seat.game_id)
+    seat.sums, seat.revisions = sums, revisions
+    return WriteResult(Outcome.SAVED, value, _version(revisions, key))
 
 
 @transaction.atomic
-def tokens_set(*, seat: Seat, sector: GameSector, count: int) -> None:
-    """Set how many of the seat's hibernation tokens lie in the sector.
+def seat_set_active_workers(
+    *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = Guard()
+) -> WriteResult:
+    """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
+    locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
+    current = locked.active_workers
+    blocked = _blocked(locked.revisions.get(WORKERS), guard.for_step() if delta else guard, current)
+    if blocked is not None:
+        return WriteResult(blocked, current, _version(locked.revisions, WORKERS))
+    if delta:
+        workers = _clamp((current or 0) + delta, 0, MAX_ACTIVE_WORKERS)
+    revisions = _next_revisions(locked.revisions, WORKERS, guard)
+    Seat.objects.filter(pk=seat.pk).update(active_workers=workers, revisions=revisions)
+    _game_changed(locked.game_id)
+    seat.active_workers, seat.revisions = workers, revisions
+    return WriteResult(Outcome.SAVED, workers, _version(revisions, WORKERS))
+
+
+@transaction.atomic
+def tokens_set(
+    *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = Guard()
+) -> WriteResult:
+    """Set how many of the seat's hibernation tokens lie in the sector (None: not entered),
+    or step the count.
 
     A player owns 7 tokens: a count that would put more than 7 on the comb in all is refused
     (ValidationError, in words), so every stored game stays a valid game file.
     """
-    Seat.objects.select_for_update().filter(pk=seat.pk).first()  # one writer per seat at a time
-    elsewhere = (
-        HibernationTokens.objects.filter(seat=seat).exclude(sector=sector).aggregate(total=Sum("count"))["total"] or 0
-    )
-    if elsewhere + count > TOKENS_PER_PLAYER:
+    key = field_key(sector=sector)
+    locked = Seat.objects.select_for_update().only("name", "revisions", "game_id").get(pk=seat.pk)
+    counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
+    current = counts.pop(sector.pk, None)
+    blocked = _blocked(locked.revisions.get(key), guard.for_step() if delta else guard, current)
+    if blocked is not None:
+        return WriteResult(blocked, current, _version(locked.revisions, key))
+    if delta:
+        count = _clamp((current or 0) + delta, 0, TOKENS_PER_PLAYER)
+    elsewhere = sum(counts.values())
+    if count is not None and count > (current or 0) and elsewhere + count > TOKENS_PER_PLAYER:
         raise ValidationError(
             _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
               "at most %(left)s here."),
             code="too_many_tokens",
-            params={"name": seat.name, "max": TOKENS_PER_PLAYER, "elsewhere": elsewhere,
+            params={"name": locked.name, "max": TOKENS_PER_PLAYER, "elsewhere": elsewhere,
                     "left": max(0, TOKENS_PER_PLAYER - elsewhere)},
         )
-    HibernationTokens.objects.update_or_create(seat=seat, sector=sector, defaults={"count": count})
-    _touch(seat.game_id)
+    if count is None:
+        HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).delete()
+    elif current is None:
+        HibernationTokens.objects.create(seat_id=seat.pk, sector=sector, count=count)
+    else:
+        HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).update(count=count)
+    revisions = _next_revisions(locked.revisions, key, guard)
+    Seat.objects.filter(pk=seat.pk).update(revisions=revisions)
+    _game_changed(locked.game_id)
+    seat.revisions = revisions
+    return WriteResult(Outcome.SAVED, count, _version(revisions, key))
 
 
 def game_finish(*, game: Game) -> None:
+    """Mark the game finished (once: finishing it again keeps the first time)."""
     if game.finished_at is None:
         game.finished_at = timezone.now()
-        game.save(update_fields=["finished_at", "updated_at"])
-
-
-def game_reopen(*, game: Game) -> None:
-    game.finished_at = None
-    game.save(update_fields=["finished_at", "updated_at"])
+        Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(
+            finished_at=game.finished_at, revision=F("revision") + 1
+        )
 
 
 def game_delete(*, game: Game) -> None:

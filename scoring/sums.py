@@ -11,7 +11,8 @@ import re
 
 MAX_SUM_LENGTH = 60
 _NORMALIZE = str.maketrans({"\u2212": "-", "\u2013": "-", "\uff0b": "+", "\uff0d": "-"})
-_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")
+# Only the digits 0 to 9: Python's \d would also take other scripts' digits ("٣", "１２").
+_SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 
 
 class NotASum(ValueError):
@@ -31,10 +32,10 @@ def evaluate_sum(text: str) -> int:
     compact = normalize(text)
     if not compact or len(compact) > MAX_SUM_LENGTH or not _SUM.fullmatch(compact):
         raise NotASum(text)
-    return sum(int(term) for term in re.findall(r"[+-]?\d+", compact))
+    return sum(int(term) for term in re.findall(r"[+-]?[0-9]+", compact))
 
 
 def is_sum(text: str) -> bool:
     """True when ``text`` is a sum of several terms rather than one plain number."""
     compact = normalize(text)
-    return bool(re.search(r"\d[+-]", compact))
+    return bool(re.search(r"[0-9][+-]", compact))

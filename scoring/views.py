@@ -8,41 +8,40 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
 from scoring.categories import MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
     PadField,
+    PadForm,
     PlayerRowFormSet,
     SectorRowFormSet,
     check_players,
     filled_players,
     filled_sectors,
-    pad_field,
-    parse_pad_value,
 )
 from scoring.models import Game
 from scoring.scoreboard import scoreboard_for
-from scoring.sums import NotASum, evaluate_sum
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
+MAX_STEP = 20  # the most taps of a stepper that one save carries
+
 PAD_OOB_PARTIALS = (
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints", "sector-summaries", "ranking",
 )
 
 
 def _game_or_404(game_id: int) -> Game:
-    try:
-        return selectors.game_get(game_id)
-    except Game.DoesNotExist:
-        raise Http404(_("There is no such game.")) from None
+    """The game with everything the pad needs, or 404."""
+    return get_object_or_404(selectors.games_with_everything(), pk=game_id)
 
 
 def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
@@ -57,11 +56,13 @@ def _render_partials(request: HttpRequest, template: str, names: list[str], cont
 # History and statistics
 
 
+@never_cache
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/history.html", {"games": selectors.history()})
 
 
+@never_cache
 @require_GET
 def player_stats(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/players.html", {"players": selectors.player_statistics()})
@@ -158,146 +159,222 @@ def _start_game(form: GameStartForm, named: list[dict], sectors: list[tuple[int,
 
 # ---------------------------------------------------------------------------------------------
 # The pad
+#
+# Saving follows one rule everywhere: a write changes only the field this phone changed, and
+# only when the stored value is the one this phone saw (or by a step, +1/-1, applied to the
+# stored value). A plain form post (no JavaScript) saves the fields whose posted value differs
+# from the value the page was rendered with; with JavaScript each field saves itself through
+# ``pad_field_save``, naming the field's version it saw.
 
 
-@require_http_methods(["GET", "POST"])
-def pad(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The scoring pad. A plain POST (no JavaScript) saves every field of the form at once."""
-    game = _game_or_404(game_id)
-    if request.method == "GET":
-        return render(request, "scoring/pad.html", {"board": scoreboard_for(game)})
-
-    errors, typed, step_name = _save_posted_fields(request, game)
-    game = _game_or_404(game_id)
-    if errors:
-        board = scoreboard_for(game, errors=errors, typed=typed)
-        return render(request, "scoring/pad.html", {"board": board, "form_errors": True}, status=422)
-    anchor = f"#f-{step_name}" if step_name else ""
-    return redirect(reverse("scoring:pad", args=[game.pk]) + anchor)
+def _write(pad: PadField, value=None, *, sum_text: str = "", delta: int = 0,
+           guard: services.Guard = services.Guard()) -> services.WriteResult:
+    """Write one pad field through the service for its kind (ValidationError in words)."""
+    if pad.is_tokens:
+        return services.tokens_set(seat=pad.seat, sector=pad.sector, count=value, delta=delta, guard=guard)
+    if pad.is_workers:
+        return services.seat_set_active_workers(seat=pad.seat, workers=value, delta=delta, guard=guard)
+    return services.entry_set_value(
+        seat=pad.seat, key=pad.category.key, value=value, sum_text=sum_text, delta=delta, guard=guard
+    )
 
 
-def _save_posted_fields(request: HttpRequest, game: Game) -> tuple[dict[str, str], dict[str, str], str]:
-    """Save every pad field of a plain form post (no JavaScript): the errors by field name,
-    what was typed into the refused fields, and the field a stepper button stepped."""
-    seats, sectors = list(game.seats.all()), list(game.sectors.all())
+def _conflict_message(pad: PadField, stored: str) -> str:
+    return _("Changed on another phone to %(stored)s while you were typing: yours was not saved. "
+             "Save again to replace it.") % {"stored": stored or _("empty")}
+
+
+def _save_changed_fields(request: HttpRequest, game: Game) -> tuple[dict[str, str], dict[str, str], str]:
+    """Save what a plain form post (no JavaScript) changed: the fields whose posted value is not
+    the one the page showed, each only if the stored value is still the one the page showed.
+    Returns the messages by field name, what was typed into the refused fields, and the field
+    that a stepper button stepped (to return to it)."""
+    form = PadForm(list(game.seats.all()), list(game.sectors.all()), request.POST)
     errors: dict[str, str] = {}
     typed: dict[str, str] = {}
-    step = request.POST.get("step", "")  # a stepper's "+"/"-" button without JavaScript: "s1-t0:+1"
-    step_name, _sep, step_delta = step.partition(":")
-    posted = []
-    for name in _posted_field_names(request):
-        field = pad_field(seats, sectors, name)
-        if field is None:
-            continue
-        raw = request.POST.getlist(name)[-1]
-        if name == step_name and step_delta in ("+1", "-1"):
-            raw = _stepped(field, raw, int(step_delta))
-        posted.append((field, raw))
-    for field, raw in posted:
-        _save_field(field, raw, errors, typed)
+    step_name, _sep, step = request.POST.get("step", "").partition(":")  # a stepper's "s1-t0:+1"
+    changed = [name for name in form.changed_data]
+    if step_name in form.pads and step in ("+1", "-1") and step_name not in changed:
+        _save_one(form, step_name, errors, typed, delta=int(step))
     # A token moved between sectors may be refused only because the other sector was saved
     # after it: try the refused token counts once more, now that every other value is in.
-    for field, raw in posted:
-        if field.is_tokens and field.name in errors:
-            _save_field(field, raw, errors, typed)
-    return errors, typed, step_name
+    for attempt in range(2):
+        for name in changed:
+            if attempt == 1 and not (form.pads[name].is_tokens and name in errors):
+                continue
+            _save_one(form, name, errors, typed, delta=int(step) if name == step_name and step in ("+1", "-1") else 0)
+    return errors, typed, step_name if step_name in form.pads else ""
 
 
-def _posted_field_names(request: HttpRequest) -> list[str]:
-    return [name for name in request.POST if name.startswith("s") and "-" in name]
-
-
-def _stepped(field: PadField, raw: str, delta: int) -> str:
-    """A stepper's +/- without JavaScript: from what the field holds (a sum counts as its
-    result), kept within the field's limits, as the script does with JavaScript."""
+def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str, str], delta: int = 0) -> None:
+    pad = form.pads[name]
+    raw = form[name].data
+    raw_text = raw if isinstance(raw, str) else ("1" if raw else "")
+    shown = form.shown_value(name)
+    guard = services.Guard(value=shown.value) if shown is not None else services.Guard()
     try:
-        current = evaluate_sum(raw) if raw.strip() else 0
-    except NotASum:
-        return raw  # leave the bad text alone: it gets its message like any typed value
-    low, high = field.limits
-    return str(max(low, min(high, current + delta)))
-
-
-def _save_field(field: PadField, raw: str, errors: dict[str, str], typed: dict[str, str]) -> bool:
-    """Check and save one field; on bad input, record the message and keep what was typed."""
-    try:
-        parsed = parse_pad_value(field, raw)
-        if field.is_tokens:
-            services.tokens_set(seat=field.seat, sector=field.sector, count=parsed.value)
-        elif field.is_workers:
-            services.seat_set_active_workers(seat=field.seat, workers=parsed.value)
+        if delta and name not in form.changed_data:
+            result = _write(pad, delta=delta)
         else:
-            services.entry_set_value(
-                seat=field.seat, key=field.category.key, value=parsed.value, sum_text=parsed.sum_text
-            )
+            parsed = form.clean_one(name, raw)
+            value = parsed.value
+            if delta:  # stepped after typing: step from what was typed
+                low, high = pad.limits
+                value = max(low, min(high, (value or 0) + delta))
+            result = _write(pad, value, sum_text="" if delta else parsed.sum_text, guard=guard)
     except ValidationError as error:
-        errors[field.name] = error.messages[0]
-        typed[field.name] = raw
-        return False
-    errors.pop(field.name, None)
-    typed.pop(field.name, None)
-    return True
+        errors[name], typed[name] = error.messages[0], raw_text
+        return
+    if result.outcome is services.Outcome.CONFLICT:
+        errors[name], typed[name] = _conflict_message(pad, _shown_text(result.value)), raw_text
+        return
+    errors.pop(name, None)
+    typed.pop(name, None)
 
 
+def _shown_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def _seat_in_view(request: HttpRequest, game: Game) -> int | None:
+    """The seat of the "one player at a time" view (``?player=2``), or None for everyone."""
+    try:
+        number = int(request.GET.get("player") or request.POST.get("player") or "")
+    except ValueError:
+        return None
+    return number if any(seat.number == number for seat in game.seats.all()) else None
+
+
+def _pad_page(request: HttpRequest, game: Game, *, status: int = 200, **context) -> HttpResponse:
+    """The whole pad page, with the messages of a post that was not (wholly) saved."""
+    board = scoreboard_for(game, errors=context.pop("errors", None), typed=context.pop("typed", None))
+    return render(request, "scoring/pad.html", {"board": board, "player": _seat_in_view(request, game), **context},
+                  status=status)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def pad(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The scoring pad. A plain POST (no JavaScript) saves the fields this phone changed."""
+    game = _game_or_404(game_id)
+    if request.method == "GET":
+        return _pad_page(request, game)
+    errors, typed, step_name = _save_changed_fields(request, game)
+    if errors:
+        return _pad_page(request, _game_or_404(game_id), status=422, errors=errors, typed=typed, form_errors=True)
+    query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
+    anchor = f"#f-{step_name}" if step_name else ""
+    return redirect(reverse("scoring:pad", args=[game.pk]) + query + anchor)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text not in (None, "") else None
+    except ValueError:
+        return None
+
+
+@never_cache
 @require_POST
 def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Save one field as it is typed (htmx). Answers with the field's status, and out of band
-    every figure that may have changed. Bad input answers 422 with the message in words."""
+    """Save one field (htmx): ``field``, and ``value`` as typed or ``step`` (the taps of a
+    stepper, -20 to 20, applied to the stored value), with
+    ``version`` (the field's version the page saw), ``page`` and ``seq`` (services.Guard).
+
+    Answers the field's status, and out of band every figure: 200 when saved (or when this
+    page already saved a newer value), 409 when the field changed on another phone since the
+    page saw it (nothing written; the status says to what), 422 for bad input, 400 for a field
+    that is not the game's. The header ``X-Pad-Revision`` carries the game's revision."""
     game = _game_or_404(game_id)
-    seats, sectors = list(game.seats.all()), list(game.sectors.all())
+    form = PadForm(list(game.seats.all()), list(game.sectors.all()))
     name = request.POST.get("field", "")
-    field = pad_field(seats, sectors, name)
-    if field is None or name not in request.POST:
+    pad = form.pad_for(name)
+    step = _int_or_none(request.POST.get("step"))
+    if step is not None and not (0 < abs(step) <= MAX_STEP):
+        step = None
+    if pad is None or ("value" not in request.POST and step is None):
         return HttpResponse(_("This field is not part of the game."), status=400)
-    raw = request.POST.getlist(name)[-1]
-    errors: dict[str, str] = {}
-    typed: dict[str, str] = {}
-    saved = _save_field(field, raw, errors, typed)
+    guard = services.Guard(
+        version=_int_or_none(request.POST.get("version")),
+        page=request.POST.get("page", "")[:64],
+        seq=_int_or_none(request.POST.get("seq")) or 0,
+    )
+    error = ""
+    try:
+        if step is not None:
+            result = _write(pad, delta=step, guard=guard)
+        else:
+            parsed = form.clean_one(name, request.POST["value"])
+            result = _write(pad, parsed.value, sum_text=parsed.sum_text, guard=guard)
+    except ValidationError as refused:
+        result, error = None, refused.messages[0]
     if not request.htmx:
-        return redirect(reverse("scoring:pad", args=[game.pk]) + f"#{field.id()}")
+        return redirect(reverse("scoring:pad", args=[game.pk]) + f"#{pad.id()}")
     game = _game_or_404(game_id)
+    errors = {name: error} if error else {}
+    typed = {name: request.POST.get("value", "")} if error else {}
     board = scoreboard_for(game, errors=errors, typed=typed)
-    cell = board.cell_for(pad_field(board.seats, board.sectors, name))
-    context = {"board": board, "cell": cell, "saved": saved}
-    if not saved:
-        return _render_partials(request, "scoring/pad.html", ["field-status"], context, status=422)
-    return _render_partials(request, "scoring/pad.html", ["field-status", *PAD_OOB_PARTIALS], context)
+    cell = board.cell_for(board.pad(name))
+    status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
+    context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409}
+    names = ["field-status", "field-error"] if status == 422 else ["field-status", "field-error", *PAD_OOB_PARTIALS]
+    response = _render_partials(request, "scoring/pad.html", names, context, status=status)
+    response["X-Pad-Revision"] = str(game.revision)
+    return response
 
 
+def _game_etag(request: HttpRequest, game_id: int) -> str | None:
+    """The game's revision, as the pad's live view's ETag: one cheap query."""
+    revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
+    return None if revision is None else f"rev-{revision}"
+
+
+@never_cache
 @require_GET
-def pad_figures(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every figure of the pad (htmx), to follow what another phone saves."""
+@condition(etag_func=_game_etag)
+def pad_live(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What the other phones saved (polled by the pad): 304 with no body while the game's
+    revision is the one the phone has (``If-None-Match``); otherwise every field's value and
+    version, and out of band every figure."""
     game = _game_or_404(game_id)
-    if not request.htmx:
-        return redirect("scoring:pad", game_id=game.pk)
     board = scoreboard_for(game)
-    return _render_partials(request, "scoring/pad.html", ["totals", *PAD_OOB_PARTIALS[1:]], {"board": board})
+    response = _render_partials(request, "scoring/pad.html", ["live-values", *PAD_OOB_PARTIALS],
+                                {"board": board, "player": _seat_in_view(request, game)})
+    response["X-Pad-Revision"] = str(game.revision)
+    return response
 
 
 # ---------------------------------------------------------------------------------------------
 # Results, finishing, deleting
 
 
+@never_cache
 @require_GET
 def results(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(game_id)
     return render(request, "scoring/results.html", {"board": scoreboard_for(game)})
 
 
+@never_cache
 @require_POST
 def game_finish(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Mark the game finished. The pad's fields come along (the button is part of the pad's
-    form), so without JavaScript what was typed is saved first; a refused value stops here."""
+    """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
+    what this phone changed is saved first, and a refused value stops here. Categories that
+    nobody has entered are listed, and the game is finished only once that is confirmed."""
     game = _game_or_404(game_id)
-    errors, typed, _step = _save_posted_fields(request, game)
+    errors, typed, _step = _save_changed_fields(request, game)
     game = _game_or_404(game_id)
     if errors:
-        board = scoreboard_for(game, errors=errors, typed=typed)
-        return render(request, "scoring/pad.html", {"board": board, "form_errors": True}, status=422)
+        return _pad_page(request, game, status=422, errors=errors, typed=typed, form_errors=True)
     board = scoreboard_for(game)
     if board.finish_problems:
-        return render(request, "scoring/pad.html", {"board": board, "finish_problems": board.finish_problems},
-                      status=422)
+        return _pad_page(request, game, status=422, finish_problems=board.finish_problems)
+    if board.not_entered and request.POST.get("confirm") != "1":
+        return _pad_page(request, game, finish_confirm=board.not_entered)
     services.game_finish(game=game)
     return redirect("scoring:results", game_id=game.pk)
 

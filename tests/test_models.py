@@ -75,14 +75,14 @@ CHECK_VIOLATIONS = [
         for key, (low, high) in ENTRY_LIMITS.items()
         for value in (low - 1, high + 1)
     ],
-    check("sector-position-20", lambda: make_sector(position=20), "sector_position_range"),
-    check("sector-first_vp-100", lambda: make_sector(first_vp=100), "sector_first_vp_range"),
-    check("sector-second_vp-100", lambda: make_sector(second_vp=100), "sector_second_vp_range"),
+    check("sector-position-20", lambda: make_sector(position=20), "gamesector_position_range"),
+    check("sector-first_vp-100", lambda: make_sector(first_vp=100), "gamesector_first_vp_range"),
+    check("sector-second_vp-100", lambda: make_sector(second_vp=100), "gamesector_second_vp_range"),
     check("tokens-count-8", lambda: make_tokens(count=8), "tokens_count_range"),
     check("layout-name-empty", lambda: CombLayout.objects.create(name=""), "layout_name_not_empty"),
-    check("layout-sector-position-20", lambda: make_layout_sector(position=20), "layout_sector_position_range"),
-    check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "layout_sector_first_vp_range"),
-    check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "layout_sector_second_vp_range"),
+    check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
+    check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),
+    check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "comblayoutsector_second_vp_range"),
 ]
 
 

@@ -1,152 +1,602 @@
-// Apiary Scorepad: the little the pages need beyond htmx. No inline script, no eval (CSP).
-// - every pad field shows whether it is saved; a failed save is retried until it succeeds;
-// - steppers and the +/- keypad bar (the iPhone's numeric keypad has no + key);
-// - the start form fills the comb from a saved layout and shows one empty sector row at a time.
+// Apiary Scorepad: what the pages need beyond plain forms. No inline script, no eval (CSP).
+//
+// The pad's promises, and where this script keeps them:
+// - what was typed is what is stored: focusing a field selects it, so typing replaces it;
+// - nothing acknowledged is undone: each save names the field's version this page saw, a page id
+//   and a rising sequence number (the server refuses stale and out-of-order saves), and a stepper
+//   sends its change (+1, -1) rather than a value computed from what this page shows;
+// - every failure is visible: any answer but success or a refusal in words keeps the value on
+//   screen, marks the field and says in a banner what happened and what to do;
+// - nothing typed is lost: every value not yet acknowledged is kept in sessionStorage until the
+//   server has it (re-applied after a reload), sent at once when the page is hidden or left, and
+//   covered by the leave-page warning;
+// - every page is fresh: other phones' saves arrive by polling (an ETag, so a poll that finds
+//   nothing costs one cheap query and no body), and a page restored from the back/forward cache
+//   is reloaded.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
-  var pending = new Map(); // field name -> {elt, attempt, timer}
-  var MAX_DELAY_MS = 8000;
+  var SAVE_TIMEOUT_MS = 15000; // longer than the server ever works on a save (see settings)
+  var TYPING_DELAY_MS = 500;
+  var POLL_MS = 2000;
+  var MAX_RETRY_MS = 8000;
 
-  // The words come from the page (translated there); English when a page has none.
-  function message(key, fallback) {
-    var pad = document.getElementById("pad");
+  var pad = null; // the pad's root element, when this page is a pad
+  var pageId = randomId();
+  var seq = 0;
+  var state = {}; // field name -> {base, dirty, inflight, queued, delta, timer, problem, attempt, retryTimer}
+  var stopped = false; // the game is gone or the session expired: no more saves from this page
+  var etag = null;
+  var pollTimer = null;
+
+  function randomId() {
+    var bytes = new Uint8Array(8);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function msg(key, fallback) {
     return (pad && pad.dataset[key]) || fallback;
   }
 
-  function statusOf(elt) {
-    return document.getElementById("status-" + elt.name);
+  function csrfToken() {
+    var input = document.querySelector("#pad input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
   }
 
-  function setStatus(elt, state, text) {
-    var status = statusOf(elt);
+  // -- fields -------------------------------------------------------------------------------
+
+  function fieldEl(name) {
+    return document.querySelector('#pad [data-field][name="' + name + '"]');
+  }
+
+  function allFields() {
+    return Array.prototype.slice.call(document.querySelectorAll("#pad [data-field]"));
+  }
+
+  function valueOf(el) {
+    if (el.type === "checkbox") return el.checked ? "1" : "";
+    return el.value;
+  }
+
+  function setValue(el, stored) {
+    if (el.type === "checkbox") el.checked = stored === "True";
+    else el.value = stored;
+  }
+
+  function storedMatches(el, stored) {
+    if (el.type === "checkbox") return el.checked === (stored === "True");
+    return el.value.replace(/\s+/g, "") === stored;
+  }
+
+  function fieldState(name) {
+    if (!state[name]) {
+      var el = fieldEl(name);
+      state[name] = { base: el ? el.dataset.version : "0", dirty: false, inflight: false, queued: false, delta: 0,
+                      attempt: 0, problem: "" };
+    }
+    return state[name];
+  }
+
+  function statusEl(name) { return document.getElementById("status-" + name); }
+  function errorEl(name) { return document.getElementById("error-" + name); }
+
+  function setStatus(name, state, text) {
+    var status = statusEl(name);
     if (!status) return;
     status.dataset.state = state;
-    status.textContent = text;
+    if (text !== undefined) status.textContent = text;
   }
 
-  function updateConnectionBanner() {
-    var banner = document.getElementById("connection");
+  // -- what is not saved yet survives a reload (sessionStorage) ------------------------------
+
+  function storeKey() { return "apiary-unsaved-" + pad.dataset.game; }
+
+  function readStore() {
+    try { return JSON.parse(sessionStorage.getItem(storeKey()) || "{}"); } catch (e) { return {}; }
+  }
+
+  function writeStore(data) {
+    try {
+      if (Object.keys(data).length) sessionStorage.setItem(storeKey(), JSON.stringify(data));
+      else sessionStorage.removeItem(storeKey());
+    } catch (e) { /* private mode: the leave-page warning still covers it */ }
+  }
+
+  function remember(name, value, base) {
+    var data = readStore();
+    data[name] = { value: value, base: base };
+    writeStore(data);
+  }
+
+  function forget(name) {
+    var data = readStore();
+    if (name in data) { delete data[name]; writeStore(data); }
+  }
+
+  function unsavedCount() {
+    var count = 0;
+    Object.keys(state).forEach(function (name) {
+      var s = state[name];
+      if (s.dirty || s.inflight || s.delta || s.problem) count += 1;
+    });
+    return count;
+  }
+
+  // -- the banner ------------------------------------------------------------------------------
+
+  function showBanner(text, offerReload) {
+    var banner = document.getElementById("banner");
     if (!banner) return;
-    var waiting = 0;
-    pending.forEach(function (entry) { if (entry.failed) waiting += 1; });
-    if (waiting === 0) {
-      banner.textContent = "";
+    document.getElementById("banner-text").textContent = text;
+    document.getElementById("banner-reload").hidden = !offerReload;
+    banner.hidden = false;
+  }
+
+  function hideBanner() {
+    var banner = document.getElementById("banner");
+    if (banner && !stopped) banner.hidden = true;
+  }
+
+  function waitingText() {
+    var n = 0;
+    Object.keys(state).forEach(function (name) { if (state[name].problem) n += 1; });
+    return n === 1 ? msg("msgWaitingOne", "1 value is not saved yet.")
+      : msg("msgWaitingMany", "%(count)s values are not saved yet.").replace("%(count)s", String(n));
+  }
+
+  function refreshBanner() {
+    if (stopped) return;
+    var kinds = Object.keys(state).map(function (name) { return state[name].problem; }).filter(Boolean);
+    if (!kinds.length) { hideBanner(); return; }
+    if (kinds.indexOf("busy") >= 0) showBanner(msg("msgBusy", "Too many saves at once.") + " " + waitingText(), false);
+    else if (navigator.onLine === false) showBanner(msg("msgOffline", "You are offline.") + " " + waitingText(), false);
+    else showBanner(msg("msgProblem", "The server is not answering.") + " " + waitingText(), false);
+  }
+
+  function stop(text) {
+    stopped = true;
+    showBanner(text, true);
+  }
+
+  // -- saving ------------------------------------------------------------------------------------
+
+  function markUnsaved(name) {
+    var el = fieldEl(name);
+    if (el) el.classList.add("unsaved");
+    setStatus(name, "unsaved", msg("msgUnsaved", "Not saved yet"));
+  }
+
+  function typed(el) {
+    var s = fieldState(el.name);
+    s.dirty = true;
+    s.delta = 0; // a typed value replaces any step not sent yet
+    remember(el.name, valueOf(el), s.base);
+    markUnsaved(el.name);
+    clearTimeout(s.timer);
+    s.timer = setTimeout(function () { send(el.name); }, TYPING_DELAY_MS);
+  }
+
+  function stepped(el, delta) {
+    var s = fieldState(el.name);
+    var min = parseInt(el.dataset.min || "0", 10);
+    var max = parseInt(el.dataset.max || "999", 10);
+    var current = parseInt(el.value, 10);
+    if (isNaN(current)) current = 0;
+    var next = Math.max(min, Math.min(max, current + delta));
+    if (next === current && el.value !== "") return;
+    el.value = String(next);
+    if (s.dirty) { typed(el); return; } // a typed value not saved yet: step it and save it as typed
+    s.delta += next - current;
+    markUnsaved(el.name);
+    send(el.name);
+  }
+
+  function send(name, options) {
+    var s = fieldState(name);
+    var el = fieldEl(name);
+    clearTimeout(s.timer);
+    clearTimeout(s.retryTimer);
+    if (!el || stopped) return;
+    if (s.inflight) { s.queued = true; return; }
+    if (!s.dirty && !s.delta) return;
+    var body = new FormData();
+    body.append("field", name);
+    var delta = 0;
+    var sentValue = null;
+    if (s.dirty) {
+      sentValue = valueOf(el);
+      body.append("value", sentValue);
+      body.append("version", s.base);
     } else {
-      banner.textContent = (navigator.onLine === false ? message("msgOffline", "Offline.") : message("msgProblem", "Connection problem.")) +
-        " " + (waiting === 1
-          ? message("msgWaitingOne", "1 value is not saved yet: retrying…")
-          : message("msgWaitingMany", "%(count)s values are not saved yet: retrying…").replace("%(count)s", String(waiting)));
+      delta = s.delta;
+      body.append("step", String(delta));
     }
+    seq += 1;
+    body.append("page", pageId);
+    body.append("seq", String(seq));
+    if (pad.dataset.player) body.append("player", pad.dataset.player);
+    s.inflight = true;
+    s.queued = false;
+    if (!s.problem) setStatus(name, "saving", msg("msgSaving", "Saving…"));
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT_MS) : null;
+    fetch(pad.dataset.saveUrl, {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      keepalive: !!(options && options.keepalive),
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      // Outside the promise chain, so that a mistake in this script shows as an error.
+      setTimeout(function () { answered(name, answer.response, answer.html, sentValue, delta); }, 0);
+    }, function () {
+      clearTimeout(timer);
+      failed(name, "network", delta);
+    });
   }
 
-  function isPadField(elt) {
-    return elt && elt.name && elt.form && elt.form.id === "pad" && elt.hasAttribute("hx-post");
+  function swap(html) {
+    // The field's status is the first element; the rest carry hx-swap-oob (figures, the error).
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var status = holder.querySelector("[data-status]");
+    if (status) {
+      status.remove();
+      var current = document.getElementById(status.id);
+      if (current) current.replaceWith(status);
+    }
+    htmx.swap(document.getElementById("live"), holder.innerHTML, { swapStyle: "none" });
+    return status;
   }
 
-  function scheduleRetry(elt) {
-    var entry = pending.get(elt.name) || { elt: elt, attempt: 0 };
-    entry.elt = elt;
-    entry.failed = true;
-    entry.attempt += 1;
-    clearTimeout(entry.timer);
-    var delay = Math.min(MAX_DELAY_MS, 500 * Math.pow(2, entry.attempt - 1));
-    entry.timer = setTimeout(function () { retry(entry); }, delay);
-    pending.set(elt.name, entry);
-    setStatus(elt, "retrying", message("msgRetrying", "Not saved: retrying…"));
-    updateConnectionBanner();
-  }
-
-  function retry(entry) {
-    clearTimeout(entry.timer);
-    // The element may have been replaced; find the live one by name.
-    var live = document.querySelector('#pad [name="' + entry.elt.name + '"]:not([type="hidden"])') || entry.elt;
-    entry.elt = live;
-    htmx.trigger(live, "retry");
-  }
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (!isPadField(elt)) return;
-    var entry = pending.get(elt.name) || { elt: elt, attempt: 0 };
-    pending.set(elt.name, entry);
-    if (!entry.failed) setStatus(elt, "saving", message("msgSaving", "Saving…"));
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
-    if (!isPadField(elt)) return;
-    var xhr = event.detail.xhr;
-    var answered = xhr && xhr.status > 0 && xhr.status < 500;
-    if (answered && event.detail.successful !== false || (xhr && xhr.status === 422)) {
-      var entry = pending.get(elt.name);
-      if (entry) clearTimeout(entry.timer);
-      pending.delete(elt.name);
-      if (xhr.status === 422) {
-        elt.setAttribute("aria-invalid", "true");
-      } else if (xhr.status < 300) {
-        elt.removeAttribute("aria-invalid");
+  function answered(name, response, html, sentValue, delta) {
+    var s = fieldState(name);
+    var el = fieldEl(name);
+    s.inflight = false;
+    var code = response.status;
+    if (code === 200 || code === 409 || code === 422) {
+      var status = swap(html);
+      s.problem = "";
+      s.attempt = 0;
+      if (code === 200) {
+        s.base = status ? status.dataset.version : s.base;
+        if (delta) {
+          s.delta -= delta;
+          // Show the stored count, plus the taps not sent yet.
+          if (!s.dirty && status && s.delta) el.value = String(parseInt(status.dataset.stored || "0", 10) + s.delta);
+        } else if (sentValue !== null && valueOf(el) === sentValue) {
+          s.dirty = false;
+          forget(name);
+        }
+        el.removeAttribute("aria-invalid");
+        el.classList.remove("unsaved", "conflict");
+        if (status && status.dataset.stored !== undefined && !s.dirty && !s.delta && !storedMatches(el, status.dataset.stored)) {
+          setValue(el, status.dataset.stored); // a newer save of this page's own already stood
+        }
+        if (pad.dataset.revision && response.headers.get("X-Pad-Revision")) pad.dataset.revision = response.headers.get("X-Pad-Revision");
+      } else if (code === 409) {
+        // Changed on another phone since this page saw it: nothing was written. Keep what was
+        // typed, show what is stored, and let the player choose.
+        s.base = status ? status.dataset.version : s.base;
+        s.conflictStored = status ? status.dataset.stored : "";
+        s.dirty = false;
+        s.delta = 0;
+        s.conflict = true;
+        el.classList.add("conflict");
+        el.setAttribute("aria-invalid", "true");
+      } else {
+        // Refused in words: the message is under the field; the value stays to be corrected.
+        s.dirty = false;
+        s.delta = 0;
+        s.refused = true;
+        el.setAttribute("aria-invalid", "true");
+        el.classList.remove("unsaved");
       }
-      updateConnectionBanner();
-    } else if (!xhr || xhr.status === 0 || xhr.status >= 500) {
-      scheduleRetry(elt);
+      refreshBanner();
+    } else if (code === 404) {
+      failed(name, "gone", delta);
+    } else if (code === 403) {
+      failed(name, "expired", delta);
+    } else if (code === 429) {
+      failed(name, "busy", delta, parseInt(response.headers.get("Retry-After") || "0", 10));
+    } else if (code >= 500) {
+      failed(name, "server", delta);
+    } else {
+      failed(name, "refused " + code, delta);
     }
+    if (s.queued || (!s.inflight && !s.problem && (s.dirty || s.delta))) send(name);
+  }
+
+  function failed(name, kind, delta, retryAfter) {
+    var s = fieldState(name);
+    var el = fieldEl(name);
+    s.inflight = false;
+    s.problem = kind;
+    if (el) {
+      el.classList.add("unsaved");
+      // Keep what is on screen, as a value to save: a step that may not have landed is saved as
+      // the value it made, against the version this page saw (a conflict says if it did land).
+      if (delta) { s.delta = 0; s.dirty = true; remember(name, valueOf(el), s.base); }
+    }
+    setStatus(name, "failed", msg("msgUnsaved", "Not saved yet"));
+    if (kind === "gone") { stop(msg("msgGone", "This game is no longer here.")); return; }
+    if (kind === "expired") { stop(msg("msgExpired", "Your session expired: reload the page.")); return; }
+    if (kind.indexOf("refused") === 0) {
+      stop(msg("msgRefused", "The server refused this save (%(status)s): reload the page.").replace("%(status)s", kind.slice(8)));
+      return;
+    }
+    s.attempt += 1;
+    var wait = retryAfter ? retryAfter * 1000 : Math.min(MAX_RETRY_MS, 500 * Math.pow(2, s.attempt - 1));
+    clearTimeout(s.retryTimer);
+    s.retryTimer = setTimeout(function () { send(name); }, wait);
+    setStatus(name, "retrying", msg("msgRetrying", "Not saved: retrying…"));
+    refreshBanner();
+  }
+
+  function flushAll(keepalive) {
+    Object.keys(state).forEach(function (name) {
+      var s = state[name];
+      if ((s.dirty || s.delta) && !s.inflight) send(name, { keepalive: keepalive });
+    });
+  }
+
+  function resolveConflict(name, choice) {
+    var s = fieldState(name);
+    var el = fieldEl(name);
+    if (!el) return;
+    s.conflict = false;
+    el.classList.remove("conflict");
+    var error = errorEl(name);
+    if (choice === "theirs") {
+      setValue(el, s.conflictStored || "");
+      s.dirty = false;
+      forget(name);
+      el.removeAttribute("aria-invalid");
+      el.classList.remove("unsaved");
+      if (error) { error.hidden = true; error.textContent = ""; }
+      setStatus(name, "", "");
+    } else {
+      if (error) { error.hidden = true; error.textContent = ""; }
+      s.dirty = true;
+      remember(name, valueOf(el), s.base);
+      send(name);
+    }
+    el.focus();
+  }
+
+  // -- other phones' saves (polling) -------------------------------------------------------------
+
+  function poll() {
+    clearTimeout(pollTimer);
+    if (document.visibilityState === "hidden" || stopped) return;
+    var headers = { "HX-Request": "true" };
+    if (etag) headers["If-None-Match"] = etag;
+    var url = pad.dataset.liveUrl + (pad.dataset.player ? "?player=" + pad.dataset.player : "");
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (response) {
+      if (response.status === 304) return null;
+      if (response.status === 404) { stop(msg("msgGone", "This game is no longer here.")); return null; }
+      if (!response.ok) return null;
+      etag = response.headers.get("ETag") || etag;
+      return response.text().then(applyLive);
+    }).catch(function () { /* the next poll tries again */ }).then(function () {
+      if (!stopped) pollTimer = setTimeout(poll, POLL_MS);
+    });
+  }
+
+  function applyLive(html) {
+    var live = document.getElementById("live");
+    htmx.swap(live, html, { swapStyle: "innerHTML" });
+    var items = live.querySelectorAll("[data-name]");
+    Array.prototype.forEach.call(items, function (item) {
+      var name = item.dataset.name;
+      var el = fieldEl(name);
+      if (!el) return;
+      var s = fieldState(name);
+      if (s.dirty || s.inflight || s.delta || s.problem || s.conflict || s.refused || document.activeElement === el) return;
+      if (String(item.dataset.version) === String(s.base)) return;
+      s.base = item.dataset.version;
+      el.dataset.version = s.base;
+      var changed = !storedMatches(el, item.dataset.stored);
+      setValue(el, item.dataset.stored);
+      var status = statusEl(name);
+      if (status) { status.innerHTML = item.innerHTML; status.dataset.version = s.base; status.dataset.state = ""; }
+      if (changed) {
+        var cell = el.closest(".cell");
+        if (cell) {
+          cell.classList.add("changed-elsewhere");
+          setTimeout(function () { cell.classList.remove("changed-elsewhere"); }, 2500);
+        }
+      }
+    });
+    live.innerHTML = "";
+  }
+
+  // -- moving from field to field --------------------------------------------------------------
+
+  var ORDER_KEY = "apiary-move-order";
+
+  function moveOrder() {
+    try { return localStorage.getItem(ORDER_KEY) === "down" ? "down" : "across"; } catch (e) { return "across"; }
+  }
+
+  function orderedFields() {
+    var fields = allFields();
+    if (moveOrder() !== "down") return fields;
+    return fields.map(function (el, i) { return { el: el, i: i }; }).sort(function (a, b) {
+      return (parseInt(a.el.dataset.seat, 10) - parseInt(b.el.dataset.seat, 10)) || (a.i - b.i);
+    }).map(function (item) { return item.el; });
+  }
+
+  function focusNext(from) {
+    var fields = orderedFields();
+    var next = fields[fields.indexOf(from) + 1];
+    if (next) { next.focus(); next.scrollIntoView({ block: "center" }); } else { from.blur(); }
+  }
+
+  // -- set-up --------------------------------------------------------------------------------------
+
+  function restoreUnsaved() {
+    // Values this tab had not heard back about before a reload (or a crash): put them back and
+    // save them, against the version they were typed over.
+    var data = readStore();
+    Object.keys(data).forEach(function (name) {
+      var el = fieldEl(name);
+      if (!el) { delete data[name]; return; }
+      var status = statusEl(name);
+      var stored = status ? status.dataset.stored : null;
+      var item = data[name];
+      if (stored !== null && ((el.type === "checkbox" && (stored === "True") === (item.value === "1")) ||
+                              (el.type !== "checkbox" && stored === String(item.value).replace(/\s+/g, "")))) {
+        delete data[name];
+        return;
+      }
+      if (el.type === "checkbox") el.checked = item.value === "1"; else el.value = item.value;
+      var s = fieldState(name);
+      s.base = item.base;
+      s.dirty = true;
+      markUnsaved(name);
+      send(name);
+    });
+    writeStore(data);
+  }
+
+  function setUpPad() {
+    pad = document.querySelector("[data-pad]");
+    if (!pad || !window.fetch || !window.htmx) return;
+    pad.classList.add("live");
+
+    document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
+    var order = moveOrder();
+    document.querySelectorAll('input[name="move-order"]').forEach(function (radio) {
+      radio.checked = radio.value === order;
+      radio.addEventListener("change", function () {
+        try { localStorage.setItem(ORDER_KEY, radio.value); } catch (e) { /* not remembered */ }
+      });
+    });
+
+    // Finish: with this script, post the empty finish form once every value is saved.
+    var finish = document.getElementById("finish-button");
+    if (finish) {
+      finish.setAttribute("form", "finish-form");
+      finish.removeAttribute("formaction");
+      document.getElementById("finish-form").addEventListener("submit", function (event) {
+        if (!unsavedCount()) return;
+        event.preventDefault();
+        var form = event.target;
+        showBanner(msg("msgFinishing", "Saving what you typed before finishing…"), false);
+        flushAll(false);
+        var waited = 0;
+        (function wait() {
+          var busy = Object.keys(state).some(function (n) { return state[n].dirty || state[n].inflight || state[n].delta; });
+          var blocked = Object.keys(state).some(function (n) { return state[n].problem || state[n].conflict || state[n].refused; });
+          if (!busy && !blocked) { hideBanner(); form.submit(); return; }
+          if (blocked || waited > SAVE_TIMEOUT_MS) { refreshBanner(); return; }
+          waited += 100;
+          setTimeout(wait, 100);
+        })();
+      });
+    }
+
+    var reload = document.getElementById("banner-reload");
+    if (reload) reload.addEventListener("click", function () { window.location.reload(); });
+
+    restoreUnsaved();
+    pollTimer = setTimeout(poll, POLL_MS);
+  }
+
+  document.addEventListener("input", function (event) {
+    var el = event.target;
+    if (!pad || !el.matches || !el.matches("#pad [data-field]") || el.type === "checkbox") return;
+    var s = fieldState(el.name);
+    s.refused = false;
+    typed(el);
   });
 
-  // Network failures and time-outs never reach afterRequest as "successful": retry them.
-  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      if (isPadField(event.detail.elt)) scheduleRetry(event.detail.elt);
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (!pad || !el.matches || !el.matches("#pad [data-field]")) return;
+    var s = fieldState(el.name);
+    if (el.type === "checkbox") { s.refused = false; typed(el); }
+    if (s.dirty) send(el.name);
+  });
+
+  // A field's content is selected when it gets focus, so what is typed replaces it (no digit
+  // lands in front of an old value); the tap that focused it does not undo the selection.
+  var justFocused = null;
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (!el.matches || !el.matches("#pad input.number")) return;
+    justFocused = el;
+    el.select();
+    setTimeout(function () { if (document.activeElement === el && justFocused === el) el.select(); }, 0);
+  });
+  ["mouseup", "pointerup", "touchend"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (justFocused && event.target === justFocused) {
+        event.preventDefault();
+        justFocused.select();
+      }
+      justFocused = null;
     });
   });
 
-  window.addEventListener("online", function () {
-    pending.forEach(function (entry) { if (entry.failed) retry(entry); });
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target.closest) return;
+    var step = target.closest("#pad button.step");
+    if (step && pad && pad.classList.contains("live")) {
+      event.preventDefault();
+      var input = step.parentElement.querySelector("input.number");
+      if (input) stepped(input, parseInt(step.dataset.step, 10));
+      return;
+    }
+    var resolve = target.closest("[data-resolve]");
+    if (resolve) { resolveConflict(resolve.dataset.field, resolve.dataset.resolve); }
   });
 
+  document.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (!pad || !el.matches || !el.matches("#pad [data-field]")) return;
+    if (el.matches(".stepper input.number")) {
+      if (event.key === "ArrowUp") { event.preventDefault(); stepped(el, 1); return; }
+      if (event.key === "ArrowDown") { event.preventDefault(); stepped(el, -1); return; }
+    }
+    if (event.key === "Enter") {
+      // Enter (the keyboard's Next) saves the field and moves on in the chosen order.
+      event.preventDefault();
+      if (fieldState(el.name).dirty) send(el.name);
+      focusNext(el);
+    }
+  });
+
+  // Leaving or hiding the page sends every value still inside the typing delay at once.
+  window.addEventListener("pagehide", function () { if (pad) flushAll(true); });
+  document.addEventListener("visibilitychange", function () {
+    if (!pad) return;
+    if (document.visibilityState === "hidden") { flushAll(true); clearTimeout(pollTimer); }
+    else poll();
+  });
   window.addEventListener("beforeunload", function (event) {
-    var unsaved = false;
-    pending.forEach(function (entry) { if (entry.failed) unsaved = true; });
-    if (unsaved) {
+    if (pad && unsavedCount()) {
       event.preventDefault();
       event.returnValue = "";
     }
   });
-
-  // Steppers: with JavaScript, + and - change the field in place; it saves like a typed value.
-  function step(input, delta) {
-    var min = parseInt(input.dataset.min || "0", 10);
-    var max = parseInt(input.dataset.max || "999", 10);
-    var current = parseInt(input.value, 10);
-    if (isNaN(current)) current = 0;
-    var next = Math.max(min, Math.min(max, current + delta));
-    if (next === current && input.value !== "") return;
-    input.value = String(next);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("button.step");
-    if (!button) return;
-    event.preventDefault();
-    var input = button.parentElement.querySelector("input.number");
-    if (input) step(input, parseInt(button.dataset.step, 10));
+  window.addEventListener("online", function () {
+    Object.keys(state).forEach(function (name) { if (state[name].problem === "network" || state[name].problem === "server") send(name); });
+  });
+  // A page shown again from the back/forward cache may be stale: load it afresh.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
   });
 
-  document.addEventListener("keydown", function (event) {
-    var input = event.target;
-    if (!input.matches || !input.matches(".stepper input.number")) return;
-    if (event.key === "ArrowUp") { event.preventDefault(); step(input, 1); }
-    if (event.key === "ArrowDown") { event.preventDefault(); step(input, -1); }
-  });
-
-  // The keypad bar: + and - for sums (and negative carvings), Next, Done.
+  // -- the +/- keypad bar (the iPhone's numeric keypad has no + key) ------------------------------
   var bar = null;
   var lastInput = null;
-  function fields() {
-    return Array.prototype.slice.call(document.querySelectorAll("#pad input.number"));
-  }
   document.addEventListener("focusin", function (event) {
     bar = bar || document.getElementById("keypad-bar");
     if (!bar) return;
@@ -155,7 +605,7 @@
       bar.hidden = !event.target.classList.contains("sum");
     }
   });
-  document.addEventListener("focusout", function (event) {
+  document.addEventListener("focusout", function () {
     if (!bar) return;
     setTimeout(function () {
       if (!document.activeElement || !document.activeElement.matches("#pad input.number.sum")) bar.hidden = true;
@@ -173,29 +623,19 @@
       var end = input.selectionEnd != null ? input.selectionEnd : input.value.length;
       input.value = input.value.slice(0, start) + button.dataset.insert + input.value.slice(end);
       input.focus();
+      justFocused = null;
       input.setSelectionRange(start + 1, start + 1);
       input.dispatchEvent(new Event("input", { bubbles: true }));
     } else if (button.hasAttribute("data-next")) {
-      var all = fields();
-      var next = all[all.indexOf(input) + 1];
-      if (next) next.focus();
+      if (fieldState(input.name).dirty) send(input.name);
+      focusNext(input);
     } else if (button.hasAttribute("data-done")) {
       input.blur();
       bar.hidden = true;
     }
   });
 
-  // Enter moves to the next field instead of posting the whole form.
-  document.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" || !event.target.matches || !event.target.matches("#pad input.number")) return;
-    event.preventDefault();
-    event.target.dispatchEvent(new Event("change", { bubbles: true }));
-    var all = fields();
-    var next = all[all.indexOf(event.target) + 1];
-    if (next) next.focus();
-  });
-
-  // The start form.
+  // -- the start form ----------------------------------------------------------------------------
   function setUpStartForm() {
     var rows = Array.prototype.slice.call(document.querySelectorAll("[data-sector-row]"));
     if (!rows.length) return;
@@ -236,9 +676,11 @@
     }
     refresh();
   }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUpStartForm);
-  } else {
+
+  function ready() {
+    setUpPad();
     setUpStartForm();
   }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 })();
