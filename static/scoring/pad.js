@@ -239,7 +239,18 @@
     });
   }
 
-  function swap(html) {
+  // The game's revision that the figures on screen show. Answers can arrive out of order (two
+  // fields saved at once, a poll overtaken by a save): figures older than those shown are dropped.
+  function newerRevision(response) {
+    var revision = parseInt(response.headers.get("X-Pad-Revision") || "", 10);
+    var shown = parseInt(pad.dataset.revision || "0", 10);
+    if (isNaN(revision)) return true;
+    if (revision < shown) return false;
+    pad.dataset.revision = String(revision);
+    return true;
+  }
+
+  function swap(html, response) {
     // The field's status is the first element; the rest carry hx-swap-oob (figures, the error).
     var holder = document.createElement("div");
     holder.innerHTML = html;
@@ -248,6 +259,10 @@
       status.remove();
       var current = document.getElementById(status.id);
       if (current) current.replaceWith(status);
+    }
+    if (!newerRevision(response)) {
+      // Older figures than those on screen: keep only this field's own error message.
+      Array.prototype.forEach.call(holder.querySelectorAll("[hx-swap-oob]:not(.field-error)"), function (el) { el.remove(); });
     }
     htmx.swap(document.getElementById("live"), holder.innerHTML, { swapStyle: "none" });
     return status;
@@ -259,7 +274,7 @@
     s.inflight = false;
     var code = response.status;
     if (code === 200 || code === 409 || code === 422) {
-      var status = swap(html);
+      var status = swap(html, response);
       s.problem = "";
       s.attempt = 0;
       if (code === 200) {
@@ -277,7 +292,14 @@
         if (status && status.dataset.stored !== undefined && !s.dirty && !s.delta && !storedMatches(el, status.dataset.stored)) {
           setValue(el, status.dataset.stored); // a newer save of this page's own already stood
         }
-        if (pad.dataset.revision && response.headers.get("X-Pad-Revision")) pad.dataset.revision = response.headers.get("X-Pad-Revision");
+      } else if (code === 409 && sentValue !== null && valueOf(el) === sentValue && status &&
+                 status.dataset.stored !== undefined && storedMatches(el, status.dataset.stored)) {
+        // The stored value is already the one sent (this tab's own save, sent as the page was
+        // left just before a reload, landed first): nothing to choose between. Save it again
+        // against the version now known, for the server's word (and "Saved"); no conflict shown.
+        s.base = status.dataset.version;
+        var sameError = errorEl(name);
+        if (sameError) { sameError.hidden = true; sameError.textContent = ""; }
       } else if (code === 409) {
         // Changed on another phone since this page saw it: nothing was written. Keep what was
         // typed, show what is stored, and let the player choose.
@@ -381,6 +403,7 @@
       if (response.status === 404) { stop(msg("msgGone", "This game is no longer here.")); return null; }
       if (!response.ok) return null;
       etag = response.headers.get("ETag") || etag;
+      if (!newerRevision(response)) return null; // overtaken by a save of this page
       return response.text().then(applyLive);
     }).catch(function () { /* the next poll tries again */ }).then(function () {
       if (!stopped) pollTimer = setTimeout(poll, POLL_MS);
@@ -397,7 +420,8 @@
       if (!el) return;
       var s = fieldState(name);
       if (s.dirty || s.inflight || s.delta || s.problem || s.conflict || s.refused || document.activeElement === el) return;
-      if (String(item.dataset.version) === String(s.base)) return;
+      // Versions only go up: an older or equal one is what this page already shows.
+      if (parseInt(item.dataset.version, 10) <= parseInt(s.base, 10)) return;
       s.base = item.dataset.version;
       el.dataset.version = s.base;
       var changed = !storedMatches(el, item.dataset.stored);
@@ -532,13 +556,17 @@
     if (!el.matches || !el.matches("#pad input.number")) return;
     justFocused = el;
     el.select();
-    setTimeout(function () { if (document.activeElement === el && justFocused === el) el.select(); }, 0);
+    var focusedValue = el.value;
+    // Once more after the browser has placed its caret, unless typing has already begun.
+    setTimeout(function () {
+      if (document.activeElement === el && justFocused === el && el.value === focusedValue) el.select();
+    }, 0);
   });
   ["mouseup", "pointerup", "touchend"].forEach(function (type) {
     document.addEventListener(type, function (event) {
-      if (justFocused && event.target === justFocused) {
-        event.preventDefault();
-        justFocused.select();
+      if (justFocused && event.target === justFocused && justFocused.selectionStart === 0 &&
+          justFocused.selectionEnd === justFocused.value.length) {
+        event.preventDefault(); // the tap that focused the field does not undo its selection
       }
       justFocused = null;
     });

@@ -1,0 +1,111 @@
+"""What the browser journeys need to find their way around the pages, as a player would: fields
+by their accessible names, the steppers' buttons, a field's status and error, the banner."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.categories import CATEGORY_BY_KEY
+
+FLAG_KEYS = ("hive_mat_full",)
+# A small phone, as the issue measures the pad: 360 x 780 CSS pixels.
+SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2, "is_mobile": True,
+               "has_touch": True}
+
+
+def label_of(key: str) -> str:
+    return "Active workers" if key == "active_workers" else CATEGORY_BY_KEY[key].label
+
+
+def field(page: Page, key: str, name: str):
+    """A score field by its accessible name: "<category label>, <player name>"."""
+    label = f"{label_of(key)}, {name}"
+    if key in FLAG_KEYS:
+        return page.get_by_role("checkbox", name=label, exact=True)
+    return page.get_by_role("textbox", name=label, exact=True)
+
+
+def tokens(page: Page, sector_number: int, name: str):
+    return page.get_by_role("textbox", name=f"Tokens in sector {sector_number}, {name}", exact=True)
+
+
+def plus(page: Page, input_id: str):
+    """The "Add one" button of a stepper: the input's next sibling."""
+    button = page.locator(f"#{input_id} + button")
+    expect(button).to_have_accessible_name(re.compile(r"^Add one: "))
+    return button
+
+
+def minus(page: Page, input_id: str):
+    """The "Remove one" button of a stepper: the input's previous sibling."""
+    button = page.locator(f"#{input_id}").locator("xpath=preceding-sibling::button[1]")
+    expect(button).to_have_accessible_name(re.compile(r"^Remove one: "))
+    return button
+
+
+def status(page: Page, name: str):
+    return page.locator(f"#status-{name}")
+
+
+def error(page: Page, name: str):
+    """The message under a field's row, naming the player and the category."""
+    return page.locator(f"#error-{name}")
+
+
+def banner(page: Page):
+    return page.locator("#banner")
+
+
+def expect_saved(page: Page, name: str) -> None:
+    expect(status(page, name)).to_contain_text("Saved")
+
+
+def total(page: Page, name: str):
+    return page.get_by_label(f"Total, {name}", exact=True)
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{page.url} scrolls sideways: {widths[0]} px of content in {widths[1]} px"
+
+
+def shoot(page: Page, folder, name: str) -> None:
+    page.screenshot(path=folder / f"{name}.png", full_page=False)
+    page.screenshot(path=folder / f"{name}-full.png", full_page=True)
+
+
+def make_game(names: list[str], sectors: list[tuple[int, int]] = ()) -> int:
+    """A game as the start form makes it (starting VP 1, 2, 3…, every other entry empty)."""
+    game = services.game_create(
+        players=[services.PlayerSetup(name) for name in names], sectors=list(sectors), played_on=date.today()
+    )
+    return game.pk
+
+
+def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int, int]], *,
+               factions: list[str] | None = None, layout_name: str = "", solo: bool = False) -> int:
+    """Fill the start form as a player would and land on the pad; the game's id."""
+    page.goto(f"{base}/games/new/")
+    for number, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {number} name", exact=True).fill(name)
+        if factions:
+            page.get_by_label(f"Player {number} faction", exact=True).select_option(factions[number - 1])
+    for number, (first, second) in enumerate(sectors, start=1):
+        page.get_by_label(f"Sector {number}, 1st place VP", exact=True).fill(str(first))
+        page.get_by_label(f"Sector {number}, 2nd place VP", exact=True).fill(str(second))
+    if layout_name:
+        page.get_by_label("Save this comb as", exact=True).fill(layout_name)
+    if solo:
+        page.get_by_label(re.compile(r"^Solo game")).check()
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
+    return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+
+
+def wait_until_all_saved(page: Page) -> None:
+    """Nothing typed on this page is waiting to be saved (no field marked unsaved)."""
+    expect(page.locator("#pad .unsaved")).to_have_count(0)

@@ -1,0 +1,236 @@
+"""Real-browser journeys of entering numbers on a small phone (360 x 780): what is typed is
+exactly what is stored, the keyboard's Next goes where the player chose, one player's column
+can be read out and typed in one go, and the pad stays readable at one glance and at 200% text.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # pragma: no cover - depends on the machine
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("Browser journeys skipped: the playwright package is not installed", allow_module_level=True)
+
+from scoring import services
+from scoring.categories import CATEGORIES
+from scoring.models import HibernationTokens, Seat
+from tests.browser.pad_helpers import (
+    SMALL_PHONE,
+    error,
+    expect_saved,
+    field,
+    make_game,
+    no_sideways_scroll,
+    shoot,
+    status,
+    tokens,
+    total,
+    wait_until_all_saved,
+)
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Alice", "Bruno", "Carla", "Dario"]
+FIVE_SECTORS = [(9, 4), (13, 0), (6, 3), (8, 4), (5, 2)]
+
+
+@pytest.fixture
+def small_phone(browser, page_errors):
+    """A page on a small phone (360 x 780), watched for script errors like the others."""
+    context = browser.new_context(**SMALL_PHONE)
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
+    page.on("console", lambda message: "Content Security Policy" in message.text
+            and page_errors.csp_violations.append(message.text))
+    yield page
+    context.close()
+
+
+def seat(game_id: int, number: int) -> Seat:
+    return Seat.objects.get(game_id=game_id, number=number)
+
+
+def test_typing_after_next_stores_exactly_what_was_typed(small_phone: Page, live_server):
+    """Next (the keyboard's Enter) lands in a field with its content selected, so what is typed
+    replaces it: no digit lands in front of a pre-filled number, whatever the field held."""
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+
+    # Starting VP is pre-filled (1, 2, 3, 4): Alice corrects hers to 5 and moves on with Next,
+    # across the players; Bruno's 2 is replaced by 6, Carla's by a sum.
+    field(page, "starting_vp", "Alice").click()
+    page.keyboard.type("5")
+    page.keyboard.press("Enter")
+    page.keyboard.type("6")
+    page.keyboard.press("Enter")
+    page.keyboard.type("4+4")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # Dario keeps his 4
+    page.keyboard.type("3+6+2")  # Alice's explore tokens: Next went on to the next row
+    page.keyboard.press("Enter")
+    wait_until_all_saved(page)
+    expect(field(page, "starting_vp", "Carla")).to_have_value("4+4")
+    expect(status(page, "s3-starting_vp")).to_contain_text("= 8")
+    assert [seat(game_id, n).starting_vp for n in (1, 2, 3, 4)] == [5, 6, 8, 4]
+    assert seat(game_id, 3).sums == {"starting_vp": "4+4"}
+    assert seat(game_id, 1).explore_tokens == 11
+
+    # A tap anywhere in a filled field selects it too: typing replaces, never inserts.
+    income = field(page, "farm_income", "Bruno")
+    income.click()
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    expect_saved(page, "s2-farm_income")
+    box = income.bounding_box()
+    income.tap(position={"x": 2, "y": box["height"] / 2})  # at the very start of the "7"
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    expect(income).to_have_value("12")
+    wait_until_all_saved(page)
+    assert seat(game_id, 2).farm_income == 12
+    expect(total(page, "Bruno")).to_have_text("18")
+
+
+def test_one_players_column_by_keyboard_alone(small_phone: Page, live_server):
+    """"Next goes down each player": Enter walks down one player's column, through the toggle,
+    the steppers, the comb and the active workers, and the choice is remembered."""
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS[:2])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    page.get_by_label("down each player").check()
+
+    typed = {key: str(number + 1) for number, key in enumerate(c.key for c in CATEGORIES if not c.is_flag)}
+    typed["farms"], typed["frames_filled"] = "4", "2"
+    field(page, "starting_vp", "Bruno").click()
+    for category in CATEGORIES:
+        focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert focused == f"{category.label}, Bruno"
+        if category.is_flag:
+            page.keyboard.press("Space")  # tick the hive mat
+        else:
+            page.keyboard.type(typed[category.key])
+        page.keyboard.press("Enter")
+    for sector, count in ((1, "2"), (2, "3")):
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == f"Tokens in sector {sector}, Bruno"
+        page.keyboard.type(count)
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Active workers, Bruno"
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    wait_until_all_saved(page)
+
+    bruno = seat(game_id, 2)
+    for category in CATEGORIES:
+        expected = True if category.is_flag else int(typed[category.key])
+        assert getattr(bruno, category.key) == expected, category.key
+    assert bruno.active_workers == 3
+    assert sorted(HibernationTokens.objects.filter(seat=bruno).values_list("count", flat=True)) == [2, 3]
+    assert seat(game_id, 1).farm_income is None  # nobody else's column was touched
+
+    page.reload()
+    expect(page.get_by_label("down each player")).to_be_checked()
+
+
+def test_the_pad_of_four_players_and_five_sectors_fits_three_screens(small_phone: Page, live_server, screenshots):
+    """The whole pad, with some numbers in, is at most three screens tall at 360 x 780, and the
+    totals stay in view while scrolling."""
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    field(page, "explore_tokens", "Alice").fill("3+6+2")
+    field(page, "farms", "Bruno").fill("4")
+    tokens(page, 1, "Carla").fill("2")
+    wait_until_all_saved(page)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"\npad height, 4 players and 5 sectors at 360 x 780: {height} px = {height / 780:.2f} screens")
+    assert height <= 3 * 780, f"the pad is {height} px tall: {height / 780:.2f} screens of 780 px"
+    no_sideways_scroll(page)
+    for position in (0, height // 2, height):
+        page.evaluate(f"window.scrollTo(0, {position})")
+        expect(total(page, "Dario")).to_be_in_viewport()
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, screenshots, "pad-4-players-360")
+
+
+def test_200_percent_text_never_scrolls_sideways_and_keeps_the_totals_in_view(small_phone: Page, live_server):
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    field(page, "explore_tokens", "Alice").fill("12+15+9+4")
+    field(page, "farms", "Dario").fill("abc")
+    expect(error(page, "s4-farms")).to_be_visible()
+    expect_saved(page, "s1-explore_tokens")
+    no_sideways_scroll(page)
+    expect(total(page, "Alice")).to_be_in_viewport()
+    expect(total(page, "Alice")).to_have_text("41")
+    field(page, "queens_favor", "Carla").scroll_into_view_if_needed()
+    expect(total(page, "Carla")).to_be_in_viewport()
+    # The sum is readable in full: its result shows under the field.
+    expect(status(page, "s1-explore_tokens")).to_contain_text("= 40")
+    for url in (f"/games/{game_id}/results/", "/", "/games/new/", "/players/"):
+        page.goto(live_server.url + url)
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        no_sideways_scroll(page)
+
+
+def test_one_player_at_a_time_shows_their_whole_sheet_with_everyones_totals(small_phone: Page, live_server):
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS[:2])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    page.get_by_role("link", name="Carla", exact=True).click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game_id}/?player=3")
+    expect(field(page, "farm_income", "Carla")).to_be_visible()
+    expect(field(page, "farm_income", "Alice")).to_have_count(0)
+    field(page, "farm_income", "Carla").fill("9")
+    expect_saved(page, "s3-farm_income")
+    expect(page.get_by_label("During the game, Carla", exact=True)).to_have_text("12")
+    for name in FOUR:
+        expect(total(page, name)).to_be_visible()
+    expect(total(page, "Carla")).to_have_text("12")
+    assert seat(game_id, 3).farm_income == 9
+
+
+def test_finish_lists_what_nobody_entered_and_asks_first(page: Page, live_server):
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    field(page, "farm_income", "Alice").fill("5")
+    page.get_by_role("button", name="Finish the game").click()
+    confirm = page.locator("#finish-confirm")
+    expect(confirm).to_contain_text("Nobody has entered these yet")
+    expect(confirm).to_contain_text("Recruits built")
+    expect(confirm).to_contain_text("Hibernation tokens on the comb")
+    expect(confirm).not_to_contain_text("Farm income")
+    assert seat(game_id, 1).farm_income == 5  # what was typed was saved before finishing
+    confirm.get_by_role("button", name="Finish anyway").click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game_id}/results/")
+
+
+def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server):
+    """axe-core finds no violation on the pad (with a message shown), the results, the history
+    and the start form."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    field(page, "farms", "Alice").fill("abc")
+    expect(error(page, "s1-farms")).to_be_visible()
+    field(page, "recruits", "Bruno").fill("3+4")
+    expect_saved(page, "s2-recruits")
+    pages = {"pad": None, "results": f"/games/{game_id}/results/", "history": "/", "start": "/games/new/",
+             "players": "/players/"}
+    problems = []
+    for name, url in pages.items():
+        if url:
+            page.goto(live_server.url + url)
+        results = axe.run(page)
+        problems += [f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+                     for v in results.response["violations"]]
+    assert problems == []

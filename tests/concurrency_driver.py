@@ -1,0 +1,149 @@
+"""Several phones saving one game at once, for ``tests/test_concurrency.py``.
+
+Run as ``python tests/concurrency_driver.py`` with DATABASE_URL set (a migrated database): it
+creates a game, starts PHONES processes that each send hundreds of htmx saves through the real
+views (typed values against the version each phone last saw, stale values from an old page, and
+stepper taps), records every answer, and prints one JSON document: the stored game and what the
+answers acknowledged, compared. Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PHONES = 4
+ROUNDS = 60  # per phone; each round sends about three saves
+NAMES = ["Ann", "Ben", "Cid", "Dee"]
+SECTORS = [(9, 4), (6, 3), (13, 0)]
+TYPED_KEYS = ["explore_tokens", "farm_income", "recruits", "developments"]  # every phone types these
+STEPPED = ["s1-farms", "s2-farms", "s3-farms"]  # every phone taps + on these (never past the limit of 99)
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    import django
+
+    django.setup()
+
+
+def status_of(html: str) -> tuple[int, str]:
+    match = re.search(r'data-status data-version="(\d+)" data-stored="([^"]*)"', html)
+    assert match, html[:300]
+    return int(match[1]), match[2]
+
+
+def phone(number: int, game_id: int, seed: int, results) -> None:
+    setup_django()
+    from django.db import connection
+    from django.test import Client
+
+    connection.close()
+    client = Client(HTTP_HX_REQUEST="true")
+    url = f"/games/{game_id}/save/"
+    rng = random.Random(seed)
+    page = f"phone{number}"
+    seq = 0
+    seen: dict[str, int] = {}  # the version this phone last saw of each field
+    log = []
+
+    def save(**data):
+        nonlocal seq
+        seq += 1
+        response = client.post(url, {**data, "page": page, "seq": seq})
+        version, stored = status_of(response.content.decode())
+        log.append({"field": data["field"], "status": response.status_code, "version": version, "stored": stored,
+                    "value": data.get("value"), "step": data.get("step"), "base": data.get("version")})
+        return response.status_code, version
+
+    taps = 0
+    for _round in range(ROUNDS):
+        seat = rng.randint(1, 4)
+        name = f"s{seat}-{rng.choice(TYPED_KEYS)}"
+        code, version = save(field=name, value=str(rng.randint(0, 50)), version=seen.get(name, 0))
+        seen[name] = version  # saved or not, the answer says what is stored now
+        token = f"s{rng.randint(1, 4)}-t{rng.randint(0, 2)}"
+        code, version = save(field=token, value=str(rng.randint(0, 2)), version=seen.get(token, 0))
+        seen[token] = version
+        if taps < 6 and rng.random() < 0.5:  # at most 6 taps a phone: 24 on a field in all, within limits
+            taps += 1
+            save(field=rng.choice(STEPPED), step="+1")
+        if rng.random() < 0.2:  # a stale page: a value based on a version this phone saw long ago
+            save(field=name, value="99", version=0)
+    results.put(log)
+
+
+def main() -> None:
+    setup_django()
+    from scoring import services
+    from scoring.models import Game, HibernationTokens, Seat
+
+    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS)
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    workers = [context.Process(target=phone, args=(n, game.pk, 1000 + n, results)) for n in range(1, PHONES + 1)]
+    for worker in workers:
+        worker.start()
+    logs = [entry for _worker in workers for entry in results.get(timeout=600)]
+    for worker in workers:
+        worker.join(timeout=60)
+
+    # What was acknowledged: per field, the saved value with the highest version (versions only
+    # go up), and per stepped field the number of taps answered 200.
+    expected: dict[str, str] = {}
+    best: dict[str, int] = {}
+    taps: dict[str, int] = {}
+    problems = []
+    counts = {"saved": 0, "conflicts": 0, "steps": 0, "stale_refused": 0}
+    for entry in logs:
+        if entry["status"] not in (200, 409):
+            problems.append(f"unexpected answer {entry}")
+        if entry["step"]:
+            if entry["status"] == 200:
+                taps[entry["field"]] = taps.get(entry["field"], 0) + 1
+                counts["steps"] += 1
+            continue
+        if entry["status"] == 200:
+            counts["saved"] += 1
+            if entry["version"] > best.get(entry["field"], -1):
+                best[entry["field"]], expected[entry["field"]] = entry["version"], entry["value"]
+            if entry["stored"] != entry["value"]:
+                problems.append(f"a 200 that did not store what was sent: {entry}")
+        else:
+            counts["conflicts"] += 1
+            if entry["value"] == "99" and entry["base"] == 0:
+                counts["stale_refused"] += 1
+
+    game = Game.objects.get(pk=game.pk)
+    seats = {seat.number: seat for seat in Seat.objects.filter(game=game)}
+    stored: dict[str, str] = {}
+    for name in expected:
+        seat_number, key = re.fullmatch(r"s(\d)-(.+)", name).groups()
+        seat = seats[int(seat_number)]
+        if key.startswith("t"):
+            row = HibernationTokens.objects.filter(seat=seat, sector__position=int(key[1:])).first()
+            stored[name] = str(row.count) if row else ""
+        else:
+            stored[name] = str(getattr(seat, key))
+    for name, count in taps.items():
+        seat_number, key = re.fullmatch(r"s(\d)-(.+)", name).groups()
+        value = getattr(seats[int(seat_number)], key) or 0
+        if value != count:
+            problems.append(f"{name}: {count} taps acknowledged, {value} stored")
+    mismatches = {name: [expected[name], stored[name]] for name in expected if expected[name] != stored[name]}
+    revision = game.revision
+    writes = counts["saved"] + counts["steps"]
+    print(json.dumps({"mismatches": mismatches, "problems": problems, "counts": counts, "requests": len(logs),
+                      "revision": revision, "writes": writes}))
+
+
+if __name__ == "__main__":
+    main()

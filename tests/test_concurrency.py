@@ -1,0 +1,50 @@
+"""Four phones save one game at once, through the real views, on SQLite and on PostgreSQL:
+afterwards the stored game is exactly what the answers acknowledged.
+
+Each phone (a process) types values against the version it last saw, sometimes sends a value
+from a stale page (which must be refused: a 409, nothing written), and taps + on steppers that
+the other phones tap too. Every field then holds the value of its acknowledged save with the
+highest version, every stepped field holds exactly the number of acknowledged taps, and the
+game's revision counts exactly the acknowledged writes. ``tests/concurrency_driver.py`` does the
+work in child processes with DATABASE_URL pointing at the database under test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = Path(__file__).resolve().parent / "concurrency_driver.py"
+
+
+def run_driver(url: str) -> dict:
+    migrate = manage(url, "migrate", "--no-input")
+    assert migrate.returncode == 0, migrate.stderr
+    result = subprocess.run([sys.executable, str(DRIVER)], cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def check(outcome: dict) -> None:
+    assert outcome["problems"] == []
+    assert outcome["mismatches"] == {}
+    counts = outcome["counts"]
+    assert counts["saved"] > 200 and counts["steps"] > 5, counts  # the test really raced hundreds of saves
+    assert outcome["revision"] == outcome["writes"], "every acknowledged write, and nothing else, changed the game"
+
+
+def test_phones_saving_one_game_at_once_on_sqlite(tmp_path):
+    check(run_driver(f"sqlite:///{tmp_path / 'phones.sqlite3'}"))
+
+
+def test_phones_saving_one_game_at_once_on_postgresql(postgres_url):  # noqa: F811
+    check(run_driver(postgres_url))
