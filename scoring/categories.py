@@ -33,8 +33,7 @@ class Kind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Category:
     key: str
-    label: str
-    label_fr: str
+    label: str  # English; the French edition's words come from the translation catalogue
     section: Section
     kind: Kind = Kind.VP
     minimum: int = 0
@@ -52,54 +51,35 @@ class Category:
             return self.vp_each if value else 0
         return int(value) * self.vp_each
 
-    def check(self, value: object) -> str | None:
-        """Why ``value`` is not a valid entry, in words, or None when it is."""
-        if self.kind is Kind.FLAG:
-            if not isinstance(value, bool):
-                return "must be true or false"
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            return "must be a whole number"
-        if not self.minimum <= value <= self.maximum:
-            return f"must be between {self.minimum} and {self.maximum}"
-        return None
-
 
 _ = gettext_noop
 
 CATEGORIES: tuple[Category, ...] = (
     # During the game: the VP track, in the order of the rulebook (starting VP first).
-    Category("starting_vp", _("Starting VP"), "PV de départ", Section.DURING,
+    Category("starting_vp", _("Starting VP"), Section.DURING,
              help_text=_("1 for the first player, 2 for the second, and so on")),
-    Category("explore_tokens", _("Explore token bonuses"), "Bonus des jetons Exploration", Section.DURING),
-    Category("farm_income", _("Farm income"), "Revenus des Fermes", Section.DURING),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), "Bonus des Alvéoles d'Hibernation", Section.DURING),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"),
-             "Bonus construits sur les alvéoles du plateau Ruche", Section.DURING),
-    Category("advance_strength4", _("Strength-4 worker on the Advance action"),
-             "Ouvrier de force 4 sur l'action Évolution", Section.DURING),
-    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"),
-             "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration", Section.DURING),
-    Category("tile_abilities", _("Activating tile abilities"), "Activation des capacités des tuiles", Section.DURING),
-    Category("seed_card_benefits", _("One-time benefits on played seed cards"),
-             "Bénéfices à usage unique sur les cartes Graine jouées", Section.DURING),
+    Category("explore_tokens", _("Explore token bonuses"), Section.DURING),
+    Category("farm_income", _("Farm income"), Section.DURING),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING),
+    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING),
+    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING),
+    Category("tile_abilities", _("Activating tile abilities"), Section.DURING),
+    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING),
     # At the end of the game, in the order the rulebook tallies them.
-    Category("planted_seed_cards", _("Conditions on planted seed cards"),
-             "Conditions des cartes Graine plantées", Section.END),
-    Category("farms", _("Farms built"), "Fermes construites", Section.END, Kind.COUNT, maximum=99,
+    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END),
+    Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
              help_text=_("1 VP per farm")),
-    Category("recruits", _("Recruits built"), "Recrues", Section.END),
-    Category("developments", _("Developments built"), "Innovations", Section.END),
-    Category("carvings", _("Conditions on carvings built"), "Conditions des Sculptures construites", Section.END,
+    Category("recruits", _("Recruits built"), Section.END),
+    Category("developments", _("Developments built"), Section.END),
+    Category("carvings", _("Conditions on carvings built"), Section.END,
              minimum=-99, help_text=_("may be negative: a carving can cost VP")),
-    Category("queens_favor", _("Position on the Queen's Favor track"),
-             "Position sur la piste Faveur de la Reine", Section.END),
-    Category("hive_mat_full", _("Hive mat filled"), "Plateau Ruche rempli", Section.END, Kind.FLAG,
+    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END),
+    Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
              minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled")),
-    Category("frames_filled", _("Frames filled"), "Cadres remplis", Section.END, Kind.COUNT, maximum=15,
+    Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
              vp_each=8, help_text=_("8 VP per frame")),
-    Category("faction_ability", _("Faction's endgame ability"),
-             "Capacité de fin de partie de la faction", Section.END),
+    Category("faction_ability", _("Faction's endgame ability"), Section.END),
 )
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}

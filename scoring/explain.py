@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -12,11 +13,8 @@ from scoring.engine import SectorOutcome, SectorResult, TieResult
 
 
 def names_list(names: Sequence[str]) -> str:
-    """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla"."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+    """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list)."""
+    return str(get_text_list(list(names), _("and")))
 
 
 def tokens_words(count: int) -> str:

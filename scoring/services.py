@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from datetime import date
+from enum import StrEnum
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
@@ -102,6 +103,28 @@ def game_create(
 
 
 @transaction.atomic
+def game_start(
+    *,
+    players: Sequence[PlayerSetup],
+    solo: bool = False,
+    sectors: Sequence[tuple[int, int]] = (),
+    layout_name: str = "",
+    played_on: date | None = None,
+    notes: str = "",
+    end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+) -> Game:
+    """Start a game from the start form: solo puts the Automa first in turn order (1 VP) and the
+    player second (2 VP); a comb given a layout name is saved as that layout for next time."""
+    if solo:
+        players = [PlayerSetup(gettext("Automa"), automa=True), *players]
+    if layout_name.strip() and sectors:
+        comb_layout_save(name=layout_name, sectors=sectors)
+    return game_create(
+        players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token
+    )
+
+
+@transaction.atomic
 def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]]) -> CombLayout:
     """Create the named layout, or replace the sectors of the layout of that name."""
     layout, _created = CombLayout.objects.update_or_create(name=name.strip())
@@ -152,6 +175,9 @@ class Guard:
     def for_step(self) -> Guard:
         """A step (+1/-1) applies to the stored value, whatever it is: only the page's order counts."""
         return Guard(page=self.page, seq=self.seq)
+
+
+NO_GUARD = Guard()  # a write checked against nothing (imports, the start form)
 
 
 @dataclass(frozen=True)
@@ -212,7 +238,7 @@ def _game_changed(game_id: int) -> None:
 
 @transaction.atomic
 def entry_set_value(
-    *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = Guard()
+    *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD
 ) -> WriteResult:
     """Save one category entry of one seat (None: not entered), and the sum it was typed as.
 
@@ -244,7 +270,7 @@ def entry_set_value(
 
 @transaction.atomic
 def seat_set_active_workers(
-    *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = Guard()
+    *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD
 ) -> WriteResult:
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
@@ -263,7 +289,7 @@ def seat_set_active_workers(
 
 @transaction.atomic
 def tokens_set(
-    *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = Guard()
+    *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = NO_GUARD
 ) -> WriteResult:
     """Set how many of the seat's hibernation tokens lie in the sector (None: not entered),
     or step the count.

@@ -7,7 +7,6 @@ the same page template (``scoring/pad.html#totals``) plus out-of-band partials.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -104,7 +103,16 @@ def game_start(request: HttpRequest) -> HttpResponse:
         named = filled_players(players)
         check_players(form, named)
         if not form.errors:
-            game = _start_game(form, named, filled_sectors(sectors))
+            data = form.cleaned_data
+            game = services.game_start(
+                players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in named],
+                solo=data["solo"],
+                sectors=filled_sectors(sectors),
+                layout_name=data.get("layout_name", ""),
+                played_on=data["played_on"],
+                notes=data.get("notes", ""),
+                end_trigger_token=data["end_trigger_token"],
+            )
             return redirect("scoring:pad", game_id=game.pk)
     context = {
         "form": form,
@@ -139,24 +147,6 @@ def _with_layout_sectors(query, layouts) -> dict:
     return data
 
 
-@transaction.atomic
-def _start_game(form: GameStartForm, named: list[dict], sectors: list[tuple[int, int]]) -> Game:
-    data = form.cleaned_data
-    setups = [services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in named]
-    if data["solo"]:
-        # Solo: the Automa is first in turn order (1 VP), the player second (2 VP).
-        setups = [services.PlayerSetup(_("Automa"), automa=True), *setups]
-    if data.get("layout_name", "").strip() and sectors:
-        services.comb_layout_save(name=data["layout_name"], sectors=sectors)
-    return services.game_create(
-        players=setups,
-        sectors=sectors,
-        played_on=data["played_on"],
-        notes=data.get("notes", ""),
-        end_trigger_token=data["end_trigger_token"],
-    )
-
-
 # ---------------------------------------------------------------------------------------------
 # The pad
 #
@@ -168,7 +158,7 @@ def _start_game(form: GameStartForm, named: list[dict], sectors: list[tuple[int,
 
 
 def _write(pad: PadField, value=None, *, sum_text: str = "", delta: int = 0,
-           guard: services.Guard = services.Guard()) -> services.WriteResult:
+           guard: services.Guard = services.NO_GUARD) -> services.WriteResult:
     """Write one pad field through the service for its kind (ValidationError in words)."""
     if pad.is_tokens:
         return services.tokens_set(seat=pad.seat, sector=pad.sector, count=value, delta=delta, guard=guard)

@@ -68,11 +68,9 @@ def phone(number: int, game_id: int, seed: int, results) -> None:
     for _round in range(ROUNDS):
         seat = rng.randint(1, 4)
         name = f"s{seat}-{rng.choice(TYPED_KEYS)}"
-        code, version = save(field=name, value=str(rng.randint(0, 50)), version=seen.get(name, 0))
-        seen[name] = version  # saved or not, the answer says what is stored now
+        _code, seen[name] = save(field=name, value=str(rng.randint(0, 50)), version=seen.get(name, 0))  # saved or not, the answer says what is stored now
         token = f"s{rng.randint(1, 4)}-t{rng.randint(0, 2)}"
-        code, version = save(field=token, value=str(rng.randint(0, 2)), version=seen.get(token, 0))
-        seen[token] = version
+        _code, seen[token] = save(field=token, value=str(rng.randint(0, 2)), version=seen.get(token, 0))
         if taps < 6 and rng.random() < 0.5:  # at most 6 taps a phone: 24 on a field in all, within limits
             taps += 1
             save(field=rng.choice(STEPPED), step="+1")

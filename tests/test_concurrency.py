@@ -17,8 +17,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.test_postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
 
 ROOT = Path(__file__).resolve().parent.parent

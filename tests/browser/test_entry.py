@@ -16,7 +16,6 @@ except ImportError:  # pragma: no cover - depends on the machine
         raise
     pytest.skip("Browser journeys skipped: the playwright package is not installed", allow_module_level=True)
 
-from scoring import services
 from scoring.categories import CATEGORIES
 from scoring.models import HibernationTokens, Seat
 from tests.browser.pad_helpers import (

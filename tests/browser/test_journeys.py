@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import date
 
 import pytest
 
@@ -29,7 +28,6 @@ from tests.browser.pad_helpers import (
     expect_saved,
     field,
     make_game,
-    minus,
     no_sideways_scroll,
     plus,
     shoot,
