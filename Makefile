@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs what it needs by itself.
-.PHONY: run test bench
+.PHONY: run test bench screenshots
 
 run:  ## Run the app on http://127.0.0.1:$${PORT:-8000} (SQLite)
 	@scripts/run.sh
@@ -9,3 +9,6 @@ test:  ## Run the whole test suite, browser journeys included
 
 bench:  ## Measure the save path against a baseline and print the figures
 	@scripts/bench.sh
+
+screenshots:  ## Take the README's pictures again (docs/images/), with the browser tests' Chromium
+	@DOCS_IMAGES=1 scripts/test.sh tests/browser/test_screenshots.py -q
