@@ -5,8 +5,9 @@ baseline on the same machine, so the figures mean something on a busy shared hos
 
 - the engine scoring a full 5-player, 20-sector game, against the subtotals alone (no comb,
   no ranking);
-- an htmx field save (parse, write, re-score, render the status and seven out-of-band
-  partials), against a plain GET of the history page with no game.
+- an htmx field save (parse, write under the field's version, re-score, render the status and
+  the out-of-band partials), a stepper step, the pad page and a live poll that finds nothing new
+  (a 304), each against a plain GET of the history page with no game.
 
 Run: `make bench` (uses a throw-away SQLite database).
 """
@@ -79,23 +80,37 @@ def main() -> None:
         players=[services.PlayerSetup(name) for name in ("Alice", "Bruno", "Carla", "Dmitri", "Eve")],
         sectors=[(s.first, s.second) for s in sectors],
     )
-    values = iter(range(10**6))
+    values = iter(range(1, 10**6))
 
     def save():
+        seq = next(values)
         response = client.post(
             f"/games/{game.pk}/save/",
-            {"field": "s3-farm_income", "s3-farm_income": f"{next(values) % 50}+2"},
+            {"field": "s3-farm_income", "value": f"{seq % 50}+2", "page": "bench", "seq": seq},
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 200, response.status_code
+
+    def step():
+        seq = next(values)
+        response = client.post(
+            f"/games/{game.pk}/save/", {"field": "s2-t0", "step": 1 if seq % 2 else -1, "page": "bench", "seq": seq},
             headers={"HX-Request": "true"},
         )
         assert response.status_code == 200, response.status_code
 
     save_samples = timed(save, 200)
+    step_samples = timed(step, 200)
     pad_samples = timed(lambda: client.get(f"/games/{game.pk}/"), 100)
+    etag = client.get(f"/games/{game.pk}/live/")["ETag"]
+    poll_samples = timed(lambda: client.get(f"/games/{game.pk}/live/", headers={"If-None-Match": etag}), 500)
 
     print(f"Apiary Scorepad benchmark (Python {sys.version.split()[0]}, SQLite)")
     report("engine: score 5 players, 20 sectors", engine, engine_base)
     report("htmx field save + 8 partials", save_samples, history_base)
+    report("htmx stepper step (comb tokens)", step_samples, history_base)
     report("pad page, 5 players, 20 sectors", pad_samples, history_base)
+    report("live poll, nothing new (304)", poll_samples, history_base)
 
 
 if __name__ == "__main__":

@@ -217,6 +217,22 @@ def _blocked(revision: list, guard: Guard, current: object) -> Outcome | None:
     return None
 
 
+def _decide(revisions: dict, key: str, guard: Guard, current, value, delta: int, low: int, high: int):
+    """What a write comes to: (an outcome that ends it without writing, or None to write; the
+    value to write). A step is applied to the stored value within the limits, and changes
+    nothing at a limit (nor "−" on an empty field). A value that another phone has already
+    stored is no conflict: there is nothing to refuse, nor to write."""
+    blocked = _blocked(revisions.get(key), guard.for_step() if delta else guard, current)
+    if delta:
+        if blocked is not None:
+            return blocked, current
+        value = _clamp((current or 0) + delta, low, high)
+        return (Outcome.SAVED if value == (current or 0) else None), value
+    if blocked is Outcome.CONFLICT and value == current:
+        return Outcome.SAVED, current
+    return blocked, value
+
+
 def _version(revisions: dict, key: str) -> int:
     revision = revisions.get(key)
     return int(revision[0]) if revision else 0
@@ -249,11 +265,10 @@ def entry_set_value(
     category = CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
     locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
     current = getattr(locked, key)
-    blocked = _blocked(locked.revisions.get(key), guard.for_step() if delta else guard, current)
-    if blocked is not None:
-        return WriteResult(blocked, current, _version(locked.revisions, key))
+    outcome, value = _decide(locked.revisions, key, guard, current, value, delta, category.minimum, category.maximum)
+    if outcome is not None:
+        return WriteResult(outcome, current, _version(locked.revisions, key))
     if delta:
-        value = _clamp((current or 0) + delta, category.minimum, category.maximum)
         sum_text = ""
     sums = dict(locked.sums)
     if sum_text:
@@ -275,11 +290,9 @@ def seat_set_active_workers(
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
     current = locked.active_workers
-    blocked = _blocked(locked.revisions.get(WORKERS), guard.for_step() if delta else guard, current)
-    if blocked is not None:
-        return WriteResult(blocked, current, _version(locked.revisions, WORKERS))
-    if delta:
-        workers = _clamp((current or 0) + delta, 0, MAX_ACTIVE_WORKERS)
+    outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
+    if outcome is not None:
+        return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
     revisions = _next_revisions(locked.revisions, WORKERS, guard)
     Seat.objects.filter(pk=seat.pk).update(active_workers=workers, revisions=revisions)
     _game_changed(locked.game_id)
@@ -301,11 +314,9 @@ def tokens_set(
     locked = Seat.objects.select_for_update().only("name", "revisions", "game_id").get(pk=seat.pk)
     counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
     current = counts.pop(sector.pk, None)
-    blocked = _blocked(locked.revisions.get(key), guard.for_step() if delta else guard, current)
-    if blocked is not None:
-        return WriteResult(blocked, current, _version(locked.revisions, key))
-    if delta:
-        count = _clamp((current or 0) + delta, 0, TOKENS_PER_PLAYER)
+    outcome, count = _decide(locked.revisions, key, guard, current, count, delta, 0, TOKENS_PER_PLAYER)
+    if outcome is not None:
+        return WriteResult(outcome, current, _version(locked.revisions, key))
     elsewhere = sum(counts.values())
     if count is not None and count > (current or 0) and elsewhere + count > TOKENS_PER_PLAYER:
         raise ValidationError(

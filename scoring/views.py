@@ -310,7 +310,8 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
     board = scoreboard_for(game, errors=errors, typed=typed)
     cell = board.cell_for(board.pad(name))
     status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
-    context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409}
+    context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409,
+               "player": _seat_in_view(request, game)}
     names = ["field-status", "field-error"] if status == 422 else ["field-status", "field-error", *PAD_OOB_PARTIALS]
     response = _render_partials(request, "scoring/pad.html", names, context, status=status)
     response["X-Pad-Revision"] = str(game.revision)
@@ -358,6 +359,8 @@ def game_finish(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(game_id)
     errors, typed, _step = _save_changed_fields(request, game)
     game = _game_or_404(game_id)
+    if game.is_finished and not errors:  # finished already (on another phone, or a second tap)
+        return redirect("scoring:results", game_id=game.pk)
     if errors:
         return _pad_page(request, game, status=422, errors=errors, typed=typed, form_errors=True)
     board = scoreboard_for(game)

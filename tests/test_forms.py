@@ -1,9 +1,11 @@
 """Specification of the pad's field input: field names (``pad_field``), what may be typed
-(``parse_pad_value``) and the short sums of ``scoring/sums.py``.
+(``parse_pad_value``), the pad's plain form (``PadForm``: what a post without JavaScript changed)
+and the short sums of ``scoring/sums.py``.
 
 A pad field is named ``s<seat>-<category key>``, ``s<seat>-active_workers`` or ``s<seat>-t<sector
 position>``. A value is a whole number or, for score entries, a sum such as ``3+6+2``; anything else
-is refused with a message in words. No database: seats and sectors are unsaved model instances.
+is refused with a message in words; an empty field is None (not entered). No database: seats and
+sectors are unsaved model instances.
 """
 
 from __future__ import annotations
@@ -14,7 +16,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.categories import CATEGORIES
-from scoring.forms import PadField, pad_field, parse_pad_value
+from scoring.forms import (
+    PadField,
+    PadFlagField,
+    PadForm,
+    PadValueField,
+    ParsedValue,
+    pad_field,
+    pad_fields,
+    parse_pad_value,
+)
 from scoring.models import GameSector, Seat
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
@@ -116,11 +127,13 @@ def test_a_field_is_found_only_under_its_own_name(name):
 @pytest.mark.parametrize(("name", "raw", "value", "sum_text"), [
     pytest.param("s1-farm_income", "12", 12, "", id="whole-number"),
     pytest.param("s1-farm_income", " 12 ", 12, "", id="spaces-around"),
-    pytest.param("s1-farm_income", "", 0, "", id="empty-is-0"),
-    pytest.param("s1-farm_income", "   ", 0, "", id="blank-is-0"),
+    pytest.param("s1-farm_income", "", None, "", id="empty-is-not-entered"),
+    pytest.param("s1-farm_income", "   ", None, "", id="blank-is-not-entered"),
+    pytest.param("s1-farm_income", "0", 0, "", id="0-is-entered"),
     pytest.param("s1-farm_income", "007", 7, "", id="leading-zeros"),
     pytest.param("s1-farm_income", "+5", 5, "", id="plus-sign-is-no-sum"),
     pytest.param("s1-farm_income", "3+6+2", 11, "3+6+2", id="sum"),
+    pytest.param("s1-farm_income", "4+4", 8, "4+4", id="sum-of-equal-terms"),
     pytest.param("s1-farm_income", "3 + 6 + 2", 11, "3+6+2", id="sum-with-spaces"),
     pytest.param("s1-farm_income", "14-3", 11, "14-3", id="difference"),
     pytest.param("s1-farm_income", "14\u22123", 11, "14-3", id="unicode-minus"),
@@ -135,10 +148,12 @@ def test_a_field_is_found_only_under_its_own_name(name):
     pytest.param("s1-frames_filled", "15", 15, "", id="15-frames"),
     pytest.param("s1-t0", "7", 7, "", id="7-tokens"),
     pytest.param("s1-t0", "0", 0, "", id="0-tokens"),
-    pytest.param("s1-t0", "", 0, "", id="no-tokens"),
+    pytest.param("s1-t0", "", None, "", id="tokens-not-entered"),
     pytest.param("s1-active_workers", "4", 4, "", id="4-workers"),
+    pytest.param("s1-active_workers", "", None, "", id="workers-not-entered"),
 ])
 def test_accepted_values(name, raw, value, sum_text):
+    """A whole number or a sum; an empty field is None: not entered (it counts as 0 in the scores)."""
     parsed = parse_pad_value(field(name), raw)
 
     assert (parsed.value, parsed.sum_text) == (value, sum_text)
@@ -185,12 +200,125 @@ def test_a_checkbox_is_checked_or_not(raw, checked):
     pytest.param("s1-active_workers", "5", "Must be from 0 to 4, not 5.", "out_of_range", id="5-workers"),
     pytest.param("s1-active_workers", "1+1", NOT_A_NUMBER, "not_a_number", id="workers-as-a-sum"),
     pytest.param("s1-active_workers", "two", NOT_A_NUMBER, "not_a_number", id="workers-in-words"),
+    pytest.param("s1-farm_income", "\u0663", "Type the digits 0 to 9 (not \u0663).", "not_a_number",
+                 id="arabic-indic-digit"),
+    pytest.param("s1-farm_income", "\uff11\uff12", "Type the digits 0 to 9 (not \uff11\uff12).", "not_a_number",
+                 id="fullwidth-digits"),
+    pytest.param("s1-farm_income", "3+\u0663", "Type the digits 0 to 9 (not 3+\u0663).", "not_a_number",
+                 id="sum-with-an-arabic-indic-digit"),
+    pytest.param("s1-farm_income", " \u0967\u0968 ", "Type the digits 0 to 9 (not \u0967\u0968).", "not_a_number",
+                 id="devanagari-digits-with-spaces"),
+    pytest.param("s1-farms", "\u00b2", "Type the digits 0 to 9 (not \u00b2).", "not_a_number", id="superscript-two"),
+    pytest.param("s1-t0", "\u0663", "Type the digits 0 to 9 (not \u0663).", "not_a_number", id="tokens-other-digit"),
+    pytest.param("s1-active_workers", "\uff12", "Type the digits 0 to 9 (not \uff12).", "not_a_number",
+                 id="workers-fullwidth-digit"),
 ])
 def test_refused_values_say_why_in_words(name, raw, message, code):
     error = refusal(name, raw)
 
     assert error.messages == [message]
     assert error.code == code
+
+
+# ---------------------------------------------------------------------------------------------
+# PadForm: a plain post saves only what the phone changed
+
+
+def pad_form(data: dict[str, str | list[str]] | None = None) -> PadForm:
+    return PadForm(SEATS, SECTORS, data)
+
+
+def test_the_pad_form_has_one_field_per_pad_field_each_with_a_hidden_initial():
+    form = pad_form()
+
+    assert list(form.fields) == [pad.name for pad in pad_fields(SEATS, SECTORS)]
+    assert len(form.fields) == 2 * (len(CATEGORIES) + len(SECTORS) + 1)
+    for name, form_field in form.fields.items():
+        assert form_field.show_hidden_initial, name
+        assert not form_field.required, name
+        assert form.pad_for(name).name == name
+        assert isinstance(form_field, PadFlagField if form.pad_for(name).is_flag else PadValueField)
+    assert form.add_initial_prefix("s1-farms") == "initial-s1-farms"
+    assert form.pad_for("s3-farms") is None
+
+
+def test_only_the_fields_whose_value_differs_from_the_value_the_page_showed_are_changed():
+    form = pad_form({
+        "s1-farms": "3", "initial-s1-farms": "3",  # as shown
+        "s1-farm_income": "5", "initial-s1-farm_income": "",  # entered
+        "s1-recruits": "", "initial-s1-recruits": "4",  # cleared
+        "s2-carvings": " 3 + 1 ", "initial-s2-carvings": "3+1",  # the same sum, spaced out
+        "s2-recruits": "4", "initial-s2-recruits": "2+2",  # the same value, typed otherwise
+        "s1-t0": "", "initial-s1-t0": "",  # still not entered
+        "s2-t1": "0", "initial-s2-t1": "",  # 0 entered
+        "s2-active_workers": "2", "initial-s2-active_workers": "2",
+    })
+
+    assert form.changed_data == ["s1-farm_income", "s1-recruits", "s2-recruits", "s2-t1"]
+
+
+def test_a_field_that_the_post_does_not_hold_is_not_changed():
+    """The "one player at a time" view posts only that player's fields."""
+    form = pad_form({"s2-farms": "4", "initial-s2-farms": "", "initial-s2-hive_mat_full": "False"})
+
+    assert form.changed_data == ["s2-farms"]
+
+
+def test_a_field_posted_without_its_hidden_initial_is_changed_unless_empty():
+    form = pad_form({"s1-farms": "3", "s1-recruits": ""})
+
+    assert form.changed_data == ["s1-farms"]
+    assert form.shown_value("s1-farms") is None  # nothing to compare with: not checked
+
+
+@pytest.mark.parametrize(("posted", "initial", "changed"), [
+    pytest.param("1", "False", True, id="ticked"),
+    pytest.param(None, "True", True, id="unticked"),
+    pytest.param("1", "True", False, id="still-ticked"),
+    pytest.param(None, "False", False, id="still-unticked"),
+])
+def test_a_checkbox_is_changed_when_ticked_or_unticked(posted, initial, changed):
+    data = {"initial-s1-hive_mat_full": initial}
+    if posted is not None:
+        data["s1-hive_mat_full"] = posted
+
+    form = pad_form(data)
+
+    assert ("s1-hive_mat_full" in form.changed_data) is changed
+    assert form.clean_one("s1-hive_mat_full", form["s1-hive_mat_full"].data) == ParsedValue(posted is not None)
+
+
+@pytest.mark.parametrize(("name", "initial", "shown"), [
+    pytest.param("s1-farms", "3", ParsedValue(3), id="number"),
+    pytest.param("s1-farm_income", "3+6+2", ParsedValue(11, "3+6+2"), id="sum"),
+    pytest.param("s1-farms", "", ParsedValue(None), id="not-entered"),
+    pytest.param("s1-t0", "", ParsedValue(None), id="tokens-not-entered"),
+    pytest.param("s1-hive_mat_full", "True", ParsedValue(True), id="ticked"),
+    pytest.param("s1-hive_mat_full", "False", ParsedValue(False), id="unticked"),
+    pytest.param("s1-farms", "abc", None, id="unreadable"),
+])
+def test_the_value_the_page_showed_is_read_from_the_hidden_initial(name, initial, shown):
+    form = pad_form({f"initial-{name}": initial})
+
+    assert form.shown_value(name) == shown
+
+
+def test_clean_one_parses_what_was_typed_into_a_field():
+    form = pad_form()
+
+    assert form.clean_one("s1-farm_income", "4+4") == ParsedValue(8, "4+4")
+    assert form.clean_one("s2-t1", "") == ParsedValue(None)
+    with pytest.raises(ValidationError) as refused:
+        form.clean_one("s1-farms", "120")
+    assert refused.value.messages == ["Must be from 0 to 99, not 120."]
+
+
+def test_a_pad_value_may_be_at_most_60_characters():
+    form = pad_form({"s1-farm_income": "1" * 61, "initial-s1-farm_income": ""})
+
+    assert form.fields["s1-farm_income"].max_length == MAX_SUM_LENGTH
+    assert not form.is_valid()
+    assert "s1-farm_income" in form.errors
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,6 +369,18 @@ def test_evaluate_sum(text, value):
     pytest.param("0x10", id="hexadecimal"),
 ])
 def test_evaluate_sum_refuses_anything_but_whole_numbers_with_plus_and_minus(text):
+    with pytest.raises(NotASum):
+        evaluate_sum(text)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("\u0663", id="arabic-indic-3"),
+    pytest.param("\uff11\uff12", id="fullwidth-12"),
+    pytest.param("3+\u0663", id="sum-with-another-digit"),
+    pytest.param("\u00b2", id="superscript-2"),
+])
+def test_sums_use_only_the_digits_0_to_9(text):
+    """Python's int() and \\d would take other scripts' digits; a sum does not."""
     with pytest.raises(NotASum):
         evaluate_sum(text)
 

@@ -3,6 +3,17 @@
 Every page and partial of ``scoring/urls.py`` is requested with and without the ``HX-Request``
 header, with valid and invalid input. Pages are read as a browser would (parsed HTML: ids,
 accessible names, attributes), not as strings, except where the raw bytes matter (escaping).
+
+Several phones score one game at once, and no phone ever undoes another phone's write:
+
+- with JavaScript, each field saves itself (``/save/``), naming the field's version it saw and
+  its page and save number: 200 saved (or an older save of the same page, ignored), 409 changed
+  on another phone meanwhile (nothing written), 422 refused in words, 400 not a field of the game;
+  a stepper sends its change (``step``), applied to the stored value;
+- without JavaScript, the pad's form posts every field with the value the page showed
+  (``initial-<name>``): only the fields this phone changed are saved, each only where the stored
+  value is still the one the page showed;
+- other phones follow through ``/live/``: 304 while the game's revision is the one they have.
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ HTMX = {"HX-Request": "true"}
 WITH_AND_WITHOUT_HTMX = pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 EVIL = "<script>alert(1)</script>"
 EVIL_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
-# The partials an htmx save sends out of band, besides the field's own status (3 comb sectors).
+# Every figure of the pad: what an htmx save and the live view send out of band (3 comb sectors).
 OOB_IDS = [
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
     "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
@@ -198,9 +209,52 @@ def url(name: str, game: Game | int | None = None) -> str:
     return reverse(f"scoring:{name}", args=[game if isinstance(game, int) else game.pk])
 
 
-def save(client: Client, game: Game, name: str, value: str | list[str], headers: dict | None = None):
-    """One field as htmx saves it: ``field=<name>`` and ``<name>=<value>``."""
-    return client.post(url("save", game), {"field": name, name: value}, headers=HTMX if headers is None else headers)
+def save(client: Client, game: Game, name: str, value: str | None = None, headers: dict | None = None, *,
+         step: int | str | None = None, **guard: str | int):
+    """One field as the pad's script saves it: ``field``, then ``value`` as typed or ``step`` (a
+    stepper's change), and what the save is based on (``version``, ``page``, ``seq``; ``player``)."""
+    data = {"field": name, **{key: str(item) for key, item in guard.items()}}
+    if value is not None:
+        data["value"] = value
+    if step is not None:
+        data["step"] = str(step)
+    return client.post(url("save", game), data, headers=HTMX if headers is None else headers)
+
+
+def loaded(client: Client, game: Game, query: str = "") -> dict[str, list[str]]:
+    """The pad's form as a phone loaded it, hidden ``initial-*`` values included: what it posts
+    without JavaScript when nothing is typed."""
+    return form_data(page(client.get(url("pad", game) + query)).by_id("pad"))
+
+
+def typed(data: dict[str, list[str]], changes: dict[str, str | None]) -> dict[str, list[str]]:
+    """The loaded form with fields typed into (None: a checkbox unticked)."""
+    data = {name: list(values) for name, values in data.items()}
+    for name, value in changes.items():
+        if value is None:
+            data.pop(name, None)
+        else:
+            data[name] = [value]
+    return data
+
+
+def version_of(game: Game, number: int, key: str) -> int:
+    """The stored version of a seat's field (a category key, "active_workers" or "t<position>")."""
+    revision = seat_of(game, number).revisions.get(key)
+    return revision[0] if revision else 0
+
+
+def revision_of(game: Game) -> int:
+    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
+
+
+def snapshot(game: Game) -> list:
+    """Everything the seats of a game store: entries, sums, workers, versions, tokens."""
+    return [
+        (seat.entries(), {c.key: getattr(seat, c.key) for c in CATEGORIES}, seat.sums, seat.active_workers,
+         seat.revisions, tokens_of(game, seat.number), sorted(seat.tokens.values_list("sector__position", "count")))
+        for seat in Seat.objects.filter(game=game).order_by("number")
+    ]
 
 
 def unused_game_id() -> int:
@@ -578,6 +632,13 @@ def test_start_page_answers_other_methods_with_405(client):
 # ---------------------------------------------------------------------------------------------
 # The pad: /games/<id>/
 
+PAD_FIELD_COUNT = len(CATEGORIES) + len(COMB) + 1  # per player: the entries, the tokens, the workers
+
+
+def pad_inputs(html: Element) -> list[Element]:
+    """The pad's own fields (each has an accessible name), in document order."""
+    return [el for el in html.by_id("pad").find_all("input") if el.get("aria-label")]
+
 
 @WITH_AND_WITHOUT_HTMX
 def test_pad_names_every_field_by_category_and_player(client, headers):
@@ -600,19 +661,86 @@ def test_pad_names_every_field_by_category_and_player(client, headers):
     assert labelled(pad, "Hive mat filled, Alice")["type"] == "checkbox"
 
 
-def test_pad_fields_point_to_their_status_and_save_through_htmx(client):
+def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(client):
+    game = game_started("Alice", "Bruno")
+    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=3)
+    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=4)
+
+    html = page(client.get(url("pad", game)))
+
+    fields = pad_inputs(html)
+    assert len(fields) == 2 * PAD_FIELD_COUNT
+    for field in fields:
+        name = field["name"]
+        assert field["aria-describedby"] == f"status-{name} error-{name}"
+        assert html.by_id(f"status-{name}").get("data-status") is not None
+        assert html.by_id(f"error-{name}").tag == "p" and "hidden" in html.by_id(f"error-{name}").attrs
+        assert "data-field" in field.attrs
+        assert field["data-version"] == ("2" if name == "s1-farms" else "0")
+    assert html.by_id("status-s1-farms")["data-version"] == "2"
+    assert html.by_id("status-s1-farms")["data-stored"] == "4"
+
+
+def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_shows(client):
+    game = game_started("Alice", "Bruno")
+    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=3)
+
+    html = page(client.get(url("pad", game)))
+
+    pad = html.one(data_pad=True)
+    assert pad["data-save-url"] == url("save", game)
+    assert pad["data-live-url"] == url("live", game)
+    assert pad["data-revision"] == "1" == str(revision_of(game))
+    assert pad["data-game"] == str(game.pk)
+
+
+def test_every_pad_field_posts_the_value_the_page_showed_beside_it(client):
+    """Django's hidden initial (``initial-<name>``): what a plain post is compared with."""
+    game = game_scored(player("Alice", starting_vp=1, farm_income=11, farms=3, hive_mat_full=True, tokens=[2, 0, 0],
+                              workers=2),
+                       player("Bruno", starting_vp=2))
+    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
+
+    html = page(client.get(url("pad", game)))
+
+    form = html.by_id("pad")
+    for field in pad_inputs(html):
+        assert len(form.find_all("input", name=f"initial-{field['name']}", type="hidden")) == 1, field["name"]
+    initial = {name: form.one("input", name=f"initial-{name}")["value"] for name in (
+        "s1-starting_vp", "s1-farm_income", "s1-farms", "s1-hive_mat_full", "s1-t0", "s1-t1", "s1-active_workers",
+        "s2-farms", "s2-hive_mat_full", "s2-t0", "s2-active_workers",
+    )}
+    assert initial == {
+        "s1-starting_vp": "1", "s1-farm_income": "3+6+2", "s1-farms": "3", "s1-hive_mat_full": "True", "s1-t0": "2",
+        "s1-t1": "0", "s1-active_workers": "2",
+        "s2-farms": "", "s2-hive_mat_full": "False", "s2-t0": "", "s2-active_workers": "0",
+    }
+
+
+def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
+    """An entry not made yet is empty (not 0), so a phone can tell what is left to enter."""
     game = game_started("Alice", "Bruno")
 
     html = page(client.get(url("pad", game)))
 
-    fields = [el for el in html.by_id("pad").find_all("input") if el.get("aria-label")]
-    assert len(fields) == 2 * (len(CATEGORIES) + 3 + 1)
-    for field in fields:
-        status = html.by_id(field["aria-describedby"])
-        assert status["id"] == f"status-{field['name']}"
-        assert field["hx-post"] == url("save", game)
-        assert json.loads(field["hx-vals"]) == {"field": field["name"]}
-        assert field["hx-target"] == f"#status-{field['name']}"
+    values = {field["name"]: field.get("value", "") for field in pad_inputs(html) if field["type"] != "checkbox"}
+    assert {name: value for name, value in values.items() if value} == {"s1-starting_vp": "1", "s2-starting_vp": "2"}
+    assert labelled(html, "Hive mat filled, Alice").get("checked") is None
+    assert "(nobody yet)" in html.by_id("row-farms").text
+    assert "not-entered" in html.by_id("row-farms")["class"].split()
+    assert "(nobody yet)" not in html.by_id("row-starting_vp").text
+    assert "(nobody yet)" not in html.by_id("row-hive_mat_full").text  # a yes/no is always answered
+
+
+def test_a_row_is_no_longer_marked_once_someone_entered_it_even_as_0(client):
+    game = game_started("Alice", "Bruno")
+    services.entry_set_value(seat=seat_of(game, 2), key="farms", value=0)
+
+    html = page(client.get(url("pad", game)))
+
+    assert "(nobody yet)" not in html.by_id("row-farms").text
+    assert labelled(html, "Farms built, Bruno")["value"] == "0"
+    assert labelled(html, "Farms built, Alice").get("value", "") == ""
 
 
 def test_pad_shows_each_players_total_with_the_starting_vp_of_their_seat(client):
@@ -637,6 +765,39 @@ def test_pad_shows_a_sum_as_typed_with_its_result(client):
     assert labelled(html.by_id("totals"), "Total, Alice").text == "12"
 
 
+@WITH_AND_WITHOUT_HTMX
+def test_pad_of_one_player_shows_only_that_players_fields_and_everyones_totals(client, headers):
+    game = game_started("Alice", "Bruno", "Carla")
+
+    response = client.get(url("pad", game) + "?player=2", headers=headers)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert {field["name"].split("-")[0] for field in pad_inputs(html)} == {"s2"}
+    assert len(pad_inputs(html)) == PAD_FIELD_COUNT
+    assert [el.get("aria-label") for el in html.by_id("during-subtotal").find_all("span", class_="figure")] == [
+        "During the game, Bruno",
+    ]
+    assert [labelled(html.by_id("totals"), f"Total, {name}").text for name in ("Alice", "Bruno", "Carla")] == [
+        "1", "2", "3",
+    ]
+    form = html.by_id("pad")
+    assert form["action"] == url("pad", game) + "?player=2"
+    assert form.one("input", name="player")["value"] == "2"
+    views = html.one("nav", aria_label="Whose scores to show")
+    assert views.one("a", aria_current="page").text == "Bruno"
+
+
+@pytest.mark.parametrize("query", ["?player=4", "?player=0", "?player=x", "?player="])
+def test_pad_of_a_player_who_is_not_in_the_game_shows_everyone(client, query):
+    game = game_started("Alice", "Bruno", "Carla")
+
+    html = page(client.get(url("pad", game) + query))
+
+    assert len(pad_inputs(html)) == 3 * PAD_FIELD_COUNT
+    assert html.by_id("pad").find("input", name="player") is None
+
+
 def test_pad_finish_button_is_part_of_the_pads_form_and_posts_to_finish(client):
     game = game_started("Alice", "Bruno")
 
@@ -657,7 +818,7 @@ def test_pad_of_a_finished_game_links_to_the_results_instead_of_finishing(client
 
 
 @WITH_AND_WITHOUT_HTMX
-@pytest.mark.parametrize("name", ["pad", "save", "figures", "results", "finish", "delete"])
+@pytest.mark.parametrize("name", ["pad", "save", "live", "results", "finish", "delete"])
 def test_an_unknown_game_is_404_on_every_address(client, headers, name):
     missing = unused_game_id()
     post_only = name in ("save", "finish")
@@ -667,28 +828,80 @@ def test_an_unknown_game_is_404_on_every_address(client, headers, name):
     assert response.status_code == 404
 
 
+@WITH_AND_WITHOUT_HTMX
+def test_a_game_deleted_on_another_phone_answers_404_to_every_save_and_poll(client, headers):
+    game = game_started("Alice", "Bruno")
+    shown = loaded(client, game)
+    etag = client.get(url("live", game))["ETag"]
+    services.game_delete(game=Game.objects.get(pk=game.pk))
+
+    assert save(client, game, "s1-farms", "3", headers, version=0, page="a", seq=1).status_code == 404
+    assert save(client, game, "s1-farms", headers=headers, step=1, page="a", seq=2).status_code == 404
+    assert client.get(url("live", game), headers={**headers, "If-None-Match": etag}).status_code == 404
+    assert client.post(url("pad", game), typed(shown, {"s1-farms": "3"}), headers=headers).status_code == 404
+    assert client.post(url("finish", game), {**shown, "confirm": "1"}, headers=headers).status_code == 404
+    assert not Seat.objects.filter(game_id=game.pk).exists()
+
+
 def test_pad_answers_other_methods_with_405(client):
     assert client.delete(url("pad", game_started())).status_code == 405
+
+
+@WITH_AND_WITHOUT_HTMX
+@pytest.mark.parametrize("name", ["pad", "results", "history", "players", "live"])
+def test_pages_that_show_scores_are_never_kept_in_a_cache(client, headers, name):
+    """A phone going back to a pad must not show the scores of an hour ago."""
+    game = game_scored(player("Alice", farm_income=3), player("Bruno"), finished=True)
+
+    response = client.get(url(name, game if name in ("pad", "results", "live") else None), headers=headers)
+
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_save_and_the_pages_refused_answers_are_never_kept_in_a_cache(client):
+    game = game_started("Alice", "Bruno")
+
+    answers = [
+        save(client, game, "s1-farms", "3"),
+        save(client, game, "s1-farms", "120"),
+        client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "120"})),
+        client.post(url("finish", game), loaded(client, game)),
+    ]
+
+    assert [answer.status_code for answer in answers] == [200, 422, 422, 200]
+    assert all("no-store" in answer["Cache-Control"] for answer in answers)
 
 
 # ---------------------------------------------------------------------------------------------
 # Saving one field with htmx: /games/<id>/save/
 
 
-def test_htmx_save_answers_the_fields_status_then_every_figure_out_of_band(client):
+def status_of(response) -> Element:
+    """The field's status: the first element of an htmx save's answer (the swap target)."""
+    return top_level(page(response))[0]
+
+
+def error_of(response, name: str) -> Element:
+    return page(response).by_id(f"error-{name}")
+
+
+def test_htmx_save_answers_the_fields_status_then_its_error_and_every_figure_out_of_band(client):
     game = game_started("Alice", "Bruno", "Carla")
 
-    response = save(client, game, "s1-farm_income", "11")
+    response = save(client, game, "s1-farm_income", "11", version=0, page="a", seq=1)
 
     assert response.status_code == 200
-    parts = top_level(page(response))
-    status, oob = parts[0], parts[1:]
+    status, *oob = top_level(page(response))
     assert status["id"] == "status-s1-farm_income"
-    assert "hx-swap-oob" not in status.attrs
+    assert "hx-swap-oob" not in status.attrs and "data-conflict" not in status.attrs
     assert status.text == "Saved"
-    assert sorted(part["id"] for part in oob) == sorted(OOB_IDS)
+    assert (status["data-version"], status["data-stored"]) == ("1", "11")
+    assert [part["id"] for part in oob] == ["error-s1-farm_income", *OOB_IDS]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
+    assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
+    assert response["X-Pad-Revision"] == "1" == str(revision_of(game))
 
 
 def test_htmx_save_sends_the_new_figures(client):
@@ -707,19 +920,18 @@ def test_htmx_save_sends_the_new_figures(client):
 def test_htmx_save_of_tokens_sends_the_sector_sentence_and_the_majorities(client):
     game = game_started("Alice", "Bruno", "Carla")
 
-    html = page(save(client, game, "s2-t0", "2"))
+    response = save(client, game, "s2-t0", "2")
 
+    html = page(response)
     assert tokens_of(game, 2) == [2, 0, 0]
-    assert html.by_id("sector-0-summary").one("p").text == (
+    assert status_of(response).one(class_="vp").text == "+9"  # the VP this sector gives Bruno
+    assert html.by_id("sector-0-summary").text == (
         "Bruno leads with 2 tokens: 9 VP. Nobody else has a token here, so 2nd place is not awarded."
     )
-    assert [figure.text for figure in html.by_id("sector-0-summary").find_all("span", class_="figure")] == [
-        "–", "+9", "–",
-    ]
     assert labelled(html.by_id("majority-row"), "Comb majorities, Bruno").text == "9"
     assert labelled(html.by_id("end-subtotal"), "End of the game, Bruno").text == "9"
     assert labelled(html.by_id("totals"), "Total, Bruno").text == "11"
-    assert html.by_id("sector-1-summary").one("p").text == "No tokens yet: nobody scores."
+    assert html.by_id("sector-1-summary").text == "No tokens yet: nobody scores."
 
 
 @pytest.mark.parametrize(("name", "value", "key", "stored", "vp"), [
@@ -727,23 +939,40 @@ def test_htmx_save_of_tokens_sends_the_sector_sentence_and_the_majorities(client
     pytest.param("s1-carvings", "-3", "carvings", -3, None, id="negative-carvings"),
     pytest.param("s1-farms", "4", "farms", 4, "4 VP", id="count-shows-its-vp"),
     pytest.param("s1-frames_filled", "2", "frames_filled", 2, "16 VP", id="frames-8-vp-each"),
-    pytest.param("s1-hive_mat_full", ["0", "1"], "hive_mat_full", True, "8 VP", id="checkbox-checked"),
-    pytest.param("s1-hive_mat_full", ["0"], "hive_mat_full", False, "0 VP", id="checkbox-unchecked"),
+    pytest.param("s1-hive_mat_full", "1", "hive_mat_full", True, "8 VP", id="checkbox-ticked"),
+    pytest.param("s1-hive_mat_full", "0", "hive_mat_full", False, "0 VP", id="checkbox-unticked"),
     pytest.param("s1-active_workers", "3", "active_workers", 3, None, id="active-workers"),
-    pytest.param("s1-farm_income", "", "farm_income", 0, None, id="empty-is-zero"),
+    pytest.param("s1-farm_income", "", "farm_income", None, None, id="empty-is-not-entered"),
+    pytest.param("s1-farms", "", "farms", None, "0 VP", id="empty-count-is-not-entered-and-worth-0"),
+    pytest.param("s1-active_workers", "", "active_workers", None, None, id="workers-not-entered"),
 ])
 def test_htmx_save_stores_each_kind_of_field(client, name, value, key, stored, vp):
     game = game_started("Alice", "Bruno")
-    services.entry_set_value(seat=seat_of(game, 1), key="hive_mat_full", value=True)
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=5)
+    for setup_key, setup_value in (("hive_mat_full", True), ("farm_income", 5), ("farms", 2)):
+        services.entry_set_value(seat=seat_of(game, 1), key=setup_key, value=setup_value)
+    services.seat_set_active_workers(seat=seat_of(game, 1), workers=1)
 
     response = save(client, game, name, value)
 
     assert response.status_code == 200
-    status = top_level(page(response))[0]
+    status = status_of(response)
     assert status.one(class_="saved-mark").text == "Saved"
     assert (status.one(class_="vp").text if vp else status.find(class_="vp")) == vp
     assert entry(game, 1, key) == stored
+    assert status["data-stored"] == ("" if stored is None else str(stored))
+
+
+def test_htmx_save_of_an_empty_token_field_deletes_the_count(client):
+    """Empty is "not entered", not 0: the sector has no count for the player any more."""
+    game = game_scored(player("Alice", tokens=[2, 0, 1]), player("Bruno"))
+
+    assert save(client, game, "s1-t0", "").status_code == 200
+    assert save(client, game, "s1-t1", "0").status_code == 200
+
+    assert tokens_of(game, 1) == [0, 0, 1]
+    assert sorted(HibernationTokens.objects.filter(seat__game=game).values_list("sector__position", "count")) == [
+        (1, 0), (2, 1),
+    ]
 
 
 def test_htmx_save_of_a_sum_stores_its_value_and_keeps_the_text(client):
@@ -753,8 +982,21 @@ def test_htmx_save_of_a_sum_stores_its_value_and_keeps_the_text(client):
 
     seat = seat_of(game, 1)
     assert (seat.farm_income, seat.sums) == (11, {"farm_income": "3+6+2"})
-    assert top_level(page(response))[0].one(class_="sum-result").text == "= 11"
+    assert status_of(response).one(class_="sum-result").text == "= 11"
+    assert status_of(response)["data-stored"] == "3+6+2"
     assert labelled(page(client.get(url("pad", game))), "Farm income, Alice")["value"] == "3+6+2"
+
+
+def test_htmx_save_of_4_plus_4_stores_8_and_keeps_the_sum_text(client):
+    game = game_started("Alice", "Bruno")
+
+    response = save(client, game, "s1-recruits", "4+4")
+
+    assert response.status_code == 200
+    seat = seat_of(game, 1)
+    assert (seat.recruits, seat.sums) == (8, {"recruits": "4+4"})
+    assert total_of(game, 1) == 1 + 8
+    assert labelled(page(client.get(url("pad", game))), "Recruits built, Alice")["value"] == "4+4"
 
 
 def test_htmx_save_of_a_sum_keeps_it_without_spaces_and_with_plain_signs(client):
@@ -782,6 +1024,8 @@ INVALID_VALUES = [
                  id="unfinished-sum"),
     pytest.param("s1-farm_income", "1.5", "Type a whole number, such as 12, or a sum, such as 3+6+2.",
                  id="decimal"),
+    pytest.param("s1-farm_income", "\u0663", "Type the digits 0 to 9 (not \u0663).", id="arabic-indic-digit"),
+    pytest.param("s1-farm_income", "\uff11\uff12", "Type the digits 0 to 9 (not \uff11\uff12).", id="fullwidth-digits"),
     pytest.param("s1-farms", "120", "Must be from 0 to 99, not 120.", id="120-farms"),
     pytest.param("s1-farms", "90+20", "90+20 makes 110; this must be from 0 to 99.", id="sum-out-of-range"),
     pytest.param("s1-explore_tokens", "-1", "Must be from 0 to 999, not -1.", id="negative-explore-tokens"),
@@ -790,25 +1034,34 @@ INVALID_VALUES = [
     pytest.param("s2-t0", "8", "Must be from 0 to 7, not 8.", id="8-tokens-in-a-sector"),
     pytest.param("s2-t0", "3+1", "Type a whole number.", id="tokens-as-a-sum"),
     pytest.param("s2-t0", "x", "Type a whole number.", id="tokens-not-a-number"),
+    pytest.param("s2-t0", "\u0663", "Type the digits 0 to 9 (not \u0663).", id="tokens-other-digit"),
     pytest.param("s1-active_workers", "5", "Must be from 0 to 4, not 5.", id="5-active-workers"),
 ]
+LABELS = {"s1-farm_income": "Farm income, Alice", "s1-farms": "Farms built, Alice",
+          "s1-explore_tokens": "Explore token bonuses, Alice", "s1-carvings": "Conditions on carvings built, Alice",
+          "s1-frames_filled": "Frames filled, Alice", "s2-t0": "Tokens in sector 1, Bruno",
+          "s1-active_workers": "Active workers, Alice"}
 
 
 @pytest.mark.parametrize(("name", "value", "message"), INVALID_VALUES)
-def test_htmx_save_of_invalid_input_answers_422_with_the_message_and_stores_nothing(client, name, value, message):
+def test_htmx_save_of_invalid_input_answers_422_with_the_message_naming_player_and_category(
+    client, name, value, message
+):
     game = game_started("Alice", "Bruno", "Carla")
     services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
-    before = (seat_of(game, 1).entries(), seat_of(game, 1).sums, seat_of(game, 1).active_workers, tokens_of(game, 2))
+    before, revision = snapshot(game), revision_of(game)
 
-    response = save(client, game, name, value)
+    response = save(client, game, name, value, version=0, page="a", seq=1)
 
     assert response.status_code == 422
-    parts = top_level(page(response))
-    assert len(parts) == 1, "an invalid value changes no figure: no out-of-band partial"
-    assert parts[0]["id"] == f"status-{name}"
-    assert parts[0].one(role="alert").text == message
-    after = (seat_of(game, 1).entries(), seat_of(game, 1).sums, seat_of(game, 1).active_workers, tokens_of(game, 2))
-    assert after == before
+    status, *rest = top_level(page(response))
+    assert status["id"] == f"status-{name}" and "data-conflict" not in status.attrs
+    assert [part["id"] for part in rest] == [f"error-{name}"], "an invalid value changes no figure"
+    assert rest[0]["hx-swap-oob"] == "true" and "hidden" not in rest[0].attrs
+    assert rest[0].one("b").text == f"{LABELS[name]}:"
+    assert rest[0].text == f"{LABELS[name]}: {message}"
+    assert (snapshot(game), revision_of(game)) == (before, revision)
+    assert response["X-Pad-Revision"] == str(revision)
 
 
 def test_htmx_save_refuses_tokens_beyond_the_7_a_player_owns_in_all_sectors(client):
@@ -817,31 +1070,41 @@ def test_htmx_save_refuses_tokens_beyond_the_7_a_player_owns_in_all_sectors(clie
     response = save(client, game, "s1-t1", "4")
 
     assert response.status_code == 422
-    assert top_level(page(response))[0].one(role="alert").text == (
-        "Alice owns only 7 hibernation tokens and has 4 in other sectors: at most 3 here."
+    assert error_of(response, "s1-t1").text == (
+        "Tokens in sector 2, Alice: Alice owns only 7 hibernation tokens and has 4 in other sectors: at most 3 here."
     )
     assert tokens_of(game, 1) == [4, 0, 0]
     assert save(client, game, "s1-t1", "3").status_code == 200
     assert tokens_of(game, 1) == [4, 3, 0]
 
 
+@WITH_AND_WITHOUT_HTMX
 @pytest.mark.parametrize("data", [
-    pytest.param({"field": "s9-farm_income", "s9-farm_income": "3"}, id="no-such-seat"),
-    pytest.param({"field": "s1-t3", "s1-t3": "3"}, id="no-such-sector"),
-    pytest.param({"field": "s1-nonsense", "s1-nonsense": "3"}, id="no-such-category"),
-    pytest.param({"field": "farm_income", "farm_income": "3"}, id="no-seat"),
-    pytest.param({"field": "s1-farm_income"}, id="value-missing"),
-    pytest.param({"s1-farm_income": "3"}, id="field-missing"),
-    pytest.param({"field": "", "": "3"}, id="field-empty"),
+    pytest.param({"field": "s9-farm_income", "value": "3"}, id="no-such-seat"),
+    pytest.param({"field": "s1-t3", "value": "3"}, id="no-such-sector"),
+    pytest.param({"field": "s1-nonsense", "value": "3"}, id="no-such-category"),
+    pytest.param({"field": "farm_income", "value": "3"}, id="no-seat"),
+    pytest.param({"value": "3"}, id="field-missing"),
+    pytest.param({"field": "", "value": "3"}, id="field-empty"),
+    pytest.param({"field": "s1-farm_income"}, id="neither-value-nor-step"),
+    pytest.param({"field": "s1-farm_income", "s1-farm_income": "3"}, id="value-under-the-fields-name"),
+    pytest.param({"field": "s1-farms", "step": "0"}, id="step-0"),
+    pytest.param({"field": "s1-farms", "step": "21"}, id="step-above-20"),
+    pytest.param({"field": "s1-farms", "step": "-21"}, id="step-below-minus-20"),
+    pytest.param({"field": "s1-farms", "step": "x"}, id="step-not-a-number"),
+    pytest.param({"field": "s1-farms", "step": "1.5"}, id="step-not-whole"),
+    pytest.param({"field": "s1-farms", "step": ""}, id="step-empty"),
 ])
-def test_htmx_save_of_an_unknown_field_is_400_and_stores_nothing(client, data):
+def test_htmx_save_of_no_field_of_the_game_or_no_value_is_400_and_stores_nothing(client, headers, data):
     game = game_started("Alice", "Bruno")
+    before = snapshot(game)
 
-    response = client.post(url("save", game), data, headers=HTMX)
+    response = client.post(url("save", game), {**data, "version": "0", "page": "a", "seq": "1"}, headers=headers)
 
     assert response.status_code == 400
     assert response.content.decode() == "This field is not part of the game."
-    assert entry(game, 1, "farm_income") == 0
+    assert snapshot(game) == before
+    assert revision_of(game) == 0
 
 
 @pytest.mark.parametrize("name", [
@@ -854,11 +1117,185 @@ def test_htmx_save_accepts_a_field_only_under_its_own_name(client, name):
     as otherwise the status partial is rendered for no cell (id="status-")."""
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("save", game), {"field": name, name: "3"}, headers=HTMX)
+    response = client.post(url("save", game), {"field": name, "value": "3"}, headers=HTMX)
 
     assert response.status_code == 400
-    assert entry(game, 1, "farm_income") == 0
+    assert entry(game, 1, "farm_income") is None
     assert tokens_of(game, 1) == [0, 0, 0]
+
+
+# -- what a save is based on: versions, pages and save numbers --------------------------------
+
+
+def test_htmx_save_based_on_the_version_the_page_saw_is_saved_and_answers_the_new_version(client):
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", version=0, page="a", seq=1)
+
+    response = save(client, game, "s1-farms", "5", version=1, page="b", seq=1)
+
+    assert response.status_code == 200
+    assert (status_of(response)["data-version"], status_of(response)["data-stored"]) == ("2", "5")
+    assert entry(game, 1, "farms") == 5
+    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1]
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_htmx_save_based_on_an_old_version_from_another_page_is_a_conflict_and_writes_nothing(client, headers):
+    """Phone A saved Alice's farms (10) while phone B, which still showed version 0, typed 7."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "10", version=0, page="phone-a", seq=1)
+    before, revision = snapshot(game), revision_of(game)
+
+    response = save(client, game, "s1-farms", "7", headers, version=0, page="phone-b", seq=1)
+
+    assert (snapshot(game), revision_of(game)) == (before, revision)
+    assert entry(game, 1, "farms") == 10
+    if headers:
+        assert response.status_code == 409
+        status, *oob = top_level(page(response))
+        assert status["id"] == "status-s1-farms"
+        assert "data-conflict" in status.attrs
+        assert (status["data-version"], status["data-stored"]) == ("1", "10")
+        assert status.find(class_="saved-mark") is None
+        error = oob[0]
+        assert error["id"] == "error-s1-farms" and "hidden" not in error.attrs
+        assert error.text.startswith(
+            "Farms built, Alice: changed on another phone to 10 while you were typing, so yours was not saved."
+        )
+        assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
+                                                                                    ("theirs", "Use 10")]
+        assert [part["id"] for part in oob[1:]] == OOB_IDS  # the figures as stored, to show them
+        assert response["X-Pad-Revision"] == str(revision)
+    else:
+        assert response.status_code == 302
+        assert response["Location"] == url("pad", game) + "#f-s1-farms"
+
+
+def test_htmx_conflict_on_a_field_cleared_elsewhere_offers_the_empty_value(client):
+    game = game_scored(player("Alice", tokens=[2, 0, 0]), player("Bruno"))
+    save(client, game, "s1-t0", "", version=0, page="phone-a", seq=1)
+
+    response = save(client, game, "s1-t0", "3", version=0, page="phone-b", seq=1)
+
+    assert response.status_code == 409
+    assert status_of(response)["data-stored"] == ""
+    assert "changed on another phone to — while you were typing" in error_of(response, "s1-t0").text
+    assert tokens_of(game, 1) == [0, 0, 0]
+
+
+def test_htmx_save_of_a_page_that_sent_it_before_hearing_back_from_its_earlier_save_is_saved(client):
+    """The page's own newer version is no conflict: its saves 1 and 2 both name version 0."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", version=0, page="a", seq=1)
+
+    response = save(client, game, "s1-farms", "4", version=0, page="a", seq=2)
+
+    assert response.status_code == 200
+    assert entry(game, 1, "farms") == 4
+
+
+def test_htmx_save_of_the_same_page_arriving_after_its_newer_save_is_ignored_with_200(client):
+    """Superseded: the older value never overwrites the newer one; the answer shows what is stored."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "5", version=0, page="a", seq=2)
+
+    response = save(client, game, "s1-farms", "4", version=0, page="a", seq=1)
+
+    assert response.status_code == 200
+    assert (status_of(response)["data-stored"], status_of(response)["data-version"]) == ("5", "1")
+    assert entry(game, 1, "farms") == 5
+    assert revision_of(game) == 1
+
+
+def test_htmx_save_retried_is_applied_once(client):
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "5", version=0, page="a", seq=3)
+
+    assert save(client, game, "s1-farms", "5", version=0, page="a", seq=3).status_code == 200
+
+    assert seat_of(game, 1).revisions["farms"] == [1, "a", 3]
+    assert revision_of(game) == 1
+
+
+def test_htmx_save_without_a_version_is_not_checked(client):
+    """What an older script or a tool sends: the value is saved whatever is stored."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "5", version=0, page="a", seq=1)
+
+    assert save(client, game, "s1-farms", "6", page="b", seq=1).status_code == 200
+    assert entry(game, 1, "farms") == 6
+
+
+# -- steppers --------------------------------------------------------------------------------
+
+
+def test_htmx_step_applies_the_change_to_the_stored_value(client):
+    game = game_started("Alice", "Bruno")
+
+    first = save(client, game, "s1-farms", step=1, page="a", seq=1)
+    second = save(client, game, "s1-farms", step="+3", page="a", seq=2)
+    third = save(client, game, "s1-farms", step=-1, page="a", seq=3)
+
+    assert [answer.status_code for answer in (first, second, third)] == [200, 200, 200]
+    assert [status_of(answer)["data-stored"] for answer in (first, second, third)] == ["1", "4", "3"]
+    assert entry(game, 1, "farms") == 3
+    assert total_of(game, 1) == 1 + 3
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_two_stale_htmx_steps_from_two_pages_that_saw_1_make_3(client, headers):
+    """Both phones showed 1 and tapped +: steps carry the change, so no tap is lost (no conflict)."""
+    game = game_scored(player("Alice", farms=1), player("Bruno"))
+
+    first = save(client, game, "s1-farms", headers=headers, step=1, version=0, page="phone-a", seq=1)
+    second = save(client, game, "s1-farms", headers=headers, step=1, version=0, page="phone-b", seq=1)
+
+    assert [first.status_code, second.status_code] == ([200, 200] if headers else [302, 302])
+    assert entry(game, 1, "farms") == 3
+
+
+def test_htmx_step_retried_is_applied_once(client):
+    game = game_scored(player("Alice", farms=1), player("Bruno"))
+
+    save(client, game, "s1-farms", step=1, page="a", seq=4)
+    again = save(client, game, "s1-farms", step=1, page="a", seq=4)
+
+    assert again.status_code == 200
+    assert entry(game, 1, "farms") == 2
+
+
+@pytest.mark.parametrize(("name", "start", "step", "expected"), [
+    pytest.param("s1-farms", None, -1, "", id="minus-on-empty-farms-leaves-it-empty"),
+    pytest.param("s1-farms", "98", 5, "99", id="farms-up-to-99"),
+    pytest.param("s1-frames_filled", "14", 20, "15", id="frames-up-to-15"),
+    pytest.param("s1-t0", "6", 3, "7", id="tokens-up-to-7"),
+    pytest.param("s1-active_workers", "4", 1, "4", id="workers-up-to-4"),
+    pytest.param("s1-active_workers", None, 2, "2", id="workers-from-empty"),
+])
+def test_htmx_step_stops_at_the_fields_limits(client, name, start, step, expected):
+    game = game_started("Alice", "Bruno")
+    if start is not None:
+        save(client, game, name, start)
+
+    response = save(client, game, name, step=step, page="a", seq=1)
+
+    assert response.status_code == 200
+    assert status_of(response)["data-stored"] == expected
+
+
+def test_htmx_step_beyond_the_7_tokens_a_player_owns_is_refused_in_words(client):
+    game = game_scored(player("Alice", tokens=[4, 3, 0]), player("Bruno"))
+
+    response = save(client, game, "s1-t2", step=1, page="a", seq=1)
+
+    assert response.status_code == 422
+    assert error_of(response, "s1-t2").text == (
+        "Tokens in sector 3, Alice: Alice owns only 7 hibernation tokens and has 7 in other sectors: at most 0 here."
+    )
+    assert tokens_of(game, 1) == [4, 3, 0]
+
+
+# -- without htmx, methods, CSRF -------------------------------------------------------------
 
 
 def test_htmx_save_without_htmx_saves_and_redirects_back_to_the_field(client):
@@ -879,54 +1316,174 @@ def test_htmx_save_without_htmx_of_an_invalid_value_redirects_and_stores_nothing
 
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + "#f-s1-farms"
-    assert entry(game, 1, "farms") == 0
+    assert entry(game, 1, "farms") is None
 
 
 @WITH_AND_WITHOUT_HTMX
 def test_htmx_save_refuses_get_with_405(client, headers):
     game = game_started("Alice", "Bruno")
 
-    response = client.get(url("save", game), {"field": "s1-farms", "s1-farms": "3"}, headers=headers)
+    response = client.get(url("save", game), {"field": "s1-farms", "value": "3"}, headers=headers)
 
     assert response.status_code == 405
-    assert entry(game, 1, "farms") == 0
+    assert entry(game, 1, "farms") is None
 
 
-def test_htmx_save_without_a_csrf_token_is_refused(client):
+@WITH_AND_WITHOUT_HTMX
+def test_htmx_save_without_a_csrf_token_is_refused_with_403(headers):
     game = game_started("Alice", "Bruno")
     strict = Client(enforce_csrf_checks=True)
 
-    response = strict.post(url("save", game), {"field": "s1-farms", "s1-farms": "3"}, headers=HTMX)
+    response = strict.post(url("save", game), {"field": "s1-farms", "value": "3"}, headers=headers)
 
     assert response.status_code == 403
-    assert entry(game, 1, "farms") == 0
+    assert entry(game, 1, "farms") is None
 
 
-def test_htmx_save_with_the_pages_csrf_token_in_the_header_is_accepted(client):
+def test_htmx_save_with_the_pages_csrf_token_in_the_header_is_accepted():
     game = game_started("Alice", "Bruno")
     strict = Client(enforce_csrf_checks=True)
     pad = page(strict.get(url("pad", game)))
-    token = json.loads(pad.one("body")["hx-headers"])["X-CSRFToken"]  # what htmx sends with every request
+    token = json.loads(pad.one("body")["hx-headers"])["X-CSRFToken"]  # what the pad's script sends
 
-    response = strict.post(url("save", game), {"field": "s1-farms", "s1-farms": "3"},
+    response = strict.post(url("save", game), {"field": "s1-farms", "value": "3"},
                            headers={**HTMX, "X-CSRFToken": token})
 
     assert response.status_code == 200
     assert entry(game, 1, "farms") == 3
 
 
+def test_htmx_save_in_the_one_player_view_sends_the_figures_of_that_view(client):
+    """The pad's script sends ``player`` with every save of the "one player at a time" view. The
+    out-of-band rows replace the page's rows, so they must hold the same cells: only that player's
+    (as the live view sends them), not a column for every player in a one-column grid."""
+    game = game_started("Alice", "Bruno", "Carla")
+    shown = page(client.get(url("pad", game) + "?player=2"))
+
+    response = save(client, game, "s2-farms", "3", version=0, page="a", seq=1, player=2)
+
+    assert response.status_code == 200
+    html = page(response)
+    for row in ("during-subtotal", "majority-row", "end-subtotal"):
+        figures = [el["aria-label"] for el in html.by_id(row).find_all("span", class_="figure")]
+        assert figures == [el["aria-label"] for el in shown.by_id(row).find_all("span", class_="figure")], row
+    assert [labelled(html.by_id("totals"), f"Total, {n}").text for n in ("Alice", "Bruno", "Carla")] == ["1", "5", "3"]
+
+
 # ---------------------------------------------------------------------------------------------
 # The pad without JavaScript: the whole form posted to /games/<id>/
 
 
+def test_pad_form_posted_back_as_loaded_changes_nothing(client):
+    game = game_scored(
+        player("Alice", workers=2, tokens=[2, 0, 1], starting_vp=1, farms=3, hive_mat_full=True, carvings=-3),
+        player("Bruno", workers=1, tokens=[1, 1, 0], starting_vp=2, frames_filled=1),
+    )
+    services.entry_set_value(seat=seat_of(game, 2), key="farm_income", value=11, sum_text="3+6+2")
+    before, revision = snapshot(game), revision_of(game)
+
+    response = client.post(url("pad", game), loaded(client, game))
+
+    assert response.status_code == 302
+    assert response["Location"] == url("pad", game)
+    assert (snapshot(game), revision_of(game)) == (before, revision)
+
+
 @WITH_AND_WITHOUT_HTMX
-def test_pad_form_post_saves_every_field_at_once(client, headers):
+def test_save_all_saves_only_the_fields_this_phone_changed(client, headers):
+    game = game_scored(player("Alice", farms=3, workers=1, tokens=[1, 0, 0]), player("Bruno", farm_income=4))
+    shown = loaded(client, game)
+    before = snapshot(game)
+
+    response = client.post(url("pad", game), typed(shown, {"s2-farms": "4"}), headers=headers)
+
+    assert response.status_code == 302
+    assert response["Location"] == url("pad", game)
+    assert entry(game, 2, "farms") == 4
+    assert seat_of(game, 2).revisions == {"farms": [1, "", 0]}  # no other field was written
+    assert snapshot(game)[0] == before[0]
+    assert revision_of(game) == 1
+
+
+def test_save_all_keeps_what_another_phone_saved_meanwhile_in_fields_this_phone_did_not_change(client):
+    """Phone B loaded the pad; phone A saved Alice's farms and recruits; B saves Bruno's farms."""
+    game = game_started("Alice", "Bruno")
+    phone_b = loaded(client, game)
+    save(client, game, "s1-farms", "10", version=0, page="phone-a", seq=1)
+    save(client, game, "s1-recruits", "20", version=0, page="phone-a", seq=2)
+
+    response = client.post(url("pad", game), typed(phone_b, {"s2-farms": "4"}))
+
+    assert response.status_code == 302
+    assert (entry(game, 1, "farms"), entry(game, 1, "recruits"), entry(game, 2, "farms")) == (10, 20, 4)
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_save_all_refuses_a_field_another_phone_changed_meanwhile_and_keeps_what_was_typed(client, headers):
+    game = game_started("Alice", "Bruno")
+    phone_b = loaded(client, game)
+    save(client, game, "s1-farms", "10", version=0, page="phone-a", seq=1)
+
+    response = client.post(url("pad", game), typed(phone_b, {"s1-farms": "7", "s2-farms": "2"}), headers=headers)
+
+    assert response.status_code == 422
+    html = page(response)
+    assert "Some values were not saved" in html.one(class_="form-errors").text
+    field = labelled(html, "Farms built, Alice")
+    assert field["value"] == "7"  # what B typed stays in the input
+    assert field["aria-invalid"] == "true"
+    assert html.by_id("error-s1-farms").text == (
+        "Farms built, Alice: Changed on another phone to 10 while you were typing: yours was not saved. "
+        "Save again to replace it."
+    )
+    assert html.by_id("pad").one("input", name="initial-s1-farms")["value"] == "10"  # now based on A's value
+    assert (entry(game, 1, "farms"), entry(game, 2, "farms")) == (10, 2)  # A's value kept, B's other change saved
+    assert labelled(html, "Farms built, Bruno")["value"] == "2"
+
+    again = client.post(url("pad", game), form_data(html.by_id("pad")))  # "Save again to replace it."
+
+    assert again.status_code == 302
+    assert entry(game, 1, "farms") == 7
+
+
+def test_save_all_refuses_a_checkbox_another_phone_changed_meanwhile(client):
+    game = game_started("Alice", "Bruno")
+    phone_b = loaded(client, game)
+    save(client, game, "s1-hive_mat_full", "1", version=0, page="phone-a", seq=1)
+    save(client, game, "s1-hive_mat_full", "0", version=1, page="phone-a", seq=2)
+    save(client, game, "s1-farms", "2", version=0, page="phone-a", seq=3)
+
+    response = client.post(url("pad", game), typed(phone_b, {"s1-hive_mat_full": "1", "s1-farms": "3"}))
+
+    # The checkbox is back to what B saw (no): B's tick is saved. The farms changed: refused.
+    assert response.status_code == 422
+    assert entry(game, 1, "hive_mat_full") is True
+    assert entry(game, 1, "farms") == 2
+    assert page(response).by_id("error-s1-farms").text.startswith("Farms built, Alice: Changed on another phone to 2")
+
+
+def test_save_all_can_clear_a_field_back_to_not_entered(client):
+    game = game_scored(player("Alice", farms=3, workers=2, tokens=[2, 1, 0]), player("Bruno"))
+
+    response = client.post(url("pad", game), typed(loaded(client, game), {
+        "s1-farms": "", "s1-active_workers": "", "s1-t0": "",
+    }))
+
+    assert response.status_code == 302
+    assert (entry(game, 1, "farms"), entry(game, 1, "active_workers")) == (None, None)
+    assert sorted(HibernationTokens.objects.filter(seat__game=game).values_list("sector__position", "count")) == [
+        (1, 1), (2, 0),
+    ]
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_a_post_without_the_hidden_initial_values_saves_every_field_it_holds(client, headers):
+    """A post that does not say what the page showed (not the pad's own form) is not checked."""
     game = game_started("Alice", "Bruno", "Carla")
 
     response = client.post(url("pad", game), {
-        "csrfmiddlewaretoken": "ignored-by-the-test-client",
-        "s1-farm_income": "3+6+2", "s2-farms": "4", "s1-hive_mat_full": ["0", "1"], "s2-hive_mat_full": ["0"],
-        "s3-carvings": "-2", "s2-t0": "2", "s1-t0": "1", "s1-active_workers": "3", "unknown": "x", "s9-farms": "3",
+        "s1-farm_income": "3+6+2", "s2-farms": "4", "s1-hive_mat_full": "1", "s3-carvings": "-2", "s2-t0": "2",
+        "s1-t0": "1", "s1-active_workers": "3", "unknown": "x", "s9-farms": "3",
     }, headers=headers)
 
     assert response.status_code == 302
@@ -940,35 +1497,52 @@ def test_pad_form_post_saves_every_field_at_once(client, headers):
     assert total_of(game, 2) == 2 + 4 + 9
 
 
-def test_pad_form_posted_back_as_shown_changes_nothing(client):
-    game = game_scored(
-        player("Alice", workers=2, tokens=[2, 0, 1], starting_vp=1, farms=3, hive_mat_full=True, carvings=-3),
-        player("Bruno", workers=1, tokens=[1, 1, 0], starting_vp=2, frames_filled=1),
-    )
-    services.entry_set_value(seat=seat_of(game, 2), key="farm_income", value=11, sum_text="3+6+2")
-    before = [(s.entries(), s.sums, s.active_workers) for s in Seat.objects.filter(game=game).order_by("number")]
-    shown = form_data(page(client.get(url("pad", game))).by_id("pad"))
-
-    response = client.post(url("pad", game), shown)
-
-    assert response.status_code == 302
-    after = [(s.entries(), s.sums, s.active_workers) for s in Seat.objects.filter(game=game).order_by("number")]
-    assert after == before
-    assert (tokens_of(game, 1), tokens_of(game, 2)) == ([2, 0, 1], [1, 1, 0])
-
-
-@pytest.mark.parametrize(("name", "typed", "step", "key", "expected"), [
-    pytest.param("s1-farms", "3", "+1", "farms", 4, id="farms-plus"),
-    pytest.param("s1-farms", "3", "-1", "farms", 2, id="farms-minus"),
-    pytest.param("s1-frames_filled", "", "+1", "frames_filled", 1, id="empty-frames-plus"),
-    pytest.param("s1-active_workers", "2", "+1", "active_workers", 3, id="workers-plus"),
-])
-def test_pad_stepper_button_without_javascript_steps_the_field_and_returns_to_it(
-    client, name, typed, step, key, expected
-):
+def test_save_all_of_4_plus_4_stores_8_and_keeps_the_sum_text(client):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("pad", game), {name: typed, "step": f"{name}:{step}"})
+    response = client.post(url("pad", game), typed(loaded(client, game), {"s2-recruits": "4 + 4"}))
+
+    assert response.status_code == 302
+    assert (entry(game, 2, "recruits"), seat_of(game, 2).sums) == (8, {"recruits": "4+4"})
+    assert labelled(page(client.get(url("pad", game))), "Recruits built, Bruno")["value"] == "4+4"
+
+
+@pytest.mark.parametrize("digits", ["\u0663", "\uff11\uff12", "1\u0663"])
+def test_save_all_refuses_digits_other_than_0_to_9(client, digits):
+    game = game_started("Alice", "Bruno")
+
+    response = client.post(url("pad", game), typed(loaded(client, game), {"s1-farm_income": digits}))
+
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("error-s1-farm_income").text == f"Farm income, Alice: Type the digits 0 to 9 (not {digits})."
+    assert labelled(html, "Farm income, Alice")["value"] == digits
+    assert entry(game, 1, "farm_income") is None
+
+
+# -- stepper buttons without JavaScript ------------------------------------------------------
+
+
+def press(client: Client, game: Game, data: dict[str, list[str]], name: str, step: str, query: str = ""):
+    """A stepper button of the loaded form pressed (its name and value are posted with the form)."""
+    return client.post(url("pad", game) + query, {**data, "step": f"{name}:{step}"})
+
+
+@pytest.mark.parametrize(("name", "start", "step", "key", "expected"), [
+    pytest.param("s1-farms", 3, "+1", "farms", 4, id="farms-plus"),
+    pytest.param("s1-farms", 3, "-1", "farms", 2, id="farms-minus"),
+    pytest.param("s1-frames_filled", None, "+1", "frames_filled", 1, id="empty-frames-plus"),
+    pytest.param("s1-active_workers", 2, "+1", "active_workers", 3, id="workers-plus"),
+    pytest.param("s1-active_workers", None, "-1", "active_workers", None, id="empty-workers-minus-stays-empty"),
+])
+def test_pad_stepper_button_without_javascript_steps_the_field_and_returns_to_it(
+    client, name, start, step, key, expected
+):
+    game = game_started("Alice", "Bruno")
+    if start is not None:
+        save(client, game, name, str(start))
+
+    response = press(client, game, loaded(client, game), name, step)
 
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + f"#f-{name}"
@@ -976,36 +1550,57 @@ def test_pad_stepper_button_without_javascript_steps_the_field_and_returns_to_it
 
 
 def test_pad_stepper_button_steps_sector_tokens(client):
-    game = game_started("Alice", "Bruno")
+    game = game_scored(player("Alice"), player("Bruno", tokens=[0, 2, 0]))
 
-    client.post(url("pad", game), {"s2-t1": "2", "step": "s2-t1:+1"})
+    press(client, game, loaded(client, game), "s2-t1", "+1")
 
     assert tokens_of(game, 2) == [0, 3, 0]
 
 
-@pytest.mark.parametrize(("name", "typed", "step", "expected"), [
-    pytest.param("s1-farms", "0", "-1", 0, id="minus-at-0-farms"),
-    pytest.param("s1-t0", "7", "+1", 7, id="plus-at-7-tokens"),
-    pytest.param("s1-active_workers", "4", "+1", 4, id="plus-at-4-workers"),
-])
-def test_pad_stepper_button_without_javascript_stops_at_the_fields_limits(client, name, typed, step, expected):
-    """As with JavaScript (pad.js clamps to data-min/data-max), a "−" at the lowest value or a "+" at the
-    highest leaves the field as it is instead of answering an error the player never typed."""
-    game = game_started("Alice", "Bruno")
+def test_two_stale_stepper_buttons_from_two_pages_that_saw_1_make_3(client):
+    """Without JavaScript too, a stepper steps the stored value: both phones' taps count."""
+    game = game_scored(player("Alice", farms=1), player("Bruno"))
+    phone_a, phone_b = loaded(client, game), loaded(client, game)
 
-    response = client.post(url("pad", game), {name: typed, "step": f"{name}:{step}"})
+    first = press(client, game, phone_a, "s1-farms", "+1")
+    second = press(client, game, phone_b, "s1-farms", "+1")
+
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert entry(game, 1, "farms") == 3
+
+
+@pytest.mark.parametrize(("name", "start", "step", "expected"), [
+    pytest.param("s1-farms", "0", "-1", "0", id="minus-at-0-farms"),
+    pytest.param("s1-t0", "7", "+1", "7", id="plus-at-7-tokens"),
+    pytest.param("s1-active_workers", "4", "+1", "4", id="plus-at-4-workers"),
+])
+def test_pad_stepper_button_without_javascript_stops_at_the_fields_limits(client, name, start, step, expected):
+    """As with JavaScript, a "−" at the lowest value or a "+" at the highest leaves the field as it
+    is instead of answering an error the player never typed."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, name, start)
+
+    response = press(client, game, loaded(client, game), name, step)
 
     assert response.status_code == 302
-    field = page(client.get(url("pad", game))).one("input", name=name)
-    assert field["value"] == str(expected)
+    assert page(client.get(url("pad", game))).by_id("pad").one("input", name=name)["value"] == expected
 
 
-def test_pad_stepper_button_on_a_typed_sum_steps_from_the_sums_value(client):
+def test_pad_stepper_button_on_a_field_just_typed_steps_from_what_was_typed(client):
+    game = game_scored(player("Alice", farms=1), player("Bruno"))
+
+    response = press(client, game, typed(loaded(client, game), {"s1-farms": "3+2"}), "s1-farms", "+1")
+
+    assert response.status_code == 302
+    assert entry(game, 1, "farms") == 6
+
+
+def test_pad_stepper_button_saves_the_other_fields_typed_too(client):
     game = game_started("Alice", "Bruno")
 
-    client.post(url("pad", game), {"s1-farms": "3+2", "step": "s1-farms:+1"})
+    press(client, game, typed(loaded(client, game), {"s2-farm_income": "7"}), "s1-farms", "+1")
 
-    assert entry(game, 1, "farms") == 6
+    assert (entry(game, 1, "farms"), entry(game, 2, "farm_income")) == (1, 7)
 
 
 def test_pad_enter_in_a_field_without_javascript_saves_without_stepping(client):
@@ -1024,22 +1619,26 @@ def test_pad_enter_in_a_field_without_javascript_saves_without_stepping(client):
 def test_pad_form_post_with_invalid_values_answers_422_keeping_the_typed_text_and_saving_the_rest(client, headers):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("pad", game), {
+    response = client.post(url("pad", game), typed(loaded(client, game), {
         "s1-farm_income": "3+6+2", "s1-farms": "120", "s2-explore_tokens": "abc", "s2-t0": "2",
-    }, headers=headers)
+    }), headers=headers)
 
     assert response.status_code == 422
     html = page(response)
     assert "Some values were not saved" in html.one(class_="form-errors").text
-    for name, typed, message in [
-        ("s1-farms", "120", "Must be from 0 to 99, not 120."),
-        ("s2-explore_tokens", "abc", "Type a whole number, such as 12, or a sum, such as 3+6+2."),
+    for name, text, message in [
+        ("s1-farms", "120", "Farms built, Alice: Must be from 0 to 99, not 120."),
+        ("s2-explore_tokens", "abc",
+         "Explore token bonuses, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2."),
     ]:
         field = html.one("input", name=name)
-        assert field["value"] == typed
+        assert field["value"] == text
         assert field["aria-invalid"] == "true"
-        assert html.by_id(field["aria-describedby"]).one(role="alert").text == message
-    assert (entry(game, 1, "farm_income"), entry(game, 1, "farms"), entry(game, 2, "explore_tokens")) == (11, 0, 0)
+        assert html.by_id(f"error-{name}").text == message
+        assert f"error-{name}" in field["aria-describedby"].split()
+    assert (entry(game, 1, "farm_income"), entry(game, 1, "farms"), entry(game, 2, "explore_tokens")) == (
+        11, None, None,
+    )
     assert tokens_of(game, 2) == [2, 0, 0]
     assert labelled(html.by_id("totals"), "Total, Alice").text == "12"  # the page shows what was saved
 
@@ -1048,7 +1647,7 @@ def test_pad_form_post_moves_a_token_from_a_later_sector_to_an_earlier_one(clien
     """Sector 1 is saved before sector 2: its new count fits only once sector 2 has given a token back."""
     game = game_scored(player("Alice", tokens=[0, 7, 0]), player("Bruno"))
 
-    response = client.post(url("pad", game), {"s1-t0": "1", "s1-t1": "6", "s1-t2": "0"})
+    response = client.post(url("pad", game), typed(loaded(client, game), {"s1-t0": "1", "s1-t1": "6"}))
 
     assert response.status_code == 302
     assert tokens_of(game, 1) == [1, 6, 0]
@@ -1057,49 +1656,168 @@ def test_pad_form_post_moves_a_token_from_a_later_sector_to_an_earlier_one(clien
 def test_pad_form_post_refuses_more_than_7_tokens_in_all_and_says_how_many_are_left(client):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("pad", game), {"s1-t0": "5", "s1-t1": "3"})
+    response = client.post(url("pad", game), typed(loaded(client, game), {"s1-t0": "5", "s1-t1": "3"}))
 
     assert response.status_code == 422
     html = page(response)
-    assert html.by_id("status-s1-t1").one(role="alert").text == (
-        "Alice owns only 7 hibernation tokens and has 5 in other sectors: at most 2 here."
+    assert html.by_id("error-s1-t1").text == (
+        "Tokens in sector 2, Alice: Alice owns only 7 hibernation tokens and has 5 in other sectors: at most 2 here."
     )
     assert html.one("input", name="s1-t1")["value"] == "3"
     assert tokens_of(game, 1) == [5, 0, 0]
 
 
-# ---------------------------------------------------------------------------------------------
-# Figures: /games/<id>/figures/ (htmx polling, to follow another phone)
-
-
-def test_figures_without_htmx_sends_the_browser_to_the_pad(client):
+@WITH_AND_WITHOUT_HTMX
+def test_pad_form_post_of_the_one_player_view_returns_to_that_view(client, headers):
     game = game_started("Alice", "Bruno", "Carla")
+    shown = loaded(client, game, "?player=3")
+    assert {name.split("-")[0] for name in shown if name.startswith("s")} == {"s3"}
 
-    response = client.get(url("figures", game))
+    response = client.post(url("pad", game) + "?player=3", typed(shown, {"s3-farms": "2"}), headers=headers)
 
     assert response.status_code == 302
-    assert response["Location"] == url("pad", game)
+    assert response["Location"] == url("pad", game) + "?player=3"
+    assert entry(game, 3, "farms") == 2
+    assert [seat.revisions for seat in Seat.objects.filter(game=game).order_by("number")] == [
+        {}, {}, {"farms": [1, "", 0]},
+    ]
 
 
-def test_figures_answers_the_totals_and_every_other_figure_out_of_band(client):
+def test_pad_form_post_without_a_csrf_token_is_refused_with_403():
+    game = game_started("Alice", "Bruno")
+    strict = Client(enforce_csrf_checks=True)
+    shown = form_data(page(strict.get(url("pad", game))).by_id("pad"))
+    del shown["csrfmiddlewaretoken"]
+
+    response = strict.post(url("pad", game), typed(shown, {"s1-farms": "3"}))
+
+    assert response.status_code == 403
+    assert entry(game, 1, "farms") is None
+
+
+def test_pad_form_post_with_the_forms_csrf_token_is_accepted():
+    game = game_started("Alice", "Bruno")
+    strict = Client(enforce_csrf_checks=True)
+    shown = form_data(page(strict.get(url("pad", game))).by_id("pad"))
+
+    response = strict.post(url("pad", game), typed(shown, {"s1-farms": "3"}))
+
+    assert response.status_code == 302
+    assert entry(game, 1, "farms") == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Following the other phones: /games/<id>/live/ (polled by the pad, with the ETag it last got)
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_band(client, headers):
     game = game_started("Alice", "Bruno", "Carla")
     services.tokens_set(seat=seat_of(game, 3), sector=GameSector.objects.get(game=game, position=1), count=2)
     services.entry_set_value(seat=seat_of(game, 1), key="farms", value=5)
+    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
 
-    response = client.get(url("figures", game), headers=HTMX)
+    response = client.get(url("live", game), headers=headers)
 
     assert response.status_code == 200
+    assert response["ETag"] == '"rev-3"'
+    assert response["X-Pad-Revision"] == "3"
     html = page(response)
-    totals, *oob = top_level(html)
-    assert totals["id"] == "totals" and "hx-swap-oob" not in totals.attrs
-    assert sorted(part["id"] for part in oob) == sorted(set(OOB_IDS) - {"totals"})
+    values, *oob = top_level(html)
+    assert values["id"] == "live-values" and "hx-swap-oob" not in values.attrs
+    assert [part["id"] for part in oob] == OOB_IDS
     assert all(part["hx-swap-oob"] == "true" for part in oob)
-    assert [labelled(totals, f"Total, {name}").text for name in ("Alice", "Bruno", "Carla")] == ["6", "2", "16"]
-    assert html.by_id("sector-1-summary").one("p").text == "Carla leads with 2 tokens: 13 VP."
+    fields = {item["data-name"]: (item["data-version"], item["data-stored"]) for item in values.find_all("i")}
+    assert len(fields) == 3 * PAD_FIELD_COUNT
+    assert fields["s1-farms"] == ("1", "5")
+    assert fields["s1-farm_income"] == ("1", "3+4")
+    assert fields["s3-t1"] == ("1", "2")
+    assert fields["s1-starting_vp"] == ("0", "1")
+    assert fields["s2-farms"] == ("0", "")
+    assert fields["s2-hive_mat_full"] == ("0", "False")
+    assert [labelled(html.by_id("totals"), f"Total, {n}").text for n in ("Alice", "Bruno", "Carla")] == [
+        "13", "2", "16",
+    ]
+    assert html.by_id("sector-1-summary").text == "Carla leads with 2 tokens: 13 VP."
 
 
-def test_figures_refuses_post_with_405(client):
-    assert client.post(url("figures", game_started()), headers=HTMX).status_code == 405
+@WITH_AND_WITHOUT_HTMX
+def test_live_answers_304_with_an_empty_body_while_nothing_changed(client, headers):
+    game = game_started("Alice", "Bruno")
+    etag = client.get(url("live", game))["ETag"]
+
+    response = client.get(url("live", game), headers={**headers, "If-None-Match": etag})
+
+    assert response.status_code == 304
+    assert response.content == b""
+    assert response["ETag"] == etag == '"rev-0"'
+
+
+def test_live_answers_the_new_values_once_another_phone_saved(client):
+    game = game_started("Alice", "Bruno")
+    etag = client.get(url("live", game))["ETag"]
+    save(client, game, "s2-farms", "4", version=0, page="phone-a", seq=1)
+
+    response = client.get(url("live", game), headers={**HTMX, "If-None-Match": etag})
+
+    assert response.status_code == 200
+    assert response["ETag"] == '"rev-1"'
+    item = page(response).by_id("live-values").one("i", data_name="s2-farms")
+    assert (item["data-version"], item["data-stored"]) == ("1", "4")
+    assert client.get(url("live", game), headers={"If-None-Match": response["ETag"]}).status_code == 304
+
+
+@pytest.mark.parametrize("write", [
+    pytest.param(lambda game: services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.first(), count=None),
+                 id="token-count-cleared"),
+    pytest.param(lambda game: services.seat_set_active_workers(seat=seat_of(game, 1), workers=0), id="workers"),
+    pytest.param(lambda game: services.game_finish(game=game), id="finished"),
+])
+def test_live_sees_every_kind_of_change(client, write):
+    game = game_started("Alice", "Bruno")
+    etag = client.get(url("live", game))["ETag"]
+
+    write(game)
+
+    assert client.get(url("live", game), headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_live_ignores_a_refused_or_ignored_save(client):
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", version=0, page="phone-a", seq=2)
+    etag = client.get(url("live", game))["ETag"]
+
+    save(client, game, "s1-farms", "120")  # refused
+    save(client, game, "s1-farms", "4", version=0, page="phone-b", seq=1)  # conflict
+    save(client, game, "s1-farms", "2", version=0, page="phone-a", seq=1)  # superseded
+
+    assert client.get(url("live", game), headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_a_304_live_poll_costs_at_most_one_query(client, django_assert_max_num_queries):
+    game = game_scored(player("Alice", farms=3, tokens=[1, 2, 0]), player("Bruno"), player("Carla"))
+    etag = client.get(url("live", game))["ETag"]
+
+    with django_assert_max_num_queries(1):
+        response = client.get(url("live", game), headers={**HTMX, "If-None-Match": etag})
+
+    assert response.status_code == 304
+
+
+def test_live_of_the_one_player_view_sends_that_players_figures(client):
+    game = game_started("Alice", "Bruno")
+
+    html = page(client.get(url("live", game) + "?player=2"))
+
+    assert [el["aria-label"] for el in html.by_id("during-subtotal").find_all("span", class_="figure")] == [
+        "During the game, Bruno",
+    ]
+    assert len(html.by_id("live-values").find_all("i")) == 2 * PAD_FIELD_COUNT
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_live_refuses_post_with_405(client, headers):
+    assert client.post(url("live", game_started()), headers=headers).status_code == 405
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1219,25 +1937,126 @@ def test_results_of_a_game_without_sectors_say_so(client):
 # ---------------------------------------------------------------------------------------------
 # Finishing: /games/<id>/finish/
 
+NUMBER_KEYS = [category.key for category in CATEGORIES if not category.is_flag]
+
+
+def game_all_entered(**kwargs) -> Game:
+    """Every number category entered for somebody, tokens on the comb, active workers: nothing to confirm."""
+    return game_scored(
+        player("Alice", workers=1, tokens=[1, 0, 0], **{key: 1 for key in NUMBER_KEYS}),
+        player("Bruno", workers=2),
+        **kwargs,
+    )
+
+
+def confirm_box(response) -> Element:
+    return page(response).by_id("finish-confirm")
+
 
 @WITH_AND_WITHOUT_HTMX
-def test_finish_marks_the_game_finished_and_shows_the_results(client, headers):
-    game = game_started("Alice", "Bruno")
+def test_finish_of_a_game_with_everything_entered_marks_it_finished_and_shows_the_results(client, headers):
+    game = game_all_entered()
 
-    response = client.post(url("finish", game), headers=headers)
+    response = client.post(url("finish", game), loaded(client, game), headers=headers)
 
     assert response.status_code == 302
     assert response["Location"] == url("results", game)
     game.refresh_from_db()
     assert game.finished_at is not None
+    assert game.revision == 1
     assert page(client.get(url("history"))).find(class_="badge") is None
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, headers):
+    game = game_started("Alice", "Bruno")
+    for key in NUMBER_KEYS[:-1]:  # everything but the last category (the faction's endgame ability)
+        services.entry_set_value(seat=seat_of(game, 2), key=key, value=0)
+
+    response = client.post(url("finish", game), loaded(client, game), headers=headers)
+
+    assert response.status_code == 200
+    box = confirm_box(response)
+    assert box["role"] == "alert"
+    assert [item.text for item in box.find_all("li")] == [
+        "Faction's endgame ability", "Hibernation tokens on the comb", "Active workers",
+    ]
+    assert "They count as 0. Finish the game anyway?" in box.text
+    form = box.one("form")
+    assert (form["method"], form["action"]) == ("post", url("finish", game))
+    assert form_data(form)["confirm"] == ["1"]
+    assert form.one("button", type="submit").text == "Finish anyway"
+    assert box.one("a", href=url("pad", game)).text == "Keep scoring"
+    assert page(response).by_id("pad") is not None  # the pad, to keep scoring
+    assert Game.objects.get().finished_at is None
+
+
+def test_finish_anyway_posts_the_confirmation_and_finishes(client):
+    game = game_started("Alice", "Bruno")
+    box = confirm_box(client.post(url("finish", game), loaded(client, game)))
+
+    response = client.post(box.one("form")["action"], form_data(box.one("form")))
+
+    assert response.status_code == 302
+    assert response["Location"] == url("results", game)
+    assert Game.objects.get().finished_at is not None
+
+
+@pytest.mark.parametrize(("names", "sectors", "tokens", "workers", "listed"), [
+    pytest.param(("Alice", "Bruno"), COMB, False, False, ["Hibernation tokens on the comb", "Active workers"],
+                 id="nothing-on-the-comb-no-workers"),
+    pytest.param(("Alice", "Bruno"), (), False, False, ["Active workers"], id="no-comb-sectors"),
+    pytest.param(("Alice", "Bruno"), COMB, True, True, [], id="a-token-and-workers"),
+    pytest.param(("Alice",), COMB, True, False, [], id="one-player-needs-no-workers"),
+])
+def test_finish_asks_about_the_comb_and_the_workers_only_when_they_matter(client, names, sectors, tokens, workers,
+                                                                          listed):
+    game = game_started(*names, sectors=sectors)
+    for key in NUMBER_KEYS:
+        services.entry_set_value(seat=seat_of(game, 1), key=key, value=1)
+    if tokens:
+        services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.first(), count=0)  # 0 entered counts
+    if workers:
+        services.seat_set_active_workers(seat=seat_of(game, 1), workers=0)
+
+    response = client.post(url("finish", game), loaded(client, game))
+
+    if listed:
+        assert response.status_code == 200
+        assert [item.text for item in confirm_box(response).find_all("li")] == listed
+        assert Game.objects.get().finished_at is None
+    else:
+        assert response.status_code == 302
+        assert Game.objects.get().finished_at is not None
+
+
+def test_finish_of_a_stale_page_keeps_what_another_phone_saved_meanwhile(client):
+    """Phone B loaded the pad; phone A saved Ann's farms and recruits; B finishes without JavaScript,
+    posting the whole form as it loaded it: A's values stay and the game is finished."""
+    game = game_started("Ann", "Bruno")
+    phone_b = loaded(client, game)
+    assert save(client, game, "s1-farms", "10", version=0, page="phone-a", seq=1).status_code == 200
+    assert save(client, game, "s1-recruits", "20", version=0, page="phone-a", seq=2).status_code == 200
+
+    asked = client.post(url("finish", game), phone_b)
+    assert asked.status_code == 200 and confirm_box(asked) is not None
+    assert (entry(game, 1, "farms"), entry(game, 1, "recruits")) == (10, 20)
+    response = client.post(url("finish", game), {**phone_b, "confirm": "1"})
+
+    assert response.status_code == 302
+    assert response["Location"] == url("results", game)
+    assert (entry(game, 1, "farms"), entry(game, 1, "recruits")) == (10, 20)
+    assert total_of(game, 1) == 1 + 10 + 20
+    assert Game.objects.get().finished_at is not None
 
 
 def test_finish_saves_the_pads_typed_fields_first(client):
     """The finish button belongs to the pad's form: without JavaScript, what was typed comes along."""
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("finish", game), {"s1-farm_income": "3+6+2", "s2-t0": "2"})
+    response = client.post(url("finish", game), {
+        **typed(loaded(client, game), {"s1-farm_income": "3+6+2", "s2-t0": "2"}), "confirm": "1",
+    })
 
     assert response.status_code == 302
     assert response["Location"] == url("results", game)
@@ -1245,33 +2064,64 @@ def test_finish_saves_the_pads_typed_fields_first(client):
     assert Game.objects.get().finished_at is not None
 
 
-def test_finish_with_an_invalid_typed_field_answers_422_and_does_not_finish(client):
+def test_finish_saves_the_typed_fields_even_when_it_then_asks_for_confirmation(client):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("finish", game), {"s1-farms": "120", "s1-farm_income": "4"})
+    response = client.post(url("finish", game), typed(loaded(client, game), {"s1-farms": "4"}))
+
+    assert response.status_code == 200
+    assert entry(game, 1, "farms") == 4
+    assert "Farms built" not in [item.text for item in confirm_box(response).find_all("li")]
+    assert labelled(page(response), "Farms built, Alice")["value"] == "4"
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_finish_with_an_invalid_typed_field_answers_422_and_does_not_finish(client, headers):
+    game = game_started("Alice", "Bruno")
+
+    response = client.post(url("finish", game), {
+        **typed(loaded(client, game), {"s1-farms": "120", "s1-farm_income": "4"}), "confirm": "1",
+    }, headers=headers)
 
     assert response.status_code == 422
     html = page(response)
     assert html.one("input", name="s1-farms")["value"] == "120"
-    assert html.by_id("status-s1-farms").one(role="alert").text == "Must be from 0 to 99, not 120."
+    assert html.by_id("error-s1-farms").text == "Farms built, Alice: Must be from 0 to 99, not 120."
+    assert html.find(id="finish-confirm") is None
     assert entry(game, 1, "farm_income") == 4
+    assert Game.objects.get().finished_at is None
+
+
+def test_finish_with_a_field_changed_on_another_phone_meanwhile_answers_422_and_does_not_finish(client):
+    game = game_all_entered()
+    phone_b = loaded(client, game)
+    assert save(client, game, "s1-farms", "10", version=0, page="phone-a", seq=1).status_code == 200
+
+    response = client.post(url("finish", game), {**typed(phone_b, {"s1-farms": "7"}), "confirm": "1"})
+
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("error-s1-farms").text.startswith("Farms built, Alice: Changed on another phone to 10")
+    assert html.one("input", name="s1-farms")["value"] == "7"
+    assert entry(game, 1, "farms") == 10
     assert Game.objects.get().finished_at is None
 
 
 def test_finish_twice_keeps_the_first_finishing_time(client):
     game = game_started("Alice", "Bruno")
-    client.post(url("finish", game))
+    client.post(url("finish", game), {"confirm": "1"})
     first = Game.objects.get().finished_at
 
-    client.post(url("finish", game))
+    response = client.post(url("finish", game), {"confirm": "1"})
 
+    assert response.status_code == 302
     assert Game.objects.get().finished_at == first
 
 
 def test_finish_with_more_than_7_tokens_for_a_player_answers_422_listing_the_problem(client):
     game = game_scored(player("Alice", tokens=[4, 4, 0]), player("Bruno", tokens=[1, 0, 0]))
 
-    response = client.post(url("finish", game))
+    response = client.post(url("finish", game), {"confirm": "1"})
 
     assert response.status_code == 422
     problems = page(response).one(class_="form-errors")
@@ -1286,6 +2136,28 @@ def test_finish_refuses_get_with_405(client, headers):
 
     assert client.get(url("finish", game), headers=headers).status_code == 405
     assert Game.objects.get().finished_at is None
+
+
+def test_finish_without_a_csrf_token_is_refused_with_403():
+    game = game_all_entered()
+    strict = Client(enforce_csrf_checks=True)
+
+    response = strict.post(url("finish", game), {"confirm": "1"})
+
+    assert response.status_code == 403
+    assert Game.objects.get().finished_at is None
+
+
+def test_finish_with_the_pads_finish_form_is_accepted():
+    """With JavaScript, the script posts the pad's separate finish form (its CSRF token only)."""
+    game = game_all_entered()
+    strict = Client(enforce_csrf_checks=True)
+    html = page(strict.get(url("pad", game)))
+
+    response = strict.post(html.by_id("finish-form")["action"], form_data(html.by_id("finish-form")))
+
+    assert response.status_code == 302
+    assert Game.objects.get().finished_at is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1395,13 +2267,13 @@ def evil_game(**kwargs) -> Game:
                        player("Carla", tokens=[1, 0, 0]), **kwargs)
 
 
-@pytest.mark.parametrize("address", ["history", "players", "start", "pad", "results", "delete", "figures"])
+@pytest.mark.parametrize("address", ["history", "players", "start", "pad", "results", "delete", "live"])
 def test_a_players_name_is_escaped_on_every_page(client, address):
     game = evil_game(finished=True)
     game_started(EVIL, "Dana")  # a known name for the start form's suggestions
-    needs_game = address in ("pad", "results", "delete", "figures")
+    needs_game = address in ("pad", "results", "delete", "live")
 
-    response = client.get(url(address, game if needs_game else None), headers=HTMX if address == "figures" else {})
+    response = client.get(url(address, game if needs_game else None), headers=HTMX if address == "live" else {})
 
     assert response.status_code == 200
     assert EVIL.encode() not in response.content

@@ -1,0 +1,553 @@
+"""Specification of the writes of ``scoring/services.py``, called directly (no views).
+
+Several phones score one game at once. Every write of one pad field names what it is based on
+(a ``Guard``: the field's version the page showed, or the value it showed, and the page and the
+number of its save) and answers a ``WriteResult``:
+
+- SAVED: written (the field's version and the game's revision go up by one);
+- SUPERSEDED: the same page already wrote this field with this save or a later one (a retry, or an
+  older save arriving late): ignored;
+- CONFLICT: the field changed on another page since this page saw it: nothing written.
+
+A step (``delta``, a stepper's +1/-1) applies to the stored value whatever it is, within the
+field's limits: only the page's order counts. Number entries, active workers and tokens are None
+(not entered) until entered; None counts as 0 in every score.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import services
+from scoring.categories import CATEGORIES, CATEGORY_BY_KEY
+from scoring.models import Game, GameSector, HibernationTokens, Seat
+from scoring.services import Guard, Outcome, WriteResult
+from tests.factories import game_scored, game_started, player, seat_of, tokens_of, total_of
+
+pytestmark = pytest.mark.django_db
+
+NUMBER_KEYS = [category.key for category in CATEGORIES if not category.is_flag]
+
+
+def revision(game: Game) -> int:
+    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
+
+
+def sector(game: Game, position: int) -> GameSector:
+    return GameSector.objects.get(game=game, position=position)
+
+
+def token_rows(game: Game, number: int) -> dict[int, int]:
+    """The seat's stored token rows, by sector position (a sector without a row is missing)."""
+    rows = HibernationTokens.objects.filter(seat__game=game, seat__number=number)
+    return dict(rows.values_list("sector__position", "count"))
+
+
+def set_entry(game: Game, number: int, key: str, value=None, **kwargs) -> WriteResult:
+    return services.entry_set_value(seat=seat_of(game, number), key=key, value=value, **kwargs)
+
+
+def set_workers(game: Game, number: int, workers=None, **kwargs) -> WriteResult:
+    return services.seat_set_active_workers(seat=seat_of(game, number), workers=workers, **kwargs)
+
+
+def set_tokens(game: Game, number: int, position: int, count=None, **kwargs) -> WriteResult:
+    return services.tokens_set(seat=seat_of(game, number), sector=sector(game, position), count=count, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# game_create: a new game is empty except the starting VP
+
+
+def test_game_create_fills_in_the_starting_vp_of_each_seat_and_leaves_every_other_entry_empty():
+    game = game_started("Alice", "Bruno", "Carla")
+
+    seats = list(Seat.objects.filter(game=game).order_by("number"))
+    assert [seat.starting_vp for seat in seats] == [1, 2, 3]
+    for seat in seats:
+        assert [getattr(seat, key) for key in NUMBER_KEYS if key != "starting_vp"] == [None] * (len(NUMBER_KEYS) - 1)
+        assert seat.hive_mat_full is False  # a yes/no is always answered: no until ticked
+        assert seat.active_workers is None
+        assert (seat.sums, seat.revisions) == ({}, {})
+    assert not HibernationTokens.objects.filter(seat__game=game).exists()  # no token row until a count is entered
+    assert revision(game) == 0
+    assert game.finished_at is None
+
+
+def test_entries_not_entered_count_as_0_in_every_score():
+    game = game_started("Alice", "Bruno")
+
+    assert seat_of(game, 1).entries() == {**{key: 0 for key in NUMBER_KEYS}, "starting_vp": 1, "hive_mat_full": False}
+    assert seat_of(game, 1).workers == 0
+    assert tokens_of(game, 1) == [0, 0, 0]
+    assert (total_of(game, 1), total_of(game, 2)) == (1, 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# entry_set_value
+
+
+def test_a_write_without_a_guard_is_saved_and_counts_versions_from_1():
+    game = game_started("Alice", "Bruno")
+
+    first = set_entry(game, 1, "farms", 4)
+    second = set_entry(game, 1, "farms", 5)
+
+    assert first == WriteResult(Outcome.SAVED, 4, 1)
+    assert second == WriteResult(Outcome.SAVED, 5, 2)
+    assert second.saved
+    assert seat_of(game, 1).farms == 5
+    assert seat_of(game, 1).revisions == {"farms": [2, "", 0]}
+
+
+def test_a_write_keeps_its_version_page_and_save_number_per_field():
+    game = game_started("Alice", "Bruno")
+
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="phone-a", seq=7))
+    set_entry(game, 1, "recruits", 9, guard=Guard(version=0, page="phone-b", seq=2))
+
+    assert seat_of(game, 1).revisions == {"farms": [1, "phone-a", 7], "recruits": [1, "phone-b", 2]}
+    assert seat_of(game, 2).revisions == {}
+
+
+def test_a_write_changes_only_its_own_field_and_updates_the_seat_object_it_was_given():
+    game = game_scored(player("Alice", farm_income=10, recruits=3, workers=2, tokens=[1, 0, 0]), player("Bruno"))
+    seat = seat_of(game, 1)
+    Seat.objects.filter(pk=seat.pk).update(recruits=20)  # another phone, after this seat was read
+
+    services.entry_set_value(seat=seat, key="farm_income", value=12)
+
+    stored = seat_of(game, 1)
+    assert (stored.farm_income, stored.recruits, stored.active_workers) == (12, 20, 2)
+    assert seat.farm_income == 12 and seat.revisions == {"farm_income": [1, "", 0]}
+    assert tokens_of(game, 1) == [1, 0, 0]
+
+
+def test_every_saved_write_raises_the_games_revision_by_one():
+    game = game_started("Alice", "Bruno")
+
+    set_entry(game, 1, "farms", 4)
+    assert revision(game) == 1
+    set_workers(game, 2, 3)
+    assert revision(game) == 2
+    set_tokens(game, 1, 0, 2)
+    assert revision(game) == 3
+    set_entry(game, 1, "farms", delta=1)
+    assert revision(game) == 4
+    set_tokens(game, 1, 0, None)
+    assert revision(game) == 5
+
+
+def test_a_write_that_is_not_saved_leaves_the_games_revision_alone():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    set_entry(game, 1, "farms", 5, guard=Guard(version=0, page="b", seq=1))  # conflict
+    set_entry(game, 1, "farms", 5, guard=Guard(version=0, page="a", seq=1))  # superseded
+    with pytest.raises(ValidationError):
+        set_tokens(game, 1, 0, 8)  # refused
+
+    assert revision(game) == 1
+
+
+def test_a_sum_keeps_its_text_and_a_plain_number_forgets_it():
+    game = game_started("Alice", "Bruno")
+
+    set_entry(game, 1, "farm_income", 11, sum_text="3+6+2")
+    assert (seat_of(game, 1).farm_income, seat_of(game, 1).sums) == (11, {"farm_income": "3+6+2"})
+
+    set_entry(game, 1, "farm_income", 5)
+    assert (seat_of(game, 1).farm_income, seat_of(game, 1).sums) == (5, {})
+
+
+def test_none_clears_an_entry_back_to_not_entered():
+    game = game_scored(player("Alice", farms=4), player("Bruno"))
+    set_entry(game, 1, "farm_income", 11, sum_text="3+6+2")
+
+    result = set_entry(game, 1, "farm_income", None)
+    set_entry(game, 1, "farms", None)
+
+    assert result == WriteResult(Outcome.SAVED, None, 2)
+    assert (seat_of(game, 1).farm_income, seat_of(game, 1).farms, seat_of(game, 1).sums) == (None, None, {})
+    assert total_of(game, 1) == 0  # no starting VP given to game_scored's Alice
+
+
+def test_a_flag_stays_a_yes_or_no():
+    game = game_started("Alice", "Bruno")
+
+    assert set_entry(game, 1, "hive_mat_full", True) == WriteResult(Outcome.SAVED, True, 1)
+    assert seat_of(game, 1).hive_mat_full is True
+    assert set_entry(game, 1, "hive_mat_full", False, guard=Guard(value=True)).saved
+    assert seat_of(game, 1).hive_mat_full is False
+
+
+def test_an_unknown_category_is_a_programming_error_not_a_refusal():
+    game = game_started("Alice")
+
+    with pytest.raises(KeyError):
+        set_entry(game, 1, "nonsense", 3)
+
+
+# -- the guard: versions (htmx saves) --------------------------------------------------------
+
+
+def test_a_write_based_on_the_stored_version_is_saved():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    result = set_entry(game, 1, "farms", 6, guard=Guard(version=1, page="b", seq=1))
+
+    assert result == WriteResult(Outcome.SAVED, 6, 2)
+    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1]
+
+
+def test_a_write_based_on_an_older_version_from_another_page_is_a_conflict_and_writes_nothing():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    result = set_entry(game, 1, "farms", 6, sum_text="3+3", guard=Guard(version=0, page="b", seq=5))
+
+    assert result == WriteResult(Outcome.CONFLICT, 4, 1)  # what is stored, and its version
+    assert not result.saved
+    stored = seat_of(game, 1)
+    assert (stored.farms, stored.sums, stored.revisions) == (4, {}, {"farms": [1, "a", 1]})
+
+
+def test_a_write_based_on_a_newer_version_than_the_stored_one_is_a_conflict_too():
+    game = game_started("Alice", "Bruno")
+
+    assert set_entry(game, 1, "farms", 6, guard=Guard(version=3, page="b", seq=1)).outcome is Outcome.CONFLICT
+    assert seat_of(game, 1).farms is None
+
+
+def test_a_pages_own_earlier_save_is_no_conflict_for_its_later_save():
+    """Page a sends two saves before hearing back from the first: both name version 0."""
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    result = set_entry(game, 1, "farms", 5, guard=Guard(version=0, page="a", seq=2))
+
+    assert result == WriteResult(Outcome.SAVED, 5, 2)
+
+
+def test_an_older_save_of_the_same_page_arriving_late_is_superseded_and_ignored():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 5, guard=Guard(version=0, page="a", seq=2))
+
+    result = set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    assert result == WriteResult(Outcome.SUPERSEDED, 5, 1)
+    assert not result.saved
+    assert seat_of(game, 1).farms == 5
+
+
+def test_a_retried_save_is_applied_once():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=3))
+
+    again = set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=3))
+
+    assert again.outcome is Outcome.SUPERSEDED
+    assert seat_of(game, 1).revisions["farms"] == [1, "a", 3]
+
+
+def test_a_page_that_another_page_wrote_after_is_checked_again():
+    """a wrote, then b wrote over it: a's next save, still based on a's version, is a conflict."""
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+    set_entry(game, 1, "farms", 7, guard=Guard(version=1, page="b", seq=1))
+
+    result = set_entry(game, 1, "farms", 5, guard=Guard(version=1, page="a", seq=2))
+
+    assert result == WriteResult(Outcome.CONFLICT, 7, 2)
+
+
+def test_versions_are_per_field_and_per_seat():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
+
+    assert set_entry(game, 1, "recruits", 3, guard=Guard(version=0, page="b", seq=1)).saved
+    assert set_entry(game, 2, "farms", 3, guard=Guard(version=0, page="b", seq=2)).saved
+
+
+# -- the guard: values (plain form posts) ----------------------------------------------------
+
+
+def test_a_write_based_on_the_stored_value_is_saved():
+    game = game_scored(player("Alice", farms=4), player("Bruno"))
+
+    assert set_entry(game, 1, "farms", 6, guard=Guard(value=4)) == WriteResult(Outcome.SAVED, 6, 1)
+    assert set_entry(game, 1, "recruits", 2, guard=Guard(value=None)).saved  # it showed "not entered"
+
+
+def test_a_write_based_on_another_value_than_the_stored_one_is_a_conflict_and_writes_nothing():
+    game = game_scored(player("Alice", farms=4), player("Bruno"))
+
+    result = set_entry(game, 1, "farms", 6, guard=Guard(value=3))
+
+    assert result == WriteResult(Outcome.CONFLICT, 4, 0)
+    assert seat_of(game, 1).farms == 4
+    assert set_entry(game, 1, "recruits", 6, guard=Guard(value=0)).outcome is Outcome.CONFLICT  # 0 is not None
+
+
+# -- steps -----------------------------------------------------------------------------------
+
+
+def test_a_step_applies_to_the_stored_value_and_an_empty_entry_counts_as_0():
+    game = game_started("Alice", "Bruno")
+
+    assert set_entry(game, 1, "farms", delta=1) == WriteResult(Outcome.SAVED, 1, 1)
+    assert set_entry(game, 1, "farms", delta=3) == WriteResult(Outcome.SAVED, 4, 2)
+    assert set_entry(game, 1, "farms", delta=-1) == WriteResult(Outcome.SAVED, 3, 3)
+    assert seat_of(game, 1).farms == 3
+
+
+def test_two_stale_steps_from_two_pages_both_count():
+    """Two phones both showed 1 and both tapped +: the entry is 3 (a value would have given 2)."""
+    game = game_scored(player("Alice", farms=1), player("Bruno"))
+
+    set_entry(game, 1, "farms", delta=1, guard=Guard(version=0, value=1, page="a", seq=1))
+    set_entry(game, 1, "farms", delta=1, guard=Guard(version=0, value=1, page="b", seq=1))
+
+    assert seat_of(game, 1).farms == 3
+
+
+def test_a_step_ignores_the_version_and_value_but_not_the_pages_order():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 5, guard=Guard(version=0, page="a", seq=4))
+
+    assert set_entry(game, 1, "farms", delta=1, guard=Guard(version=0, value=0, page="b", seq=1)).saved
+    late = set_entry(game, 1, "farms", delta=1, guard=Guard(page="b", seq=1))  # the same step, retried
+    older = set_entry(game, 2, "farms", delta=1, guard=Guard(page="a", seq=9))  # another field: its own order
+
+    assert late == WriteResult(Outcome.SUPERSEDED, 6, 2)
+    assert older.saved
+    assert seat_of(game, 1).farms == 6
+
+
+def test_a_step_forgets_the_sum_the_entry_was_typed_as():
+    game = game_started("Alice", "Bruno")
+    set_entry(game, 1, "farms", 5, sum_text="3+2")
+
+    set_entry(game, 1, "farms", delta=1)
+
+    assert (seat_of(game, 1).farms, seat_of(game, 1).sums) == (6, {})
+
+
+@pytest.mark.parametrize(("key", "start", "delta", "expected"), [
+    pytest.param("farms", 98, 5, 99, id="farms-up-to-99"),
+    pytest.param("farms", 1, -3, 0, id="farms-down-to-0"),
+    pytest.param("farms", None, -1, None, id="minus-on-an-empty-field-leaves-it-empty"),
+    pytest.param("frames_filled", 14, 20, 15, id="frames-up-to-15"),
+    pytest.param("carvings", -98, -5, -99, id="carvings-down-to-minus-99"),
+    pytest.param("farm_income", 998, 2, 999, id="vp-up-to-999"),
+])
+def test_a_step_stops_at_the_categorys_limits(key, start, delta, expected):
+    game = game_started("Alice")
+    if start is not None:
+        set_entry(game, 1, key, start)
+
+    result = set_entry(game, 1, key, delta=delta)
+
+    assert (result.outcome, result.value) == (Outcome.SAVED, expected)
+    assert getattr(seat_of(game, 1), key) == expected
+    low, high = CATEGORY_BY_KEY[key].minimum, CATEGORY_BY_KEY[key].maximum
+    assert expected is None or low <= expected <= high
+
+
+# ---------------------------------------------------------------------------------------------
+# seat_set_active_workers
+
+
+def test_active_workers_are_saved_cleared_and_versioned():
+    game = game_started("Alice", "Bruno")
+
+    assert set_workers(game, 1, 3) == WriteResult(Outcome.SAVED, 3, 1)
+    assert seat_of(game, 1).active_workers == 3
+    assert set_workers(game, 1, None) == WriteResult(Outcome.SAVED, None, 2)
+    assert seat_of(game, 1).active_workers is None
+    assert seat_of(game, 1).revisions == {"active_workers": [2, "", 0]}
+    assert revision(game) == 2
+
+
+def test_active_workers_refuse_a_stale_version_from_another_page():
+    game = game_started("Alice", "Bruno")
+    set_workers(game, 1, 2, guard=Guard(version=0, page="a", seq=1))
+
+    assert set_workers(game, 1, 4, guard=Guard(version=0, page="b", seq=1)) == WriteResult(Outcome.CONFLICT, 2, 1)
+    assert set_workers(game, 1, 4, guard=Guard(value=1)).outcome is Outcome.CONFLICT
+    assert set_workers(game, 1, 1, guard=Guard(version=0, page="a", seq=1)).outcome is Outcome.SUPERSEDED
+    assert seat_of(game, 1).active_workers == 2
+
+
+@pytest.mark.parametrize(("start", "delta", "expected"), [
+    pytest.param(None, 1, 1, id="empty-plus-is-1"),
+    pytest.param(None, -1, None, id="minus-on-empty-leaves-it-empty"),
+    pytest.param(3, 5, 4, id="up-to-4"),
+    pytest.param(1, -2, 0, id="down-to-0"),
+])
+def test_active_workers_step_within_0_to_4(start, delta, expected):
+    game = game_started("Alice", "Bruno")
+    if start is not None:
+        set_workers(game, 1, start)
+
+    assert set_workers(game, 1, delta=delta).value == expected
+    assert seat_of(game, 1).active_workers == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# tokens_set
+
+
+def test_a_token_count_creates_its_row_then_updates_it_and_none_deletes_it():
+    game = game_started("Alice", "Bruno")
+
+    assert set_tokens(game, 1, 1, 2) == WriteResult(Outcome.SAVED, 2, 1)
+    assert token_rows(game, 1) == {1: 2}
+    assert set_tokens(game, 1, 1, 0) == WriteResult(Outcome.SAVED, 0, 2)
+    assert token_rows(game, 1) == {1: 0}  # 0 entered is not "not entered"
+    assert set_tokens(game, 1, 1, None) == WriteResult(Outcome.SAVED, None, 3)
+    assert token_rows(game, 1) == {}
+    assert seat_of(game, 1).revisions == {"t1": [3, "", 0]}
+
+
+def test_clearing_a_sector_that_holds_no_row_stays_without_a_row():
+    game = game_started("Alice", "Bruno")
+
+    assert set_tokens(game, 1, 0, None).saved
+    assert token_rows(game, 1) == {}
+
+
+def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written():
+    game = game_scored(player("Alice", tokens=[4, 0, 2]), player("Bruno"))
+
+    with pytest.raises(ValidationError) as refused:
+        set_tokens(game, 1, 1, 2)
+
+    assert refused.value.messages == [
+        "Alice owns only 7 hibernation tokens and has 6 in other sectors: at most 1 here."
+    ]
+    assert refused.value.code == "too_many_tokens"
+    assert tokens_of(game, 1) == [4, 0, 2]
+    assert seat_of(game, 1).revisions == {}
+    assert set_tokens(game, 1, 1, 1).saved  # exactly 7 is fine
+    assert tokens_of(game, 1) == [4, 1, 2]
+
+
+def test_a_count_that_does_not_increase_is_allowed_even_when_the_player_has_too_many():
+    """An imported game may hold more than 7 tokens for a player: the pad must let them fix it."""
+    game = game_scored(player("Alice", tokens=[4, 4, 0]), player("Bruno"))
+
+    assert set_tokens(game, 1, 0, 4).saved  # the same count
+    assert set_tokens(game, 1, 0, 3).saved  # fewer
+    assert tokens_of(game, 1) == [3, 4, 0]
+    with pytest.raises(ValidationError):
+        set_tokens(game, 1, 2, 1)  # still 7 elsewhere: no more anywhere
+
+
+def test_a_token_step_stops_at_7_in_a_sector_and_is_refused_beyond_7_in_all():
+    game = game_scored(player("Alice", tokens=[6, 0, 0]), player("Bruno", tokens=[7, 0, 0]))
+
+    assert set_tokens(game, 1, 0, delta=1).value == 7
+    assert set_tokens(game, 2, 0, delta=1) == WriteResult(Outcome.SAVED, 7, 0)  # stays at 7: nothing written
+    with pytest.raises(ValidationError):
+        set_tokens(game, 1, 1, delta=1)
+    assert set_tokens(game, 1, 0, delta=-2).value == 5
+    assert (tokens_of(game, 1), tokens_of(game, 2)) == ([5, 0, 0], [7, 0, 0])
+
+
+def test_a_token_step_on_a_sector_not_entered_starts_from_0():
+    """+ on a sector not entered makes 1; - on it changes nothing (it stays not entered)."""
+    game = game_started("Alice", "Bruno")
+
+    assert set_tokens(game, 2, 2, delta=1).value == 1
+    assert set_tokens(game, 1, 2, delta=-1).value is None
+    assert (token_rows(game, 1), token_rows(game, 2)) == ({}, {2: 1})
+
+
+def test_token_counts_have_a_version_per_sector_and_refuse_stale_writes():
+    game = game_started("Alice", "Bruno")
+    set_tokens(game, 1, 0, 2, guard=Guard(version=0, page="a", seq=1))
+
+    assert set_tokens(game, 1, 0, 3, guard=Guard(version=0, page="b", seq=1)) == WriteResult(Outcome.CONFLICT, 2, 1)
+    assert set_tokens(game, 1, 0, 3, guard=Guard(value=None)).outcome is Outcome.CONFLICT
+    assert set_tokens(game, 1, 0, 1, guard=Guard(version=0, page="a", seq=1)).outcome is Outcome.SUPERSEDED
+    assert set_tokens(game, 1, 1, 3, guard=Guard(version=0, page="b", seq=2)).saved  # another sector
+    assert tokens_of(game, 1) == [2, 3, 0]
+    assert seat_of(game, 1).revisions == {"t0": [1, "a", 1], "t1": [1, "b", 2]}
+
+
+def test_field_keys_name_a_category_the_active_workers_or_a_sector():
+    game = game_started("Alice")
+
+    assert services.field_key(key="farms") == "farms"
+    assert services.field_key() == "active_workers"
+    assert services.field_key(sector=sector(game, 2)) == "t2"
+
+
+# ---------------------------------------------------------------------------------------------
+# game_finish
+
+
+def test_game_finish_marks_the_game_finished_once():
+    game = game_started("Alice", "Bruno")
+
+    services.game_finish(game=game)
+    first = Game.objects.get(pk=game.pk).finished_at
+    services.game_finish(game=Game.objects.get(pk=game.pk))
+    services.game_finish(game=game)
+
+    assert first is not None
+    assert Game.objects.get(pk=game.pk).finished_at == first
+    assert revision(game) == 1  # finishing is a change other phones see, once
+
+
+def test_game_finish_through_a_stale_copy_keeps_the_first_time():
+    game = game_started("Alice", "Bruno")
+    stale = Game.objects.get(pk=game.pk)
+    services.game_finish(game=game)
+    first = Game.objects.get(pk=game.pk).finished_at
+
+    services.game_finish(game=stale)
+
+    assert Game.objects.get(pk=game.pk).finished_at == first
+    assert revision(game) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Properties
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    values=st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=99)), min_size=1, max_size=6),
+    order=st.randoms(use_true_random=False),
+)
+def test_saves_of_one_page_delivered_in_any_order_leave_the_value_of_its_last_save(values, order):
+    """Page a typed ``values`` one after the other (save numbers 1, 2, ...), each save sent before
+    hearing back from the others (all based on version 0); the network delivers them in any order."""
+    game = game_started("Alice")
+    saves = list(enumerate(values, start=1))
+    order.shuffle(saves)
+
+    for seq, value in saves:
+        set_entry(game, 1, "farms", value, guard=Guard(version=0, page="a", seq=seq))
+
+    assert seat_of(game, 1).farms == values[-1]
+    assert seat_of(game, 1).revisions["farms"][1:] == ["a", len(values)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.sampled_from([1, -1, 2, -2]), min_size=1, max_size=8))
+def test_steps_from_different_pages_are_never_lost(steps):
+    """Each tap comes from another phone, based on whatever it showed: every one counts, within 0 to 15."""
+    game = game_started("Alice")
+    expected = 0
+    for number, delta in enumerate(steps):
+        set_entry(game, 1, "frames_filled", delta=delta, guard=Guard(version=0, value=0, page=f"p{number}", seq=1))
+        expected = max(0, min(15, expected + delta))
+
+    assert (seat_of(game, 1).frames_filled or 0) == expected  # a "-" on the empty field leaves it empty
