@@ -1,0 +1,481 @@
+"""The pad's promises, as a table of players breaks them: several phones on one game, taps at
+the same moment, a stale page, a game deleted or a session expired under a phone, a reload in
+the middle of typing, Back and Forward, a phone without JavaScript, a lost connection.
+
+Each test is one situation at the table, told in its docstring; what the pages show is waited
+for with ``expect``, and what is stored is then read from the database. Other phones are either
+real browser contexts or the services that their saves go through.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # pragma: no cover - depends on the machine
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("Browser journeys skipped: the playwright package is not installed", allow_module_level=True)
+
+from scoring import services
+from scoring.models import Game, Seat
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+from tests.browser.pad_helpers import (
+    SMALL_PHONE,
+    banner,
+    error,
+    expect_saved,
+    field,
+    make_game,
+    minus,
+    plus,
+    status,
+    total,
+    wait_until_all_saved,
+)
+
+pytestmark = pytest.mark.browser
+
+LIVE = "**/live/**"  # the pad's polling of what other phones saved
+POLL_WINDOW_MS = 3000  # a pad polls every 2 s: another phone's save shows within 3 s
+
+
+# -- Phones at the table ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def open_phone(browser, phone, page_errors):
+    """Opens one more phone (its own browser context: its own cookies and storage) and returns
+    its page; the page's uncaught errors and CSP violations fail the test, as the ``page``
+    fixture's do. ``options`` override the phone's (e.g. SMALL_PHONE, java_script_enabled)."""
+    contexts = []
+
+    def open_(**options) -> Page:
+        context = browser.new_context(**{**phone, **options})
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+
+        def on_console(message):
+            if "Content Security Policy" in message.text:
+                page_errors.csp_violations.append(message.text)
+            if message.type == "error":
+                page_errors.console_errors.append(f"{page.url}: {message.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: page_errors.page_errors.append(f"{page.url}: {exc}"))
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def pad_url(base: str, game_id: int) -> str:
+    return f"{base}/games/{game_id}/"
+
+
+def seat(game_id: int, number: int) -> Seat:
+    return Seat.objects.get(game_id=game_id, number=number)
+
+
+def cell_of(page: Page, key: str, name: str):
+    """The grid cell that holds a field (it is marked when another phone changed the field)."""
+    return page.locator(".cell").filter(has=field(page, key, name))
+
+
+def stop_polling(page: Page) -> None:
+    """This phone hears nothing from the others: its page stays as it was loaded."""
+    page.context.route(LIVE, lambda route: route.abort())
+
+
+def resume_polling(page: Page) -> None:
+    page.context.unroute(LIVE)
+
+
+def breakdown_cell(page: Page, label: str, column: int):
+    """A player's VP in one row of the results' breakdown table (column 0: seat 1)."""
+    row = page.locator("table.breakdown tr").filter(has=page.get_by_role("rowheader", name=label, exact=True))
+    return row.get_by_role("cell").nth(column)
+
+
+# -- 1. Two phones, one game: each sees the other's saves --------------------------------------
+
+
+def test_a_save_on_one_phone_shows_on_the_other(open_phone, live_server):
+    """Alice's phone (A) and Bruno's phone (B) score the same game. A types Alice's farm income
+    12: within 3 s B's field shows 12, B's total for Alice agrees (1 starting VP + 12), and B's
+    cell is marked as changed elsewhere. B types Bruno's recruits 5, and A sees it the same way."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    a, b = open_phone(), open_phone()
+    for page in (a, b):
+        page.goto(pad_url(live_server.url, game_id))
+        expect(field(page, "farm_income", "Alice")).to_have_value("")
+        expect(total(page, "Alice")).to_have_text("1")
+
+    field(a, "farm_income", "Alice").fill("12")
+    expect_saved(a, "s1-farm_income")
+    expect(field(b, "farm_income", "Alice")).to_have_value("12", timeout=POLL_WINDOW_MS)
+    expect(cell_of(b, "farm_income", "Alice")).to_have_class(re.compile(r"\bchanged-elsewhere\b"))
+    expect(total(b, "Alice")).to_have_text("13")
+    assert seat(game_id, 1).farm_income == 12
+
+    field(b, "recruits", "Bruno").fill("5")
+    expect_saved(b, "s2-recruits")
+    expect(field(a, "recruits", "Bruno")).to_have_value("5", timeout=POLL_WINDOW_MS)
+    expect(cell_of(a, "recruits", "Bruno")).to_have_class(re.compile(r"\bchanged-elsewhere\b"))
+    expect(total(a, "Bruno")).to_have_text("7")  # 2 starting VP + 5
+    assert seat(game_id, 2).recruits == 5
+
+    # The mark fades: it says "just changed", not "different".
+    expect(cell_of(b, "farm_income", "Alice")).not_to_have_class(re.compile(r"\bchanged-elsewhere\b"))
+    expect(field(a, "farm_income", "Alice")).to_have_value("12")
+    expect(field(b, "recruits", "Bruno")).to_have_value("5")
+
+
+# -- 2. Two taps on one stepper at the same moment ----------------------------------------------
+
+
+def test_two_phones_tapping_plus_together_add_two(open_phone, live_server):
+    """Two small phones show Alice's 3 farms and 1 active worker. Both tap + on Alice's farms,
+    and both press the up arrow in her active workers (the keyboard's step, for cells too
+    narrow for buttons), before either could hear of the other's change: each is a step applied
+    to the stored value, so 3 + 1 + 1 = 5 farms and 1 + 1 + 1 = 3 workers are stored, and both
+    pages end up showing them (and Alice's total). Both tapping − then takes two away."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    alice = seat(game_id, 1)
+    services.entry_set_value(seat=alice, key="farms", value=3)
+    services.seat_set_active_workers(seat=alice, workers=1)
+    phones = [open_phone(**SMALL_PHONE), open_phone(**SMALL_PHONE)]
+    for page in phones:
+        stop_polling(page)  # neither phone can learn of the other's change before making its own
+        page.goto(pad_url(live_server.url, game_id))
+        expect(field(page, "farms", "Alice")).to_have_value("3")
+        expect(field(page, "active_workers", "Alice")).to_have_value("1")
+        expect(total(page, "Alice")).to_have_text("4")  # 1 starting VP + 3 farms
+
+    for page in phones:
+        plus(page, "f-s1-farms").tap()
+        field(page, "active_workers", "Alice").press("ArrowUp")
+    for page in phones:
+        field(page, "active_workers", "Alice").blur()  # a field being edited is left alone by polls
+        wait_until_all_saved(page)
+        expect_saved(page, "s1-farms")
+        expect_saved(page, "s1-active_workers")
+    stored = seat(game_id, 1)
+    assert (stored.farms, stored.active_workers) == (5, 3)
+
+    for page in phones:
+        resume_polling(page)
+    for page in phones:
+        expect(field(page, "farms", "Alice")).to_have_value("5")
+        expect(field(page, "active_workers", "Alice")).to_have_value("3")
+        expect(total(page, "Alice")).to_have_text("6")  # 1 starting VP + 5 farms
+
+    for page in phones:
+        minus(page, "f-s1-farms").tap()
+    for page in phones:
+        wait_until_all_saved(page)
+    assert seat(game_id, 1).farms == 3
+    for page in phones:
+        expect(field(page, "farms", "Alice")).to_have_value("3")
+        expect(total(page, "Alice")).to_have_text("4")
+
+
+# -- 3. Finishing on a phone that has not heard of the last saves -------------------------------
+
+
+def test_finishing_on_a_stale_phone_keeps_the_other_phones_saves(open_phone, live_server):
+    """B loads the pad and hears nothing more (its polling is cut). A saves Alice's farms 10 and
+    recruits 20. B, whose page still shows them empty, taps "Finish the game" (and "Finish
+    anyway", as categories nobody entered remain): finishing writes none of B's stale values,
+    so the stored game keeps 10 and 20, and the results show them."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    a, b = open_phone(), open_phone()
+    stop_polling(b)
+    b.goto(pad_url(live_server.url, game_id))
+    a.goto(pad_url(live_server.url, game_id))
+
+    field(a, "farms", "Alice").fill("10")
+    field(a, "recruits", "Alice").fill("20")
+    expect_saved(a, "s1-farms")
+    expect_saved(a, "s1-recruits")
+    assert (seat(game_id, 1).farms, seat(game_id, 1).recruits) == (10, 20)
+    expect(field(b, "farms", "Alice")).to_have_value("")  # B's page is stale
+    expect(field(b, "recruits", "Alice")).to_have_value("")
+
+    b.get_by_role("button", name="Finish the game", exact=True).click()
+    confirm = b.locator("#finish-confirm")
+    expect(confirm).to_contain_text("Farm income")  # nobody entered it: it counts as 0
+    expect(confirm).not_to_contain_text("Farms built")  # A entered it, even if B's page did not show it
+    confirm.get_by_role("button", name="Finish anyway", exact=True).click()
+
+    expect(b).to_have_url(re.compile(rf"/games/{game_id}/results/$"))
+    expect(breakdown_cell(b, "Farms built", 0)).to_have_text("10")
+    expect(breakdown_cell(b, "Recruits built", 0)).to_have_text("20")
+    expect(breakdown_cell(b, "Total", 0)).to_have_text("31")  # 1 + 10 + 20
+    stored = seat(game_id, 1)
+    assert (stored.farms, stored.recruits) == (10, 20)
+    assert Game.objects.get(pk=game_id).is_finished
+
+
+# -- 4. Typing over a value another phone saved -------------------------------------------------
+
+
+def test_a_conflict_is_shown_and_never_silently_overwritten(open_phone, live_server):
+    """Both phones show Alice's and Bruno's developments empty. B hears nothing more (polling
+    cut), so its page stays stale. A saves Alice 9 and Bruno 4. B then types Alice 7 and Bruno 6:
+    both saves are refused, B is told under each field that it changed on another phone (with
+    Keep mine / Use …), B's typed values stay on screen and the database keeps 9 and 4.
+    "Keep mine" for Alice then stores 7; "Use 4" for Bruno shows 4 and stores nothing."""
+    game_id = make_game(["Alice", "Bruno"])
+    a, b = open_phone(), open_phone()
+    stop_polling(b)
+    for page in (a, b):
+        page.goto(pad_url(live_server.url, game_id))
+        expect(field(page, "developments", "Alice")).to_have_value("")
+        expect(field(page, "developments", "Bruno")).to_have_value("")
+
+    field(a, "developments", "Alice").fill("9")
+    field(a, "developments", "Bruno").fill("4")
+    expect_saved(a, "s1-developments")
+    expect_saved(a, "s2-developments")
+    field(a, "developments", "Bruno").blur()
+
+    field(b, "developments", "Alice").fill("7")
+    field(b, "developments", "Bruno").fill("6")
+    alice_error, bruno_error = error(b, "s1-developments"), error(b, "s2-developments")
+    expect(alice_error).to_be_visible()
+    expect(alice_error).to_contain_text("Developments built, Alice")
+    expect(alice_error).to_contain_text("changed on another phone to 9")
+    expect(bruno_error).to_contain_text("changed on another phone to 4")
+    expect(field(b, "developments", "Alice")).to_have_value("7")
+    expect(field(b, "developments", "Bruno")).to_have_value("6")
+    expect(field(b, "developments", "Alice")).to_have_attribute("aria-invalid", "true")
+    stored = seat(game_id, 1), seat(game_id, 2)
+    assert (stored[0].developments, stored[1].developments) == (9, 4)
+
+    alice_error.get_by_role("button", name="Keep mine", exact=True).click()
+    expect_saved(b, "s1-developments")
+    expect(alice_error).to_be_hidden()
+    expect(field(b, "developments", "Alice")).to_have_value("7")
+    assert seat(game_id, 1).developments == 7
+
+    bruno_error.get_by_role("button", name="Use 4", exact=True).click()
+    expect(field(b, "developments", "Bruno")).to_have_value("4")
+    expect(bruno_error).to_be_hidden()
+    expect(field(b, "developments", "Bruno")).not_to_have_attribute("aria-invalid", "true")
+    wait_until_all_saved(b)
+    assert seat(game_id, 2).developments == 4
+
+    # A, which saved 9 for Alice, hears of B's deliberate 7.
+    expect(field(a, "developments", "Alice")).to_have_value("7", timeout=POLL_WINDOW_MS)
+    expect(field(a, "developments", "Bruno")).to_have_value("4")
+
+
+# -- 5. The game is deleted under a phone -------------------------------------------------------
+
+
+def test_a_save_to_a_deleted_game_says_so_and_keeps_the_value(page: Page, live_server):
+    """The pad is open; another phone deletes the game. Typing a value then gets a 404: the
+    banner says the game is no longer here, and the typed value stays on screen, marked as not
+    saved (to be noted before leaving)."""
+    game_id = make_game(["Alice", "Bruno"])
+    stop_polling(page)  # so that the save, not a poll, is the first to learn of it
+    page.goto(pad_url(live_server.url, game_id))
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_be_visible()
+    Game.objects.filter(pk=game_id).delete()
+
+    with page.expect_response(lambda response: "/save/" in response.url) as answer:
+        farm_income.fill("12")
+    assert answer.value.status == 404
+    expect(banner(page)).to_be_visible()
+    expect(banner(page)).to_contain_text("This game is no longer here")
+    expect(farm_income).to_have_value("12")
+    expect(farm_income).to_have_class(re.compile(r"\bunsaved\b"))
+    expect(status(page, "s1-farm_income")).to_contain_text("Not saved")
+
+
+# -- 6. The session expires under a phone --------------------------------------------------------
+
+
+def test_an_expired_session_offers_a_reload_that_saves_the_value(page: Page, context, live_server):
+    """The pad is open, then the phone loses its cookies (the CSRF cookie is gone). Typing a
+    value gets a 403: the banner says the session expired and offers Reload, and the value stays.
+    Reload (accepting the leave-page warning) puts the value back from the tab's storage and
+    saves it: the database has it and the field says Saved."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(pad_url(live_server.url, game_id))
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_be_visible()
+    context.clear_cookies()
+
+    with page.expect_response(lambda response: "/save/" in response.url) as answer:
+        farm_income.fill("12")
+    assert answer.value.status == 403
+    expect(banner(page)).to_contain_text("Your session expired")
+    reload = banner(page).get_by_role("button", name="Reload", exact=True)
+    expect(reload).to_be_visible()
+    expect(farm_income).to_have_value("12")
+    assert seat(game_id, 1).farm_income is None
+
+    with page.expect_navigation():
+        reload.click()
+    expect_saved(page, "s1-farm_income")
+    expect(field(page, "farm_income", "Alice")).to_have_value("12")
+    expect(total(page, "Alice")).to_have_text("13")
+    expect(banner(page)).to_be_hidden()
+    assert seat(game_id, 1).farm_income == 12
+
+
+# -- 7. A reload in the middle of typing -------------------------------------------------------
+
+
+def test_a_reload_right_after_typing_keeps_the_value(page: Page, live_server):
+    """A player types Alice's farm income 12 and the page reloads 100 ms later, before the
+    500 ms typing delay has sent it (accepting the leave-page warning). After the reload the
+    field shows 12, says Saved with no conflict, and the database has 12."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(pad_url(live_server.url, game_id))
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_be_visible()
+
+    farm_income.fill("12")
+    page.wait_for_timeout(100)  # deliberately inside the typing delay
+    page.reload()
+
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_have_value("12")
+    expect_saved(page, "s1-farm_income")
+    wait_until_all_saved(page)
+    expect(error(page, "s1-farm_income")).to_be_hidden()
+    expect(total(page, "Alice")).to_have_text("13")
+    expect(banner(page)).to_be_hidden()
+    assert seat(game_id, 1).farm_income == 12
+
+
+# -- 8. Back and Forward ------------------------------------------------------------------------
+
+
+def test_back_and_forward_show_fresh_values(page: Page, live_server):
+    """From the list of games the player opens the pad, types Alice's farm income 12 and waits
+    for Saved, then goes Back: the list shows Alice's new total (13). Meanwhile another phone
+    saves Bruno's recruits 5; Forward shows the pad with Bruno's 5 and his new total (7), and
+    Alice's 12 still there."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    page.goto(f"{live_server.url}/")
+    game_link = page.locator(f'a.history-link[href="/games/{game_id}/"]')
+    expect(game_link.locator(".history-player", has_text="Alice")).to_contain_text("1")
+    game_link.click()
+    expect(page).to_have_url(pad_url(live_server.url, game_id))
+
+    field(page, "farm_income", "Alice").fill("12")
+    expect_saved(page, "s1-farm_income")
+    wait_until_all_saved(page)
+
+    page.go_back()
+    expect(page).to_have_url(f"{live_server.url}/")
+    expect(game_link.locator(".history-player", has_text="Alice").locator("b")).to_have_text("13")
+
+    services.entry_set_value(seat=seat(game_id, 2), key="recruits", value=5)
+    page.go_forward()
+    expect(page).to_have_url(pad_url(live_server.url, game_id))
+    expect(field(page, "recruits", "Bruno")).to_have_value("5")
+    expect(total(page, "Bruno")).to_have_text("7")
+    expect(field(page, "farm_income", "Alice")).to_have_value("12")
+    expect(total(page, "Alice")).to_have_text("13")
+
+    page.go_back()
+    expect(game_link.locator(".history-player", has_text="Bruno").locator("b")).to_have_text("7")
+
+
+# -- 9. A phone without JavaScript --------------------------------------------------------------
+
+
+def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_server):
+    """A phone with JavaScript off scores with plain form posts. It types Alice's farm income 12
+    and Bruno's recruits 5 and presses "Save all": both are stored. Meanwhile another phone saved
+    Alice's developments 4, which this page still shows empty: the post keeps it. It taps "Add
+    one" on Alice's farms: one farm is stored. Then, while another phone saves Bruno's
+    developments 6, it types Alice's Queen's Favor 3 and taps "Finish the game": the 3 is saved,
+    the 6 is kept, the confirmation lists what nobody entered, and "Finish anyway" shows the
+    results."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    page = open_phone(java_script_enabled=False)
+    page.goto(pad_url(live_server.url, game_id))
+    save_all = page.get_by_role("button", name="Save all", exact=True)
+    expect(save_all).to_be_visible()
+
+    field(page, "farm_income", "Alice").fill("12")
+    field(page, "recruits", "Bruno").fill("5")
+    services.entry_set_value(seat=seat(game_id, 1), key="developments", value=4)  # another phone
+    with page.expect_navigation():
+        save_all.click()
+    alice, bruno = seat(game_id, 1), seat(game_id, 2)
+    assert (alice.farm_income, alice.developments, bruno.recruits) == (12, 4, 5)
+    expect(field(page, "farm_income", "Alice")).to_have_value("12")
+    expect(field(page, "developments", "Alice")).to_have_value("4")
+    expect(total(page, "Alice")).to_have_text("17")  # 1 + 12 + 4
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Add one: Farms built, Alice", exact=True).click()
+    expect(field(page, "farms", "Alice")).to_have_value("1")
+    assert seat(game_id, 1).farms == 1
+    expect(total(page, "Alice")).to_have_text("18")
+
+    services.entry_set_value(seat=seat(game_id, 2), key="developments", value=6)  # another phone
+    field(page, "queens_favor", "Alice").fill("3")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Finish the game", exact=True).click()
+    confirm = page.locator("#finish-confirm")
+    expect(confirm).to_contain_text("Explore token bonuses")
+    expect(confirm).not_to_contain_text("Developments built")
+    alice, bruno = seat(game_id, 1), seat(game_id, 2)
+    assert (alice.queens_favor, alice.farms, bruno.developments, bruno.recruits) == (3, 1, 6, 5)
+    assert not Game.objects.get(pk=game_id).is_finished
+
+    with page.expect_navigation():
+        confirm.get_by_role("button", name="Finish anyway", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/games/{game_id}/results/$"))
+    expect(breakdown_cell(page, "Total", 0)).to_have_text("21")  # 1 + 12 + 1 + 4 + 3
+    expect(breakdown_cell(page, "Total", 1)).to_have_text("13")  # 2 + 5 + 6
+    assert Game.objects.get(pk=game_id).is_finished
+    alice, bruno = seat(game_id, 1), seat(game_id, 2)
+    assert (alice.farm_income, alice.developments, alice.farms, alice.queens_favor) == (12, 4, 1, 3)
+    assert (bruno.recruits, bruno.developments) == (5, 6)
+
+
+# -- 10. The connection drops ----------------------------------------------------------------------
+
+
+def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, context, live_server):
+    """The phone goes offline and the player types Alice's farm income 12: the field says it is
+    not saved and is being retried, the banner says the phone is offline, and nothing is stored.
+    Back online, the value is saved, the banner goes away and the database has 12."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(pad_url(live_server.url, game_id))
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_be_visible()
+
+    context.set_offline(True)
+    farm_income.fill("12")
+    expect(status(page, "s1-farm_income")).to_contain_text("Not saved")
+    expect(status(page, "s1-farm_income")).to_contain_text("retrying")
+    expect(banner(page)).to_be_visible()
+    expect(banner(page)).to_contain_text("You are offline")
+    expect(banner(page)).to_contain_text("1 value is not saved yet.")
+    expect(farm_income).to_have_value("12")
+    assert seat(game_id, 1).farm_income is None
+
+    context.set_offline(False)
+    expect_saved(page, "s1-farm_income")
+    expect(banner(page)).to_be_hidden()
+    expect(total(page, "Alice")).to_have_text("13")
+    assert seat(game_id, 1).farm_income == 12
