@@ -103,6 +103,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # concurrency tests save from several threads at once, as phones do.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"apiary-test-{os.getpid()}.sqlite3")}
 
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # As on SQLite: a save waits at most 5 s for a lock and runs at most 10 s, less than the
+    # pad's own 15 s time-out, so the server never commits a save that the phone gave up on.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "options", "-c lock_timeout=5000 -c statement_timeout=10000"
+    )
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"

@@ -225,19 +225,55 @@ class PlayerRowForm(forms.Form):
     )
 
 
+class BasePlayerRowFormSet(forms.BaseFormSet):
+    """The players of the start form, in seat order. ``solo`` (the start form's tick box) says
+    whether the Automa joins them, so that the rules about the players as a whole are checked
+    here: at least one name, exactly one with the Automa, no name twice (ignoring case)."""
+
+    def __init__(self, *args, solo: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.solo = solo
+
+    def clean(self):
+        if any(self.errors):
+            return
+        players = self.named()
+        if not players:
+            raise ValidationError(_("Name at least one player."), code="no_player")
+        problems = []
+        if self.solo and len(players) != 1:
+            problems.append(ValidationError(
+                _("A solo game has exactly one player (the Automa is added for you)."), code="solo"))
+        seen: set[str] = set()
+        for player in players:
+            folded = player["name"].strip().casefold()
+            if folded in seen or (self.solo and folded == _t("Automa").casefold()):
+                problems.append(ValidationError(
+                    _("Two players cannot have the same name: %(name)s."), code="same_name",
+                    params={"name": player["name"]}))
+            seen.add(folded)
+        if problems:
+            raise ValidationError(problems)
+
+    def named(self) -> list[dict]:
+        """The player rows that have a name, in seat order."""
+        return [form.cleaned_data for form in self.forms if form.cleaned_data.get("name", "").strip()]
+
+
 PlayerRowFormSet = forms.formset_factory(
-    PlayerRowForm, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS, absolute_max=MAX_PLAYERS, validate_max=True
+    PlayerRowForm, formset=BasePlayerRowFormSet, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS,
+    absolute_max=MAX_PLAYERS, validate_max=True,
 )
 
 
 class SectorRowForm(forms.Form):
     first = forms.IntegerField(
         label=_("1st place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": _("1st")}),
     )
     second = forms.IntegerField(
         label=_("2nd place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": _("2nd")}),
     )
 
     def clean(self):
@@ -277,30 +313,9 @@ class GameStartForm(forms.Form):
         self.fields["played_on"].initial = timezone.localdate
 
 
-def filled_players(formset) -> list[dict]:
-    """The player rows that have a name, in seat order."""
-    return [form.cleaned_data for form in formset.forms if form.cleaned_data.get("name", "").strip()]
-
-
 def filled_sectors(formset) -> list[tuple[int, int]]:
     return [
         (form.cleaned_data["first"], form.cleaned_data.get("second") or 0)
         for form in formset.forms
         if form.cleaned_data.get("first") is not None
     ]
-
-
-def check_players(form: GameStartForm, players: list[dict]) -> None:
-    """Errors that concern the players as a whole: how many, and names used twice."""
-    if not players:
-        form.add_error(None, _("Name at least one player."))
-        return
-    solo = form.cleaned_data.get("solo")
-    if solo and len(players) != 1:
-        form.add_error("solo", _("A solo game has exactly one player (the Automa is added for you)."))
-    seen: set[str] = set()
-    for player in players:
-        folded = player["name"].strip().casefold()
-        if folded in seen or (solo and folded == _t("Automa").casefold()):
-            form.add_error(None, _("Two players cannot have the same name: %(name)s.") % {"name": player["name"]})
-        seen.add(folded)

@@ -16,15 +16,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.categories import MAX_SECTORS
+from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
     PadField,
     PadForm,
     PlayerRowFormSet,
     SectorRowFormSet,
-    check_players,
-    filled_players,
     filled_sectors,
 )
 from scoring.models import Game
@@ -77,49 +75,42 @@ def game_start(request: HttpRequest) -> HttpResponse:
     the "Use this layout" button posts the half-filled form back (``use_layout``) to do the
     same, so nothing typed is lost and no game is created yet."""
     layouts = selectors.comb_layouts()
-    quiet = False
+    quiet = False  # True while the form is being filled in: no errors yet, and nothing is created
     if request.method == "POST" and "use_layout" in request.POST:
-        data = _with_layout_sectors(request.POST, layouts)
-        quiet = True  # the form is being filled in: no errors yet, and nothing is created
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.POST, layouts))
+        quiet = True
     elif request.method == "POST":
-        data = request.POST
+        form = GameStartForm(request.POST)
+        solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
+        players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
+        sectors = SectorRowFormSet(request.POST, prefix="sector")
     elif "layout" in request.GET:
-        data = _with_layout_sectors(request.GET, layouts)
-        quiet = True  # a form being filled in: show no errors yet
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.GET, layouts))
+        quiet = True
     else:
-        data = None
-
-    form = GameStartForm(data)
-    players = PlayerRowFormSet(data, prefix="player")
-    if data is None:
         layout = layouts[0] if layouts else None
         form = GameStartForm(initial={"layout": layout.pk, "layout_name": layout.name} if layout else None)
+        players = PlayerRowFormSet(prefix="player")
         initial = [{"first": s.first_vp, "second": s.second_vp} for s in layout.sectors.all()] if layout else []
         sectors = SectorRowFormSet(prefix="sector", initial=initial)
-    else:
-        sectors = SectorRowFormSet(data, prefix="sector")
 
     if request.method == "POST" and not quiet and form.is_valid() & players.is_valid() & sectors.is_valid():
-        named = filled_players(players)
-        check_players(form, named)
-        if not form.errors:
-            data = form.cleaned_data
-            game = services.game_start(
-                players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in named],
-                solo=data["solo"],
-                sectors=filled_sectors(sectors),
-                layout_name=data.get("layout_name", ""),
-                played_on=data["played_on"],
-                notes=data.get("notes", ""),
-                end_trigger_token=data["end_trigger_token"],
-            )
-            return redirect("scoring:pad", game_id=game.pk)
+        data = form.cleaned_data
+        game = services.game_start(
+            players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
+            solo=data["solo"],
+            sectors=filled_sectors(sectors),
+            layout_name=data.get("layout_name", ""),
+            played_on=data["played_on"],
+            notes=data.get("notes", ""),
+            end_trigger_token=data["end_trigger_token"],
+        )
+        return redirect("scoring:pad", game_id=game.pk)
     context = {
         "form": form,
         "players": players,
         "sectors": sectors,
         "layouts": layouts,
-        "quiet": quiet,
         "known_names": selectors.known_player_names(),
         "layouts_data": [
             {"id": layout.pk, "name": layout.name, "sectors": [[s.first_vp, s.second_vp] for s in layout.sectors.all()]}
@@ -127,6 +118,22 @@ def game_start(request: HttpRequest) -> HttpResponse:
         ],
     }
     return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
+
+
+def _start_forms_being_filled(data) -> tuple[GameStartForm, object, object]:
+    """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
+    as its initial values."""
+    keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
+    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")})
+    players = PlayerRowFormSet(prefix="player", initial=[
+        {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
+        for i in range(MAX_PLAYERS)
+    ])
+    sectors = SectorRowFormSet(prefix="sector", initial=[
+        {"first": data.get(f"sector-{i}-first") or None, "second": data.get(f"sector-{i}-second") or None}
+        for i in range(MAX_SECTORS)
+    ])
+    return form, players, sectors
 
 
 def _with_layout_sectors(query, layouts) -> dict:

@@ -233,3 +233,15 @@ def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server):
         problems += [f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
                      for v in results.response["violations"]]
     assert problems == []
+
+
+def test_the_results_breakdown_keeps_the_player_names_in_view(small_phone: Page, live_server):
+    """Scrolled down the breakdown, its header row of player names stays at the top."""
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS)
+    page.goto(f"{live_server.url}/games/{game_id}/results/")
+    page.locator("table.breakdown tr.total").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    header = page.locator("table.breakdown thead th").nth(1)
+    expect(header).to_have_text("Alice")
+    expect(header).to_be_in_viewport()
