@@ -185,12 +185,7 @@ class Scoreboard:
             value = getattr(field.seat, key)
             vp = self.result.players[position].category_vp[key]
             sum_text = field.seat.sums.get(key, "")
-        if isinstance(value, bool):
-            initial = str(value)  # as Django's hidden initial of a checkbox: "True" or "False"
-        elif sum_text and _sum_matches(sum_text, value):
-            initial = sum_text
-        else:
-            initial = "" if value is None else str(value)
+        initial = input_text(value, sum_text)
         name = field.name
         text = self.typed.get(name, initial)
         revision = field.seat.revisions.get(_field_key(field))
@@ -348,6 +343,16 @@ class Scoreboard:
     @property
     def columns_class(self) -> str:
         return f"cols-{len(self.seats)}"
+
+
+def input_text(value: int | bool | None, sum_text: str = "") -> str:
+    """A stored value as its input shows it: the sum it was typed as, the number, "" when not
+    entered, and "True" or "False" for a checkbox (as Django's hidden initial writes them)."""
+    if isinstance(value, bool):
+        return str(value)
+    if sum_text and _sum_matches(sum_text, value):
+        return sum_text
+    return "" if value is None else str(value)
 
 
 def _field_key(field: PadField) -> str:

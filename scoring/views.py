@@ -26,7 +26,7 @@ from scoring.forms import (
     filled_sectors,
 )
 from scoring.models import Game
-from scoring.scoreboard import scoreboard_for
+from scoring.scoreboard import input_text, scoreboard_for
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
 MAX_STEP = 20  # the most taps of a stepper that one save carries
@@ -316,6 +316,11 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
     typed = {name: request.POST.get("value", "")} if error else {}
     board = scoreboard_for(game, errors=errors, typed=typed)
     cell = board.cell_for(board.pad(name))
+    if result is not None and result.outcome is services.Outcome.SAVED:
+        # The status tells what this save stored, at its own version, even when another phone
+        # has saved the field again since (the figures show the latest; the poll brings the rest).
+        cell.value, cell.version = result.value, result.version
+        cell.initial = cell.text = input_text(result.value, "" if step is not None else parsed.sum_text)
     status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
     context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409,
                "player": _seat_in_view(request, game)}

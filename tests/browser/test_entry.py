@@ -5,16 +5,8 @@ can be read out and typed in one go, and the pad stays readable at one glance an
 
 from __future__ import annotations
 
-import os
-
 import pytest
-
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - depends on the machine
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("Browser journeys skipped: the playwright package is not installed", allow_module_level=True)
+from playwright.sync_api import Page, expect
 
 from scoring.categories import CATEGORIES
 from scoring.models import HibernationTokens, Seat

@@ -8,13 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - depends on the machine
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("Browser journeys skipped: the playwright package is not installed", allow_module_level=True)
+from playwright.sync_api import expect
 
 from tests.factories import game_scored, player
 
