@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _t
@@ -319,3 +320,14 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
         for form in formset.forms
         if form.cleaned_data.get("first") is not None
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Accounts
+
+
+class SignUpForm(UserCreationForm):
+    """A new account: a user name and a password, typed twice. Nothing else is asked."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)

@@ -6,6 +6,9 @@ list of categories stays the single source of truth; the database checks every r
 
 from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -32,7 +35,22 @@ def _between(field: str, low: int, high: int, name: str) -> models.CheckConstrai
     )
 
 
+def new_public_id() -> str:
+    """A game's address: 128 random bits (22 URL-safe characters), never a guessable number."""
+    return secrets.token_urlsafe(16)
+
+
+def new_link_token() -> str:
+    """A share link's secret: 192 random bits (32 URL-safe characters)."""
+    return secrets.token_urlsafe(24)
+
+
 class Game(models.Model):
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="games",
+        help_text=_("Who started the game (or imported it); games from before accounts have none."),
+    )
     played_on = models.DateField(_("date played"), default=timezone.localdate)
     notes = models.TextField(_("notes"), blank=True)
     end_trigger_token = models.PositiveSmallIntegerField(
@@ -56,7 +74,7 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.played_on})"
+        return f"Game {self.public_id} ({self.played_on})"
 
     @property
     def is_finished(self) -> bool:
@@ -207,14 +225,20 @@ class HibernationTokens(models.Model):
 
 
 class CombLayout(models.Model):
-    """A named comb layout (the sectors' printed awards), offered again when starting a game."""
+    """A named comb layout (the sectors' printed awards), offered again to its owner when they
+    start a game."""
 
-    name = models.CharField(_("layout name"), max_length=60, unique=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="comb_layouts")
+    name = models.CharField(_("layout name"), max_length=60)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated_at", "name"]
-        constraints = [models.CheckConstraint(condition=~models.Q(name=""), name="layout_name_not_empty")]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(name=""), name="layout_name_not_empty"),
+            models.UniqueConstraint(fields=["owner", "name"], name="layout_name_unique_per_owner"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -229,3 +253,71 @@ class CombLayoutSector(SectorAwards):
             *SectorAwards.Meta.constraints,
             models.UniqueConstraint(fields=["layout", "position"], name="layout_sector_position_unique"),
         ]
+
+
+class GameLink(models.Model):
+    """A share link of a game: whoever opens it may score the game (edit) or watch it (view),
+    without an account, until the owner revokes it."""
+
+    class Access(models.TextChoices):
+        EDIT = "edit", _("edit")
+        VIEW = "view", _("view only")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links")
+    access = models.CharField(max_length=4, choices=Access.choices)
+    token = models.CharField(max_length=64, unique=True, default=new_link_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "access", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "access"], condition=models.Q(revoked_at__isnull=True), name="one_live_link_per_access"
+            ),
+            models.CheckConstraint(condition=models.Q(access__in=["edit", "view"]), name="link_access_edit_or_view"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.access} link of {self.game}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+
+class GameMember(models.Model):
+    """A signed-in user who joined a game through one of its links: the game is in their history
+    for as long as the link lives."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="joined_games")
+    link = models.ForeignKey(GameLink, on_delete=models.CASCADE, related_name="members")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "link"], name="member_once_per_link")]
+
+
+class Change(models.Model):
+    """One change of one pad field: what it was, what it became, when and by whom. Undoing a
+    change is itself a change (``undoes``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
+    field = models.CharField(max_length=40)  # a category key, "active_workers", or "t<sector position>"
+    old = models.CharField(max_length=80, blank=True)  # as the field showed it ("" = not entered)
+    new = models.CharField(max_length=80, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="+")
+    by_link = models.ForeignKey(GameLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    by_name = models.CharField(max_length=80, blank=True)  # who, in words, when no account says it
+    undoes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undone_by")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["game", "-at"], name="change_game_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.field}: {self.old!r} -> {self.new!r}"

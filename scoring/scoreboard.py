@@ -14,6 +14,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
+    CATEGORY_BY_KEY,
     COMB_SPACES_BY_PLAYER_COUNT,
     DURING_CATEGORIES,
     END_CATEGORIES,
@@ -28,7 +29,7 @@ from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result, seat_tokens
 from scoring.services import field_key
-from scoring.sums import NotASum, evaluate_sum, is_sum
+from scoring.sums import input_text, is_sum
 
 
 @dataclass
@@ -345,25 +346,20 @@ class Scoreboard:
         return f"cols-{len(self.seats)}"
 
 
-def input_text(value: int | bool | None, sum_text: str = "") -> str:
-    """A stored value as its input shows it: the sum it was typed as, the number, "" when not
-    entered, and "True" or "False" for a checkbox (as Django's hidden initial writes them)."""
-    if isinstance(value, bool):
-        return str(value)
-    if sum_text and _sum_matches(sum_text, value):
-        return sum_text
-    return "" if value is None else str(value)
-
-
 def _field_key(field: PadField) -> str:
     return field_key(key=field.category.key if field.category else None, sector=field.sector)
 
 
-def _sum_matches(sum_text: str, value: int | bool) -> bool:
-    try:
-        return evaluate_sum(sum_text) == value
-    except NotASum:
-        return False
+def change_label(change) -> str:
+    """What a change changed, in words: "Bruno's Farms built", "Bruno's tokens in sector 2"."""
+    name = change.seat.name
+    if change.field == "active_workers":
+        return _("%(name)s's active workers") % {"name": name}
+    if change.field.startswith("t") and change.field[1:].isdigit():
+        return _("%(name)s's tokens in sector %(number)s") % {"name": name, "number": int(change.field[1:]) + 1}
+    category = CATEGORY_BY_KEY.get(change.field)
+    what = _(category.label) if category else change.field
+    return _("%(name)s's %(what)s") % {"name": name, "what": what}
 
 
 def scoreboard_for(game: Game, *, errors: Mapping[str, str] | None = None,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from scoring.engine import GameResult, Sector
 from scoring.gamefile import GameData, PlayerData
-from scoring.models import Game, GameSector, HibernationTokens, Seat
+from scoring.access import visible_games
+from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
 
 
 def games_with_everything() -> QuerySet[Game]:
@@ -61,27 +62,25 @@ def game_result(game: Game) -> GameResult:
     return game_data(game).score()
 
 
-def games_for_export() -> list[GameData]:
-    """Every stored game, oldest first, as game-file data."""
-    return [game_data(game) for game in games_with_everything().order_by("played_on", "created_at", "id")]
+def games_for_export(owner=None) -> list[GameData]:
+    """Every stored game (or every game of ``owner``), oldest first, as game-file data."""
+    games = games_with_everything() if owner is None else games_with_everything().filter(owner=owner)
+    return [game_data(game) for game in games.order_by("played_on", "created_at", "id")]
 
 
-def comb_layouts() -> list:
-    from scoring.models import CombLayout, CombLayoutSector
-
+def comb_layouts(user) -> list:
+    """The user's saved comb layouts, the one used last first."""
     return list(
-        CombLayout.objects.prefetch_related(
+        CombLayout.objects.filter(owner=user).prefetch_related(
             Prefetch("sectors", queryset=CombLayoutSector.objects.order_by("position"))
         )
     )
 
 
-def known_player_names() -> list[str]:
-    """Names from earlier games, most used first, for the start form's suggestions."""
-    from django.db.models import Count
-
+def known_player_names(user) -> list[str]:
+    """Names from the user's earlier games, most used first, for the start form's suggestions."""
     rows = (
-        Seat.objects.filter(is_automa=False)
+        Seat.objects.filter(is_automa=False, game__in=visible_games(user))
         .values("name")
         .annotate(games=Count("id"))
         .order_by("-games", "name")[:50]
@@ -110,10 +109,12 @@ class HistoryEntry:
         return [seat for seat, outcome in self.players if outcome.winner]
 
 
-def history() -> list[HistoryEntry]:
-    """Every game, newest first, with its players, scores and winners."""
+def history(user) -> list[HistoryEntry]:
+    """The user's games (owned or joined through a live link), newest first, with their
+    players, scores and winners."""
     entries = []
-    for game in games_with_everything().order_by("-played_on", "-created_at", "-id"):
+    games = games_with_everything().filter(pk__in=visible_games(user).values("pk"))
+    for game in games.order_by("-played_on", "-created_at", "-id"):
         entries.append(HistoryEntry(game=game, result=game_result(game), seats=list(game.seats.all())))
     return entries
 
@@ -135,11 +136,11 @@ class PlayerStatistics:
         return round(100 * self.wins / self.games) if self.games else 0
 
 
-def player_statistics() -> list[PlayerStatistics]:
+def player_statistics(user) -> list[PlayerStatistics]:
     """Per player name (ignoring case) over finished games: games, wins, best and average score.
     The Automa is not a player to keep statistics of."""
     stats: dict[str, PlayerStatistics] = {}
-    for entry in history():
+    for entry in history(user):
         if not entry.game.is_finished:
             continue
         for seat, outcome in entry.players:
@@ -151,3 +152,11 @@ def player_statistics() -> list[PlayerStatistics]:
             item.best = max(item.best, outcome.total)
             item.total_vp += outcome.total
     return sorted(stats.values(), key=lambda s: (-s.wins, -s.games, s.name.casefold()))
+
+
+def recent_changes(game: Game, limit: int = 8) -> list[Change]:
+    """The game's latest changes, newest first, with who made them (for the pad's history)."""
+    return list(
+        Change.objects.filter(game=game).select_related("seat", "by_user", "by_link", "undoes")
+        .prefetch_related("undone_by")[:limit]
+    )

@@ -14,16 +14,28 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.access import NOBODY, Actor
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
-from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
+from scoring.models import (
+    Change,
+    CombLayout,
+    CombLayoutSector,
+    Game,
+    GameLink,
+    GameSector,
+    HibernationTokens,
+    Seat,
+)
+from scoring.sums import evaluate_sum, input_text, is_sum
 
 
 @transaction.atomic
-def game_store(data: GameData, *, finished: bool = False) -> Game:
+def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
     """Store one game from game-file data: the game, its sectors, seats and tokens."""
     game = Game.objects.create(
+        owner=owner,
         played_on=data.played_on or timezone.localdate(),
         notes=data.notes,
         end_trigger_token=data.end_trigger_token,
@@ -56,9 +68,9 @@ def game_store(data: GameData, *, finished: bool = False) -> Game:
 
 
 @transaction.atomic
-def games_import(games: Sequence[GameData]) -> list[Game]:
-    """Store every game of a checked document, or none of them (all or nothing)."""
-    return [game_store(data, finished=True) for data in games]
+def games_import(games: Sequence[GameData], *, owner=None) -> list[Game]:
+    """Store every game of a checked document for ``owner``, or none of them (all or nothing)."""
+    return [game_store(data, finished=True, owner=owner) for data in games]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,6 +92,7 @@ def game_create(
     played_on: date | None = None,
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+    owner=None,
 ) -> Game:
     """Start a game: seats in the given order, starting VP pre-filled from the seat (1, 2, 3, ...)."""
     data = GameData(
@@ -99,7 +112,7 @@ def game_create(
         notes=notes,
         end_trigger_token=end_trigger_token,
     )
-    return game_store(data)
+    return game_store(data, owner=owner)
 
 
 @transaction.atomic
@@ -112,22 +125,24 @@ def game_start(
     played_on: date | None = None,
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+    owner=None,
 ) -> Game:
     """Start a game from the start form: solo puts the Automa first in turn order (1 VP) and the
     player second (2 VP); a comb given a layout name is saved as that layout for next time."""
     if solo:
         players = [PlayerSetup(gettext("Automa"), automa=True), *players]
     if layout_name.strip() and sectors:
-        comb_layout_save(name=layout_name, sectors=sectors)
+        comb_layout_save(name=layout_name, sectors=sectors, owner=owner)
     return game_create(
-        players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token
+        players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token,
+        owner=owner,
     )
 
 
 @transaction.atomic
-def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]]) -> CombLayout:
-    """Create the named layout, or replace the sectors of the layout of that name."""
-    layout, _created = CombLayout.objects.update_or_create(name=name.strip())
+def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=None) -> CombLayout:
+    """Create the owner's named layout, or replace the sectors of their layout of that name."""
+    layout, _created = CombLayout.objects.update_or_create(owner=owner, name=name.strip())
     layout.sectors.all().delete()
     CombLayoutSector.objects.bulk_create(
         CombLayoutSector(layout=layout, position=position, first_vp=first, second_vp=second)
@@ -185,6 +200,7 @@ class WriteResult:
     outcome: Outcome
     value: int | bool | None  # the field's stored value after the call (None: not entered)
     version: int
+    change: Change | None = None  # the change recorded, when something was written
 
     @property
     def saved(self) -> bool:
@@ -248,13 +264,19 @@ def _next_revisions(revisions: dict, key: str, guard: Guard) -> dict:
     return updated
 
 
-def _game_changed(game_id: int) -> None:
+def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor) -> Change:
+    """After a write: the game's revision goes up, and the change is recorded with its author."""
     Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
+    return Change.objects.create(
+        game_id=game_id, seat_id=seat_id, field=key, old=old, new=new,
+        by_user=by.user, by_link=by.link, by_name=by.name,
+    )
 
 
 @transaction.atomic
 def entry_set_value(
-    *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD
+    *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD,
+    by: Actor = NOBODY,
 ) -> WriteResult:
     """Save one category entry of one seat (None: not entered), and the sum it was typed as.
 
@@ -277,15 +299,16 @@ def entry_set_value(
         sums.pop(key, None)
     revisions = _next_revisions(locked.revisions, key, guard)
     Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, revisions=revisions)
-    _game_changed(locked.game_id)
+    change = _changed(locked.game_id, seat.pk, key, input_text(current, locked.sums.get(key, "")),
+                      input_text(value, sum_text), by)
     setattr(seat, key, value)
     seat.sums, seat.revisions = sums, revisions
-    return WriteResult(Outcome.SAVED, value, _version(revisions, key))
+    return WriteResult(Outcome.SAVED, value, _version(revisions, key), change)
 
 
 @transaction.atomic
 def seat_set_active_workers(
-    *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD
+    *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
 ) -> WriteResult:
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
@@ -295,14 +318,15 @@ def seat_set_active_workers(
         return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
     revisions = _next_revisions(locked.revisions, WORKERS, guard)
     Seat.objects.filter(pk=seat.pk).update(active_workers=workers, revisions=revisions)
-    _game_changed(locked.game_id)
+    change = _changed(locked.game_id, seat.pk, WORKERS, input_text(current), input_text(workers), by)
     seat.active_workers, seat.revisions = workers, revisions
-    return WriteResult(Outcome.SAVED, workers, _version(revisions, WORKERS))
+    return WriteResult(Outcome.SAVED, workers, _version(revisions, WORKERS), change)
 
 
 @transaction.atomic
 def tokens_set(
-    *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = NO_GUARD
+    *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = NO_GUARD,
+    by: Actor = NOBODY,
 ) -> WriteResult:
     """Set how many of the seat's hibernation tokens lie in the sector (None: not entered),
     or step the count.
@@ -334,9 +358,65 @@ def tokens_set(
         HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).update(count=count)
     revisions = _next_revisions(locked.revisions, key, guard)
     Seat.objects.filter(pk=seat.pk).update(revisions=revisions)
-    _game_changed(locked.game_id)
+    change = _changed(locked.game_id, seat.pk, key, input_text(current), input_text(count), by)
     seat.revisions = revisions
-    return WriteResult(Outcome.SAVED, count, _version(revisions, key))
+    return WriteResult(Outcome.SAVED, count, _version(revisions, key), change)
+
+
+def field_write(
+    *, seat: Seat, key: str, value: int | bool | None = None, sum_text: str = "", delta: int = 0,
+    guard: Guard = NO_GUARD, by: Actor = NOBODY,
+) -> WriteResult:
+    """Write one pad field by its key: a category key, "active_workers" or "t<sector position>"."""
+    if key == WORKERS:
+        return seat_set_active_workers(seat=seat, workers=value, delta=delta, guard=guard, by=by)
+    if key.startswith("t") and key[1:].isdigit():
+        sector = GameSector.objects.get(game_id=seat.game_id, position=int(key[1:]))
+        return tokens_set(seat=seat, sector=sector, count=value, delta=delta, guard=guard, by=by)
+    return entry_set_value(seat=seat, key=key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by)
+
+
+def _value_of(key: str, text: str) -> tuple[int | bool | None, str]:
+    """A change's recorded text as a value to write again, and the sum it was typed as."""
+    category = CATEGORY_BY_KEY.get(key)
+    if category is not None and category.is_flag:
+        return text == "True", ""
+    if text == "":
+        return None, ""
+    return evaluate_sum(text), text if is_sum(text) else ""
+
+
+@transaction.atomic
+def change_undo(*, change: Change, by: Actor = NOBODY) -> WriteResult:
+    """Put the field back as it was before ``change``: itself a change, recorded as undoing it.
+
+    Only while the field still holds what the change made: a field changed again since (on any
+    phone) is not overwritten, the answer is a conflict with what it holds now."""
+    seat = Seat.objects.get(pk=change.seat_id)
+    value, sum_text = _value_of(change.field, change.old)
+    made, _made_sum = _value_of(change.field, change.new)
+    result = field_write(seat=seat, key=change.field, value=value, sum_text=sum_text,
+                         guard=Guard(value=made), by=by)
+    if result.change is not None:
+        result.change.undoes = change
+        result.change.save(update_fields=["undoes"])
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Share links
+
+
+@transaction.atomic
+def link_renew(*, game: Game, access: str) -> GameLink:
+    """A new link of that access for the game; the one it replaces (if any) stops working now."""
+    GameLink.objects.filter(game=game, access=access, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return GameLink.objects.create(game=game, access=access)
+
+
+def link_revoke(*, game: Game, access: str) -> None:
+    """The game's live link of that access stops working, at once, for everyone who holds it."""
+    GameLink.objects.filter(game=game, access=access, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
 def game_finish(*, game: Game) -> None:

@@ -39,3 +39,18 @@ def is_sum(text: str) -> bool:
     """True when ``text`` is a sum of several terms rather than one plain number."""
     compact = normalize(text)
     return bool(re.search(r"[0-9][+-]", compact))
+
+
+def input_text(value: int | bool | None, sum_text: str = "") -> str:
+    """A stored value as the pad's input shows it: the sum it was typed as (when it still makes
+    the value), the number, "" when not entered, and "True" or "False" for a yes/no entry (as
+    Django writes a checkbox's hidden initial)."""
+    if isinstance(value, bool):
+        return str(value)
+    if value is not None and sum_text:
+        try:
+            if evaluate_sum(sum_text) == value:
+                return sum_text
+        except NotASum:
+            pass
+    return "" if value is None else str(value)

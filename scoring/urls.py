@@ -4,14 +4,19 @@ from scoring import views
 
 app_name = "scoring"
 
+# A game is addressed by its public id (128 random bits), never by its database number.
 urlpatterns = [
     path("", views.game_list, name="history"),
     path("players/", views.player_stats, name="players"),
     path("games/new/", views.game_start, name="start"),
-    path("games/<int:game_id>/", views.pad, name="pad"),
-    path("games/<int:game_id>/save/", views.pad_field_save, name="save"),
-    path("games/<int:game_id>/live/", views.pad_live, name="live"),
-    path("games/<int:game_id>/results/", views.results, name="results"),
-    path("games/<int:game_id>/finish/", views.game_finish, name="finish"),
-    path("games/<int:game_id>/delete/", views.game_delete, name="delete"),
+    path("games/<slug:game_id>/", views.pad, name="pad"),
+    path("games/<slug:game_id>/save/", views.pad_field_save, name="save"),
+    path("games/<slug:game_id>/live/", views.pad_live, name="live"),
+    path("games/<slug:game_id>/results/", views.results, name="results"),
+    path("games/<slug:game_id>/finish/", views.game_finish, name="finish"),
+    path("games/<slug:game_id>/delete/", views.game_delete, name="delete"),
+    path("games/<slug:game_id>/export/", views.game_export, name="export"),
+    path("games/<slug:game_id>/changes/<int:change_id>/undo/", views.change_undo, name="undo"),
+    path("games/<slug:game_id>/links/<str:kind>/<str:action>/", views.link_change, name="link"),
+    path("join/<slug:token>/", views.join, name="join"),
 ]

@@ -7,26 +7,34 @@ the same page template (``scoring/pad.html#totals``) plus out-of-band partials.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
+from scoring.access import NOBODY, GameAccess, NoAccess, Role, ViewOnly, game_access, link_open
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
     PadField,
+    SignUpForm,
     PadForm,
     PlayerRowFormSet,
     SectorRowFormSet,
     filled_sectors,
 )
-from scoring.models import Game
-from scoring.scoreboard import input_text, scoreboard_for
+from scoring.gamefile import dump_document, to_json
+from scoring.models import Change, Game, GameLink
+from scoring.qr import qr_svg
+from scoring.scoreboard import change_label, scoreboard_for
+from scoring.sums import input_text
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
 MAX_STEP = 20  # the most taps of a stepper that one save carries
@@ -36,9 +44,34 @@ PAD_OOB_PARTIALS = (
 )
 
 
-def _game_or_404(game_id: int) -> Game:
-    """The game with everything the pad needs, or 404."""
-    return get_object_or_404(selectors.games_with_everything(), pk=game_id)
+def with_game(need: Role, *, everything: bool = True):
+    """The view's game, as the request may reach it (``access.game_access``): the view gets the
+    GameAccess instead of the game's address. A game it may not reach is a 404 (as a game that
+    does not exist) and a view-only link that writes a 403; to the pad's script (htmx), these
+    answers are a sentence in plain text, which it shows as it is."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, game_id: str, *args, **kwargs):
+            games = selectors.games_with_everything() if everything else None
+            try:
+                access = game_access(request, game_id, need, games=games)
+            except (NoAccess, ViewOnly) as refusal:
+                if not request.htmx:
+                    raise
+                status = 403 if isinstance(refusal, ViewOnly) else 404
+                return HttpResponse(str(refusal.args[0]) if refusal.args else "", status=status,
+                                    content_type="text/plain; charset=utf-8")
+            return view(request, access, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def _reloaded(game: Game) -> Game:
+    """The game read again with everything the pad needs (after a write)."""
+    return selectors.games_with_everything().get(pk=game.pk)
 
 
 def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
@@ -56,25 +89,30 @@ def _render_partials(request: HttpRequest, template: str, names: list[str], cont
 @never_cache
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/history.html", {"games": selectors.history()})
+    """The signed-in user's games; a newcomer is welcomed with the short form that signs them up."""
+    if not request.user.is_authenticated:
+        return render(request, "scoring/welcome.html", {"form": SignUpForm()})
+    return render(request, "scoring/history.html", {"games": selectors.history(request.user)})
 
 
 @never_cache
+@login_required
 @require_GET
 def player_stats(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/players.html", {"players": selectors.player_statistics()})
+    return render(request, "scoring/players.html", {"players": selectors.player_statistics(request.user)})
 
 
 # ---------------------------------------------------------------------------------------------
 # Starting a game
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
     """Start a game. ``?layout=ID`` fills the comb in from a saved layout; without JavaScript,
     the "Use this layout" button posts the half-filled form back (``use_layout``) to do the
     same, so nothing typed is lost and no game is created yet."""
-    layouts = selectors.comb_layouts()
+    layouts = selectors.comb_layouts(request.user)
     quiet = False  # True while the form is being filled in: no errors yet, and nothing is created
     if request.method == "POST" and "use_layout" in request.POST:
         form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.POST, layouts))
@@ -104,14 +142,15 @@ def game_start(request: HttpRequest) -> HttpResponse:
             played_on=data["played_on"],
             notes=data.get("notes", ""),
             end_trigger_token=data["end_trigger_token"],
+            owner=request.user,
         )
-        return redirect("scoring:pad", game_id=game.pk)
+        return redirect("scoring:pad", game_id=game.public_id)
     context = {
         "form": form,
         "players": players,
         "sectors": sectors,
         "layouts": layouts,
-        "known_names": selectors.known_player_names(),
+        "known_names": selectors.known_player_names(request.user),
         "layouts_data": [
             {"id": layout.pk, "name": layout.name, "sectors": [[s.first_vp, s.second_vp] for s in layout.sectors.all()]}
             for layout in layouts
@@ -165,14 +204,14 @@ def _with_layout_sectors(query, layouts) -> dict:
 
 
 def _write(pad: PadField, value=None, *, sum_text: str = "", delta: int = 0,
-           guard: services.Guard = services.NO_GUARD) -> services.WriteResult:
+           guard: services.Guard = services.NO_GUARD, by=NOBODY) -> services.WriteResult:
     """Write one pad field through the service for its kind (ValidationError in words)."""
     if pad.is_tokens:
-        return services.tokens_set(seat=pad.seat, sector=pad.sector, count=value, delta=delta, guard=guard)
+        return services.tokens_set(seat=pad.seat, sector=pad.sector, count=value, delta=delta, guard=guard, by=by)
     if pad.is_workers:
-        return services.seat_set_active_workers(seat=pad.seat, workers=value, delta=delta, guard=guard)
+        return services.seat_set_active_workers(seat=pad.seat, workers=value, delta=delta, guard=guard, by=by)
     return services.entry_set_value(
-        seat=pad.seat, key=pad.category.key, value=value, sum_text=sum_text, delta=delta, guard=guard
+        seat=pad.seat, key=pad.category.key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by
     )
 
 
@@ -181,29 +220,30 @@ def _conflict_message(pad: PadField, stored: str) -> str:
              "Save again to replace it.") % {"stored": stored or _("empty")}
 
 
-def _save_changed_fields(request: HttpRequest, game: Game) -> tuple[dict[str, str], dict[str, str], str]:
+def _save_changed_fields(request: HttpRequest, access: GameAccess) -> tuple[dict[str, str], dict[str, str], str]:
     """Save what a plain form post (no JavaScript) changed: the fields whose posted value is not
     the one the page showed, each only if the stored value is still the one the page showed.
     Returns the messages by field name, what was typed into the refused fields, and the field
     that a stepper button stepped (to return to it)."""
+    game, by = access.game, access.actor
     form = PadForm(list(game.seats.all()), list(game.sectors.all()), request.POST)
     errors: dict[str, str] = {}
     typed: dict[str, str] = {}
     step_name, _sep, step = request.POST.get("step", "").partition(":")  # a stepper's "s1-t0:+1"
     changed = [name for name in form.changed_data]
     if step_name in form.pads and step in ("+1", "-1") and step_name not in changed:
-        _save_one(form, step_name, errors, typed, delta=int(step))
+        _save_one(form, step_name, errors, typed, by, delta=int(step))
     # A token moved between sectors may be refused only because the other sector was saved
     # after it: try the refused token counts once more, now that every other value is in.
     for attempt in range(2):
         for name in changed:
             if attempt == 1 and not (form.pads[name].is_tokens and name in errors):
                 continue
-            _save_one(form, name, errors, typed, delta=int(step) if name == step_name and step in ("+1", "-1") else 0)
+            _save_one(form, name, errors, typed, by, delta=int(step) if name == step_name and step in ("+1", "-1") else 0)
     return errors, typed, step_name if step_name in form.pads else ""
 
 
-def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str, str], delta: int = 0) -> None:
+def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str, str], by, delta: int = 0) -> None:
     pad = form.pads[name]
     raw = form[name].data
     raw_text = raw if isinstance(raw, str) else ("1" if raw else "")
@@ -211,14 +251,14 @@ def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str,
     guard = services.Guard(value=shown.value) if shown is not None else services.Guard()
     try:
         if delta and name not in form.changed_data:
-            result = _write(pad, delta=delta)
+            result = _write(pad, delta=delta, by=by)
         else:
             parsed = form.clean_one(name, raw)
             value = parsed.value
             if delta:  # stepped after typing: step from what was typed
                 low, high = pad.limits
                 value = max(low, min(high, (value or 0) + delta))
-            result = _write(pad, value, sum_text="" if delta else parsed.sum_text, guard=guard)
+            result = _write(pad, value, sum_text="" if delta else parsed.sum_text, guard=guard, by=by)
     except ValidationError as error:
         errors[name], typed[name] = error.messages[0], raw_text
         return
@@ -246,26 +286,45 @@ def _seat_in_view(request: HttpRequest, game: Game) -> int | None:
     return number if any(seat.number == number for seat in game.seats.all()) else None
 
 
-def _pad_page(request: HttpRequest, game: Game, *, status: int = 200, **context) -> HttpResponse:
+def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, game: Game | None = None,
+              **context) -> HttpResponse:
     """The whole pad page, with the messages of a post that was not (wholly) saved."""
+    game = game or access.game
     board = scoreboard_for(game, errors=context.pop("errors", None), typed=context.pop("typed", None))
-    return render(request, "scoring/pad.html", {"board": board, "player": _seat_in_view(request, game), **context},
-                  status=status)
+    context = {"board": board, "access": access, "player": _seat_in_view(request, game), **context}
+    if access.is_owner:
+        context["share"] = _share_links(request, game)
+        context["share_has"] = {item["link"].access: True for item in context["share"]}
+    context["changes"] = selectors.recent_changes(game)
+    return render(request, "scoring/pad.html", context, status=status)
+
+
+def _share_links(request: HttpRequest, game: Game) -> list[dict]:
+    """The game's live links, each with its address and QR code (SVG drawn here), for its owner."""
+    shown = []
+    for link in game.links.filter(revoked_at__isnull=True).order_by("access"):
+        address = request.build_absolute_uri(reverse("scoring:join", args=[link.token]))
+        shown.append({"link": link, "url": address, "qr": qr_svg(address)})
+    return shown
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def pad(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The scoring pad. A plain POST (no JavaScript) saves the fields this phone changed."""
-    game = _game_or_404(game_id)
+@with_game(Role.VIEW)
+def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The scoring pad (read-only for a view link). A plain POST (no JavaScript) saves the fields
+    this phone changed."""
     if request.method == "GET":
-        return _pad_page(request, game)
-    errors, typed, step_name = _save_changed_fields(request, game)
+        return _pad_page(request, access)
+    if not access.can_edit:
+        raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
+    errors, typed, step_name = _save_changed_fields(request, access)
     if errors:
-        return _pad_page(request, _game_or_404(game_id), status=422, errors=errors, typed=typed, form_errors=True)
+        return _pad_page(request, access, game=_reloaded(access.game), status=422, errors=errors, typed=typed,
+                         form_errors=True)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
     anchor = f"#f-{step_name}" if step_name else ""
-    return redirect(reverse("scoring:pad", args=[game.pk]) + query + anchor)
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query + anchor)
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -277,7 +336,8 @@ def _int_or_none(text: str | None) -> int | None:
 
 @never_cache
 @require_POST
-def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
+@with_game(Role.EDIT)
+def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Save one field (htmx): ``field``, and ``value`` as typed or ``step`` (the taps of a
     stepper, -20 to 20, applied to the stored value), with
     ``version`` (the field's version the page saw), ``page`` and ``seq`` (services.Guard).
@@ -286,7 +346,7 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
     page already saved a newer value), 409 when the field changed on another phone since the
     page saw it (nothing written; the status says to what), 422 for bad input, 400 for a field
     that is not the game's. The header ``X-Pad-Revision`` carries the game's revision."""
-    game = _game_or_404(game_id)
+    game = access.game
     form = PadForm(list(game.seats.all()), list(game.sectors.all()))
     name = request.POST.get("field", "")
     pad = form.pad_for(name)
@@ -303,15 +363,15 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
     error = ""
     try:
         if step is not None:
-            result = _write(pad, delta=step, guard=guard)
+            result = _write(pad, delta=step, guard=guard, by=access.actor)
         else:
             parsed = form.clean_one(name, request.POST["value"])
-            result = _write(pad, parsed.value, sum_text=parsed.sum_text, guard=guard)
+            result = _write(pad, parsed.value, sum_text=parsed.sum_text, guard=guard, by=access.actor)
     except ValidationError as refused:
         result, error = None, refused.messages[0]
     if not request.htmx:
-        return redirect(reverse("scoring:pad", args=[game.pk]) + f"#{pad.id()}")
-    game = _game_or_404(game_id)
+        return redirect(reverse("scoring:pad", args=[game.public_id]) + f"#{pad.id()}")
+    game = _reloaded(game)
     errors = {name: error} if error else {}
     typed = {name: request.POST.get("value", "")} if error else {}
     board = scoreboard_for(game, errors=errors, typed=typed)
@@ -323,71 +383,148 @@ def pad_field_save(request: HttpRequest, game_id: int) -> HttpResponse:
         cell.initial = cell.text = input_text(result.value, "" if step is not None else parsed.sum_text)
     status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
     context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409,
-               "player": _seat_in_view(request, game)}
-    names = ["field-status", "field-error"] if status == 422 else ["field-status", "field-error", *PAD_OOB_PARTIALS]
+               "player": _seat_in_view(request, game), "access": access,
+               "changes": selectors.recent_changes(game)}
+    names = ["field-status", "field-error"] if status == 422 else [
+        "field-status", "field-error", *PAD_OOB_PARTIALS, "changes"]
     response = _render_partials(request, "scoring/pad.html", names, context, status=status)
     response["X-Pad-Revision"] = str(game.revision)
     return response
 
 
-def _game_etag(request: HttpRequest, game_id: int) -> str | None:
-    """The game's revision, as the pad's live view's ETag: one cheap query."""
-    revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
-    return None if revision is None else f"rev-{revision}"
-
-
 @never_cache
 @require_GET
-@condition(etag_func=_game_etag)
-def pad_live(request: HttpRequest, game_id: int) -> HttpResponse:
+@with_game(Role.VIEW, everything=False)
+def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the other phones saved (polled by the pad): 304 with no body while the game's
     revision is the one the phone has (``If-None-Match``); otherwise every field's value and
-    version, and out of band every figure."""
-    game = _game_or_404(game_id)
+    version, and out of band every figure and the recent changes."""
+    etag = f'"rev-{access.game.revision}"'
+    if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        return response
+    game = _reloaded(access.game)
     board = scoreboard_for(game)
-    response = _render_partials(request, "scoring/pad.html", ["live-values", *PAD_OOB_PARTIALS],
-                                {"board": board, "player": _seat_in_view(request, game)})
+    response = _render_partials(request, "scoring/pad.html", ["live-values", *PAD_OOB_PARTIALS, "changes"],
+                                {"board": board, "player": _seat_in_view(request, game), "access": access,
+                                 "changes": selectors.recent_changes(game)})
     response["X-Pad-Revision"] = str(game.revision)
+    response["ETag"] = etag
     return response
 
 
 # ---------------------------------------------------------------------------------------------
-# Results, finishing, deleting
-
-
-@never_cache
-@require_GET
-def results(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(game_id)
-    return render(request, "scoring/results.html", {"board": scoreboard_for(game)})
+# The change history
 
 
 @never_cache
 @require_POST
-def game_finish(request: HttpRequest, game_id: int) -> HttpResponse:
+@with_game(Role.EDIT)
+def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
+    """Undo one change of the game (itself a change). Refused, with the reason, when the field
+    has changed again since."""
+    change = get_object_or_404(Change.objects.select_related("seat"), pk=change_id, game=access.game)
+    try:
+        result = services.change_undo(change=change, by=access.actor)
+    except ValidationError as refused:
+        message = refused.messages[0]
+    else:
+        message = "" if result.outcome is not services.Outcome.CONFLICT else _(
+            "%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing was "
+            "changed."
+        ) % {"what": change_label(change), "now": input_text(result.value) or "—"}
+    game = _reloaded(access.game)
+    if request.htmx:
+        board = scoreboard_for(game)
+        context = {"board": board, "access": access, "changes": selectors.recent_changes(game),
+                   "undo_message": message, "player": _seat_in_view(request, game)}
+        response = _render_partials(request, "scoring/pad.html", ["changes", *PAD_OOB_PARTIALS], context,
+                                    status=409 if message else 200)
+        response["X-Pad-Revision"] = str(game.revision)
+        return response
+    if message:
+        return _pad_page(request, access, game=game, status=409, undo_message=message)
+    return redirect(reverse("scoring:pad", args=[game.public_id]) + "#changes")
+
+
+# ---------------------------------------------------------------------------------------------
+# Share links
+
+
+@require_GET
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """A share link, opened (typed, tapped or scanned): its holder may now reach the game."""
+    link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
+    if link is None:
+        raise Http404(_("This link does not work (any more): ask the game's owner for a new one."))
+    link_open(request, link)
+    return redirect("scoring:pad", game_id=link.game.public_id)
+
+
+@require_POST
+@with_game(Role.OWNER, everything=False)
+def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str) -> HttpResponse:
+    """The owner makes a new link (the old one stops working) or revokes the link of a kind."""
+    if kind not in GameLink.Access.values or action not in ("new", "revoke"):
+        raise Http404
+    if action == "new":
+        services.link_renew(game=access.game, access=kind)
+    else:
+        services.link_revoke(game=access.game, access=kind)
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#share")
+
+
+# ---------------------------------------------------------------------------------------------
+# Results, finishing, deleting, exporting
+
+
+@never_cache
+@require_GET
+@with_game(Role.VIEW)
+def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    return render(request, "scoring/results.html", {"board": scoreboard_for(access.game), "access": access})
+
+
+@never_cache
+@require_POST
+@with_game(Role.EDIT)
+def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
     what this phone changed is saved first, and a refused value stops here. Categories that
     nobody has entered are listed, and the game is finished only once that is confirmed."""
-    game = _game_or_404(game_id)
-    errors, typed, _step = _save_changed_fields(request, game)
-    game = _game_or_404(game_id)
+    errors, typed, _step = _save_changed_fields(request, access)
+    game = _reloaded(access.game)
     if game.is_finished and not errors:  # finished already (on another phone, or a second tap)
-        return redirect("scoring:results", game_id=game.pk)
+        return redirect("scoring:results", game_id=game.public_id)
     if errors:
-        return _pad_page(request, game, status=422, errors=errors, typed=typed, form_errors=True)
+        return _pad_page(request, access, game=game, status=422, errors=errors, typed=typed, form_errors=True)
     board = scoreboard_for(game)
     if board.finish_problems:
-        return _pad_page(request, game, status=422, finish_problems=board.finish_problems)
+        return _pad_page(request, access, game=game, status=422, finish_problems=board.finish_problems)
     if board.not_entered and request.POST.get("confirm") != "1":
-        return _pad_page(request, game, finish_confirm=board.not_entered)
+        return _pad_page(request, access, game=game, finish_confirm=board.not_entered)
     services.game_finish(game=game)
-    return redirect("scoring:results", game_id=game.pk)
+    return redirect("scoring:results", game_id=game.public_id)
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
-def game_delete(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_or_404(game_id)
+@with_game(Role.OWNER)
+def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
-        services.game_delete(game=game)
+        services.game_delete(game=access.game)
         return redirect("scoring:history")
-    return render(request, "scoring/delete.html", {"board": scoreboard_for(game)})
+    return render(request, "scoring/delete.html", {"board": scoreboard_for(access.game), "access": access})
+
+
+@never_cache
+@require_GET
+@with_game(Role.VIEW)
+def game_export(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The game as a game file (docs/game-file.md), to download."""
+    document = to_json(dump_document([selectors.game_data(access.game)]))
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    name = f"apiary-{access.game.played_on.isoformat()}-{access.game.public_id[:6]}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

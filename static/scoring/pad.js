@@ -23,6 +23,7 @@
   var MAX_RETRY_MS = 8000;
 
   var pad = null; // the pad's root element, when this page is a pad
+  var readonly = false; // a view-only link: the pad follows the game but saves nothing
   var pageId = randomId();
   var seq = 0;
   var state = {}; // field name -> {base, dirty, inflight, queued, delta, timer, problem, attempt, retryTimer}
@@ -320,9 +321,9 @@
       }
       refreshBanner();
     } else if (code === 404) {
-      failed(name, "gone", delta);
+      failed(name, "gone", delta, 0, serverSentence(response, html));
     } else if (code === 403) {
-      failed(name, "expired", delta);
+      failed(name, "expired", delta, 0, serverSentence(response, html));
     } else if (code === 429) {
       failed(name, "busy", delta, parseInt(response.headers.get("Retry-After") || "0", 10));
     } else if (code >= 500) {
@@ -333,7 +334,13 @@
     if (s.queued || (!s.inflight && !s.problem && (s.dirty || s.delta))) send(name);
   }
 
-  function failed(name, kind, delta, retryAfter) {
+  // The server's own sentence for a refusal (a short plain text: "the link was revoked…").
+  function serverSentence(response, text) {
+    var type = response.headers.get("Content-Type") || "";
+    return type.indexOf("text/plain") === 0 && text && text.length < 400 ? text : "";
+  }
+
+  function failed(name, kind, delta, retryAfter, sentence) {
     var s = fieldState(name);
     var el = fieldEl(name);
     s.inflight = false;
@@ -345,8 +352,9 @@
       if (delta) { s.delta = 0; s.dirty = true; remember(name, valueOf(el), s.base); }
     }
     setStatus(name, "failed", msg("msgUnsaved", "Not saved yet"));
-    if (kind === "gone") { stop(msg("msgGone", "This game is no longer here.")); return; }
-    if (kind === "expired") { stop(msg("msgExpired", "Your session expired: reload the page.")); return; }
+    var keep = " " + msg("msgKept", "Your unsaved values stay on screen.");
+    if (kind === "gone") { stop(sentence ? sentence + keep : msg("msgGone", "This game is no longer here.")); return; }
+    if (kind === "expired") { stop(sentence ? sentence + keep : msg("msgExpired", "Your session expired: reload the page.")); return; }
     if (kind.indexOf("refused") === 0) {
       stop(msg("msgRefused", "The server refused this save (%(status)s): reload the page.").replace("%(status)s", kind.slice(8)));
       return;
@@ -492,6 +500,8 @@
     pad = document.querySelector("[data-pad]");
     if (!pad || !window.fetch || !window.htmx) return;
     pad.classList.add("live");
+    readonly = pad.hasAttribute("data-readonly");
+    if (readonly) { pollTimer = setTimeout(poll, POLL_MS); return; }
 
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
     var order = moveOrder();
@@ -534,7 +544,7 @@
 
   document.addEventListener("input", function (event) {
     var el = event.target;
-    if (!pad || !el.matches || !el.matches("#pad [data-field]") || el.type === "checkbox") return;
+    if (!pad || readonly || !el.matches || !el.matches("#pad [data-field]") || el.type === "checkbox") return;
     var s = fieldState(el.name);
     s.refused = false;
     typed(el);
@@ -542,7 +552,7 @@
 
   document.addEventListener("change", function (event) {
     var el = event.target;
-    if (!pad || !el.matches || !el.matches("#pad [data-field]")) return;
+    if (!pad || readonly || !el.matches || !el.matches("#pad [data-field]")) return;
     var s = fieldState(el.name);
     if (el.type === "checkbox") { s.refused = false; typed(el); }
     if (s.dirty) send(el.name);
@@ -599,6 +609,28 @@
       if (fieldState(el.name).dirty) send(el.name);
       focusNext(el);
     }
+  });
+
+  // Undo (the recent changes): with this script, without leaving the page.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!pad || readonly || !form.matches || !form.matches("form[data-undo]")) return;
+    event.preventDefault();
+    fetch(form.action, {
+      method: "POST", body: new FormData(form), credentials: "same-origin", cache: "no-store",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        if (response.status === 200 || response.status === 409) {
+          // The recent changes first, then every figure out of band.
+          if (newerRevision(response)) htmx.swap(document.getElementById("changes"), html, { swapStyle: "outerHTML" });
+          poll();
+        } else {
+          showBanner(serverSentence(response, html) || msg("msgRefused", "The server refused (%(status)s): reload the page.")
+            .replace("%(status)s", String(response.status)), true);
+        }
+      });
+    }, function () { showBanner(msg("msgProblem", "The server is not answering."), false); });
   });
 
   // Leaving or hiding the page sends every value still inside the typing delay at once.

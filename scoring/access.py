@@ -1,0 +1,127 @@
+"""Who may do what with a game: its owner, whoever holds one of its live share links (edit or
+view), and nobody else.
+
+Every view of a game asks ``game_access`` first, with the least role it needs. A game the
+request may not see answers 404, exactly as a game that does not exist; a view-only link that
+tries to write answers 403. A link's holder is remembered in the session (and, when signed in,
+as a member of the game), and loses access the moment the link is revoked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+
+from scoring.models import Game, GameLink, GameMember
+
+SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
+
+
+class Role(IntEnum):
+    VIEW = 1
+    EDIT = 2
+    OWNER = 3
+
+
+ROLE_OF_LINK = {GameLink.Access.VIEW: Role.VIEW, GameLink.Access.EDIT: Role.EDIT}
+
+
+class NoAccess(Http404):
+    """No such game for this request (404), with the reason in words where there is one to say."""
+
+
+class ViewOnly(PermissionDenied):
+    """A view-only link tried to write (403)."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change, for the change history: an account, or the holder of a link."""
+
+    user: object | None = None
+    link: GameLink | None = None
+    name: str = ""
+
+
+NOBODY = Actor()
+
+
+@dataclass
+class GameAccess:
+    game: Game
+    role: Role
+    link: GameLink | None = None  # the link the access comes through (None for the owner)
+    user: object | None = None
+
+    @property
+    def can_edit(self) -> bool:
+        return self.role >= Role.EDIT
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role is Role.OWNER
+
+    @property
+    def actor(self) -> Actor:
+        user = self.user if self.user is not None and self.user.is_authenticated else None
+        return Actor(user=user, link=None if self.is_owner else self.link)
+
+
+def _opened_links(request: HttpRequest, public_id: str) -> list[int]:
+    return list(request.session.get(SESSION_LINKS, {}).get(public_id, []))
+
+
+def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
+                games: QuerySet[Game] | None = None) -> GameAccess:
+    """The request's access to the game, or NoAccess (404) / ViewOnly (403)."""
+    game = (games if games is not None else Game.objects).filter(public_id=public_id).first()
+    if game is None:
+        raise NoAccess(_("There is no such game."))
+    user = request.user
+    signed_in = user.is_authenticated
+    if signed_in and game.owner_id == user.pk:
+        return GameAccess(game, Role.OWNER, user=user)
+    opened = _opened_links(request, public_id)
+    if not opened and not signed_in:
+        raise NoAccess(_("There is no such game."))
+    holds = Q(pk__in=opened)
+    if signed_in:
+        holds |= Q(members__user=user)
+    links = list(GameLink.objects.filter(holds, game=game, revoked_at__isnull=True).distinct())
+    if not links:
+        if opened:
+            raise NoAccess(_("The link you opened this game with was revoked by its owner, or the game was deleted. "
+                             "Ask the owner for a new link."))
+        raise NoAccess(_("There is no such game."))
+    link = max(links, key=lambda item: ROLE_OF_LINK[item.access])
+    access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user)
+    if access.role < need:
+        raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
+    return access
+
+
+def link_open(request: HttpRequest, link: GameLink) -> None:
+    """The request now holds the link: remembered in the session and, for a signed-in user who
+    does not own the game, as a member of the game (so it is in their history)."""
+    links = dict(request.session.get(SESSION_LINKS, {}))
+    opened = set(links.get(link.game.public_id, []))
+    opened.add(link.pk)
+    links[link.game.public_id] = sorted(opened)
+    request.session[SESSION_LINKS] = links
+    user = request.user
+    if user.is_authenticated and link.game.owner_id != user.pk:
+        GameMember.objects.get_or_create(game=link.game, user=user, link=link)
+
+
+def visible_games(user) -> QuerySet[Game]:
+    """The games a signed-in user sees in their history: those they own and those they joined
+    through a link that is still live."""
+    if not user.is_authenticated:
+        return Game.objects.none()
+    joined = GameMember.objects.filter(user=user, link__revoked_at__isnull=True).values("game_id")
+    return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))

@@ -1,0 +1,36 @@
+"""Words of the pad that need a little code: a change and its author, as the history shows them."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+
+from scoring.scoreboard import change_label
+
+register = template.Library()
+
+
+def _shown(key: str, text: str) -> str:
+    if text in ("True", "False"):
+        return _("yes") if text == "True" else _("no")
+    return text or "—"
+
+
+@register.filter
+def change_words(change) -> str:
+    """ "Bruno's Farms built 3 → 4" ("—" for not entered)."""
+    return _("%(what)s %(old)s → %(new)s") % {
+        "what": change_label(change), "old": _shown(change.field, change.old), "new": _shown(change.field, change.new),
+    }
+
+
+@register.filter
+def change_author(change) -> str:
+    """Who made a change: the account, the name given, or the kind of link."""
+    if change.by_user is not None:
+        return change.by_user.get_username()
+    if change.by_name:
+        return change.by_name
+    if change.by_link is not None:
+        return _("the edit link")
+    return _("someone")
