@@ -472,7 +472,7 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
         services.link_renew(game=access.game, access=kind)
     else:
         services.link_revoke(game=access.game, access=kind)
-    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#share")
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
 
 
 # ---------------------------------------------------------------------------------------------

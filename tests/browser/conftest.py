@@ -107,9 +107,14 @@ def page_errors() -> PageErrors:
 
 
 @pytest.fixture
-def context(browser, phone, page_errors):
+def context(browser, phone, page_errors, live_server):
+    """A phone signed in as the journeys' host (tests.browser.pad_helpers.HOST), who owns the
+    games that ``make_game`` makes."""
+    from tests.browser.pad_helpers import sign_in
+
     context = browser.new_context(**phone)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    sign_in(context, live_server.url)
 
     def watch(page):
         def on_console(message):

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from scoring import services
@@ -78,16 +81,37 @@ def shoot(page: Page, folder, name: str) -> None:
     page.screenshot(path=folder / f"{name}-full.png", full_page=True)
 
 
-def make_game(names: list[str], sectors: list[tuple[int, int]] = ()) -> int:
-    """A game as the start form makes it (starting VP 1, 2, 3…, every other entry empty)."""
+HOST = "host"  # the account every journey's phone is signed in as (sign_in), unless it joins by a link
+HOST_PASSWORD = "a-long-pass-phrase-for-the-host"
+
+
+def host():
+    """The journeys' account (made once per test database)."""
+    user = User.objects.filter(username=HOST).first()
+    return user or User.objects.create_user(HOST, password=HOST_PASSWORD)
+
+
+def sign_in(context, base_url: str, user=None) -> None:
+    """Sign a browser context in as ``user`` (the host by default): its session cookie, made by
+    Django's test client, as signing in by the form would."""
+    client = Client()
+    client.force_login(user or host())
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])
+
+
+def make_game(names: list[str], sectors: list[tuple[int, int]] = (), owner=None) -> str:
+    """A game as the start form makes it (starting VP 1, 2, 3…, every other entry empty), owned by
+    the host; its public id (the address of its pages)."""
     game = services.game_create(
-        players=[services.PlayerSetup(name) for name in names], sectors=list(sectors), played_on=date.today()
+        players=[services.PlayerSetup(name) for name in names], sectors=list(sectors), played_on=date.today(),
+        owner=owner or host(),
     )
-    return game.pk
+    return game.public_id
 
 
 def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int, int]], *,
-               factions: list[str] | None = None, layout_name: str = "", solo: bool = False) -> int:
+               factions: list[str] | None = None, layout_name: str = "", solo: bool = False) -> str:
     """Fill the start form as a player would and land on the pad; the game's id."""
     page.goto(f"{base}/games/new/")
     for number, name in enumerate(names, start=1):
@@ -102,8 +126,8 @@ def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int,
     if solo:
         page.get_by_label(re.compile(r"^Solo game")).check()
     page.get_by_role("button", name="Start scoring").click()
-    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
-    return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
+    return re.search(r"/games/([\w-]+)/$", page.url).group(1)
 
 
 def wait_until_all_saved(page: Page) -> None:

@@ -18,6 +18,7 @@ from tests.browser.pad_helpers import (
     make_game,
     no_sideways_scroll,
     shoot,
+    sign_in,
     status,
     tokens,
     total,
@@ -31,9 +32,11 @@ FIVE_SECTORS = [(9, 4), (13, 0), (6, 3), (8, 4), (5, 2)]
 
 
 @pytest.fixture
-def small_phone(browser, page_errors):
-    """A page on a small phone (360 x 780), watched for script errors like the others."""
+def small_phone(browser, page_errors, live_server):
+    """A page on a small phone (360 x 780), signed in as the host, watched for script errors
+    like the others."""
     context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
     page = context.new_page()
     page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
     page.on("console", lambda message: "Content Security Policy" in message.text
@@ -42,8 +45,8 @@ def small_phone(browser, page_errors):
     context.close()
 
 
-def seat(game_id: int, number: int) -> Seat:
-    return Seat.objects.get(game_id=game_id, number=number)
+def seat(game_id: str, number: int) -> Seat:
+    return Seat.objects.get(game__public_id=game_id, number=number)
 
 
 def test_typing_after_next_stores_exactly_what_was_typed(small_phone: Page, live_server):

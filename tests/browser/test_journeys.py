@@ -324,14 +324,14 @@ def test_a_save_lost_to_the_network_is_retried(page: Page, context, live_server)
     expect(status(page, "s1-farm_income")).to_contain_text("retrying")
     expect(banner(page)).to_contain_text("not saved yet")
     expect(farm_income).to_have_value("12")
-    assert Seat.objects.get(game_id=game_id, number=1).farm_income is None
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income is None
     expect(total(page, "Alice")).to_have_text("1")
 
     context.set_offline(False)
     expect_saved(page, "s1-farm_income")
     expect(total(page, "Alice")).to_have_text("13")
     expect(banner(page)).to_be_hidden()
-    assert Seat.objects.get(game_id=game_id, number=1).farm_income == 12
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 12
 
     page.reload()
     expect(field(page, "farm_income", "Alice")).to_have_value("12")
@@ -349,7 +349,7 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
 
     farms.fill("3")
     expect_saved(page, "s1-farms")
-    assert Seat.objects.get(game_id=game_id, number=1).farms == 3
+    assert Seat.objects.get(game__public_id=game_id, number=1).farms == 3
 
     for typed, message in (
         ("abc", "Type a whole number, such as 12, or a sum, such as 3+6+2."),
@@ -363,7 +363,7 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
         expect(farms).to_have_value(typed)
         expect(farms).to_have_attribute("aria-invalid", "true")
         expect(total(page, "Alice")).to_have_text("4")  # 1 starting VP + 3 farms
-        assert Seat.objects.get(game_id=game_id, number=1).farms == 3
+        assert Seat.objects.get(game__public_id=game_id, number=1).farms == 3
 
     # Two refused fields of one row: two messages, one under the other, each naming its player.
     field(page, "farms", "Bruno").fill("xyz")
@@ -376,7 +376,7 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
     expect(farms_error).to_be_hidden()
     expect(farms).not_to_have_attribute("aria-invalid", "true")
     expect(total(page, "Alice")).to_have_text("8")
-    assert Seat.objects.get(game_id=game_id, number=1).farms == 7
+    assert Seat.objects.get(game__public_id=game_id, number=1).farms == 7
 
 
 # -- Journey 4: five players on a phone --------------------------------------------------------
@@ -448,7 +448,7 @@ def test_solo_game_puts_the_automa_first(page: Page, live_server):
     expect(page.locator("#f-s1-starting_vp")).to_have_accessible_name("Starting VP, Automa")
     expect(page.locator("#f-s2-starting_vp")).to_have_accessible_name("Starting VP, Alice")
 
-    seats = list(Seat.objects.filter(game_id=game_id).order_by("number"))
+    seats = list(Seat.objects.filter(game__public_id=game_id).order_by("number"))
     assert [(s.number, s.name, s.is_automa, s.starting_vp) for s in seats] == [
         (1, "Automa", True, 1),
         (2, "Alice", False, 2),

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pad_helpers import host, sign_in
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
@@ -42,18 +43,20 @@ def a_game_night(*, finished: bool):
                frames_filled=2, faction_ability=3),
         sectors=[(9, 4), (8, 5), (13, 0)],
         finished=finished,
+        owner=host(),
     )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pictures_of_the_pad_and_the_results(browser, phone, live_server, folder, scheme):
     context = browser.new_context(**{**phone, "device_scale_factor": 1}, color_scheme=scheme)
+    sign_in(context, live_server.url)
     page = context.new_page()
     in_progress, finished = a_game_night(finished=False), a_game_night(finished=True)
-    page.goto(f"{live_server.url}/games/{in_progress.pk}/")
+    page.goto(f"{live_server.url}/games/{in_progress.public_id}/")
     expect(page.get_by_label("Total, Bruno", exact=True)).to_be_visible()
     page.screenshot(path=folder / f"pad-{scheme}.png")
-    page.goto(f"{live_server.url}/games/{finished.pk}/results/")
+    page.goto(f"{live_server.url}/games/{finished.public_id}/results/")
     expect(page.locator(".winner-line")).to_be_visible()
     page.screenshot(path=folder / f"results-{scheme}.png")
     context.close()

@@ -26,6 +26,7 @@ from tests.browser.pad_helpers import (
     make_game,
     minus,
     plus,
+    sign_in,
     status,
     total,
     wait_until_all_saved,
@@ -41,15 +42,18 @@ POLL_WINDOW_MS = 3000  # a pad polls every 2 s: another phone's save shows withi
 
 
 @pytest.fixture
-def open_phone(browser, phone, page_errors):
+def open_phone(browser, phone, page_errors, live_server):
     """Opens one more phone (its own browser context: its own cookies and storage) and returns
     its page; the page's uncaught errors and CSP violations fail the test, as the ``page``
     fixture's do. ``options`` override the phone's (e.g. SMALL_PHONE, java_script_enabled)."""
     contexts = []
 
-    def open_(**options) -> Page:
+    def open_(signed_in: bool = True, **options) -> Page:
+        """The phone, signed in as the host (who owns the games) unless ``signed_in`` is False."""
         context = browser.new_context(**{**phone, **options})
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        if signed_in:
+            sign_in(context, live_server.url)
         contexts.append(context)
         page = context.new_page()
 
@@ -73,7 +77,7 @@ def pad_url(base: str, game_id: int) -> str:
 
 
 def seat(game_id: int, number: int) -> Seat:
-    return Seat.objects.get(game_id=game_id, number=number)
+    return Seat.objects.get(game__public_id=game_id, number=number)
 
 
 def cell_of(page: Page, key: str, name: str):
@@ -213,7 +217,7 @@ def test_finishing_on_a_stale_phone_keeps_the_other_phones_saves(open_phone, liv
     expect(breakdown_cell(b, "Total", 0)).to_have_text("31")  # 1 + 10 + 20
     stored = seat(game_id, 1)
     assert (stored.farms, stored.recruits) == (10, 20)
-    assert Game.objects.get(pk=game_id).is_finished
+    assert Game.objects.get(public_id=game_id).is_finished
 
 
 # -- 4. Typing over a value another phone saved -------------------------------------------------
@@ -282,7 +286,7 @@ def test_a_save_to_a_deleted_game_says_so_and_keeps_the_value(page: Page, live_s
     page.goto(pad_url(live_server.url, game_id))
     farm_income = field(page, "farm_income", "Alice")
     expect(farm_income).to_be_visible()
-    Game.objects.filter(pk=game_id).delete()
+    Game.objects.filter(public_id=game_id).delete()
 
     with page.expect_response(lambda response: "/save/" in response.url) as answer:
         farm_income.fill("12")
@@ -432,14 +436,14 @@ def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_se
     expect(confirm).not_to_contain_text("Developments built")
     alice, bruno = seat(game_id, 1), seat(game_id, 2)
     assert (alice.queens_favor, alice.farms, bruno.developments, bruno.recruits) == (3, 1, 6, 5)
-    assert not Game.objects.get(pk=game_id).is_finished
+    assert not Game.objects.get(public_id=game_id).is_finished
 
     with page.expect_navigation():
         confirm.get_by_role("button", name="Finish anyway", exact=True).click()
     expect(page).to_have_url(re.compile(rf"/games/{game_id}/results/$"))
     expect(breakdown_cell(page, "Total", 0)).to_have_text("21")  # 1 + 12 + 1 + 4 + 3
     expect(breakdown_cell(page, "Total", 1)).to_have_text("13")  # 2 + 5 + 6
-    assert Game.objects.get(pk=game_id).is_finished
+    assert Game.objects.get(public_id=game_id).is_finished
     alice, bruno = seat(game_id, 1), seat(game_id, 2)
     assert (alice.farm_income, alice.developments, alice.farms, alice.queens_favor) == (12, 4, 1, 3)
     assert (bruno.recruits, bruno.developments) == (5, 6)
