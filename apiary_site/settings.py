@@ -117,10 +117,70 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds the abuse limits' counters (scoring/limits.py), so it must be shared by every
+# worker: a table of the database, made by `manage.py createcachetable` (the test database gets it
+# by itself).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "apiary_cache",
+        # Past MAX_ENTRIES the cache culls entries, live counters included: allow plenty.
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    }
+}
+
+# Abuse limits, per client address and, for sign-in and password reset, per account name typed:
+# at most N requests per S seconds, as (N, S). A rule left out is not limited.
+RATE_LIMITS = {
+    "login": {"address": (30, 900), "account": (10, 900)},
+    "signup": {"address": (20, 3600)},
+    "password_reset": {"address": (10, 3600), "account": (3, 3600)},
+    "join": {"address": (60, 600)},
+    "save": {"address": (300, 60)},  # htmx saves: far more than a table types, far fewer than a script sends
+}
+# Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
+# (0: the client's address is REMOTE_ADDR).
+RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
+
 # Accounts: Django's own, signed in by a session cookie.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day
+
+# Mail (password reset links), through Django's MAILERS: SMTP from the environment (EMAIL_HOST,
+# EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or EMAIL_USE_SSL); in development
+# without EMAIL_HOST the mails are printed on the console. Without DEBUG and EMAIL_HOST, the SMTP
+# server on localhost (port 25) is used.
+_EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+_EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+_EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if _EMAIL_USE_TLS and _EMAIL_USE_SSL:
+    raise ImproperlyConfigured("Set EMAIL_USE_TLS or EMAIL_USE_SSL, not both.")
+if DEBUG and not _EMAIL_HOST:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST or "localhost",
+                "port": int(os.environ.get("EMAIL_PORT") or (587 if _EMAIL_USE_TLS else 465 if _EMAIL_USE_SSL else 25)),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": _EMAIL_USE_TLS,
+                "use_ssl": _EMAIL_USE_SSL,
+                "timeout": 10,  # seconds: a mail server that does not answer never holds a worker for long
+            },
+        }
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Apiary Scorepad <webmaster@localhost>"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

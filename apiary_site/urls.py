@@ -4,6 +4,9 @@ from scoring import accounts
 
 urlpatterns = [
     path("accounts/signup/", accounts.sign_up, name="signup"),
+    # Before Django's own: sign-in and password reset with the abuse limits (scoring/limits.py).
+    path("accounts/login/", accounts.SignInView.as_view(), name="login"),
+    path("accounts/password_reset/", accounts.PasswordResetRequestView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

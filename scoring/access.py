@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Game, GameLink, GameMember
 
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
+SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
 
 
 class Role(IntEnum):
@@ -57,6 +58,7 @@ class GameAccess:
     role: Role
     link: GameLink | None = None  # the link the access comes through (None for the owner)
     user: object | None = None
+    name: str = ""  # the name a link's holder gave (no account)
 
     @property
     def can_edit(self) -> bool:
@@ -69,7 +71,12 @@ class GameAccess:
     @property
     def actor(self) -> Actor:
         user = self.user if self.user is not None and self.user.is_authenticated else None
-        return Actor(user=user, link=None if self.is_owner else self.link)
+        return Actor(user=user, link=None if self.is_owner else self.link, name="" if user else self.name)
+
+    @property
+    def asks_name(self) -> bool:
+        """A link's holder without an account: they may say who they are, for the history."""
+        return self.link is not None and self.role >= Role.EDIT and not (self.user and self.user.is_authenticated)
 
 
 def _opened_links(request: HttpRequest, public_id: str) -> list[int]:
@@ -99,7 +106,8 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
                              "Ask the owner for a new link."))
         raise NoAccess(_("There is no such game."))
     link = max(links, key=lambda item: ROLE_OF_LINK[item.access])
-    access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user)
+    name = request.session.get(SESSION_NAMES, {}).get(str(link.pk), "")
+    access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name)
     if access.role < need:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     return access
@@ -125,3 +133,10 @@ def visible_games(user) -> QuerySet[Game]:
         return Game.objects.none()
     joined = GameMember.objects.filter(user=user, link__revoked_at__isnull=True).values("game_id")
     return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))
+
+
+def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
+    """The name a link's holder gives, remembered on their phone (the session) for their changes."""
+    names = dict(request.session.get(SESSION_NAMES, {}))
+    names[str(access.link.pk)] = name.strip()[:40]
+    request.session[SESSION_NAMES] = names

@@ -1,16 +1,21 @@
-"""Accounts: signing up (Django's own auth does the rest: sign in and out, password change and
-reset)."""
+"""Accounts: signing up, and Django's own views for the rest (sign in and out, password change
+and reset), with the abuse limits of ``scoring.limits`` on signing in, signing up and asking for
+a password reset."""
 
 from __future__ import annotations
 
 from django.contrib.auth import login
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from scoring import limits
 from scoring.forms import SignUpForm
 
 
+@limits.rate_limit("signup", methods=("POST",))
 @require_http_methods(["GET", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
     """One short form (a name and a password, twice), then straight to starting a game."""
@@ -20,6 +25,30 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(request.POST.get("next") or "scoring:start")
+        return redirect(_safe_next(request) or "scoring:start")
     return render(request, "registration/signup.html", {"form": form},
                   status=422 if request.method == "POST" else 200)
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The posted ``next`` address when it is one of this site's, else ""."""
+    target = request.POST.get("next", "")
+    allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                              require_https=request.is_secure())
+    return target if allowed else ""
+
+
+class SignInView(LoginView):
+    """Django's sign-in, each attempt counted per client address and per user name typed."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        refusal = limits.check(request, "login", account=request.POST.get("username", ""))
+        return refusal or super().post(request, *args, **kwargs)
+
+
+class PasswordResetRequestView(PasswordResetView):
+    """Django's password reset, each request counted per client address and per email typed."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        refusal = limits.check(request, "password_reset", account=request.POST.get("email", ""))
+        return refusal or super().post(request, *args, **kwargs)

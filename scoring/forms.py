@@ -327,7 +327,14 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
 
 
 class SignUpForm(UserCreationForm):
-    """A new account: a user name and a password, typed twice. Nothing else is asked."""
+    """A new account: a user name and a password, typed twice; an email address only if the
+    player wants to be able to reset a forgotten password."""
+
+    email = forms.EmailField(
+        label=_("Email (optional)"), required=False,
+        help_text=_("Only to reset your password if you forget it."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")

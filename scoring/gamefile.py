@@ -4,6 +4,11 @@
 with every problem it found, each named by its path (``games[0].players[2].end.farms``).
 ``dump_document`` writes ``GameData`` back. No Django here: the commands and the import
 service share this one reader, and the engine scores what it returns.
+
+A game may carry its change history (``ChangeData``, the optional ``changes`` section): who
+changed which entry of which player, from what to what, and when. The helpers at the end of
+"Reading" translate between the file's words and the pad's own (``entry_of_field``,
+``value_of_text`` and their inverses), so the selectors and services need no rules of their own.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from scoring.categories import (
@@ -33,13 +38,24 @@ from scoring.categories import (
     Section,
 )
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 FORMAT_NAME = "apiary-scorepad"
 FORMAT_VERSION = 1
 
 _SECTION_CATEGORIES = {Section.DURING: DURING_CATEGORIES, Section.END: END_CATEGORIES}
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# A date-time with its offset: seconds required, at most 6 digits of fraction, "Z" or ±HH:MM.
+_DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})")
+_HIBERNATION_ENTRY = re.compile(r"hibernation\[(0|[1-9][0-9]*)\]")
 _MISSING = object()
+
+WORKERS_ENTRY = "active_workers"
+MAX_AUTHOR_LENGTH = 80  # a change's "by" (the pad's Change.by_name holds as many)
+
+# A value of a change: a whole number, true/false (the hive-mat flag), a sum as it was typed
+# ("3+6+2"), or None (not entered).
+ChangeValue = int | bool | str | None
 
 
 @dataclass
@@ -56,6 +72,20 @@ class PlayerData:
         return PlayerSheet(entries=self.entries, active_workers=self.active_workers or 0, tokens=self.hibernation)
 
 
+@dataclass(frozen=True)
+class ChangeData:
+    """One change of one entry of one player, as the pad recorded it (docs/game-file.md,
+    "The change history")."""
+
+    player: int  # the player's seat
+    entry: str  # a category key, "active_workers" or "hibernation[<sector index>]"
+    old: ChangeValue
+    new: ChangeValue
+    at: datetime  # aware
+    by: str = ""  # who, in words ("" when nobody was recorded)
+    undoes: int | None = None  # the index, in the game's list, of the change this one undid
+
+
 @dataclass
 class GameData:
     players: list[PlayerData]  # in seat order
@@ -63,6 +93,7 @@ class GameData:
     played_on: date | None = None
     notes: str = ""
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN
+    changes: list[ChangeData] = field(default_factory=list)  # oldest first
 
     def score(self) -> GameResult:
         return score_game(self.comb, [player.sheet() for player in self.players])
@@ -137,7 +168,12 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the text {json.dumps(value, ensure_ascii=False)}"
+        quoted = json.dumps(value, ensure_ascii=False)
+        try:
+            quoted.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): quoted as the JSON escape
+            quoted = json.dumps(value)
+        return f"the text {quoted}"
     if isinstance(value, float):
         return f"the number {json.dumps(value)}"
     if isinstance(value, list):
@@ -236,7 +272,8 @@ class _Reader:
         return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
 
     def game(self, raw: Any, path: str) -> GameData | None:
-        obj = self.object(raw, path, ("played_on", "notes", "end_trigger_token", "comb", "players"), ("players",))
+        keys = ("played_on", "notes", "end_trigger_token", "comb", "players", "changes")
+        obj = self.object(raw, path, keys, ("players",))
         if obj is None:
             return None
         before = len(self.problems)
@@ -260,11 +297,23 @@ class _Reader:
             else:
                 self.problem(f"{path}.end_trigger_token", f"must be 6 or 7, not {_describe(value)}")
 
+        before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
+        comb_valid = comb is not None and len(self.problems) == before_comb
+        before_players = len(self.problems)
         players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None)
+        # The changes are checked against the seats and the comb only when those are valid.
+        valid_players = players is not None and len(self.problems) == before_players
+        changes = (
+            self.changes(obj["changes"], f"{path}.changes", len(players) if valid_players else None,
+                         len(comb) if comb_valid else None)
+            if "changes" in obj
+            else []
+        )
         if len(self.problems) > before or comb is None or players is None:
             return None
-        return GameData(players=players, comb=comb, played_on=played_on, notes=notes or "", end_trigger_token=token)
+        return GameData(players=players, comb=comb, played_on=played_on, notes=notes or "", end_trigger_token=token,
+                        changes=changes)
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:
         if not isinstance(raw, list):
@@ -381,6 +430,181 @@ class _Reader:
             return None
         return counts
 
+    # The change history ---------------------------------------------------------------------
+
+    def changes(self, raw: Any, path: str, seat_count: int | None, sector_count: int | None) -> list[ChangeData]:
+        """The optional ``changes`` of a game, oldest first. ``seat_count`` and ``sector_count``
+        are None when the players or the comb are themselves invalid (then only what can be
+        checked without them is)."""
+        if not isinstance(raw, list):
+            self.problem(path, f"must be a list of changes, not {_describe(raw)}")
+            return []
+        changes: list[ChangeData | None] = []
+        latest: tuple[int, datetime] | None = None  # the last valid time, and whose
+        for index, item in enumerate(raw):
+            where = f"{path}[{index}]"
+            change = self.change(item, where, index, seat_count, sector_count)
+            changes.append(change)
+            if change is None:
+                continue
+            if latest is not None and change.at < latest[1]:
+                self.problem(f"{where}.at", f"is earlier than changes[{latest[0]}] ({latest[1].isoformat()}): "
+                                            "changes are listed oldest first")
+            else:
+                latest = (index, change.at)
+            if change.undoes is not None:
+                undone = changes[change.undoes]
+                if undone is not None and (undone.player, undone.entry) != (change.player, change.entry):
+                    self.problem(f"{where}.undoes",
+                                 f"changes[{change.undoes}] changed {undone.entry} of player {undone.player}, "
+                                 f"not {change.entry} of player {change.player}: a change can only undo a change "
+                                 "of the same entry")
+        return [change for change in changes if change is not None]
+
+    def change(self, raw: Any, path: str, index: int, seat_count: int | None,
+               sector_count: int | None) -> ChangeData | None:
+        keys = ("player", "entry", "old", "new", "at", "by", "undoes")
+        obj = self.object(raw, path, keys, ("player", "entry", "old", "new", "at", "by"))
+        if obj is None:
+            return None
+        before = len(self.problems)
+        player = None
+        if "player" in obj:
+            value = obj["player"]
+            if seat_count is None:
+                player = self.integer(value, f"{path}.player", 1, MAX_PLAYERS)
+            elif _is_int(value) and 1 <= value <= seat_count:
+                player = value
+            else:
+                seats = "1" if seat_count == 1 else f"1 to {seat_count}"
+                self.problem(f"{path}.player", f"must be the seat of one of the game's players ({seats}), "
+                                               f"not {_describe(value)}")
+        entry = self.entry(obj["entry"], f"{path}.entry", sector_count) if "entry" in obj else None
+        old = self.change_value(obj["old"], f"{path}.old", entry) if "old" in obj and entry else None
+        new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
+        at = self.date_time(obj["at"], f"{path}.at") if "at" in obj else None
+        by = self.text(obj["by"], f"{path}.by", MAX_AUTHOR_LENGTH) if "by" in obj else None
+        undoes = None
+        if "undoes" in obj:
+            value = obj["undoes"]
+            if _is_int(value) and 0 <= value < index:
+                undoes = value
+            else:
+                earlier = f"0 to {index - 1}" if index > 1 else "0" if index else "the first change has none"
+                self.problem(f"{path}.undoes", f"must be the index of an earlier change in this list ({earlier}), "
+                                               f"not {_describe(value)}")
+        if len(self.problems) > before or player is None or entry is None or at is None or by is None:
+            return None
+        return ChangeData(player=player, entry=entry, old=old, new=new, at=at, by=by, undoes=undoes)
+
+    def entry(self, value: Any, path: str, sector_count: int | None) -> str | None:
+        if isinstance(value, str):
+            if value in CATEGORY_BY_KEY or value == WORKERS_ENTRY:
+                return value
+            if found := _HIBERNATION_ENTRY.fullmatch(value):
+                position = int(found.group(1))
+                if sector_count is None or position < sector_count:
+                    return value
+                if not sector_count:
+                    sectors = "the comb has no sectors"
+                elif sector_count == 1:
+                    sectors = "the comb has 1 sector (only hibernation[0])"
+                else:
+                    sectors = f"the comb has {sector_count} sectors (hibernation[0] to hibernation[{sector_count - 1}])"
+                self.problem(path, f"names comb sector index {position}, but {sectors}")
+                return None
+        self.problem(path, 'must be a category key, "active_workers" or "hibernation[<sector index>]", '
+                           f"not {_describe(value)}")
+        return None
+
+    def change_value(self, value: Any, path: str, entry: str) -> ChangeValue:
+        """An old or new value of a change of ``entry`` (records a problem and returns None when
+        it is not one)."""
+        category = CATEGORY_BY_KEY.get(entry)
+        if category is not None and category.is_flag:
+            return self.boolean(value, path)
+        if category is not None:
+            low, high = category.minimum, category.maximum
+            expected = f'a whole number from {low} to {high}, a sum such as "3+6+2", or null'
+        else:
+            low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS_ENTRY else (0, TOKENS_PER_PLAYER)
+            expected = f"a whole number from {low} to {high}, or null"
+        if value is None:
+            return None
+        if _is_int(value) and low <= value <= high:
+            return value
+        if _is_int(value):
+            self.problem(path, f"must be {expected}, not {value}")
+            return None
+        if category is not None and isinstance(value, str) and is_sum(value):
+            text = normalize(value)
+            try:
+                total = evaluate_sum(text)
+            except NotASum:
+                self.problem(path, f"must be {expected} (a sum of whole numbers with + and -, at most "
+                                   f"{MAX_SUM_LENGTH} characters), not {_describe(value)}")
+                return None
+            if not low <= total <= high:
+                self.problem(path, f'the sum "{text}" makes {total}; it must be from {low} to {high}')
+                return None
+            return text
+        self.problem(path, f"must be {expected}, not {_describe(value)}")
+        return None
+
+    def date_time(self, value: Any, path: str) -> datetime | None:
+        example = "2026-11-29T21:04:05+01:00"
+        if not (isinstance(value, str) and _DATE_TIME.fullmatch(value)):
+            self.problem(path, f"must be a date and time with its offset from UTC, such as {example}, "
+                               f"not {_describe(value)}")
+            return None
+        try:
+            moment = datetime.fromisoformat(value)
+            moment.astimezone(UTC)  # a moment the database can store (years 1 to 9999 in UTC)
+        except (ValueError, OverflowError):
+            self.problem(path, f"is not a real date and time: {value}")
+            return None
+        return moment
+
+
+# ---------------------------------------------------------------------------------------------
+# The change history in the pad's words: a field is "t<sector position>" where the file says
+# "hibernation[<sector index>]", and a value is the text its input showed ("" not entered,
+# "True"/"False" for the flag, "3+6+2" for a sum, "12").
+
+
+def entry_of_field(key: str) -> str:
+    """The file's entry for the pad's field key ("t2" is "hibernation[2]")."""
+    if key.startswith("t") and key[1:].isdigit():
+        return f"hibernation[{int(key[1:])}]"
+    return key
+
+
+def field_of_entry(entry: str) -> str:
+    """The pad's field key for a (valid) entry of the file ("hibernation[2]" is "t2")."""
+    found = _HIBERNATION_ENTRY.fullmatch(entry)
+    return f"t{found.group(1)}" if found else entry
+
+
+def value_of_text(text: str) -> ChangeValue:
+    """The file's value for the text a field showed ("" is None, "True" is true, "3+4" stays)."""
+    if text == "":
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    if is_sum(text):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return text  # never recorded by the pad; written as it is (and refused by the reader)
+
+
+def text_of_value(value: ChangeValue) -> str:
+    """The text a field shows for a value of the file (the inverse of ``value_of_text``)."""
+    if value is None:
+        return ""
+    return str(value)
+
 
 # ---------------------------------------------------------------------------------------------
 # Writing
@@ -394,6 +618,18 @@ def dump_game(game: GameData) -> dict[str, Any]:
     document["end_trigger_token"] = game.end_trigger_token
     document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
     document["players"] = [dump_player(player) for player in sorted(game.players, key=lambda p: p.seat)]
+    if game.changes:
+        document["changes"] = [dump_change(change) for change in game.changes]
+    return document
+
+
+def dump_change(change: ChangeData) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "player": change.player, "entry": change.entry, "old": change.old, "new": change.new,
+        "at": change.at.isoformat(), "by": change.by,
+    }
+    if change.undoes is not None:
+        document["undoes"] = change.undoes
     return document
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, QuerySet
 
 from scoring.engine import GameResult, Sector
-from scoring.gamefile import GameData, PlayerData
+from scoring.gamefile import MAX_AUTHOR_LENGTH, ChangeData, GameData, PlayerData, entry_of_field, value_of_text
 from scoring.access import visible_games
 from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
 
@@ -33,9 +33,14 @@ def seat_tokens(seat: Seat, sectors: Iterable[GameSector]) -> list[int]:
     return [by_sector.get(sector.pk, 0) for sector in sectors]
 
 
-def game_data(game: Game) -> GameData:
-    """A stored game as the game file sees it (entries not made yet count as 0)."""
+def game_data(game: Game, *, changes: bool = False) -> GameData:
+    """A stored game as the game file sees it (entries not made yet count as 0).
+
+    With ``changes`` it carries the game's change history too, oldest first, for an export
+    (one more query, none when ``games_for_export`` prefetched it); scoring never needs it.
+    """
     sectors = list(game.sectors.all())
+    seats = list(game.seats.all())
     players = [
         PlayerData(
             name=seat.name,
@@ -46,14 +51,44 @@ def game_data(game: Game) -> GameData:
             entries=seat.entries(),
             hibernation=seat_tokens(seat, sectors),
         )
-        for seat in game.seats.all()
+        for seat in seats
     ]
+    history: list[ChangeData] = []
+    if changes:
+        if "changes" in getattr(game, "_prefetched_objects_cache", {}):
+            rows = list(game.changes.all())
+        else:
+            rows = list(Change.objects.filter(game=game).select_related("by_user", "by_link"))
+        rows.sort(key=lambda row: (row.at, row.pk))  # oldest first, whatever order they came in
+        seat_numbers = {seat.pk: seat.number for seat in seats}
+        index_of: dict[int, int] = {}
+        for row in rows:
+            if row.by_user is not None:
+                by = row.by_user.get_username()
+            elif row.by_name.strip():
+                by = row.by_name
+            elif row.by_link is not None:
+                by = f"{row.by_link.access} link"  # "edit link" or "view link"
+            else:
+                by = ""
+            undoes = index_of.get(row.undoes_id) if row.undoes_id is not None else None
+            index_of[row.pk] = len(history)
+            history.append(ChangeData(
+                player=seat_numbers[row.seat_id],
+                entry=entry_of_field(row.field),
+                old=value_of_text(row.old),
+                new=value_of_text(row.new),
+                at=row.at,
+                by=by.strip()[:MAX_AUTHOR_LENGTH],  # a username may be longer than the file allows
+                undoes=undoes,  # None too when the undone change is not earlier in the list
+            ))
     return GameData(
         players=players,
         comb=[Sector(sector.first_vp, sector.second_vp) for sector in sectors],
         played_on=game.played_on,
         notes=game.notes,
         end_trigger_token=game.end_trigger_token,
+        changes=history,
     )
 
 
@@ -63,9 +98,13 @@ def game_result(game: Game) -> GameResult:
 
 
 def games_for_export(owner=None) -> list[GameData]:
-    """Every stored game (or every game of ``owner``), oldest first, as game-file data."""
+    """Every stored game (or every game of ``owner``), oldest first, as game-file data with
+    its change history."""
     games = games_with_everything() if owner is None else games_with_everything().filter(owner=owner)
-    return [game_data(game) for game in games.order_by("played_on", "created_at", "id")]
+    games = games.prefetch_related(
+        Prefetch("changes", queryset=Change.objects.select_related("by_user", "by_link").order_by("at", "id"))
+    )
+    return [game_data(game, changes=True) for game in games.order_by("played_on", "created_at", "id")]
 
 
 def comb_layouts(user) -> list:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.access import NOBODY, Actor
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
 from scoring.engine import Sector
-from scoring.gamefile import GameData, PlayerData
+from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
 from scoring.models import (
     Change,
     CombLayout,
@@ -33,7 +33,28 @@ from scoring.sums import evaluate_sum, input_text, is_sum
 
 @transaction.atomic
 def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
-    """Store one game from game-file data: the game, its sectors, seats and tokens."""
+    """Store one game from game-file data: the game, its sectors, seats and tokens, and its
+    change history when it has one.
+
+    The players' entries cannot say "not entered" (they count it as 0) nor the sum an entry was
+    typed as; the history can. A field whose last change left it empty, and that the entries
+    give as 0, is stored as not entered; a field whose last change typed a sum that makes the
+    entry keeps that sum. So an imported game shows as it was exported, and its last changes
+    can be undone.
+    """
+    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
+
+    def not_entered(number: int, key: str, value) -> bool:
+        return value == 0 and not isinstance(value, bool) and (number, key) in shown and shown[number, key] is None
+
+    def typed_sums(number: int, entries: dict) -> dict[str, str]:
+        sums = {}
+        for key, value in entries.items():
+            typed = shown.get((number, key))
+            if isinstance(typed, str) and not isinstance(value, bool) and evaluate_sum(typed) == value:
+                sums[key] = typed
+        return sums
+
     game = Game.objects.create(
         owner=owner,
         played_on=data.played_on or timezone.localdate(),
@@ -53,8 +74,9 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
             name_key=Seat.key_for(player.name),
             faction=player.faction,
             is_automa=player.automa,
-            active_workers=player.active_workers,
-            **player.entries,
+            active_workers=None if not_entered(player.seat, WORKERS, player.active_workers) else player.active_workers,
+            sums=typed_sums(player.seat, player.entries),
+            **{key: None if not_entered(player.seat, key, value) else value for key, value in player.entries.items()},
         )
         for player in data.players
     )
@@ -63,7 +85,25 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
         for seat, player in zip(seats, data.players, strict=True)
         if player.hibernation
         for sector, count in zip(sectors, player.hibernation, strict=True)
+        if not not_entered(player.seat, field_key(sector=sector), count)
     )
+    if data.changes:
+        # The change history, in its order; its authors in words only (no account or link is
+        # recreated), and each undo pointing at the change it undid.
+        seat_of = {seat.number: seat for seat in seats}
+        changes = Change.objects.bulk_create(
+            Change(
+                game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
+                old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
+            )
+            for change in data.changes
+        )
+        undos = []
+        for row, change in zip(changes, data.changes, strict=True):
+            if change.undoes is not None:
+                row.undoes = changes[change.undoes]
+                undos.append(row)
+        Change.objects.bulk_update(undos, ["undoes"])
     return game
 
 
@@ -292,6 +332,9 @@ def entry_set_value(
         return WriteResult(outcome, current, _version(locked.revisions, key))
     if delta:
         sum_text = ""
+    old_text, new_text = input_text(current, locked.sums.get(key, "")), input_text(value, sum_text)
+    if old_text == new_text:  # the field already holds exactly this: nothing to write or record
+        return WriteResult(Outcome.SAVED, current, _version(locked.revisions, key))
     sums = dict(locked.sums)
     if sum_text:
         sums[key] = sum_text
@@ -299,8 +342,7 @@ def entry_set_value(
         sums.pop(key, None)
     revisions = _next_revisions(locked.revisions, key, guard)
     Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, key, input_text(current, locked.sums.get(key, "")),
-                      input_text(value, sum_text), by)
+    change = _changed(locked.game_id, seat.pk, key, old_text, new_text, by)
     setattr(seat, key, value)
     seat.sums, seat.revisions = sums, revisions
     return WriteResult(Outcome.SAVED, value, _version(revisions, key), change)
@@ -314,6 +356,8 @@ def seat_set_active_workers(
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
     current = locked.active_workers
     outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
+    if outcome is None and workers == current:
+        outcome = Outcome.SAVED  # the field already holds exactly this: nothing to write or record
     if outcome is not None:
         return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
     revisions = _next_revisions(locked.revisions, WORKERS, guard)
@@ -339,6 +383,8 @@ def tokens_set(
     counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
     current = counts.pop(sector.pk, None)
     outcome, count = _decide(locked.revisions, key, guard, current, count, delta, 0, TOKENS_PER_PLAYER)
+    if outcome is None and count == current:
+        outcome = Outcome.SAVED  # the field already holds exactly this: nothing to write or record
     if outcome is not None:
         return WriteResult(outcome, current, _version(locked.revisions, key))
     elsewhere = sum(counts.values())

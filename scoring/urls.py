@@ -18,5 +18,6 @@ urlpatterns = [
     path("games/<slug:game_id>/export/", views.game_export, name="export"),
     path("games/<slug:game_id>/changes/<int:change_id>/undo/", views.change_undo, name="undo"),
     path("games/<slug:game_id>/links/<str:kind>/<str:action>/", views.link_change, name="link"),
+    path("games/<slug:game_id>/name/", views.link_name, name="name"),
     path("join/<slug:token>/", views.join, name="join"),
 ]

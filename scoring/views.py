@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.access import NOBODY, GameAccess, NoAccess, Role, ViewOnly, game_access, link_open
+from scoring.access import NOBODY, GameAccess, NoAccess, Role, ViewOnly, game_access, link_name_set, link_open
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
@@ -31,6 +31,7 @@ from scoring.forms import (
     filled_sectors,
 )
 from scoring.gamefile import dump_document, to_json
+from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
 from scoring.scoreboard import change_label, scoreboard_for
@@ -334,6 +335,7 @@ def _int_or_none(text: str | None) -> int | None:
         return None
 
 
+@rate_limit("save")
 @never_cache
 @require_POST
 @with_game(Role.EDIT)
@@ -448,10 +450,20 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
     return redirect(reverse("scoring:pad", args=[game.public_id]) + "#changes")
 
 
+@require_POST
+@with_game(Role.EDIT, everything=False)
+def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """A link's holder (no account) says who they are: their changes then carry that name."""
+    if access.asks_name:
+        link_name_set(request, access, request.POST.get("name", ""))
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")
+
+
 # ---------------------------------------------------------------------------------------------
 # Share links
 
 
+@rate_limit("join")
 @require_GET
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """A share link, opened (typed, tapped or scanned): its holder may now reach the game."""
@@ -523,7 +535,7 @@ def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
 @with_game(Role.VIEW)
 def game_export(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The game as a game file (docs/game-file.md), to download."""
-    document = to_json(dump_document([selectors.game_data(access.game)]))
+    document = to_json(dump_document([selectors.game_data(access.game, changes=True)]))
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     name = f"apiary-{access.game.played_on.isoformat()}-{access.game.public_id[:6]}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

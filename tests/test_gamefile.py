@@ -1,7 +1,9 @@
 """Specification of the game file (``scoring/gamefile.py``) against ``docs/game-file.md``.
 
 Pure Python, no database: reading (every rule of the document, every error named by its
-path), scoring (what ``score_game`` prints) and writing (what ``export_games`` writes).
+path), scoring (what ``score_game`` prints), writing (what ``export_games`` writes), and the
+optional change history of a game (``changes``). The history's round trip through the database
+is in ``tests/test_history.py``.
 The tables of documents defined here are shared with ``tests/test_commands.py``, which runs
 the same documents through the three management commands.
 """
@@ -12,7 +14,7 @@ import copy
 import json
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +22,18 @@ import pytest
 
 from scoring.engine import Sector
 from scoring.gamefile import (
+    ChangeData,
     GameData,
     GameFileError,
     dump_document,
+    entry_of_field,
+    field_of_entry,
     parse_document,
     read_document,
     score_document,
+    text_of_value,
     to_json,
+    value_of_text,
 )
 
 TESTS = Path(__file__).resolve().parent
@@ -53,7 +60,16 @@ def multi_document() -> dict[str, Any]:
 
 
 def format_md_json_blocks() -> list[Any]:
-    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", FORMAT_MD.read_text(encoding="utf-8"), re.S)]
+    """The ```json blocks of FORMAT.md, decoded: [0] the example document, [1] what score_game
+    prints for it, [2] the example of "The change history (optional)"."""
+    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", FORMAT_MD.read_text(encoding="utf-8"), re.DOTALL)]
+
+
+def history_document() -> dict[str, Any]:
+    """FORMAT.md's change-history example: Ann (seat 1) and Ben (seat 2), one comb sector, and
+    five changes (0: Ann's farm income typed as 3+6; 1: a token of Ben's; 2: Ann's farm income
+    changed to 3+6+2 by Ben; 3: that undone; 4: Ann's hive mat ticked)."""
+    return format_md_json_blocks()[2]
 
 
 # What score_game must print for FORMAT.md's example (FORMAT.md, "score_game FILE").
@@ -130,6 +146,7 @@ ALL_ENTRY_KEYS = (*VP_KEYS_DURING, "planted_seed_cards", "farms", "recruits", "d
                   "queens_favor", "hive_mat_full", "frames_filled", "faction_ability")
 
 P0 = "games[0].players[0]"
+C = "games[0].changes"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,6 +239,107 @@ def _bad_entries() -> list[Any]:
             cases.append(invalid(f"{section}.{key}={value}", edited(set_(path, value)), path))
     return cases
 
+
+def in_history(edit: Callable[[dict], None]) -> Callable[[], str]:
+    """A document builder: FORMAT.md's change-history example with one edit."""
+    return edited(edit, base=history_document)
+
+
+def history_text_replacing(old: str, new: str) -> Callable[[], str]:
+    """The change-history example as indented JSON text, with one exact piece of text replaced."""
+
+    def build() -> str:
+        text = json.dumps(history_document(), indent=2)
+        assert text.count(old) == 1, old
+        return text.replace(old, new)
+
+    return build
+
+
+# Every kind of invalid change history (FORMAT.md, "The change history (optional)").
+INVALID_CHANGES = [
+    invalid("changes-an-object", in_history(set_(C, {})), C),
+    invalid("changes-null", in_history(set_(C, None)), C),
+    invalid("change-not-an-object", in_history(set_(f"{C}[1]", "Ben +1")), f"{C}[1]"),
+    invalid("change-unknown-key", in_history(set_(f"{C}[4].colour", "red")), f"{C}[4].colour"),
+    invalid("change-duplicated-key", history_text_replacing('"by": "edit link"', '"by": "edit link", "by": "Ben"'),
+            f"{C}[1].by"),
+    *[invalid(f"change-{key}-missing", in_history(delete(f"{C}[0].{key}")), f"{C}[0].{key}")
+      for key in ("player", "entry", "old", "new", "at", "by")],
+    # The player: one of the game's seats.
+    invalid("change-player-3-of-2", in_history(set_(f"{C}[0].player", 3)), f"{C}[0].player"),
+    invalid("change-player-0", in_history(set_(f"{C}[0].player", 0)), f"{C}[0].player"),
+    invalid("change-player-text", in_history(set_(f"{C}[0].player", "1")), f"{C}[0].player"),
+    invalid("change-player-a-name", in_history(set_(f"{C}[0].player", "Ann")), f"{C}[0].player"),
+    invalid("change-player-true", in_history(set_(f"{C}[0].player", True)), f"{C}[0].player"),
+    # The entry: a category key, "active_workers" or "hibernation[<sector index>]" within the comb.
+    invalid("change-entry-unknown", in_history(set_(f"{C}[1].entry", "farm")), f"{C}[1].entry"),
+    invalid("change-entry-pad-field-key", in_history(set_(f"{C}[1].entry", "t0")), f"{C}[1].entry"),
+    invalid("change-entry-section-path", in_history(set_(f"{C}[0].entry", "during.farm_income")), f"{C}[0].entry"),
+    invalid("change-entry-null", in_history(set_(f"{C}[0].entry", None)), f"{C}[0].entry"),
+    invalid("change-entry-hibernation-outside-the-comb", in_history(set_(f"{C}[1].entry", "hibernation[1]")),
+            f"{C}[1].entry"),
+    invalid("change-entry-hibernation-without-index", in_history(set_(f"{C}[1].entry", "hibernation")),
+            f"{C}[1].entry"),
+    invalid("change-entry-hibernation-leading-zero", in_history(set_(f"{C}[1].entry", "hibernation[00]")),
+            f"{C}[1].entry"),
+    invalid("change-entry-hibernation-negative", in_history(set_(f"{C}[1].entry", "hibernation[-1]")),
+            f"{C}[1].entry"),
+    # The values, within the entry's limits.
+    invalid("change-value-plain-number-as-text", in_history(set_(f"{C}[2].old", "3")), f"{C}[2].old"),
+    invalid("change-value-1000", in_history(set_(f"{C}[2].new", 1000)), f"{C}[2].new"),
+    invalid("change-value-minus-1", in_history(set_(f"{C}[2].new", -1)), f"{C}[2].new"),
+    invalid("change-value-float", in_history(set_(f"{C}[2].new", 9.0)), f"{C}[2].new"),
+    invalid("change-value-sum-out-of-range", in_history(set_(f"{C}[2].new", "600+500")), f"{C}[2].new"),
+    invalid("change-value-not-a-sum", in_history(set_(f"{C}[2].new", "3++6")), f"{C}[2].new"),
+    invalid("change-value-sum-other-digits", in_history(set_(f"{C}[2].new", "3+\uff16")), f"{C}[2].new"),
+    invalid("change-value-sum-61-characters", in_history(set_(f"{C}[2].new", "1+" * 30 + "1")), f"{C}[2].new"),
+    invalid("change-value-words", in_history(set_(f"{C}[2].new", "nine")), f"{C}[2].new"),
+    invalid("change-value-list", in_history(set_(f"{C}[2].new", [3, 6])), f"{C}[2].new"),
+    invalid("change-value-true-for-a-number", in_history(set_(f"{C}[2].new", True)), f"{C}[2].new"),
+    invalid("change-farms-100", in_history(edits(set_(f"{C}[0].entry", "farms"), set_(f"{C}[0].new", 100))),
+            f"{C}[0].new"),
+    invalid("change-carvings-minus-100", in_history(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -100))),
+            f"{C}[0].new"),
+    invalid("change-flag-null", in_history(set_(f"{C}[4].old", None)), f"{C}[4].old"),
+    invalid("change-flag-1", in_history(set_(f"{C}[4].new", 1)), f"{C}[4].new"),
+    invalid("change-flag-text", in_history(set_(f"{C}[4].new", "True")), f"{C}[4].new"),
+    invalid("change-tokens-8", in_history(set_(f"{C}[1].new", 8)), f"{C}[1].new"),
+    invalid("change-tokens-a-sum", in_history(set_(f"{C}[1].new", "1+1")), f"{C}[1].new"),
+    invalid("change-workers-5", in_history(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 5))),
+            f"{C}[1].new"),
+    invalid("change-workers-a-sum", in_history(edits(set_(f"{C}[1].entry", "active_workers"),
+                                                     set_(f"{C}[1].new", "2+1"))), f"{C}[1].new"),
+    # The time: an ISO 8601 date-time with its offset, oldest first.
+    invalid("change-at-without-offset", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03")), f"{C}[0].at"),
+    invalid("change-at-space-separator", in_history(set_(f"{C}[0].at", "2026-11-29 20:15:03+01:00")), f"{C}[0].at"),
+    invalid("change-at-without-seconds", in_history(set_(f"{C}[0].at", "2026-11-29T20:15+01:00")), f"{C}[0].at"),
+    invalid("change-at-7-fraction-digits", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03.1234567+01:00")),
+            f"{C}[0].at"),
+    invalid("change-at-a-date", in_history(set_(f"{C}[0].at", "2026-11-29")), f"{C}[0].at"),
+    invalid("change-at-a-number", in_history(set_(f"{C}[0].at", 1796238903)), f"{C}[0].at"),
+    invalid("change-at-february-30", in_history(set_(f"{C}[0].at", "2026-02-30T20:15:03+01:00")), f"{C}[0].at"),
+    invalid("change-at-hour-24", in_history(set_(f"{C}[0].at", "2026-11-28T24:00:00+01:00")), f"{C}[0].at"),
+    invalid("change-at-offset-24h", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03+24:00")), f"{C}[0].at"),
+    invalid("change-at-before-year-1-in-utc", in_history(set_(f"{C}[0].at", "0001-01-01T00:00:00+01:00")),
+            f"{C}[0].at"),
+    invalid("change-at-earlier-than-the-one-before", in_history(set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00")),
+            f"{C}[4].at"),
+    # The author: text of at most 80 characters.
+    invalid("change-by-81-characters", in_history(set_(f"{C}[4].by", "x" * 81)), f"{C}[4].by"),
+    invalid("change-by-null", in_history(set_(f"{C}[4].by", None)), f"{C}[4].by"),
+    invalid("change-by-a-number", in_history(set_(f"{C}[4].by", 3)), f"{C}[4].by"),
+    invalid("change-by-lone-surrogate", history_text_replacing('"by": "Ben"', '"by": "Ben\ud800"'), f"{C}[2].by"),
+    # What a change undid: an earlier change of the same player's same entry.
+    invalid("change-undoes-itself", in_history(set_(f"{C}[3].undoes", 3)), f"{C}[3].undoes"),
+    invalid("change-undoes-a-later-change", in_history(set_(f"{C}[3].undoes", 4)), f"{C}[3].undoes"),
+    invalid("change-undoes-on-the-first-change", in_history(set_(f"{C}[0].undoes", 0)), f"{C}[0].undoes"),
+    invalid("change-undoes-minus-1", in_history(set_(f"{C}[3].undoes", -1)), f"{C}[3].undoes"),
+    invalid("change-undoes-text", in_history(set_(f"{C}[3].undoes", "2")), f"{C}[3].undoes"),
+    invalid("change-undoes-null", in_history(set_(f"{C}[3].undoes", None)), f"{C}[3].undoes"),
+    invalid("change-undoes-another-entry", in_history(set_(f"{C}[4].undoes", 2)), f"{C}[4].undoes"),
+    invalid("change-undoes-another-player", in_history(set_(f"{C}[3].player", 2)), f"{C}[3].undoes"),
+]
 
 # Every kind of invalid document: the document (a builder of its text) and exactly the paths
 # of the problems the reader must report. Used here and by tests/test_commands.py.
@@ -354,6 +472,7 @@ INVALID_DOCUMENTS = [
     invalid("duplicated-key-name", example_text_replacing('"name": "Alice",', '"name": "Alice", "name": "Bob",'),
             f"{P0}.name"),
     *_bad_entries(),
+    *INVALID_CHANGES,
 ]
 
 
@@ -671,3 +790,220 @@ def test_dump_of_a_game_without_a_date_leaves_played_on_out():
     document = dump_document([GameData(players=game.players, comb=game.comb)])
     assert "played_on" not in document["games"][0]
     assert read_document(document)[0].played_on is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The change history (FORMAT.md, "The change history (optional)")
+
+CET = timezone(timedelta(hours=1))
+
+
+def add_change(**change: Any) -> Callable[[dict], None]:
+    def edit(doc: dict) -> None:
+        doc["games"][0]["changes"].append(change)
+
+    return edit
+
+
+def history_game() -> GameData:
+    (game,) = read_document(history_document())
+    return game
+
+
+def test_format_md_history_example_reads_every_change():
+    assert history_game().changes == [
+        ChangeData(player=1, entry="farm_income", old=None, new="3+6",
+                   at=datetime(2026, 11, 29, 20, 15, 3, tzinfo=CET), by="ann"),
+        ChangeData(player=2, entry="hibernation[0]", old=None, new=1,
+                   at=datetime(2026, 11, 29, 20, 16, 40, tzinfo=CET), by="edit link"),
+        ChangeData(player=1, entry="farm_income", old="3+6", new="3+6+2",
+                   at=datetime(2026, 11, 29, 20, 17, 0, tzinfo=CET), by="Ben"),
+        ChangeData(player=1, entry="farm_income", old="3+6+2", new="3+6",
+                   at=datetime(2026, 11, 29, 20, 17, 5, tzinfo=CET), by="ann", undoes=2),
+        ChangeData(player=1, entry="hive_mat_full", old=False, new=True,
+                   at=datetime(2026, 11, 29, 21, 40, 12, 500000, tzinfo=CET), by="ann"),
+    ]
+
+
+def test_the_history_does_not_change_the_scores():
+    doc = history_document()
+    without = copy.deepcopy(doc)
+    del without["games"][0]["changes"]
+    assert score_document(read_document(doc)) == score_document(read_document(without))
+
+
+def test_a_document_without_history_is_still_version_1_and_reads_no_changes():
+    (game,) = parse_document((DATA / "example.json").read_bytes())
+    assert game.changes == []
+    assert dump_document([game])["version"] == 1
+    assert "changes" not in dump_document([game])["games"][0]
+
+
+def test_a_document_with_history_is_version_1_too():
+    assert history_document()["version"] == 1
+    assert dump_document([history_game()])["version"] == 1
+
+
+def test_an_empty_history_reads_as_none_and_is_not_written():
+    doc = example_document()
+    doc["games"][0]["changes"] = []
+    (game,) = read_document(doc)
+    assert game.changes == []
+    assert dump_document([game]) == example_document()
+
+
+def test_history_is_written_in_its_order_with_undoes_only_where_set():
+    written = dump_document([history_game()])["games"][0]["changes"]
+    assert written == history_document()["games"][0]["changes"]
+    assert [list(change) for change in written][:2] == [["player", "entry", "old", "new", "at", "by"]] * 2
+    assert [change.get("undoes") for change in written] == [None, None, None, 2, None]
+
+
+def test_history_dump_then_read_gives_the_same_games():
+    games = parse_document(json.dumps(history_document()))
+    text = to_json(dump_document(games))
+    assert parse_document(text) == games
+    assert to_json(dump_document(parse_document(text))) == text
+
+
+def test_the_writer_keeps_the_offset_the_time_has():
+    (game,) = read_document(history_document())
+    game.changes[0] = ChangeData(player=1, entry="farms", old=None, new=4,
+                                 at=datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), by="")
+    assert dump_document([game])["games"][0]["changes"][0]["at"] == "2026-11-29T19:15:03+00:00"
+
+
+@pytest.mark.parametrize(
+    "edit, check",
+    [
+        pytest.param(set_(f"{C}[0].at", "2026-11-29T19:15:03Z"),
+                     lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), id="at-Z"),
+        pytest.param(set_(f"{C}[0].at", "2026-11-29T14:15:03-05:00"),
+                     lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), id="at-minus-5h"),
+        pytest.param(set_(f"{C}[0].at", "2026-11-29T20:15:03.5+01:00"),
+                     lambda c: c[0].at.microsecond == 500000, id="at-one-fraction-digit"),
+        pytest.param(set_(f"{C}[1].at", "2026-11-29T20:15:03+01:00"),
+                     lambda c: c[0].at == c[1].at, id="at-same-time-as-the-one-before"),
+        pytest.param(set_(f"{C}[0].new", "3 + 6"), lambda c: c[0].new == "3+6", id="sum-spaces-dropped"),
+        pytest.param(set_(f"{C}[0].new", "14-3"), lambda c: c[0].new == "14-3", id="sum-with-minus"),
+        pytest.param(set_(f"{C}[0].new", "500+499"), lambda c: c[0].new == "500+499", id="sum-making-999"),
+        pytest.param(set_(f"{C}[0].new", 999), lambda c: c[0].new == 999, id="number-999"),
+        pytest.param(set_(f"{C}[0].new", 0), lambda c: c[0].new == 0, id="number-0-is-not-null"),
+        pytest.param(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", "-100+1")),
+                     lambda c: c[0].new == "-100+1", id="carvings-sum-making-minus-99"),
+        pytest.param(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -99)),
+                     lambda c: c[0].new == -99, id="carvings-minus-99"),
+        pytest.param(edits(set_(f"{C}[0].entry", "frames_filled"), set_(f"{C}[0].new", 15)),
+                     lambda c: c[0].new == 15, id="frames-15"),
+        pytest.param(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 4)),
+                     lambda c: (c[1].entry, c[1].new) == ("active_workers", 4), id="workers-4"),
+        pytest.param(edits(set_(f"{C}[1].old", 7), set_(f"{C}[1].new", None)),
+                     lambda c: (c[1].old, c[1].new) == (7, None), id="tokens-7-to-not-entered"),
+        pytest.param(set_(f"{C}[4].by", ""), lambda c: c[4].by == "", id="by-nobody"),
+        pytest.param(set_(f"{C}[4].by", "  Ann \t"), lambda c: c[4].by == "Ann", id="by-trimmed"),
+        pytest.param(set_(f"{C}[4].by", "Z" * 80), lambda c: c[4].by == "Z" * 80, id="by-80-characters"),
+        pytest.param(set_(f"{C}[4].player", 2), lambda c: c[4].player == 2, id="player-2"),
+        pytest.param(add_change(player=1, entry="farm_income", old="3+6", new="3+6+2",
+                                at="2026-11-29T21:41:00+01:00", by="ann", undoes=3),
+                     lambda c: (c[5].undoes, c[5].new) == (3, "3+6+2"), id="undoing-an-undo"),
+        pytest.param(add_change(player=1, entry="farm_income", old="3+6", new="3+6+2",
+                                at="2026-11-29T21:41:00+01:00", by="ann", undoes=2),
+                     lambda c: c[3].undoes == c[5].undoes == 2, id="a-change-undone-twice"),
+        pytest.param(delete(f"{C}[3].undoes"), lambda c: c[3].undoes is None, id="undoes-left-out"),
+    ],
+)
+def test_valid_history_edge_values(edit, check):
+    (game,) = parse_document(in_history(edit)())
+    assert check(game.changes)
+
+
+def test_every_problem_of_a_history_is_reported_by_path():
+    build = in_history(edits(set_(f"{C}[0].player", 9), set_(f"{C}[1].entry", "hibernation[5]"),
+                             set_(f"{C}[2].at", "yesterday"), set_(f"{C}[3].undoes", 3)))
+    with pytest.raises(GameFileError) as caught:
+        parse_document(build())
+    assert problem_paths(caught.value) == [f"{C}[0].player", f"{C}[1].entry", f"{C}[2].at", f"{C}[3].undoes"]
+
+
+def test_a_change_is_checked_against_the_seats_only_when_the_players_are_valid():
+    # Players invalid: their problem is reported, and the change's seat is only checked to be a seat.
+    build = in_history(edits(set_("games[0].players[1].name", ""), set_(f"{C}[0].player", 3)))
+    with pytest.raises(GameFileError) as caught:
+        parse_document(build())
+    assert problem_paths(caught.value) == ["games[0].players[1].name"]
+
+
+# The messages FORMAT.md prints under "Errors in the history", each with the edit that gives it.
+HISTORY_MESSAGES = [
+    (set_(C, {}), f"{C}: must be a list of changes, not an object"),
+    (set_(f"{C}[0].player", 3), f"{C}[0].player: must be the seat of one of the game's players (1 to 2), not 3"),
+    (set_(f"{C}[1].entry", "farm"),
+     f'{C}[1].entry: must be a category key, "active_workers" or "hibernation[<sector index>]", not the text "farm"'),
+    (set_(f"{C}[1].entry", "hibernation[1]"),
+     f"{C}[1].entry: names comb sector index 1, but the comb has 1 sector (only hibernation[0])"),
+    (set_(f"{C}[2].old", "3"),
+     f'{C}[2].old: must be a whole number from 0 to 999, a sum such as "3+6+2", or null, not the text "3"'),
+    (set_(f"{C}[2].new", "600+500"), f'{C}[2].new: the sum "600+500" makes 1100; it must be from 0 to 999'),
+    (set_(f"{C}[4].old", None), f"{C}[4].old: must be true or false, not null"),
+    (set_(f"{C}[1].new", "1+1"), f'{C}[1].new: must be a whole number from 0 to 7, or null, not the text "1+1"'),
+    (set_(f"{C}[3].at", "2026-11-29 20:17:05"),
+     (f"{C}[3].at: must be a date and time with its offset from UTC, such as 2026-11-29T21:04:05+01:00, "
+      'not the text "2026-11-29 20:17:05"')),
+    (set_(f"{C}[0].at", "2026-02-30T20:15:03+01:00"),
+     f"{C}[0].at: is not a real date and time: 2026-02-30T20:15:03+01:00"),
+    (set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00"),
+     f"{C}[4].at: is earlier than changes[3] (2026-11-29T20:17:05+01:00): changes are listed oldest first"),
+    (set_(f"{C}[4].by", "x" * 81), f"{C}[4].by: must be at most 80 characters long, not 81"),
+    (set_(f"{C}[3].undoes", 3), f"{C}[3].undoes: must be the index of an earlier change in this list (0 to 2), not 3"),
+    (set_(f"{C}[4].undoes", 2),
+     (f"{C}[4].undoes: changes[2] changed farm_income of player 1, not hive_mat_full of player 1: "
+      "a change can only undo a change of the same entry")),
+    (set_(f"{C}[4].colour", "red"), f"{C}[4].colour: is not a key the format knows"),
+    (delete(f"{C}[0].by"), f"{C}[0].by: is required"),
+]
+
+
+@pytest.mark.parametrize("edit, message", HISTORY_MESSAGES, ids=[m.split(":")[0] for _e, m in HISTORY_MESSAGES])
+def test_history_problem_messages(edit, message):
+    with pytest.raises(GameFileError) as caught:
+        parse_document(in_history(edit)())
+    assert str(caught.value).splitlines() == [message]
+
+
+def test_format_md_lists_exactly_the_history_messages():
+    text = FORMAT_MD.read_text(encoding="utf-8")
+    section = text[text.index("### Errors in the history"):]
+    block = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
+    assert block.splitlines() == [message for _edit, message in HISTORY_MESSAGES]
+
+
+def test_a_lone_surrogate_in_a_bad_value_is_quoted_as_an_escape():
+    build = history_text_replacing('"new": "3+6+2"', '"new": "3+6+\\ud800"')
+    with pytest.raises(GameFileError) as caught:
+        parse_document(build())
+    assert problem_paths(caught.value) == [f"{C}[2].new"]
+    str(caught.value).encode("utf-8")  # printable: the surrogate is written as \\ud800
+
+
+# The pad's words for a change (its field keys and the text its inputs show) and the file's.
+
+
+@pytest.mark.parametrize(
+    "field_key, entry",
+    [("farm_income", "farm_income"), ("hive_mat_full", "hive_mat_full"), ("active_workers", "active_workers"),
+     ("t0", "hibernation[0]"), ("t19", "hibernation[19]")],
+)
+def test_pad_field_keys_and_file_entries(field_key, entry):
+    assert entry_of_field(field_key) == entry
+    assert field_of_entry(entry) == field_key
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("", None), ("0", 0), ("12", 12), ("-3", -3), ("3+6+2", "3+6+2"), ("14-3", "14-3"), ("-3+5", "-3+5"),
+     ("True", True), ("False", False)],
+)
+def test_pad_texts_and_file_values(text, value):
+    assert value_of_text(text) == value
+    assert type(value_of_text(text)) is type(value)
+    assert text_of_value(value) == text

@@ -29,6 +29,8 @@ def change_author(change) -> str:
     """Who made a change: the account, the name given, or the kind of link."""
     if change.by_user is not None:
         return change.by_user.get_username()
+    if change.by_name and change.by_link is not None:
+        return _("%(name)s (edit link)") % {"name": change.by_name}
     if change.by_name:
         return change.by_name
     if change.by_link is not None:

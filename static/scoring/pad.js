@@ -151,7 +151,7 @@
     if (stopped) return;
     var kinds = Object.keys(state).map(function (name) { return state[name].problem; }).filter(Boolean);
     if (!kinds.length) { hideBanner(); return; }
-    if (kinds.indexOf("busy") >= 0) showBanner(msg("msgBusy", "Too many saves at once.") + " " + waitingText(), false);
+    if (kinds.indexOf("busy") >= 0) showBanner((busySentence || msg("msgBusy", "Too many saves at once.")) + " " + waitingText(), false);
     else if (navigator.onLine === false) showBanner(msg("msgOffline", "You are offline.") + " " + waitingText(), false);
     else showBanner(msg("msgProblem", "The server is not answering.") + " " + waitingText(), false);
   }
@@ -325,7 +325,8 @@
     } else if (code === 403) {
       failed(name, "expired", delta, 0, serverSentence(response, html));
     } else if (code === 429) {
-      failed(name, "busy", delta, parseInt(response.headers.get("Retry-After") || "0", 10));
+      failed(name, "busy", delta, parseInt(response.headers.get("Retry-After") || "0", 10),
+             serverSentence(response, html));
     } else if (code >= 500) {
       failed(name, "server", delta);
     } else {
@@ -340,8 +341,11 @@
     return type.indexOf("text/plain") === 0 && text && text.length < 400 ? text : "";
   }
 
+  var busySentence = ""; // the server's own words for its last 429
+
   function failed(name, kind, delta, retryAfter, sentence) {
     var s = fieldState(name);
+    if (kind === "busy") busySentence = sentence || "";
     var el = fieldEl(name);
     s.inflight = false;
     s.problem = kind;

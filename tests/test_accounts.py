@@ -1,0 +1,267 @@
+"""Accounts: signing up from the home page straight into the start form, signing in and out,
+changing and resetting a password (by a link sent by mail), the site's nav for either, and the
+friendly 404 and 403 pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from scoring import services
+
+PASSWORD = "a-long-pass-phrase-for-ann"
+NEW_PASSWORD = "another-long-pass-phrase"
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits(db):
+    """The abuse limits' counters (in the cache, a table of the database) start from nothing."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Passwords hashed in a blink: these tests check what the pages do, not the hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def ann(db):
+    return User.objects.create_user("ann", email="ann@example.com", password=PASSWORD)
+
+
+def signed_in_user(client):
+    return client.get(reverse("scoring:history")).wsgi_request.user
+
+
+# ---------------------------------------------------------------------------------------------
+# Signing up
+
+
+def test_the_home_page_welcomes_a_newcomer_with_the_sign_up_form(client, db):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'action="{reverse("signup")}"' in html
+    for name in ("username", "password1", "password2"):
+        assert f'name="{name}"' in html
+    assert 'name="email"' not in html  # one short form: a name and a password, twice
+    assert reverse("login") in html
+
+
+def test_signing_up_signs_in_and_lands_on_the_start_form(client, db):
+    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:start")
+    assert User.objects.filter(username="ann").exists()
+    assert signed_in_user(client).username == "ann"
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_a_refused_sign_up_says_why_and_signs_nobody_in(client, db):
+    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": "other"})
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()
+    assert not User.objects.exists()
+    assert not signed_in_user(client).is_authenticated
+
+
+def test_sign_up_refuses_a_weak_password(client, db):
+    response = client.post(reverse("signup"), {"username": "ann", "password1": "1234", "password2": "1234"})
+    assert response.status_code == 422
+    assert not User.objects.exists()
+
+
+def test_sign_up_never_sends_the_newcomer_to_another_site(client, db):
+    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": PASSWORD,
+                                               "next": "https://elsewhere.example/"})
+    assert response["Location"] == reverse("scoring:start")
+
+
+def test_sign_up_goes_on_to_a_page_of_this_site(client, db):
+    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": PASSWORD,
+                                               "next": reverse("scoring:players")})
+    assert response["Location"] == reverse("scoring:players")
+
+
+# ---------------------------------------------------------------------------------------------
+# Signing in and out
+
+
+def test_sign_in_page_and_signing_in(client, ann):
+    page = client.get(reverse("login"))
+    assert page.status_code == 200
+    assert reverse("password_reset") in page.content.decode()
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:history")
+    assert signed_in_user(client) == ann
+
+
+def test_a_wrong_password_does_not_sign_in(client, ann):
+    response = client.post(reverse("login"), {"username": "ann", "password": "wrong"})
+    assert response.status_code == 200
+    assert "form-errors" in response.content.decode()
+    assert not signed_in_user(client).is_authenticated
+
+
+def test_signing_in_goes_back_to_the_page_asked_for(client, ann):
+    asked = client.get(reverse("scoring:players"))
+    assert asked.status_code == 302 and asked["Location"].startswith(reverse("login"))
+    response = client.post(reverse("login"),
+                           {"username": "ann", "password": PASSWORD, "next": reverse("scoring:players")})
+    assert response["Location"] == reverse("scoring:players")
+
+
+def test_signing_out_is_a_post(client, ann):
+    client.force_login(ann)
+    assert client.get(reverse("logout")).status_code == 405  # a link cannot sign anyone out
+    assert signed_in_user(client).is_authenticated
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert not signed_in_user(client).is_authenticated
+
+
+# ---------------------------------------------------------------------------------------------
+# The site's nav
+
+
+def nav_of(response) -> str:
+    html = response.content.decode()
+    return re.search(r'<nav class="site-nav".*?</nav>', html, re.DOTALL)[0]
+
+
+def test_the_nav_of_a_signed_in_user(client, ann):
+    client.force_login(ann)
+    nav = nav_of(client.get(reverse("scoring:history")))
+    assert '<span class="nav-user">ann</span>' in nav
+    assert reverse("password_change") in nav
+    assert reverse("scoring:start") in nav and "New game" in nav
+    assert reverse("scoring:players") in nav and "Players" in nav
+    assert re.search(rf'<form method="post" action="{reverse("logout")}"[^>]*>\s*<input type="hidden" '
+                     r'name="csrfmiddlewaretoken"', nav)
+    assert re.search(r'<button type="submit"[^>]*>Sign out</button>', nav)
+    assert "Sign in" not in nav and "Sign up" not in nav
+    assert "<script" not in nav and "style=" not in nav and not re.search(r"\son\w+=", nav)  # CSP-safe
+
+
+def test_the_nav_of_a_visitor(client, db):
+    nav = nav_of(client.get("/"))
+    assert f'href="{reverse("login")}"' in nav and "Sign in" in nav
+    assert f'href="{reverse("signup")}"' in nav and "Sign up" in nav
+    assert "Sign out" not in nav and "New game" not in nav and "Players" not in nav
+
+
+# ---------------------------------------------------------------------------------------------
+# Passwords
+
+
+def test_changing_the_password(client, ann):
+    assert client.get(reverse("password_change")).status_code == 302  # signed in only
+    elsewhere = Client()
+    elsewhere.force_login(ann)
+    client.force_login(ann)
+    assert client.get(reverse("password_change")).status_code == 200
+    response = client.post(reverse("password_change"), {
+        "old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("password_change_done")
+    assert client.get(response["Location"]).status_code == 200
+    ann.refresh_from_db()
+    assert ann.check_password(NEW_PASSWORD)
+    assert signed_in_user(client) == ann  # still signed in on this phone
+    assert not signed_in_user(elsewhere).is_authenticated  # and nowhere else
+
+
+def test_a_password_change_with_the_wrong_old_password_changes_nothing(client, ann):
+    client.force_login(ann)
+    response = client.post(reverse("password_change"), {
+        "old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert response.status_code == 200
+    assert 'class="error"' in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.check_password(PASSWORD)
+
+
+def test_a_password_reset_mails_a_link_that_sets_a_new_password(client, ann, mailoutbox):
+    assert client.get(reverse("password_reset")).status_code == 200
+    response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("password_reset_done")
+    assert client.get(response["Location"]).status_code == 200
+
+    assert len(mailoutbox) == 1
+    mail = mailoutbox[0]
+    assert mail.to == ["ann@example.com"]
+    assert "\n" not in mail.subject and "Apiary Scorepad" in mail.subject
+    assert "Hello ann," in mail.body
+    assert "&" not in mail.body and "<" not in mail.body  # plain text, nothing escaped as HTML
+    link = re.search(r"https?://testserver(/accounts/reset/\S+/)", mail.body)[1]
+
+    confirm = client.get(link, follow=True)  # Django moves the token into the session first
+    assert confirm.status_code == 200
+    assert 'name="new_password1"' in confirm.content.decode()
+    form_address = confirm.redirect_chain[-1][0]
+    done = client.post(form_address, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert done.status_code == 302
+    assert done["Location"] == reverse("password_reset_complete")
+    assert client.get(done["Location"]).status_code == 200
+    ann.refresh_from_db()
+    assert ann.check_password(NEW_PASSWORD)
+
+    used = client.get(link, follow=True)  # the link works once
+    assert "This link does not work" in used.content.decode()
+
+
+def test_a_password_reset_for_an_unknown_address_sends_nothing_and_tells_nothing(client, ann, mailoutbox):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.com"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("password_reset_done")
+    assert mailoutbox == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Friendly error pages
+
+
+def test_a_revoked_link_says_so_on_a_404_page(client, ann):
+    game = services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
+    link = services.link_renew(game=game, access="edit")
+    opened = client.get(reverse("scoring:join", args=[link.token]))
+    assert opened.status_code == 302
+    pad_address = reverse("scoring:pad", args=[game.public_id])
+    assert client.get(pad_address).status_code == 200
+    services.link_revoke(game=game, access="edit")
+
+    response = client.get(pad_address)
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "The link you opened this game with was revoked by its owner" in html
+    assert 'href="/"' in html  # a way home
+    assert "app.css" in html  # the site's own page
+
+
+def test_a_404_without_a_sentence_says_it_in_general_words(client, db):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "There is no page at this address" in html
+    assert "Resolver404" not in html and "Http404" not in html
+
+
+def test_a_view_link_that_writes_gets_a_403_page_with_the_reason(client, ann):
+    game = services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
+    link = services.link_renew(game=game, access="view")
+    client.get(reverse("scoring:join", args=[link.token]))
+    response = client.post(reverse("scoring:pad", args=[game.public_id]), {})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "This link only lets you watch the game" in html
+    assert 'href="/"' in html
