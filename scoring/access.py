@@ -33,7 +33,8 @@ ROLE_OF_LINK = {GameLink.Access.VIEW: Role.VIEW, GameLink.Access.EDIT: Role.EDIT
 
 
 class NoAccess(Http404):
-    """No such game for this request (404), with the reason in words where there is one to say."""
+    """No such game for this request (404), with the reason in words where there is one to say
+    (a revoked link); none where the game is simply not this request's to see."""
 
 
 class ViewOnly(PermissionDenied):
@@ -88,14 +89,14 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
     """The request's access to the game, or NoAccess (404) / ViewOnly (403)."""
     game = (games if games is not None else Game.objects).filter(public_id=public_id).first()
     if game is None:
-        raise NoAccess(_("There is no such game."))
+        raise NoAccess()
     user = request.user
     signed_in = user.is_authenticated
     if signed_in and game.owner_id == user.pk:
         return GameAccess(game, Role.OWNER, user=user)
     opened = _opened_links(request, public_id)
     if not opened and not signed_in:
-        raise NoAccess(_("There is no such game."))
+        raise NoAccess()
     holds = Q(pk__in=opened)
     if signed_in:
         holds |= Q(members__user=user)
@@ -104,7 +105,7 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
         if opened:
             raise NoAccess(_("The link you opened this game with was revoked by its owner, or the game was deleted. "
                              "Ask the owner for a new link."))
-        raise NoAccess(_("There is no such game."))
+        raise NoAccess()
     link = max(links, key=lambda item: ROLE_OF_LINK[item.access])
     name = request.session.get(SESSION_NAMES, {}).get(str(link.pk), "")
     access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name)

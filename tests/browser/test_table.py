@@ -292,7 +292,7 @@ def test_a_save_to_a_deleted_game_says_so_and_keeps_the_value(page: Page, live_s
         farm_income.fill("12")
     assert answer.value.status == 404
     expect(banner(page)).to_be_visible()
-    expect(banner(page)).to_contain_text("This game is no longer here")
+    expect(banner(page)).to_contain_text("This game can no longer be reached from here")
     expect(farm_income).to_have_value("12")
     expect(farm_income).to_have_class(re.compile(r"\bunsaved\b"))
     expect(status(page, "s1-farm_income")).to_contain_text("Not saved")
@@ -302,7 +302,7 @@ def test_a_save_to_a_deleted_game_says_so_and_keeps_the_value(page: Page, live_s
 
 
 def test_an_expired_session_offers_a_reload_that_saves_the_value(page: Page, context, live_server):
-    """The pad is open, then the phone loses its cookies (the CSRF cookie is gone). Typing a
+    """The pad is open, then the phone loses its CSRF cookie (it expired). Typing a
     value gets a 403: the banner says the session expired and offers Reload, and the value stays.
     Reload (accepting the leave-page warning) puts the value back from the tab's storage and
     saves it: the database has it and the field says Saved."""
@@ -311,7 +311,7 @@ def test_an_expired_session_offers_a_reload_that_saves_the_value(page: Page, con
     page.goto(pad_url(live_server.url, game_id))
     farm_income = field(page, "farm_income", "Alice")
     expect(farm_income).to_be_visible()
-    context.clear_cookies()
+    context.clear_cookies(name="csrftoken")
 
     with page.expect_response(lambda response: "/save/" in response.url) as answer:
         farm_income.fill("12")
