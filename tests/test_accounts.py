@@ -52,7 +52,8 @@ def test_the_home_page_welcomes_a_newcomer_with_the_sign_up_form(client, db):
     assert f'action="{reverse("signup")}"' in html
     for name in ("username", "password1", "password2"):
         assert f'name="{name}"' in html
-    assert 'name="email"' not in html  # one short form: a name and a password, twice
+    # One short form: a name and a password, twice; the email is optional (for a password reset).
+    assert 'name="email"' in html and 'name="email" required' not in html
     assert reverse("login") in html
 
 
@@ -265,3 +266,12 @@ def test_a_view_link_that_writes_gets_a_403_page_with_the_reason(client, ann):
     html = response.content.decode()
     assert "This link only lets you watch the game" in html
     assert 'href="/"' in html
+
+
+def test_signing_up_with_an_email_lets_the_player_reset_a_forgotten_password(client, db, mailoutbox):
+    response = client.post(reverse("signup"), {"username": "zoe", "email": "zoe@example.org",
+                                               "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
+    assert response.status_code == 302
+    client.post(reverse("logout"))
+    client.post(reverse("password_reset"), {"email": "zoe@example.org"})
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["zoe@example.org"]
