@@ -37,7 +37,11 @@ class NoAccess(Http404):
     (a revoked link); none where the game is simply not this request's to see."""
 
 
-class ViewOnly(PermissionDenied):
+class NotAllowed(PermissionDenied):
+    """The request reaches the game but may not do this (403): the reason in words."""
+
+
+class ViewOnly(NotAllowed):
     """A view-only link tried to write (403)."""
 
 
@@ -110,6 +114,8 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
     name = request.session.get(SESSION_NAMES, {}).get(str(link.pk), "")
     access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name)
     if access.role < need:
+        if need is Role.OWNER and access.role is Role.EDIT:
+            raise NotAllowed(_("Only the game's owner can do this: deleting the game, or making and revoking its links."))
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     return access
 

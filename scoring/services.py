@@ -304,6 +304,18 @@ def _next_revisions(revisions: dict, key: str, guard: Guard) -> dict:
     return updated
 
 
+def _unchanged(seat: Seat, revisions: dict, key: str, guard: Guard, current) -> WriteResult:
+    """A write that finds the field already holding what it would write: nothing is written nor
+    recorded, but the page's save is remembered as in (so that its earlier saves, arriving late,
+    are still ignored)."""
+    version = _version(revisions, key)
+    if guard.page and list(revisions.get(key) or [])[1:] != [guard.page, guard.seq]:
+        revisions = {**revisions, key: [version, guard.page, guard.seq]}
+        Seat.objects.filter(pk=seat.pk).update(revisions=revisions)
+        seat.revisions = revisions
+    return WriteResult(Outcome.SAVED, current, version)
+
+
 def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor) -> Change:
     """After a write: the game's revision goes up, and the change is recorded with its author."""
     Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
@@ -328,13 +340,15 @@ def entry_set_value(
     locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
     current = getattr(locked, key)
     outcome, value = _decide(locked.revisions, key, guard, current, value, delta, category.minimum, category.maximum)
+    if outcome is Outcome.SAVED:
+        return _unchanged(seat, locked.revisions, key, guard, current)
     if outcome is not None:
         return WriteResult(outcome, current, _version(locked.revisions, key))
     if delta:
         sum_text = ""
     old_text, new_text = input_text(current, locked.sums.get(key, "")), input_text(value, sum_text)
-    if old_text == new_text:  # the field already holds exactly this: nothing to write or record
-        return WriteResult(Outcome.SAVED, current, _version(locked.revisions, key))
+    if old_text == new_text:  # the field already holds exactly this
+        return _unchanged(seat, locked.revisions, key, guard, current)
     sums = dict(locked.sums)
     if sum_text:
         sums[key] = sum_text
@@ -356,8 +370,8 @@ def seat_set_active_workers(
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
     current = locked.active_workers
     outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
-    if outcome is None and workers == current:
-        outcome = Outcome.SAVED  # the field already holds exactly this: nothing to write or record
+    if outcome is Outcome.SAVED or (outcome is None and workers == current):  # it already holds exactly this
+        return _unchanged(seat, locked.revisions, WORKERS, guard, current)
     if outcome is not None:
         return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
     revisions = _next_revisions(locked.revisions, WORKERS, guard)
@@ -383,8 +397,8 @@ def tokens_set(
     counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
     current = counts.pop(sector.pk, None)
     outcome, count = _decide(locked.revisions, key, guard, current, count, delta, 0, TOKENS_PER_PLAYER)
-    if outcome is None and count == current:
-        outcome = Outcome.SAVED  # the field already holds exactly this: nothing to write or record
+    if outcome is Outcome.SAVED or (outcome is None and count == current):  # it already holds exactly this
+        return _unchanged(seat, locked.revisions, key, guard, current)
     if outcome is not None:
         return WriteResult(outcome, current, _version(locked.revisions, key))
     elsewhere = sum(counts.values())

@@ -19,7 +19,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.access import NOBODY, GameAccess, NoAccess, Role, ViewOnly, game_access, link_name_set, link_open
+from scoring.access import (
+    NOBODY,
+    GameAccess,
+    NoAccess,
+    NotAllowed,
+    Role,
+    ViewOnly,
+    game_access,
+    link_name_set,
+    link_open,
+)
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
@@ -57,10 +67,10 @@ def with_game(need: Role, *, everything: bool = True):
             games = selectors.games_with_everything() if everything else None
             try:
                 access = game_access(request, game_id, need, games=games)
-            except (NoAccess, ViewOnly) as refusal:
+            except (NoAccess, NotAllowed) as refusal:
                 if not request.htmx:
                     raise
-                status = 403 if isinstance(refusal, ViewOnly) else 404
+                status = 403 if isinstance(refusal, NotAllowed) else 404
                 return HttpResponse(str(refusal.args[0]) if refusal.args else "", status=status,
                                     content_type="text/plain; charset=utf-8")
             return view(request, access, *args, **kwargs)

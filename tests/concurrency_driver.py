@@ -1,10 +1,14 @@
 """Several phones saving one game at once, for ``tests/test_concurrency.py``.
 
 Run as ``python tests/concurrency_driver.py`` with DATABASE_URL set (a migrated database): it
-creates a game, starts PHONES processes that each send hundreds of htmx saves through the real
-views (typed values against the version each phone last saw, stale values from an old page, and
-stepper taps), records every answer, and prints one JSON document: the stored game and what the
-answers acknowledged, compared. Nothing here is timed.
+creates a game owned by an account and its edit link, starts PHONES processes that each send
+hundreds of htmx saves through the real views (typed values against the version each phone last
+saw, stale values from an old page, and stepper taps), records every answer, and prints one JSON
+document: the stored game and what the answers acknowledged, compared. Nothing here is timed.
+
+The first phone is the owner's, signed in; the others open the game's edit link (``/join/<token>/``)
+as the phones of the table do, and save through it. The abuse limits are off (``RATE_LIMITS``):
+four phones from one address would soon reach them, and they are not what this measures.
 """
 
 from __future__ import annotations
@@ -31,8 +35,10 @@ def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     import django
+    from django.conf import settings
 
     django.setup()
+    settings.RATE_LIMITS = {}
 
 
 def status_of(html: str) -> tuple[int, str]:
@@ -41,13 +47,29 @@ def status_of(html: str) -> tuple[int, str]:
     return int(match[1]), match[2]
 
 
-def phone(number: int, game_id: int, seed: int, results) -> None:
+def phone(number: int, game_id: str, owner_id: int, token: str, seed: int, results) -> None:
+    """One phone's saves; its log (or what stopped it) goes to ``results``."""
+    try:
+        results.put(_phone(number, game_id, owner_id, token, seed))
+    except BaseException:  # noqa: BLE001 - the parent must hear of it, not wait for a log that never comes
+        import traceback
+
+        results.put({"crashed": number, "error": traceback.format_exc()})
+
+
+def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> list[dict]:
     setup_django()
+    from django.contrib.auth.models import User
     from django.db import connection
     from django.test import Client
 
     connection.close()
     client = Client(HTTP_HX_REQUEST="true")
+    if number == 1:
+        client.force_login(User.objects.get(pk=owner_id))  # the owner's phone
+    else:
+        joined = client.get(f"/join/{token}/")  # a phone of the table, by the link
+        assert joined.status_code == 302 and joined["Location"] == f"/games/{game_id}/", joined
     url = f"/games/{game_id}/save/"
     rng = random.Random(seed)
     page = f"phone{number}"
@@ -59,6 +81,7 @@ def phone(number: int, game_id: int, seed: int, results) -> None:
         nonlocal seq
         seq += 1
         response = client.post(url, {**data, "page": page, "seq": seq})
+        assert response.status_code in (200, 409), (response.status_code, response.content[:300])
         version, stored = status_of(response.content.decode())
         log.append({"field": data["field"], "status": response.status_code, "version": version, "stored": stored,
                     "value": data.get("value"), "step": data.get("step"), "base": data.get("version")})
@@ -76,23 +99,33 @@ def phone(number: int, game_id: int, seed: int, results) -> None:
             save(field=rng.choice(STEPPED), step="+1")
         if rng.random() < 0.2:  # a stale page: a value based on a version this phone saw long ago
             save(field=name, value="99", version=0)
-    results.put(log)
+    return log
 
 
 def main() -> None:
     setup_django()
-    from scoring import services
-    from scoring.models import Game, HibernationTokens, Seat
+    from django.contrib.auth.models import User
 
-    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS)
+    from scoring import services
+    from scoring.models import Change, Game, HibernationTokens, Seat
+
+    owner = User.objects.create_user(f"table-owner-{os.getpid()}-{random.randrange(10**9)}")
+    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner)
+    link = services.link_renew(game=game, access="edit")
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    workers = [context.Process(target=phone, args=(n, game.pk, 1000 + n, results)) for n in range(1, PHONES + 1)]
+    workers = [context.Process(target=phone, args=(n, game.public_id, owner.pk, link.token, 1000 + n, results))
+               for n in range(1, PHONES + 1)]
     for worker in workers:
         worker.start()
-    logs = [entry for _worker in workers for entry in results.get(timeout=600)]
+    answers = [results.get(timeout=600) for _worker in workers]
     for worker in workers:
         worker.join(timeout=60)
+    crashed = [answer for answer in answers if isinstance(answer, dict)]
+    if crashed:
+        print("\n".join(f"phone {item['crashed']} stopped:\n{item['error']}" for item in crashed), file=sys.stderr)
+        sys.exit(1)
+    logs = [entry for answer in answers for entry in answer]
 
     # What was acknowledged: per field, the saved value with the highest version (versions only
     # go up), and per stepped field the number of taps answered 200.
@@ -141,8 +174,12 @@ def main() -> None:
     # Each real write makes a new version of its field; a save that found its value already
     # stored (no conflict, nothing written) answers with a version another save made.
     writes = len({(entry["field"], entry["version"]) for entry in logs if entry["status"] == 200})
+    # Every write is recorded as a change, with its author: the owner's account or the edit link.
+    changes = Change.objects.filter(game=game)
+    authors = {"owner": changes.filter(by_user=owner, by_link=None).count(),
+               "link": changes.filter(by_user=None, by_link=link).count(), "all": changes.count()}
     print(json.dumps({"mismatches": mismatches, "problems": problems, "counts": counts, "requests": len(logs),
-                      "revision": revision, "writes": writes}))
+                      "revision": revision, "writes": writes, "authors": authors}))
 
 
 if __name__ == "__main__":

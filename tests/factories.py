@@ -3,12 +3,17 @@
 ``game_started`` is a game as the start form creates it (``services.game_create``: seats in order,
 starting VP 1, 2, 3, ...). ``game_scored`` is a game with entries, active workers and comb tokens
 already filled in (``services.game_store``, as an import does), for pages that show results.
+
+Every game has an owner: the user ``owner()`` (the same account in a test, the one that
+``tests/conftest.py``'s ``owner`` fixture gives), unless the test passes ``owner=`` itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+
+from django.contrib.auth.models import User
 
 from scoring import selectors, services
 from scoring.engine import Sector
@@ -18,6 +23,25 @@ from scoring.models import Game, Seat
 # The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
 COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
 THREE_PLAYERS: tuple[str, ...] = ("Alice", "Bruno", "Carla")
+OWNER = "owner"  # the user name of the account that owns the games of the tests
+PASSWORD = "a-long-pass-phrase-of-the-owner"
+
+_DEFAULT = object()
+
+
+def user(username: str) -> User:
+    """An account (created the first time it is asked for), with the password PASSWORD."""
+    found = User.objects.filter(username=username).first()
+    return found or User.objects.create_user(username, password=PASSWORD)
+
+
+def owner() -> User:
+    """The account that owns the games the factories create (unless told otherwise)."""
+    return user(OWNER)
+
+
+def _owner(given):
+    return owner() if given is _DEFAULT else given
 
 
 def game_started(
@@ -26,14 +50,17 @@ def game_started(
     played_on: date | None = None,
     end_trigger_token: int = 7,
     notes: str = "",
+    owner=_DEFAULT,
 ) -> Game:
-    """A game just started from the start form, with these players in turn order (default: three)."""
+    """A game just started from the start form, with these players in turn order (default: three),
+    owned by ``owner()`` unless ``owner`` is given (None: a game from before accounts)."""
     return services.game_create(
         players=[services.PlayerSetup(name) for name in (names or THREE_PLAYERS)],
         sectors=sectors,
         played_on=played_on,
         notes=notes,
         end_trigger_token=end_trigger_token,
+        owner=_owner(owner),
     )
 
 
@@ -62,8 +89,10 @@ def game_scored(
     played_on: date | None = None,
     finished: bool = False,
     end_trigger_token: int = 7,
+    owner=_DEFAULT,
 ) -> Game:
-    """A game with its scores already entered; tokens default to none in every sector."""
+    """A game with its scores already entered; tokens default to none in every sector. Owned by
+    ``owner()`` unless ``owner`` is given."""
     seated = []
     for number, data in enumerate(players, start=1):
         data.seat = number
@@ -78,6 +107,7 @@ def game_scored(
             end_trigger_token=end_trigger_token,
         ),
         finished=finished,
+        owner=_owner(owner),
     )
     return game
 

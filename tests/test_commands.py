@@ -1,9 +1,13 @@
 """Specification of the three game-file commands (``docs/game-file.md``).
 
-``score_game FILE`` prints the scores and stores nothing; ``import_games FILE`` stores every game
-of a valid document or none; ``export_games [--output FILE]`` writes every stored game, and
+``score_game FILE`` prints the scores and stores nothing; ``import_games FILE --owner USERNAME``
+stores every game of a valid document, as games of that account, or none;
+``export_games [--output FILE] [--owner USERNAME]`` writes every stored game (or one account's), and
 export -> import into an empty database -> export gives the same document. The documents come
 from ``tests/test_gamefile.py`` and ``tests/data``.
+
+The games are imported for the account of ``tests/factories.py`` (``OWNER``), which every test
+here has (``owner``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from django.core.management.base import CommandError
 
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
+from tests.factories import OWNER, game_scored, player, user
 from tests.test_gamefile import (
     DATA,
     EXAMPLE_SCORE,
@@ -39,11 +44,17 @@ from tests.test_gamefile import (
     format_md_json_blocks,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("owner")]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = DATA / "example.json"
 MULTI = DATA / "multi_game.json"
+AS_OWNER = ("--owner", OWNER)  # the games imported belong to the tests' owner
+
+
+def owner_args(command: str) -> tuple[str, ...]:
+    """What a command needs besides its file: import_games, the account the games will belong to."""
+    return AS_OWNER if command == "import_games" else ()
 
 
 def run(command: str, *args: str) -> tuple[str, str]:
@@ -167,7 +178,7 @@ def test_score_game_process_exit_status_and_streams(tmp_path):
 
 
 def test_import_stores_format_md_example():
-    out, _ = run("import_games", str(EXAMPLE))
+    out, _ = run("import_games", str(EXAMPLE), *AS_OWNER)
     assert "Imported 1 game." in out
     game = Game.objects.get()
     assert (game.played_on, game.notes, game.end_trigger_token) == (date(2026, 11, 29), "Friday game night", 7)
@@ -186,7 +197,7 @@ def test_import_stores_format_md_example():
 
 
 def test_import_stores_several_games_with_seats_and_automa():
-    out, _ = run("import_games", str(MULTI))
+    out, _ = run("import_games", str(MULTI), *AS_OWNER)
     assert "Imported 3 games." in out
     assert Game.objects.count() == 3
     first = Game.objects.get(played_on=date(2026, 11, 29))
@@ -201,14 +212,14 @@ def test_import_stores_several_games_with_seats_and_automa():
 
 def test_import_reads_standard_input(monkeypatch):
     feed_stdin(monkeypatch, EXAMPLE.read_bytes())
-    out, _ = run("import_games", "-")
+    out, _ = run("import_games", "-", *AS_OWNER)
     assert "Imported 1 game." in out
     assert Game.objects.count() == 1
 
 
 def test_import_of_a_minimal_game_fills_in_the_defaults(tmp_path):
     doc = {"format": "apiary-scorepad", "version": 1, "games": [{"players": [{"name": "Alice"}]}]}
-    run("import_games", write(tmp_path, json.dumps(doc)))
+    run("import_games", write(tmp_path, json.dumps(doc)), *AS_OWNER)
     game = Game.objects.get()
     assert game.played_on is not None  # no date in the file: the day of the import
     assert (game.notes, game.end_trigger_token, game.sectors.count()) == ("", 7, 0)
@@ -217,14 +228,14 @@ def test_import_of_a_minimal_game_fills_in_the_defaults(tmp_path):
 
 @pytest.mark.parametrize("build, paths", INVALID_SAMPLE)
 def test_import_invalid_document_names_the_path_and_stores_nothing(tmp_path, build, paths):
-    message, _ = run_failing("import_games", write(tmp_path, build()))
+    message, _ = run_failing("import_games", write(tmp_path, build()), *AS_OWNER)
     for path in paths:
         assert names_path(message, path), message
     assert nothing_stored()
 
 
 def test_import_reports_every_problem_and_stores_nothing(tmp_path):
-    message, _ = run_failing("import_games", write(tmp_path, THREE_ERRORS()))
+    message, _ = run_failing("import_games", write(tmp_path, THREE_ERRORS()), *AS_OWNER)
     assert "(3 problems)" in message
     for path in THREE_ERROR_PATHS:
         assert names_path(message, path), message
@@ -238,7 +249,7 @@ def test_score_game_reports_every_problem_too(tmp_path):
 
 
 def test_import_is_all_or_nothing_when_a_later_game_is_invalid(tmp_path):
-    message, _ = run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()))
+    message, _ = run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()), *AS_OWNER)
     assert names_path(message, SECOND_GAME_INVALID_PATH)
     assert nothing_stored()
 
@@ -258,21 +269,21 @@ def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
 
     monkeypatch.setattr(services, "game_store", failing_store)
     with pytest.raises(RuntimeError):
-        call_command("import_games", str(MULTI), stdout=io.StringIO())
+        call_command("import_games", str(MULTI), *AS_OWNER, stdout=io.StringIO())
     assert len(calls) == 2
     assert nothing_stored()
 
 
 def test_import_keeps_existing_games(tmp_path):
-    run("import_games", str(EXAMPLE))
-    run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()))
+    run("import_games", str(EXAMPLE), *AS_OWNER)
+    run_failing("import_games", write(tmp_path, SECOND_GAME_INVALID()), *AS_OWNER)
     assert Game.objects.count() == 1
-    run("import_games", str(MULTI))
+    run("import_games", str(MULTI), *AS_OWNER)
     assert Game.objects.count() == 4
 
 
 def test_import_missing_file(tmp_path):
-    message, _ = run_failing("import_games", str(tmp_path / "nowhere.json"))
+    message, _ = run_failing("import_games", str(tmp_path / "nowhere.json"), *AS_OWNER)
     assert "cannot read" in message
     assert nothing_stored()
 
@@ -283,7 +294,7 @@ def test_import_missing_file(tmp_path):
 @pytest.mark.parametrize("command", ["score_game", "import_games"])
 @pytest.mark.parametrize("build", UNREADABLE_DOCUMENTS)
 def test_unreadable_json_is_an_error_message(tmp_path, command, build):
-    message, out = run_failing(command, write(tmp_path, build()))
+    message, out = run_failing(command, write(tmp_path, build()), *owner_args(command))
     assert names_path(message, "(document)"), message
     assert out == ""
     assert nothing_stored()
@@ -291,7 +302,7 @@ def test_unreadable_json_is_an_error_message(tmp_path, command, build):
 
 @pytest.mark.parametrize("command", ["score_game", "import_games"])
 def test_a_lone_surrogate_in_a_name_is_an_error_message(tmp_path, command):
-    message, out = run_failing(command, write(tmp_path, LONE_SURROGATE_NAME()))
+    message, out = run_failing(command, write(tmp_path, LONE_SURROGATE_NAME()), *owner_args(command))
     assert names_path(message, f"{P0}.name"), message
     assert out == ""
     assert nothing_stored()
@@ -313,31 +324,31 @@ def test_export_of_an_empty_database():
 
 def test_export_of_an_empty_database_is_not_importable(tmp_path):
     out, _ = run("export_games")
-    message, _ = run_failing("import_games", write(tmp_path, out))
+    message, _ = run_failing("import_games", write(tmp_path, out), *AS_OWNER)
     assert names_path(message, "games")
     assert nothing_stored()
 
 
 def test_export_writes_format_md_example_back():
-    run("import_games", str(EXAMPLE))
+    run("import_games", str(EXAMPLE), *AS_OWNER)
     out, _ = run("export_games")
     assert json.loads(out) == example_document()
 
 
 def test_export_writes_the_multi_game_file_with_every_default_filled_in():
-    run("import_games", str(MULTI))
+    run("import_games", str(MULTI), *AS_OWNER)
     out, _ = run("export_games")
     assert json.loads(out) == dump_document(parse_document(MULTI.read_bytes()))
     assert out.endswith("}\n")
 
 
 def test_export_import_export_gives_the_same_document(tmp_path):
-    run("import_games", str(MULTI))
+    run("import_games", str(MULTI), *AS_OWNER)
     first, _ = run("export_games")
 
     Game.objects.all().delete()
     assert nothing_stored()
-    out, _ = run("import_games", write(tmp_path, first, "first.json"))
+    out, _ = run("import_games", write(tmp_path, first, "first.json"), *AS_OWNER)
     assert "Imported 3 games." in out
     second, _ = run("export_games")
 
@@ -365,13 +376,13 @@ def test_the_pad_cannot_store_more_than_7_tokens_so_every_export_imports_again(t
     first, _ = run("export_games")
 
     Game.objects.all().delete()
-    run("import_games", write(tmp_path, first))
+    run("import_games", write(tmp_path, first), *AS_OWNER)
     second, _ = run("export_games")
     assert second == first
 
 
 def test_export_output_file(tmp_path):
-    run("import_games", str(MULTI))
+    run("import_games", str(MULTI), *AS_OWNER)
     to_stdout, _ = run("export_games")
     target = tmp_path / "backup.json"
     out, _ = run("export_games", "--output", str(target))
@@ -381,7 +392,7 @@ def test_export_output_file(tmp_path):
 
 
 def test_export_output_file_short_option(tmp_path):
-    run("import_games", str(EXAMPLE))
+    run("import_games", str(EXAMPLE), *AS_OWNER)
     target = tmp_path / "backup.json"
     run("export_games", "-o", str(target))
     assert json.loads(target.read_text(encoding="utf-8")) == example_document()
@@ -396,6 +407,140 @@ def test_export_output_to_an_unwritable_place(tmp_path):
 def test_export_orders_games_oldest_first(tmp_path):
     doc = json.loads(MULTI.read_text(encoding="utf-8"))
     doc["games"].reverse()  # newest first in the file
-    run("import_games", write(tmp_path, json.dumps(doc)))
+    run("import_games", write(tmp_path, json.dumps(doc)), *AS_OWNER)
     out, _ = run("export_games")
     assert [g["played_on"] for g in json.loads(out)["games"]] == ["2026-11-29", "2026-12-05", "2026-12-05"]
+
+
+# ---------------------------------------------------------------------------------------------
+# --owner: whose games are imported, whose are exported
+
+
+def test_import_stores_every_game_as_a_game_of_the_owner_named(owner):
+    out, _ = run("import_games", str(MULTI), "--owner", OWNER)
+    assert "Imported 3 games." in out and f"Owner: {OWNER}." in out
+    assert [game.owner for game in Game.objects.all()] == [owner, owner, owner]
+
+
+def test_import_for_another_account_gives_the_games_to_that_account(owner):
+    ann = user("ann")
+    run("import_games", str(MULTI), "--owner", "ann")
+    assert set(Game.objects.values_list("owner__username", flat=True)) == {"ann"}
+    assert not Game.objects.filter(owner=owner).exists()
+    assert Game.objects.filter(owner=ann).count() == 3
+
+
+def test_import_for_a_user_that_does_not_exist_says_so_and_stores_nothing():
+    message, out = run_failing("import_games", str(MULTI), "--owner", "nobody-by-that-name")
+    assert 'there is no user "nobody-by-that-name"' in message
+    assert out == ""
+    assert nothing_stored()
+
+
+def test_import_for_an_unknown_user_does_not_even_read_the_file(monkeypatch):
+    """The owner is checked first: standard input is left unread, and a bad file is not reported."""
+    read = []
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=SimpleNamespace(read=lambda: read.append(1) or b"")))
+    message, _ = run_failing("import_games", "-", "--owner", "ghost")
+    assert 'there is no user "ghost"' in message
+    assert read == []
+    assert nothing_stored()
+
+
+def test_import_without_an_owner_is_refused():
+    message, _ = run_failing("import_games", str(EXAMPLE))
+    assert "--owner" in message and "required" in message
+    assert nothing_stored()
+
+
+def test_user_names_are_matched_exactly_not_ignoring_case():
+    message, _ = run_failing("import_games", str(EXAMPLE), "--owner", OWNER.upper())
+    assert f'there is no user "{OWNER.upper()}"' in message
+    assert nothing_stored()
+
+
+def two_accounts_games(owner):
+    """The owner's game (Alice), Ann's game (Bruno) and a game from before accounts (Carla)."""
+    mine = game_scored(player("Alice", farm_income=3), owner=owner, finished=True)
+    anns = game_scored(player("Bruno", farm_income=4), owner=user("ann"), finished=True)
+    nobodys = game_scored(player("Carla", farm_income=5), owner=None, finished=True)
+    return mine, anns, nobodys
+
+
+def exported_players(text: str) -> list[str]:
+    return [game["players"][0]["name"] for game in json.loads(text)["games"]]
+
+
+def test_export_with_owner_writes_only_that_accounts_games(owner):
+    two_accounts_games(owner)
+    mine, _ = run("export_games", "--owner", OWNER)
+    anns, _ = run("export_games", "--owner", "ann")
+    assert exported_players(mine) == ["Alice"]
+    assert exported_players(anns) == ["Bruno"]
+
+
+def test_export_without_owner_writes_every_game_of_every_account_and_of_none(owner):
+    two_accounts_games(owner)
+    out, _ = run("export_games")
+    assert sorted(exported_players(out)) == ["Alice", "Bruno", "Carla"]
+
+
+def test_export_of_an_account_without_games_has_no_game(owner):
+    two_accounts_games(owner)
+    user("ben")
+    out, _ = run("export_games", "--owner", "ben")
+    assert json.loads(out) == {"format": "apiary-scorepad", "version": 1, "games": []}
+
+
+def test_export_for_a_user_that_does_not_exist_says_so_and_writes_nothing(owner, tmp_path):
+    two_accounts_games(owner)
+    target = tmp_path / "backup.json"
+    message, out = run_failing("export_games", "--owner", "nobody-by-that-name", "--output", str(target))
+    assert 'there is no user "nobody-by-that-name"' in message
+    assert out == ""
+    assert not target.exists()
+
+
+def test_one_accounts_export_imports_for_another_account_as_the_same_games(owner, tmp_path):
+    two_accounts_games(owner)
+    user("ben")
+    first, _ = run("export_games", "--owner", "ann")
+    run("import_games", write(tmp_path, first), "--owner", "ben")
+    again, _ = run("export_games", "--owner", "ben")
+    assert again == first
+    assert Game.objects.filter(owner__username="ann").count() == 1  # Ann's game is still hers alone
+
+
+def test_owner_option_process_exit_status_and_streams(tmp_path):
+    """The real process on a database of its own: an unknown owner is status 1, nothing on
+    standard output, the reason on standard error; a missing --owner is refused too."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", "PYTHONIOENCODING": "utf-8",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+
+    def manage(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(PROJECT_ROOT / "manage.py"), *args], capture_output=True,
+                              text=True, env=env, cwd=PROJECT_ROOT, check=False)
+
+    assert manage("migrate", "--no-input").returncode == 0
+    unknown = manage("import_games", str(EXAMPLE), "--owner", "ghost")
+    assert unknown.returncode == 1
+    assert unknown.stdout == ""
+    assert 'there is no user "ghost"' in unknown.stderr
+
+    missing = manage("import_games", str(EXAMPLE))
+    assert missing.returncode != 0
+    assert "--owner" in missing.stderr
+
+    export = manage("export_games", "--owner", "ghost")
+    assert export.returncode == 1
+    assert export.stdout == ""
+    assert 'there is no user "ghost"' in export.stderr
+
+    created = manage("shell", "-c", "from django.contrib.auth.models import User; User.objects.create_user('ann')")
+    assert created.returncode == 0, created.stderr
+    imported = manage("import_games", str(EXAMPLE), "--owner", "ann")
+    assert imported.returncode == 0, imported.stderr
+    assert "Imported 1 game. Owner: ann." in imported.stdout
+    exported = manage("export_games", "--owner", "ann")
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout) == example_document()

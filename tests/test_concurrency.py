@@ -1,7 +1,8 @@
 """Four phones save one game at once, through the real views, on SQLite and on PostgreSQL:
 afterwards the stored game is exactly what the answers acknowledged.
 
-Each phone (a process) types values against the version it last saw, sometimes sends a value
+Each phone (a process; the owner's, signed in, or one that opened the game's edit link) types
+values against the version it last saw, sometimes sends a value
 from a stale page (which must be refused: a 409, nothing written), and taps + on steppers that
 the other phones tap too. Every field then holds the value of its acknowledged save with the
 highest version, every stepped field holds exactly the number of acknowledged taps, and the
@@ -38,6 +39,9 @@ def check(outcome: dict) -> None:
     counts = outcome["counts"]
     assert counts["saved"] > 200 and counts["steps"] > 5, counts  # the test really raced hundreds of saves
     assert outcome["revision"] == outcome["writes"], "every acknowledged write, and nothing else, changed the game"
+    authors = outcome["authors"]
+    assert authors["all"] == outcome["writes"], "every write is recorded as one change"
+    assert authors["owner"] + authors["link"] == authors["all"] and authors["owner"] > 0 and authors["link"] > 0
 
 
 def test_phones_saving_one_game_at_once_on_sqlite(tmp_path):

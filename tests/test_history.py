@@ -471,7 +471,7 @@ def test_the_commands_carry_the_history_over_too(game, as_ann, as_ben, tmp_path)
     Game.objects.all().delete()
     path = tmp_path / "backup.json"
     path.write_text(first, encoding="utf-8")
-    call_command("import_games", str(path), stdout=io.StringIO())
+    call_command("import_games", str(path), "--owner", "ann", stdout=io.StringIO())
     out = io.StringIO()
     call_command("export_games", stdout=out)
 

@@ -15,7 +15,17 @@ import pytest
 from django.apps import apps
 from django.db import IntegrityError, models, transaction
 
-from scoring.models import CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
+from scoring.models import (
+    CombLayout,
+    CombLayoutSector,
+    Game,
+    GameLink,
+    GameMember,
+    GameSector,
+    HibernationTokens,
+    Seat,
+)
+from tests.factories import user
 
 pytestmark = pytest.mark.django_db
 
@@ -80,6 +90,8 @@ CHECK_VIOLATIONS = [
     check("sector-second_vp-100", lambda: make_sector(second_vp=100), "gamesector_second_vp_range"),
     check("tokens-count-8", lambda: make_tokens(count=8), "tokens_count_range"),
     check("layout-name-empty", lambda: CombLayout.objects.create(name=""), "layout_name_not_empty"),
+    check("link-access-other", lambda: GameLink.objects.create(game=make_game(), access="own"),
+          "link_access_edit_or_view"),
     check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
     check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),
     check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "comblayoutsector_second_vp_range"),
@@ -125,9 +137,30 @@ def _layout_sector_twice() -> None:
     CombLayoutSector.objects.create(layout=layout, position=0, first_vp=6)
 
 
-def _layout_name_twice() -> None:
-    CombLayout.objects.create(name="Base")
-    CombLayout.objects.create(name="Base")
+def _layout_name_twice(same_owner: bool = True) -> Callable[[], None]:
+    def create() -> None:
+        CombLayout.objects.create(owner=user("ann"), name="Base")
+        CombLayout.objects.create(owner=user("ann" if same_owner else "ben"), name="Base")
+
+    return create
+
+
+def _two_live_links(access: str, same_access: bool = True, revoke_first: bool = False) -> Callable[[], None]:
+    def create() -> None:
+        game = make_game()
+        first = GameLink.objects.create(game=game, access=access)
+        if revoke_first:
+            first.revoked_at = first.created_at
+            first.save()
+        GameLink.objects.create(game=game, access=access if same_access else ("view" if access == "edit" else "edit"))
+
+    return create
+
+
+def _member_twice() -> None:
+    link = GameLink.objects.create(game=make_game(), access="edit")
+    GameMember.objects.create(game=link.game, user=user("ben"), link=link)
+    GameMember.objects.create(game=link.game, user=user("ben"), link=link)
 
 
 def unique(id: str, create: Callable[[], None], constraint: str) -> Any:
@@ -152,7 +185,10 @@ UNIQUE_VIOLATIONS = [
     unique("sector-position-duplicate", _two_sectors(), "sector_position_unique_per_game"),
     unique("tokens-seat-and-sector-duplicate", _tokens_twice, "tokens_unique_per_seat_and_sector"),
     unique("layout-sector-position-duplicate", _layout_sector_twice, "layout_sector_position_unique"),
-    unique("layout-name-duplicate", _layout_name_twice, "CombLayout.name unique=True"),
+    unique("layout-name-duplicate-for-one-owner", _layout_name_twice(), "layout_name_unique_per_owner"),
+    unique("two-live-edit-links", _two_live_links("edit"), "one_live_link_per_access"),
+    unique("two-live-view-links", _two_live_links("view"), "one_live_link_per_access"),
+    unique("member-twice-through-one-link", _member_twice, "member_once_per_link"),
 ]
 
 
@@ -190,6 +226,9 @@ ACCEPTED = [
     pytest.param(_two_seats({"name": "Bot", "is_automa": True}, {"name": "Bob", "number": 2}),
                  id="seat-one-automa-one-human"),
     pytest.param(_two_sectors(same_game=False), id="sector-same-position-other-game"),
+    pytest.param(_layout_name_twice(same_owner=False), id="layout-same-name-other-owner"),
+    pytest.param(_two_live_links("edit", same_access=False), id="live-edit-and-view-links"),
+    pytest.param(_two_live_links("edit", revoke_first=True), id="new-edit-link-after-a-revoked-one"),
 ]
 
 

@@ -73,6 +73,14 @@ def manage(url: str, *args: str, stdin: str | None = None) -> subprocess.Complet
     )
 
 
+def account(url: str, username: str) -> None:
+    """The account exists in that database (the games imported there belong to it)."""
+    script = ("from django.contrib.auth.models import User; "
+              f"User.objects.filter(username={username!r}).exists() or User.objects.create_user({username!r})")
+    result = manage(url, "shell", "-c", script)
+    assert result.returncode == 0, result.stderr
+
+
 def test_migrations_apply_and_match_the_models_on_postgresql(postgres_url):
     migrate = manage(postgres_url, "migrate", "--no-input")
     assert migrate.returncode == 0, migrate.stderr
@@ -82,22 +90,45 @@ def test_migrations_apply_and_match_the_models_on_postgresql(postgres_url):
 
 def test_import_export_round_trip_on_postgresql_matches_sqlite(postgres_url, tmp_path):
     assert manage(postgres_url, "migrate", "--no-input").returncode == 0
+    account(postgres_url, "owner")
     manage(postgres_url, "shell", "-c", "from scoring.models import Game; Game.objects.all().delete()")
-    imported = manage(postgres_url, "import_games", str(DATA / "multi_game.json"))
+    imported = manage(postgres_url, "import_games", str(DATA / "multi_game.json"), "--owner", "owner")
     assert imported.returncode == 0, imported.stderr
     first = manage(postgres_url, "export_games")
     assert first.returncode == 0, first.stderr
 
     manage(postgres_url, "shell", "-c", "from scoring.models import Game; Game.objects.all().delete()")
     (tmp_path / "first.json").write_text(first.stdout, encoding="utf-8")
-    assert manage(postgres_url, "import_games", str(tmp_path / "first.json")).returncode == 0
+    assert manage(postgres_url, "import_games", str(tmp_path / "first.json"), "--owner", "owner").returncode == 0
     second = manage(postgres_url, "export_games")
     assert second.stdout == first.stdout
 
     sqlite_url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     assert manage(sqlite_url, "migrate", "--no-input").returncode == 0
-    assert manage(sqlite_url, "import_games", str(DATA / "multi_game.json")).returncode == 0
+    account(sqlite_url, "owner")
+    assert manage(sqlite_url, "import_games", str(DATA / "multi_game.json"), "--owner", "owner").returncode == 0
     assert json.loads(manage(sqlite_url, "export_games").stdout) == json.loads(first.stdout)
+
+
+def test_import_and_export_for_one_owner_on_postgresql(postgres_url):
+    assert manage(postgres_url, "migrate", "--no-input").returncode == 0
+    manage(postgres_url, "shell", "-c", "from scoring.models import Game; Game.objects.all().delete()")
+    account(postgres_url, "owner")
+    account(postgres_url, "ann")
+    assert manage(postgres_url, "import_games", str(DATA / "multi_game.json"), "--owner", "owner").returncode == 0
+    assert manage(postgres_url, "import_games", str(DATA / "example.json"), "--owner", "ann").returncode == 0
+
+    anns = manage(postgres_url, "export_games", "--owner", "ann")
+    assert anns.returncode == 0, anns.stderr
+    assert json.loads(anns.stdout) == json.loads((DATA / "example.json").read_text(encoding="utf-8"))
+    owners = manage(postgres_url, "export_games", "--owner", "owner")
+    assert len(json.loads(owners.stdout)["games"]) == 3
+    assert len(json.loads(manage(postgres_url, "export_games").stdout)["games"]) == 4
+
+    unknown = manage(postgres_url, "import_games", str(DATA / "example.json"), "--owner", "ghost")
+    assert unknown.returncode == 1
+    assert 'there is no user "ghost"' in unknown.stderr
+    assert len(json.loads(manage(postgres_url, "export_games").stdout)["games"]) == 4  # nothing stored
 
 
 def test_postgresql_enforces_names_unique_ignoring_case_and_the_ranges(postgres_url):

@@ -16,6 +16,8 @@ field's limits: only the page's order counts. Number entries, active workers and
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from django.core.exceptions import ValidationError
 from hypothesis import HealthCheck, given, settings
@@ -46,16 +48,23 @@ def token_rows(game: Game, number: int) -> dict[int, int]:
     return dict(rows.values_list("sector__position", "count"))
 
 
+def answer(result: WriteResult) -> WriteResult:
+    """What a write answers the page: its outcome, the stored value and version. (The change it
+    records, with its author, is specified in ``tests/test_history.py``.)"""
+    return dataclasses.replace(result, change=None)
+
+
 def set_entry(game: Game, number: int, key: str, value=None, **kwargs) -> WriteResult:
-    return services.entry_set_value(seat=seat_of(game, number), key=key, value=value, **kwargs)
+    return answer(services.entry_set_value(seat=seat_of(game, number), key=key, value=value, **kwargs))
 
 
 def set_workers(game: Game, number: int, workers=None, **kwargs) -> WriteResult:
-    return services.seat_set_active_workers(seat=seat_of(game, number), workers=workers, **kwargs)
+    return answer(services.seat_set_active_workers(seat=seat_of(game, number), workers=workers, **kwargs))
 
 
 def set_tokens(game: Game, number: int, position: int, count=None, **kwargs) -> WriteResult:
-    return services.tokens_set(seat=seat_of(game, number), sector=sector(game, position), count=count, **kwargs)
+    return answer(services.tokens_set(seat=seat_of(game, number), sector=sector(game, position), count=count,
+                                      **kwargs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,6 +251,25 @@ def test_an_older_save_of_the_same_page_arriving_late_is_superseded_and_ignored(
     assert result == WriteResult(Outcome.SUPERSEDED, 5, 1)
     assert not result.saved
     assert seat_of(game, 1).farms == 5
+
+
+@pytest.mark.parametrize("write", [
+    pytest.param(lambda game, value, guard: set_entry(game, 1, "farms", value, guard=guard), id="entry"),
+    pytest.param(lambda game, value, guard: set_workers(game, 1, value, guard=guard), id="active-workers"),
+    pytest.param(lambda game, value, guard: set_tokens(game, 1, 0, value, guard=guard), id="tokens"),
+])
+def test_a_later_save_that_finds_its_value_already_stored_still_supersedes_the_pages_earlier_save(write):
+    """Page a typed 3, then cleared the field again (saves 1 and 2, both based on version 0); the
+    network delivers save 2 first. Save 2 finds the field already empty: nothing to write, but the
+    field must remember that page a's save 2 is in, so that save 1, arriving late, is ignored."""
+    game = game_started("Alice", "Bruno")
+
+    assert write(game, None, Guard(version=0, page="a", seq=2)).saved
+    late = write(game, 3, Guard(version=0, page="a", seq=1))
+
+    assert late.outcome is Outcome.SUPERSEDED
+    seat = seat_of(game, 1)
+    assert (seat.farms, seat.active_workers, tokens_of(game, 1)) == (None, None, [0, 0, 0])  # still cleared
 
 
 def test_a_retried_save_is_applied_once():

@@ -32,10 +32,17 @@ from django.utils import timezone
 
 from scoring import services
 from scoring.categories import CATEGORIES
-from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat
+from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat, new_public_id
 from tests.factories import COMB, game_scored, game_started, player, seat_of, tokens_of, total_of
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client(owner_client) -> Client:
+    """The phone of the games' owner: these tests are about the pages themselves. Who else may
+    reach a game, and what they may do, is ``tests/test_permissions.py``."""
+    return owner_client
 
 HTMX = {"HX-Request": "true"}
 WITH_AND_WITHOUT_HTMX = pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
@@ -46,6 +53,8 @@ OOB_IDS = [
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
     "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
 ]
+# After a save, and in the live view, the recent changes follow the figures, out of band too.
+OOB_IDS_AND_CHANGES = [*OOB_IDS, "changes"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,10 +212,11 @@ def form_data(form: Element) -> dict[str, list[str]]:
 # Addresses and requests
 
 
-def url(name: str, game: Game | int | None = None) -> str:
+def url(name: str, game: Game | str | None = None) -> str:
+    """A page's address; a game's pages are addressed by its public id."""
     if game is None:
         return reverse(f"scoring:{name}")
-    return reverse(f"scoring:{name}", args=[game if isinstance(game, int) else game.pk])
+    return reverse(f"scoring:{name}", args=[game if isinstance(game, str) else game.public_id])
 
 
 def save(client: Client, game: Game, name: str, value: str | None = None, headers: dict | None = None, *,
@@ -257,8 +267,16 @@ def snapshot(game: Game) -> list:
     ]
 
 
-def unused_game_id() -> int:
-    return (Game.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
+def unused_game_id() -> str:
+    """A public id that no game has."""
+    return new_public_id()
+
+
+def strict_client(user) -> Client:
+    """A phone signed in as ``user`` whose posts must carry the CSRF token, as a browser's do."""
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(user)
+    return strict
 
 
 def entry(game: Game, number: int, key: str):
@@ -421,11 +439,11 @@ def test_start_form_offers_five_player_rows_and_twenty_sector_rows_dated_today(c
     assert html.find("input", name="end_trigger_token", value="7", checked=True) is not None
 
 
-def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client):
+def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client, owner):
     game_started("Alice", "Bruno")
     game_started("Alice", "bruno")
     services.game_create(players=[services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Carla")],
-                         sectors=COMB)
+                         sectors=COMB, owner=owner)
 
     html = page(client.get(url("start")))
 
@@ -435,8 +453,8 @@ def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_au
     assert html.one("input", name="player-0-name")["list"] == "known-names"
 
 
-def test_start_form_offers_saved_layouts_and_fills_in_the_latest(client):
-    layout = services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0)])
+def test_start_form_offers_saved_layouts_and_fills_in_the_latest(client, owner):
+    layout = services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0)], owner=owner)
 
     html = page(client.get(url("start")))
 
@@ -531,8 +549,8 @@ def test_start_with_an_existing_layout_name_replaces_that_layouts_sectors(client
 
 
 @WITH_AND_WITHOUT_HTMX
-def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(client, headers):
-    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)])
+def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(client, owner, headers):
+    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
     typed = start_form("Alice", "Bruno", sectors=[(1, 1), (2, 2), (3, 3)], notes="Rainy", played_on="2024-03-02",
                        layout=str(layout.pk), use_layout="1")
 
@@ -550,8 +568,8 @@ def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(cl
     assert not Game.objects.exists()
 
 
-def test_use_this_layout_on_an_empty_form_shows_no_errors(client):
-    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6)])
+def test_use_this_layout_on_an_empty_form_shows_no_errors(client, owner):
+    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
 
     response = client.get(url("start"), {"layout": str(layout.pk), "use_layout": "1"})
 
@@ -691,7 +709,7 @@ def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_sh
     assert pad["data-save-url"] == url("save", game)
     assert pad["data-live-url"] == url("live", game)
     assert pad["data-revision"] == "1" == str(revision_of(game))
-    assert pad["data-game"] == str(game.pk)
+    assert pad["data-game"] == game.public_id
 
 
 def test_every_pad_field_posts_the_value_the_page_showed_beside_it(client):
@@ -897,7 +915,7 @@ def test_htmx_save_answers_the_fields_status_then_its_error_and_every_figure_out
     assert "hx-swap-oob" not in status.attrs and "data-conflict" not in status.attrs
     assert status.text == "Saved"
     assert (status["data-version"], status["data-stored"]) == ("1", "11")
-    assert [part["id"] for part in oob] == ["error-s1-farm_income", *OOB_IDS]
+    assert [part["id"] for part in oob] == ["error-s1-farm_income", *OOB_IDS_AND_CHANGES]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
@@ -1164,7 +1182,7 @@ def test_htmx_save_based_on_an_old_version_from_another_page_is_a_conflict_and_w
         )
         assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
                                                                                     ("theirs", "Use 10")]
-        assert [part["id"] for part in oob[1:]] == OOB_IDS  # the figures as stored, to show them
+        assert [part["id"] for part in oob[1:]] == OOB_IDS_AND_CHANGES  # the figures as stored, to show them
         assert response["X-Pad-Revision"] == str(revision)
     else:
         assert response.status_code == 302
@@ -1330,9 +1348,9 @@ def test_htmx_save_refuses_get_with_405(client, headers):
 
 
 @WITH_AND_WITHOUT_HTMX
-def test_htmx_save_without_a_csrf_token_is_refused_with_403(headers):
+def test_htmx_save_without_a_csrf_token_is_refused_with_403(owner, headers):
     game = game_started("Alice", "Bruno")
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
 
     response = strict.post(url("save", game), {"field": "s1-farms", "value": "3"}, headers=headers)
 
@@ -1340,9 +1358,9 @@ def test_htmx_save_without_a_csrf_token_is_refused_with_403(headers):
     assert entry(game, 1, "farms") is None
 
 
-def test_htmx_save_with_the_pages_csrf_token_in_the_header_is_accepted():
+def test_htmx_save_with_the_pages_csrf_token_in_the_header_is_accepted(owner):
     game = game_started("Alice", "Bruno")
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
     pad = page(strict.get(url("pad", game)))
     token = json.loads(pad.one("body")["hx-headers"])["X-CSRFToken"]  # what the pad's script sends
 
@@ -1683,9 +1701,9 @@ def test_pad_form_post_of_the_one_player_view_returns_to_that_view(client, heade
     ]
 
 
-def test_pad_form_post_without_a_csrf_token_is_refused_with_403():
+def test_pad_form_post_without_a_csrf_token_is_refused_with_403(owner):
     game = game_started("Alice", "Bruno")
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
     shown = form_data(page(strict.get(url("pad", game))).by_id("pad"))
     del shown["csrfmiddlewaretoken"]
 
@@ -1695,9 +1713,9 @@ def test_pad_form_post_without_a_csrf_token_is_refused_with_403():
     assert entry(game, 1, "farms") is None
 
 
-def test_pad_form_post_with_the_forms_csrf_token_is_accepted():
+def test_pad_form_post_with_the_forms_csrf_token_is_accepted(owner):
     game = game_started("Alice", "Bruno")
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
     shown = form_data(page(strict.get(url("pad", game))).by_id("pad"))
 
     response = strict.post(url("pad", game), typed(shown, {"s1-farms": "3"}))
@@ -1725,7 +1743,7 @@ def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_ba
     html = page(response)
     values, *oob = top_level(html)
     assert values["id"] == "live-values" and "hx-swap-oob" not in values.attrs
-    assert [part["id"] for part in oob] == OOB_IDS
+    assert [part["id"] for part in oob] == OOB_IDS_AND_CHANGES
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     fields = {item["data-name"]: (item["data-version"], item["data-stored"]) for item in values.find_all("i")}
     assert len(fields) == 3 * PAD_FIELD_COUNT
@@ -1774,7 +1792,7 @@ def test_live_answers_the_new_values_once_another_phone_saved(client):
     pytest.param(lambda game: services.game_finish(game=game), id="finished"),
 ])
 def test_live_sees_every_kind_of_change(client, write):
-    game = game_started("Alice", "Bruno")
+    game = game_scored(player("Alice", tokens=[1, 0, 0], workers=2), player("Bruno"))  # each write changes it
     etag = client.get(url("live", game))["ETag"]
 
     write(game)
@@ -1794,11 +1812,12 @@ def test_live_ignores_a_refused_or_ignored_save(client):
     assert client.get(url("live", game), headers={"If-None-Match": etag}).status_code == 304
 
 
-def test_a_304_live_poll_costs_at_most_one_query(client, django_assert_max_num_queries):
+def test_a_304_live_poll_costs_at_most_three_queries(client, django_assert_max_num_queries):
+    """The session, the signed-in user and the game (its revision): nothing of the scores."""
     game = game_scored(player("Alice", farms=3, tokens=[1, 2, 0]), player("Bruno"), player("Carla"))
     etag = client.get(url("live", game))["ETag"]
 
-    with django_assert_max_num_queries(1):
+    with django_assert_max_num_queries(3):
         response = client.get(url("live", game), headers={**HTMX, "If-None-Match": etag})
 
     assert response.status_code == 304
@@ -2138,9 +2157,9 @@ def test_finish_refuses_get_with_405(client, headers):
     assert Game.objects.get().finished_at is None
 
 
-def test_finish_without_a_csrf_token_is_refused_with_403():
+def test_finish_without_a_csrf_token_is_refused_with_403(owner):
     game = game_all_entered()
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
 
     response = strict.post(url("finish", game), {"confirm": "1"})
 
@@ -2148,10 +2167,10 @@ def test_finish_without_a_csrf_token_is_refused_with_403():
     assert Game.objects.get().finished_at is None
 
 
-def test_finish_with_the_pads_finish_form_is_accepted():
+def test_finish_with_the_pads_finish_form_is_accepted(owner):
     """With JavaScript, the script posts the pad's separate finish form (its CSRF token only)."""
     game = game_all_entered()
-    strict = Client(enforce_csrf_checks=True)
+    strict = strict_client(owner)
     html = page(strict.get(url("pad", game)))
 
     response = strict.post(html.by_id("finish-form")["action"], form_data(html.by_id("finish-form")))

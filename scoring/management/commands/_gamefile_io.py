@@ -1,9 +1,11 @@
-"""What the game-file commands share: reading a document from a file or standard input."""
+"""What the game-file commands share: reading a document from a file or standard input, and
+finding the account that owns the games (``--owner USERNAME``)."""
 
 from __future__ import annotations
 
 import sys
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
 from scoring.gamefile import GameData, GameFileError, parse_document
@@ -25,3 +27,15 @@ def read_games(path: str) -> list[GameData]:
         count = len(error.problems)
         heading = f"{path} is not a valid game file ({count} problem{'s' if count != 1 else ''}):"
         raise CommandError("\n".join([heading, *(f"  {problem}" for problem in error.problems)])) from None
+
+
+def owner_named(username: str):
+    """The account with this user name, or fail saying that there is none (exit status 1)."""
+    User = get_user_model()
+    try:
+        return User.objects.get_by_natural_key(username)
+    except User.DoesNotExist:
+        raise CommandError(
+            f'there is no user "{username}": --owner names an existing account (sign up on the site, '
+            "or create it with manage.py createsuperuser)"
+        ) from None
