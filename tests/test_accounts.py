@@ -26,12 +26,6 @@ def fresh_limits(db):
     cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Passwords hashed in a blink: these tests check what the pages do, not the hashing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def ann(db):
     return User.objects.create_user("ann", email="ann@example.com", password=PASSWORD)

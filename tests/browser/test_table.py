@@ -476,3 +476,7 @@ def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, 
     expect(banner(page)).to_be_hidden()
     expect(total(page, "Alice")).to_have_text("13")
     assert seat(game_id, 1).farm_income == 12
+
+    page.reload()
+    expect(field(page, "farm_income", "Alice")).to_have_value("12")
+    expect(total(page, "Alice")).to_have_text("13")
