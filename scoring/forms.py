@@ -338,3 +338,10 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # One short form: a line of help each, not the validators' paragraph (they still check).
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _ only.")
+        self.fields["password1"].help_text = _("At least 8 characters, not only digits, not a common password.")
+        self.fields["password2"].help_text = ""
