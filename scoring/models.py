@@ -156,6 +156,16 @@ class Seat(models.Model):
     # a phone's save names the version it saw, so a stale page never overwrites a newer value
     # (services.field_write).
     revisions = models.JSONField(default=dict, blank=True)
+    # The seat's outcome, stored by services.game_outcome_store in the transaction of every
+    # change to the game (through the one scoring engine), so that reading a history never
+    # re-scores a game. ``manage.py recompute_outcomes`` stores them all again (after a rules fix).
+    score_during = models.IntegerField(_("during the game"), default=0)
+    score_majority = models.IntegerField(_("comb majorities"), default=0)
+    score_end = models.IntegerField(_("end of the game"), default=0)
+    score_total = models.IntegerField(_("total"), default=0)
+    rank = models.PositiveSmallIntegerField(_("rank"), default=1)
+    is_winner = models.BooleanField(_("winner"), default=False)
+    sector_awards = models.JSONField(default=list, blank=True)  # the VP each comb sector gave, in order
 
     class Meta:
         ordering = ["game", "number"]

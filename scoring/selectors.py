@@ -135,27 +135,42 @@ def known_player_names(user) -> list[str]:
 
 @dataclass
 class HistoryEntry:
+    """One game of a history, with its players' stored outcomes (never scored again here)."""
+
     game: Game
-    result: GameResult
     seats: list[Seat]
 
     @property
-    def players(self) -> list[tuple[Seat, object]]:
-        return list(zip(self.seats, self.result.players, strict=True))
+    def players(self) -> list[tuple[Seat, StoredOutcome]]:
+        return [(seat, StoredOutcome.of(seat)) for seat in self.seats]
 
     @property
     def winners(self) -> list[Seat]:
-        return [seat for seat, outcome in self.players if outcome.winner]
+        return [seat for seat in self.seats if seat.is_winner]
+
+
+@dataclass(frozen=True)
+class StoredOutcome:
+    """A seat's outcome as services.game_outcome_store stored it."""
+
+    total: int
+    rank: int
+    winner: bool
+
+    @classmethod
+    def of(cls, seat: Seat) -> StoredOutcome:
+        return cls(total=seat.score_total, rank=seat.rank, winner=seat.is_winner)
 
 
 def history(user) -> list[HistoryEntry]:
     """The user's games (owned or joined through a live link), newest first, with their
-    players, scores and winners."""
-    entries = []
-    games = games_with_everything().filter(pk__in=visible_games(user).values("pk"))
-    for game in games.order_by("-played_on", "-created_at", "-id"):
-        entries.append(HistoryEntry(game=game, result=game_result(game), seats=list(game.seats.all())))
-    return entries
+    players, totals and winners as stored: two queries, and no game is scored again."""
+    games = (
+        visible_games(user)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("number")))
+        .order_by("-played_on", "-created_at", "-id")
+    )
+    return [HistoryEntry(game=game, seats=list(game.seats.all())) for game in games]
 
 
 @dataclass

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.access import NOBODY, Actor
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
-from scoring.engine import Sector
+from scoring.engine import PlayerSheet, Sector, score_game
 from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
 from scoring.models import (
     Change,
@@ -104,13 +104,42 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
                 row.undoes = changes[change.undoes]
                 undos.append(row)
         Change.objects.bulk_update(undos, ["undoes"])
+    game_outcome_store(game.pk)
     return game
 
 
 @transaction.atomic
-def games_import(games: Sequence[GameData], *, owner=None) -> list[Game]:
-    """Store every game of a checked document for ``owner``, or none of them (all or nothing)."""
-    return [game_store(data, finished=True, owner=owner) for data in games]
+def games_import(games: Sequence[GameData], *, owner=None, skip_known: bool = True) -> list[Game]:
+    """Store every game of a checked document for ``owner``, or none of them (all or nothing).
+
+    With ``skip_known`` (the default) a game the owner already has is not stored again: one
+    whose fingerprint (``gamefile.game_fingerprint``, docs/game-file.md "Importing the same
+    games twice") is that of one of the owner's stored games (owner None: of the games of
+    nobody). The games of the document are not compared with each other. Returns the games
+    stored, in the document's order: ``len(games) - len(returned)`` were skipped.
+    """
+    # Imported here so that this function stays the only part of the module the fingerprint touches.
+    from django.contrib.auth import get_user_model
+
+    from scoring import selectors
+    from scoring.gamefile import game_fingerprint
+
+    if not skip_known:
+        return [game_store(data, finished=True, owner=owner) for data in games]
+    if owner is not None:
+        # One import of an account at a time (PostgreSQL; SQLite's transactions take the write
+        # lock at once): two imports of the same file, sent together, store its games once.
+        list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
+    known = {
+        game_fingerprint(selectors.game_data(game))
+        for game in selectors.games_with_everything().filter(owner=owner)
+    }
+    today = timezone.localdate()  # what game_store gives a game without a date
+    return [
+        game_store(data, finished=True, owner=owner)
+        for data in games
+        if game_fingerprint(data, undated_as=today) not in known
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,8 +345,47 @@ def _unchanged(seat: Seat, revisions: dict, key: str, guard: Guard, current) -> 
     return WriteResult(Outcome.SAVED, current, version)
 
 
+OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards")
+
+
+def game_outcome_store(game_id: int) -> bool:
+    """Score the game with the engine and store every seat's outcome (subtotals, total, rank,
+    winner, the VP of each comb sector), so that histories and statistics read it instead of
+    scoring again. True when something stored was different (a rules fix, a repair)."""
+    sectors = list(GameSector.objects.filter(game_id=game_id).order_by("position"))
+    seats = list(Seat.objects.filter(game_id=game_id).order_by("number"))
+    counts = {(tokens.seat_id, tokens.sector_id): tokens.count
+              for tokens in HibernationTokens.objects.filter(seat__game_id=game_id)}
+    result = score_game(
+        [Sector(sector.first_vp, sector.second_vp) for sector in sectors],
+        [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
+                     tokens=[counts.get((seat.pk, sector.pk), 0) for sector in sectors]) for seat in seats],
+    )
+    changed = []
+    for seat, outcome in zip(seats, result.players, strict=True):
+        stored = [getattr(seat, name) for name in OUTCOME_FIELDS]
+        wanted = [outcome.during, outcome.majority, outcome.end, outcome.total, outcome.rank, outcome.winner,
+                  list(outcome.majority_by_sector)]
+        if stored != wanted:
+            for name, value in zip(OUTCOME_FIELDS, wanted, strict=True):
+                setattr(seat, name, value)
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, OUTCOME_FIELDS)
+    return bool(changed)
+
+
+def _lock_game(game_id: int) -> None:
+    """One writer per game at a time (until the transaction ends): a write also stores the
+    outcome of every seat, so writers of different seats must not lock seats in turn (on
+    PostgreSQL they would deadlock); the game's row is always locked first."""
+    Game.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True).first()
+
+
 def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor) -> Change:
-    """After a write: the game's revision goes up, and the change is recorded with its author."""
+    """After a write: the game's outcome is stored again, its revision goes up, and the change is
+    recorded with its author."""
+    game_outcome_store(game_id)
     Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
     return Change.objects.create(
         game_id=game_id, seat_id=seat_id, field=key, old=old, new=new,
@@ -337,6 +405,7 @@ def entry_set_value(
     different fields never undo each other.
     """
     category = CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
+    _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
     current = getattr(locked, key)
     outcome, value = _decide(locked.revisions, key, guard, current, value, delta, category.minimum, category.maximum)
@@ -367,6 +436,7 @@ def seat_set_active_workers(
     *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
 ) -> WriteResult:
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
+    _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
     current = locked.active_workers
     outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
@@ -393,6 +463,7 @@ def tokens_set(
     (ValidationError, in words), so every stored game stays a valid game file.
     """
     key = field_key(sector=sector)
+    _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only("name", "revisions", "game_id").get(pk=seat.pk)
     counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
     current = counts.pop(sector.pk, None)

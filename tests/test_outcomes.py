@@ -1,0 +1,123 @@
+"""Specification of the stored outcomes (``services.game_outcome_store``): every change to a
+game stores, in the same transaction, what the scoring engine makes of it (subtotals, total,
+rank, winner, the VP of each comb sector), so that histories and statistics read outcomes
+instead of scoring games again; ``recompute_outcomes`` stores them all again after a rules fix.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import TestCase
+
+from scoring import selectors, services
+from scoring.models import GameSector, Seat
+from tests.factories import game_scored, game_started, player
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(game) -> list[tuple]:
+    return [
+        (seat.score_during, seat.score_majority, seat.score_end, seat.score_total, seat.rank, seat.is_winner,
+         seat.sector_awards)
+        for seat in Seat.objects.filter(game=game).order_by("number")
+    ]
+
+
+def scored(game) -> list[tuple]:
+    """What the engine makes of the game as stored now."""
+    result = selectors.game_result(selectors.game_get(game.pk))
+    return [(p.during, p.majority, p.end, p.total, p.rank, p.winner, list(p.majority_by_sector))
+            for p in result.players]
+
+
+def test_a_new_game_has_the_outcome_of_its_starting_vp():
+    game = game_started("Alice", "Bruno")
+    assert stored(game) == scored(game)
+    assert [row[3] for row in stored(game)] == [1, 2]  # starting VP 1 and 2: Bruno leads
+    assert [row[5] for row in stored(game)] == [False, True]
+
+
+def test_every_kind_of_write_stores_the_outcome_at_once():
+    game = game_started("Alice", "Bruno")
+    alice, bruno = Seat.objects.filter(game=game).order_by("number")
+    sector = GameSector.objects.get(game=game, position=0)
+    services.entry_set_value(seat=alice, key="farm_income", value=12, sum_text="")
+    services.tokens_set(seat=alice, sector=sector, count=2)
+    services.tokens_set(seat=bruno, sector=sector, count=1)
+    services.seat_set_active_workers(seat=bruno, workers=3)
+    services.entry_set_value(seat=bruno, key="farms", value=None, delta=1)
+
+    assert stored(game) == scored(game)
+    alice_row = stored(game)[0]
+    assert alice_row[1] == 9 and alice_row[6][0] == 9  # sole 1st of sector 1 (9 VP)
+    assert stored(game)[1][6][0] == 4  # Bruno 2nd there: 4 VP
+
+
+def test_an_undo_stores_the_outcome_too():
+    game = game_started("Alice", "Bruno")
+    alice = Seat.objects.get(game=game, number=1)
+    result = services.entry_set_value(seat=alice, key="recruits", value=20)
+    services.change_undo(change=result.change)
+    assert stored(game) == scored(game)
+    assert stored(game)[0][3] == 1
+
+
+def test_an_imported_game_is_stored_with_its_outcome():
+    game = game_scored(player("Ann", farm_income=10, workers=2), player("Ben", farm_income=10, workers=2))
+    assert stored(game) == scored(game)
+    assert [row[4:6] for row in stored(game)] == [(1, True), (1, True)]  # a shared victory
+
+
+def test_recompute_outcomes_repairs_outcomes_that_differ_and_counts_them():
+    right = game_started("Alice", "Bruno")
+    wrong = game_started("Carla", "Dario")
+    Seat.objects.filter(game=wrong, number=1).update(score_total=99, is_winner=True)
+
+    out = StringIO()
+    call_command("recompute_outcomes", stdout=out)
+
+    assert "Scored 2 games again; 1 stored outcomes were different" in out.getvalue()
+    assert stored(wrong) == scored(wrong) and stored(right) == scored(right)
+
+
+def test_the_history_reads_stored_outcomes_without_scoring_games(django_assert_num_queries, owner):
+    for _ in range(3):
+        game_started("Alice", "Bruno")
+    with django_assert_num_queries(2):  # the games, then their seats: whatever their number
+        entries = selectors.history(owner)
+    assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] \
+        == [[("Alice", 1, False), ("Bruno", 2, True)]] * 3
+
+
+class StoredOutcomesAgreeWithTheEngine(TestCase):
+    """Whatever is written, in whatever order, the stored outcome is the engine's."""
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["farm_income", "farms", "carvings", "hive_mat_full",
+                                                                 "tokens0", "tokens1", "workers"]),
+                              st.integers(0, 7)), max_size=12))
+    def test_any_writes(self, writes):
+        game = game_started("Alice", "Bruno", "Carla")
+        seats = {seat.number: seat for seat in Seat.objects.filter(game=game)}
+        sectors = list(GameSector.objects.filter(game=game).order_by("position"))
+        for number, what, value in writes:
+            seat = seats[number]
+            if what.startswith("tokens"):
+                try:
+                    services.tokens_set(seat=seat, sector=sectors[int(what[-1])], count=value)
+                except ValidationError:  # more than 7 tokens in all is refused: nothing changes
+                    pass
+            elif what == "workers":
+                services.seat_set_active_workers(seat=seat, workers=min(value, 4))
+            elif what == "hive_mat_full":
+                services.entry_set_value(seat=seat, key=what, value=bool(value % 2))
+            else:
+                services.entry_set_value(seat=seat, key=what, value=value)
+        assert stored(game) == scored(game)
