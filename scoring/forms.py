@@ -1,4 +1,5 @@
-"""Input on the pages: the pad's fields (one per seat and entry) and the start-a-game form."""
+"""Input on the pages: the pad's fields (one per seat and entry), the start-a-game form, and the
+game file to import."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
@@ -323,6 +325,35 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------------------------------
+# The history's filters
+
+
+class HistoryFilterForm(forms.Form):
+    """What the history is narrowed to: read from the page's address (GET), so every filter is a
+    link that can be bookmarked."""
+
+    player = forms.CharField(label=_("Player"), required=False, max_length=MAX_NAME_LENGTH,
+                             widget=forms.TextInput(attrs={"type": "search", "list": "known-names"}))
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    players = forms.TypedChoiceField(
+        label=_("Players"), required=False, coerce=int, empty_value=None,
+        choices=[("", _("Any number"))] + [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)],
+    )
+    faction = forms.ChoiceField(label=_("Faction"), required=False,
+                                choices=[("", _("Any faction"))] + [(f, f) for f in FACTIONS])
+    status = forms.ChoiceField(label=_("Games"), required=False, choices=[
+        ("", _("Finished and in progress")), ("finished", _("Finished")), ("in-progress", _("In progress")),
+    ])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("since") and data.get("until") and data["since"] > data["until"]:
+            self.add_error("until", _("The end of the period comes before its start."))
+        return data
+
+
+# ---------------------------------------------------------------------------------------------
 # Accounts
 
 
@@ -345,3 +376,31 @@ class SignUpForm(UserCreationForm):
         self.fields["username"].help_text = _("Letters, digits and @ . + - _ only.")
         self.fields["password1"].help_text = _("At least 8 characters, not only digits, not a common password.")
         self.fields["password2"].help_text = ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Your data: importing a game file
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # a game file uploaded to the app (kept in the session until added)
+
+
+class GameFileUploadForm(forms.Form):
+    """A game file to import: there, and at most 2 MB. What it holds is checked by the game-file
+    reader (``scoring.gamefile``), which names every problem by its path."""
+
+    file = forms.FileField(
+        label=_("Game file"),
+        help_text=_("A .json file exported from this pad, or written by hand (docs/game-file.md), at most 2 MB."),
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+        error_messages={"required": _("Choose a game file to upload."), "empty": _("This file is empty.")},
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise ValidationError(
+                _("This file is %(size)s; a game file can be at most %(max)s."),
+                code="too_big",
+                params={"size": filesizeformat(upload.size), "max": filesizeformat(MAX_UPLOAD_BYTES)},
+            )
+        return upload

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, QuerySet
 
+from scoring.access import visible_games
 from scoring.engine import GameResult, Sector
 from scoring.gamefile import MAX_AUTHOR_LENGTH, ChangeData, GameData, PlayerData, entry_of_field, value_of_text
-from scoring.access import visible_games
 from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
 
 
@@ -160,6 +162,53 @@ class StoredOutcome:
     @classmethod
     def of(cls, seat: Seat) -> StoredOutcome:
         return cls(total=seat.score_total, rank=seat.rank, winner=seat.is_winner)
+
+
+@dataclass(frozen=True)
+class HistoryFilters:
+    """What the history is narrowed to (each from the page's address, so it can be bookmarked)."""
+
+    player: str = ""  # part of a player's name, any case
+    since: date | None = None
+    until: date | None = None
+    players: int | None = None  # how many players the game had
+    faction: str = ""
+    status: str = ""  # "finished", "in-progress" or "" for both
+
+    @property
+    def active(self) -> bool:
+        return any((self.player, self.since, self.until, self.players, self.faction, self.status))
+
+
+HISTORY_PAGE_SIZE = 20
+
+
+def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list[HistoryEntry]]:
+    """One page of the user's games, newest first, narrowed by ``filters``: a count, the page's
+    games and their seats (three queries, whatever the number of games), never scored again."""
+    games = visible_games(user).annotate(player_count=Count("seats", distinct=True))
+    if filters.player:
+        games = games.filter(pk__in=Seat.objects.filter(name_key__contains=filters.player.strip().casefold())
+                             .values("game_id"))
+    if filters.faction:
+        games = games.filter(pk__in=Seat.objects.filter(faction=filters.faction).values("game_id"))
+    if filters.since:
+        games = games.filter(played_on__gte=filters.since)
+    if filters.until:
+        games = games.filter(played_on__lte=filters.until)
+    if filters.players:
+        games = games.filter(player_count=filters.players)
+    if filters.status == "finished":
+        games = games.filter(finished_at__isnull=False)
+    elif filters.status == "in-progress":
+        games = games.filter(finished_at__isnull=True)
+    games = games.order_by("-played_on", "-created_at", "-id")
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(page_number)
+    seats = Seat.objects.filter(game__in=[game.pk for game in page.object_list]).order_by("game_id", "number")
+    by_game: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_game.setdefault(seat.game_id, []).append(seat)
+    return page, [HistoryEntry(game=game, seats=by_game.get(game.pk, [])) for game in page.object_list]
 
 
 def history(user) -> list[HistoryEntry]:

@@ -33,6 +33,7 @@ from scoring.access import (
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms import (
     GameStartForm,
+    HistoryFilterForm,
     PadField,
     SignUpForm,
     PadForm,
@@ -100,10 +101,39 @@ def _render_partials(request: HttpRequest, template: str, names: list[str], cont
 @never_cache
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
-    """The signed-in user's games; a newcomer is welcomed with the short form that signs them up."""
+    """The signed-in user's games, a page at a time, narrowed by the filters in the address; a
+    newcomer is welcomed with the short form that signs them up."""
     if not request.user.is_authenticated:
         return render(request, "scoring/welcome.html", {"form": SignUpForm()})
-    return render(request, "scoring/history.html", {"games": selectors.history(request.user)})
+    form = HistoryFilterForm(request.GET)
+    cleaned = form.cleaned_data if form.is_valid() else {}
+    filters = selectors.HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
+    page, entries = selectors.history_page(request.user, filters, request.GET.get("page"))
+    return render(request, "scoring/history.html", {
+        "form": form, "filters": filters, "page": page, "games": entries,
+        "chips": _filter_chips(request, form, cleaned), "query": _query_without(request, "page"),
+        "known_names": selectors.known_player_names(request.user),
+    })
+
+
+def _query_without(request: HttpRequest, *names: str) -> str:
+    """The page's query string without ``names`` (for links that change one thing)."""
+    query = request.GET.copy()
+    for name in names:
+        query.pop(name, None)
+    return query.urlencode()
+
+
+def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) -> list[dict]:
+    """Each active filter in words, with the link that removes it."""
+    chips = []
+    for name, value in cleaned.items():
+        if value in (None, ""):
+            continue
+        field = form.fields[name]
+        shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
+        chips.append({"label": f"{field.label}: {shown}", "url": "?" + _query_without(request, name, "page")})
+    return chips
 
 
 @never_cache
