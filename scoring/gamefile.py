@@ -9,10 +9,14 @@ A game may carry its change history (``ChangeData``, the optional ``changes`` se
 changed which entry of which player, from what to what, and when. The helpers at the end of
 "Reading" translate between the file's words and the pad's own (``entry_of_field``,
 ``value_of_text`` and their inverses), so the selectors and services need no rules of their own.
+
+``game_fingerprint`` says when two games are the same game (an import skips the games its
+account already has): a hash of the game as written, without its change history.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Sequence
@@ -267,8 +271,8 @@ class _Reader:
         if not isinstance(games, list):
             self.problem("games", f"must be a list of games, not {_describe(games)}")
             return []
-        if not games:
-            self.problem("games", "must hold at least one game")
+        # An empty list is a valid document (the backup of an account without games): it holds
+        # nothing to score or to import.
         return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
 
     def game(self, raw: Any, path: str) -> GameData | None:
@@ -651,6 +655,27 @@ def dump_document(games: Sequence[GameData]) -> dict[str, Any]:
 
 def to_json(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Recognising a game (docs/game-file.md, "Importing the same games twice")
+
+
+def game_fingerprint(game: GameData, *, undated_as: date | None = None) -> str:
+    """What makes a game the same game: a SHA-256 (64 hex digits) of the canonical JSON of the
+    game as the writer writes it, without its change history.
+
+    So two games are the same when their date, notes, end-trigger token, comb and players (in
+    seat order: name, faction, Automa, active workers, every entry, tokens) are the same, however
+    they were written in their files. A game without a date is taken as played on ``undated_as``
+    (the date an import gives it), when that is given.
+    """
+    written = dump_game(game)
+    written.pop("changes", None)
+    if game.played_on is None and undated_as is not None:
+        written["played_on"] = undated_as.isoformat()
+    canonical = json.dumps(written, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------

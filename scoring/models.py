@@ -331,3 +331,45 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} {self.field}: {self.old!r} -> {self.new!r}"
+
+
+# ---------------------------------------------------------------------------------------------
+# People across games
+
+
+class Player(models.Model):
+    """One person of one owner's games, across all of them: every seat of that owner's games
+    whose name is this name (ignoring case) points here (``services.game_store``). The Automa
+    is its own record (``is_automa``, one per owner), never a person and never merged with one.
+    Two records found to be the same person are merged (``services.players_merge``)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)  # as first typed
+    name_key = models.CharField(max_length=MAX_NAME_LENGTH * 3, editable=False)  # Seat.key_for(name)
+    is_automa = models.BooleanField(_("Automa"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["owner", "name_key"]
+        constraints = [
+            # One person per name per owner; the Automa is apart (a person may even be called "Automa").
+            models.UniqueConstraint(fields=["owner", "name_key"], condition=models.Q(is_automa=False),
+                                    name="player_name_unique_per_owner_ignoring_case"),
+            models.UniqueConstraint(fields=["owner"], condition=models.Q(is_automa=True),
+                                    name="player_one_automa_per_owner"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key = Seat.key_for(self.name)
+        super().save(*args, **kwargs)
+
+
+Seat.add_to_class(
+    "player",
+    models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats",
+                      help_text=_("The person across games (none for the games of nobody).")),
+)

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Avg, Case, Count, F, FloatField, IntegerField, Max, Prefetch, Q, QuerySet, Sum, Value, When
+from django.db.models.functions import Cast, Coalesce
+from django.utils.translation import gettext
 
 from scoring.access import visible_games
+from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import GameResult, Sector
 from scoring.gamefile import MAX_AUTHOR_LENGTH, ChangeData, GameData, PlayerData, entry_of_field, value_of_text
-from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Seat
+from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Player, Seat
 
 
 def games_with_everything() -> QuerySet[Game]:
@@ -119,20 +122,16 @@ def comb_layouts(user) -> list:
 
 
 def known_player_names(user) -> list[str]:
-    """Names from the user's earlier games, most used first, for the start form's suggestions."""
-    rows = (
-        Seat.objects.filter(is_automa=False, game__in=visible_games(user))
-        .values("name")
-        .annotate(games=Count("id"))
-        .order_by("-games", "name")[:50]
+    """The names of the user's players (their Player records, the Automa aside), most games
+    first, for the start form's suggestions: one query."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(
+        Player.objects.filter(owner=user, is_automa=False)
+        .annotate(games=Count("seats"))
+        .order_by("-games", "name_key")
+        .values_list("name", flat=True)[:50]
     )
-    seen: set[str] = set()
-    names = []
-    for row in rows:
-        if row["name"].casefold() not in seen:
-            seen.add(row["name"].casefold())
-            names.append(row["name"])
-    return names
 
 
 @dataclass
@@ -222,44 +221,225 @@ def history(user) -> list[HistoryEntry]:
     return [HistoryEntry(game=game, seats=list(game.seats.all())) for game in games]
 
 
-@dataclass
-class PlayerStatistics:
-    name: str
-    games: int = 0
-    wins: int = 0
-    best: int = 0
-    total_vp: int = 0
-
-    @property
-    def average(self) -> float:
-        return round(self.total_vp / self.games, 1) if self.games else 0.0
-
-    @property
-    def win_rate(self) -> int:
-        return round(100 * self.wins / self.games) if self.games else 0
-
-
-def player_statistics(user) -> list[PlayerStatistics]:
-    """Per player name (ignoring case) over finished games: games, wins, best and average score.
-    The Automa is not a player to keep statistics of."""
-    stats: dict[str, PlayerStatistics] = {}
-    for entry in history(user):
-        if not entry.game.is_finished:
-            continue
-        for seat, outcome in entry.players:
-            if seat.is_automa:
-                continue
-            item = stats.setdefault(seat.name.casefold(), PlayerStatistics(name=seat.name))
-            item.games += 1
-            item.wins += 1 if outcome.winner else 0
-            item.best = max(item.best, outcome.total)
-            item.total_vp += outcome.total
-    return sorted(stats.values(), key=lambda s: (-s.wins, -s.games, s.name.casefold()))
-
-
 def recent_changes(game: Game, limit: int = 8) -> list[Change]:
     """The game's latest changes, newest first, with who made them (for the pad's history)."""
     return list(
         Change.objects.filter(game=game).select_related("seat", "by_user", "by_link", "undoes")
         .prefetch_related("undone_by")[:limit]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# People across games: the players list and a player's page. Only finished games count; every
+# figure is computed by the database (aggregates over the seats), so a page makes the same
+# number of queries whatever the number of games.
+
+FINISHED = Q(seats__game__finished_at__isnull=False)
+
+
+def _rate(wins: int, games: int) -> int:
+    return round(100 * wins / games) if games else 0
+
+
+def _one_decimal(value) -> float | None:
+    return None if value is None else round(float(value), 1)
+
+
+def players_of(user) -> QuerySet[Player]:
+    """The user's own players (the Automa too): the only ones their pages may show."""
+    if not getattr(user, "is_authenticated", False):
+        return Player.objects.none()
+    return Player.objects.filter(owner=user)
+
+
+@dataclass
+class PlayerRow:
+    """One line of the players list: a person's figures over finished games."""
+
+    player: Player
+    games: int
+    wins: int
+    average: float | None  # None: no finished game yet
+    best: int | None
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def win_rate(self) -> int:
+        return _rate(self.wins, self.games)
+
+
+def players_table(user) -> list[PlayerRow]:
+    """Every person of the user's games (the Automa aside) with games, wins, average and best
+    score over finished games; most wins first, then most games, then the name. One query."""
+    rows = (
+        players_of(user).filter(is_automa=False)
+        .annotate(
+            n_games=Count("seats", filter=FINISHED),
+            n_wins=Count("seats", filter=FINISHED & Q(seats__is_winner=True)),
+            average=Avg("seats__score_total", filter=FINISHED),
+            best=Max("seats__score_total", filter=FINISHED),
+        )
+        .order_by("-n_wins", "-n_games", "name_key")
+    )
+    return [PlayerRow(player=row, games=row.n_games, wins=row.n_wins, average=_one_decimal(row.average),
+                      best=row.best) for row in rows]
+
+
+@dataclass
+class CategoryAverage:
+    label: str
+    average: float
+
+
+@dataclass
+class FactionRow:
+    faction: str
+    played: int
+    won: int
+
+
+@dataclass
+class ScorePoint:
+    played_on: date
+    game_id: str  # the game's public id
+    total: int
+    winner: bool
+
+
+@dataclass
+class PlayerPage:
+    """What a player's page shows, over their finished games (``games`` of them behind every figure)."""
+
+    player: Player
+    games: int
+    wins: int
+    average: float | None
+    best: int | None
+    categories: list[CategoryAverage]
+    factions: list[FactionRow]
+    scores: list[ScorePoint]  # oldest first
+    others: list[Player]  # the user's other players this one may be merged into
+
+    @property
+    def win_rate(self) -> int:
+        return _rate(self.wins, self.games)
+
+    @property
+    def latest(self) -> ScorePoint | None:
+        return self.scores[-1] if self.scores else None
+
+
+def _category_vp(category) -> Coalesce:
+    """A seat's VP of a category in SQL: entries × VP per unit, an entry not made counting 0."""
+    value = Cast(F(category.key), IntegerField()) if category.is_flag else F(category.key)
+    return Coalesce(value, 0) * Value(category.vp_each)
+
+
+def player_page(player: Player) -> PlayerPage:
+    """A player's figures over finished games: four queries whatever the number of games (the
+    figures with every category's average, the factions, the totals by date, the other players)."""
+    seats = Seat.objects.filter(player=player, game__finished_at__isnull=False)
+    figures = seats.aggregate(
+        n_games=Count("id"),
+        n_wins=Count("id", filter=Q(is_winner=True)),
+        average=Avg("score_total"),
+        best=Max("score_total"),
+        **{f"vp_{category.key}": Avg(_category_vp(category), output_field=FloatField()) for category in CATEGORIES},
+    )
+    factions = (
+        seats.exclude(faction="").values("faction")
+        .annotate(played=Count("id"), won=Count("id", filter=Q(is_winner=True)))
+        .order_by("-played", "-won", "faction")
+    )
+    scores = seats.order_by("game__played_on", "game__created_at", "game_id").values_list(
+        "game__played_on", "game__public_id", "score_total", "is_winner"
+    )
+    others = [] if player.is_automa else list(
+        Player.objects.filter(owner_id=player.owner_id, is_automa=False).exclude(pk=player.pk).order_by("name_key")
+    )
+    return PlayerPage(
+        player=player,
+        games=figures["n_games"],
+        wins=figures["n_wins"],
+        average=_one_decimal(figures["average"]),
+        best=figures["best"],
+        categories=[
+            CategoryAverage(label=gettext(category.label), average=_one_decimal(figures[f"vp_{category.key}"]) or 0.0)
+            for category in CATEGORIES
+        ] if figures["n_games"] else [],
+        factions=[FactionRow(row["faction"], row["played"], row["won"]) for row in factions],
+        scores=[ScorePoint(played_on, game_id, total, winner) for played_on, game_id, total, winner in scores],
+        others=others,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Overall statistics, computed in the database (aggregates over the stored outcomes)
+
+
+@dataclass(frozen=True)
+class Share:
+    label: str
+    vp: int
+    percent: float
+
+
+@dataclass(frozen=True)
+class WinRate:
+    label: str
+    seats: int  # how many times it was played
+    wins: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.wins / self.seats) if self.seats else 0
+
+
+@dataclass(frozen=True)
+class OverallStatistics:
+    games: int  # finished games behind every figure
+    average_winning_score: float | None
+    shares: list[Share]  # each category's share of all points
+    by_faction: list[WinRate]
+    by_seat: list[WinRate]
+
+
+def _category_vp(category):
+    """A category's VP in one seat, as a database expression (not entered counts as 0)."""
+    if category.is_flag:
+        return Case(When(**{category.key: True}, then=Value(category.vp_each)), default=Value(0))
+    return Coalesce(F(category.key), Value(0)) * Value(category.vp_each)
+
+
+def overall_statistics(user) -> OverallStatistics:
+    """Over the user's finished games: the average winning score, each category's share of all
+    points, and the win rate by faction and by seat, each with the number behind it; four
+    aggregate queries, whatever the number of games."""
+    seats = Seat.objects.filter(game__in=visible_games(user).filter(finished_at__isnull=False))
+    sums = seats.aggregate(
+        games=Count("game", distinct=True),
+        winning=Avg("score_total", filter=Q(is_winner=True)),
+        everything=Sum("score_total"),
+        majorities=Sum("score_majority"),
+        **{f"vp_{category.key}": Sum(_category_vp(category)) for category in CATEGORIES},
+    )
+    everything = sums["everything"] or 0
+    parts = [(category.label, sums[f"vp_{category.key}"] or 0) for category in CATEGORIES]
+    parts.append((MAJORITY_LABEL, sums["majorities"] or 0))
+    shares = [Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0) for label, vp in parts]
+
+    def rates(group: str) -> list[WinRate]:
+        rows = (seats.exclude(**{group: ""}) if group == "faction" else seats).values(group).annotate(
+            played=Count("id"), won=Count("id", filter=Q(is_winner=True))).order_by(group)
+        return [WinRate(str(row[group]), row["played"], row["won"]) for row in rows]
+
+    return OverallStatistics(
+        games=sums["games"],
+        average_winning_score=round(sums["winning"], 1) if sums["winning"] is not None else None,
+        shares=shares,
+        by_faction=rates("faction"),
+        by_seat=rates("number"),
     )

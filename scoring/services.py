@@ -26,6 +26,7 @@ from scoring.models import (
     GameLink,
     GameSector,
     HibernationTokens,
+    Player,
     Seat,
 )
 from scoring.sums import evaluate_sum, input_text, is_sum
@@ -66,9 +67,11 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
         GameSector(game=game, position=position, first_vp=sector.first, second_vp=sector.second)
         for position, sector in enumerate(data.comb)
     )
+    people = players_attach(owner, data.players)  # each seat's Player (none for a game of nobody)
     seats = Seat.objects.bulk_create(
         Seat(
             game=game,
+            player=people[player.seat],
             number=player.seat,
             name=player.name,
             name_key=Seat.key_for(player.name),
@@ -130,11 +133,13 @@ def games_import(games: Sequence[GameData], *, owner=None, skip_known: bool = Tr
         # One import of an account at a time (PostgreSQL; SQLite's transactions take the write
         # lock at once): two imports of the same file, sent together, store its games once.
         list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
+    today = timezone.localdate()  # what game_store gives a game without a date
+    # The date is part of the fingerprint: only the owner's games of the file's dates can match.
+    dates = {data.played_on or today for data in games}
     known = {
         game_fingerprint(selectors.game_data(game))
-        for game in selectors.games_with_everything().filter(owner=owner)
+        for game in selectors.games_with_everything().filter(owner=owner, played_on__in=dates)
     }
-    today = timezone.localdate()  # what game_store gives a game without a date
     return [
         game_store(data, finished=True, owner=owner)
         for data in games
@@ -561,3 +566,57 @@ def game_finish(*, game: Game) -> None:
 
 def game_delete(*, game: Game) -> None:
     game.delete()
+
+
+# ---------------------------------------------------------------------------------------------
+# People across games
+
+
+def players_attach(owner, players: Sequence[PlayerData]) -> dict[int, Player | None]:
+    """The owner's Player of each game-file player, by seat number: the person of that name
+    (ignoring case), created with this spelling when new; the Automa the owner's one Automa
+    record. A game of nobody (owner None) has no players. Two queries, three with new people."""
+    if owner is None:
+        return {player.seat: None for player in players}
+    keys = {Seat.key_for(player.name) for player in players if not player.automa}
+    known = {person.name_key: person
+             for person in Player.objects.filter(owner=owner, is_automa=False, name_key__in=keys)}
+    automa = None
+    if any(player.automa for player in players):
+        automa = Player.objects.filter(owner=owner, is_automa=True).first()
+        if automa is None:
+            automa = Player.objects.create(owner=owner, name=gettext("Automa"), is_automa=True)
+    new = []
+    for player in players:
+        key = Seat.key_for(player.name)
+        if not player.automa and key not in known:
+            known[key] = Player(owner=owner, name=player.name.strip(), name_key=key)
+            new.append(known[key])
+    if new:
+        Player.objects.bulk_create(new)  # (bulk_create skips save(): name_key is set above)
+    return {player.seat: automa if player.automa else known[Seat.key_for(player.name)] for player in players}
+
+
+@transaction.atomic
+def players_merge(*, keep: Player, merged: Player) -> Player:
+    """``merged`` turns out to be the same person as ``keep``: its seats follow to ``keep`` and
+    the record is deleted. Refused (ValidationError, in words) for the same record, two records
+    of different owners, the Automa with a person, and two people who sat at the same game."""
+    if keep.pk == merged.pk:
+        raise ValidationError(_("A player cannot be merged with themselves."), code="same_player")
+    if keep.owner_id != merged.owner_id:
+        raise ValidationError(_("Only two players of the same account can be merged."), code="other_owner")
+    if keep.is_automa or merged.is_automa:
+        raise ValidationError(_("The Automa is not a person: it cannot be merged with %(name)s."),
+                              code="automa", params={"name": merged.name if keep.is_automa else keep.name})
+    together = (Game.objects.filter(seats__player=keep).filter(seats__player=merged)
+                .order_by("played_on").first())
+    if together is not None:
+        raise ValidationError(
+            _("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
+            code="played_together",
+            params={"keep": keep.name, "merged": merged.name, "date": together.played_on.isoformat()},
+        )
+    Seat.objects.filter(player=merged).update(player=keep)
+    merged.delete()
+    return keep

@@ -139,8 +139,9 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
 @never_cache
 @login_required
 @require_GET
-def player_stats(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoring/players.html", {"players": selectors.player_statistics(request.user)})
+def statistics(request: HttpRequest) -> HttpResponse:
+    """Figures over the user's finished games, each with the number of games behind it."""
+    return render(request, "scoring/statistics.html", {"stats": selectors.overall_statistics(request.user)})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements-test.txt
-exec .venv/bin/python bench/bench_pad.py
+# The save path, then the history pages at 1,000 and 100,000 games.
+.venv/bin/python bench/bench_pad.py
+exec .venv/bin/python bench/bench_history.py

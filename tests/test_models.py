@@ -23,6 +23,7 @@ from scoring.models import (
     GameMember,
     GameSector,
     HibernationTokens,
+    Player,
     Seat,
 )
 from tests.factories import user
@@ -95,6 +96,7 @@ CHECK_VIOLATIONS = [
     check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
     check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),
     check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "comblayoutsector_second_vp_range"),
+    check("player-name-empty", lambda: Player.objects.create(owner=user("ann"), name=""), "player_name_not_empty"),
 ]
 
 
@@ -163,6 +165,14 @@ def _member_twice() -> None:
     GameMember.objects.create(game=link.game, user=user("ben"), link=link)
 
 
+def _two_players(first: dict, second: dict, *, same_owner: bool = True) -> Callable[[], None]:
+    def create() -> None:
+        Player.objects.create(owner=user("ann"), **first)
+        Player.objects.create(owner=user("ann" if same_owner else "ben"), **second)
+
+    return create
+
+
 def unique(id: str, create: Callable[[], None], constraint: str) -> Any:
     return pytest.param(create, constraint, id=id)
 
@@ -189,6 +199,11 @@ UNIQUE_VIOLATIONS = [
     unique("two-live-edit-links", _two_live_links("edit"), "one_live_link_per_access"),
     unique("two-live-view-links", _two_live_links("view"), "one_live_link_per_access"),
     unique("member-twice-through-one-link", _member_twice, "member_once_per_link"),
+    unique("player-name-duplicate-for-one-owner-ignoring-case", _two_players({"name": "Émile"}, {"name": "émile"}),
+           "player_name_unique_per_owner_ignoring_case"),
+    unique("player-two-automa-for-one-owner", _two_players({"name": "Automa", "is_automa": True},
+                                                           {"name": "Bot", "is_automa": True}),
+           "player_one_automa_per_owner"),
 ]
 
 
@@ -229,6 +244,9 @@ ACCEPTED = [
     pytest.param(_layout_name_twice(same_owner=False), id="layout-same-name-other-owner"),
     pytest.param(_two_live_links("edit", same_access=False), id="live-edit-and-view-links"),
     pytest.param(_two_live_links("edit", revoke_first=True), id="new-edit-link-after-a-revoked-one"),
+    pytest.param(_two_players({"name": "Ann"}, {"name": "ann"}, same_owner=False), id="player-same-name-other-owner"),
+    pytest.param(_two_players({"name": "Automa", "is_automa": True}, {"name": "Automa"}),
+                 id="player-automa-and-a-person-called-automa"),
 ]
 
 

@@ -1,0 +1,105 @@
+"""Benchmark: the history, players and statistics pages at 1,000 and at 100,000 stored games.
+
+Reports figures, never asserts on time. Each page is measured on the same account with 1,000
+games, then again once 99,000 more are stored, and the two are printed side by side with their
+ratio (the pages read stored outcomes, a page of games at a time, and aggregates: the ratio
+should stay near 1). A plain page of the same middleware (the start form) is the baseline.
+
+Run: `make bench` (a throw-away SQLite database; filling it takes a minute).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
+os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3"
+os.environ["ALLOWED_HOSTS"] = "testserver"
+warnings.filterwarnings("ignore", message="No directory at")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+
+settings.DEBUG = False
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from scoring.categories import FACTIONS  # noqa: E402
+from scoring.models import Game, Seat  # noqa: E402
+
+NAMES = ("Alice", "Bruno", "Carla", "Dario", "Emma", "Farid", "Gaia", "Hugo")
+
+
+def store_games(owner, count: int, start: int) -> None:
+    """``count`` finished three-player games with their outcomes, in batches."""
+    for first in range(start, start + count, 5000):
+        numbers = range(first, min(first + 5000, start + count))
+        with transaction.atomic():
+            games = Game.objects.bulk_create(
+                Game(owner=owner, played_on=date(2000, 1, 1) + timedelta(days=n % 9000), finished_at="2020-01-01T00:00Z")
+                for n in numbers
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, number=seat, name=NAMES[(n + seat) % len(NAMES)],
+                     name_key=NAMES[(n + seat) % len(NAMES)].casefold(), faction=FACTIONS[(n + seat) % len(FACTIONS)],
+                     farm_income=(n * seat) % 30, recruits=(n + seat) % 20, score_total=40 + (n * seat) % 60,
+                     rank=seat, is_winner=seat == 1)
+                for game, n in zip(games, numbers, strict=True) for seat in (1, 2, 3)
+            )
+
+
+def timed(client: Client, url: str, repeat: int = 20) -> list[float]:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (url, response.status_code)
+    return samples
+
+
+PAGES = {
+    "history, first page": "/",
+    "history, player search": "/?player=arl",
+    "history, filtered": "/?faction=Ana&players=3&status=finished&since=2001-01-01",
+    "history, page 40": "/?page=40",
+    "players": "/players/",
+    "statistics": "/statistics/",
+}
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    owner = User.objects.create_user("bench", password="a-long-bench-pass-phrase")
+    client = Client()
+    client.force_login(owner)
+    store_games(owner, 1000, 0)
+    baseline = statistics.median(timed(client, "/games/new/"))
+    small = {name: statistics.median(timed(client, url)) for name, url in PAGES.items()}
+    store_games(owner, 99_000, 1000)
+    large = {name: statistics.median(timed(client, url, repeat=10)) for name, url in PAGES.items()}
+    print(f"Apiary Scorepad history benchmark (Python {sys.version.split()[0]}, SQLite); "
+          f"baseline (the start form) {baseline:.2f} ms")
+    print(f"{'page':<26} {'1,000 games':>12} {'100,000 games':>14} {'ratio':>6}")
+    for name in PAGES:
+        print(f"{name:<26} {small[name]:>9.2f} ms {large[name]:>11.2f} ms {large[name] / small[name]:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,297 @@
+"""Your data: the games you own downloaded as the game file (JSON, docs/game-file.md) or as a
+spreadsheet (CSV), and a game file uploaded, checked and shown before its games are added.
+
+Thin function-based views that work without JavaScript: selectors read, services write, and
+``scoring.gamefile`` reads, checks and writes the file. An upload goes in three steps:
+
+1. ``import_file`` (POST) checks the file. A file with problems is refused with every problem
+   named by its path, and nothing is kept. A valid one (at most 2 MB) waits on the server for an
+   hour, under a random token: its text in the cache (shared by every worker, under the account
+   and the token), the token and the file's name in the session. Not the text itself in the
+   session, which every request of the account reads (the pad's live view every few seconds).
+   The browser is sent to the preview.
+2. ``import_file`` (GET) reads the waiting file again and lists the games it will add and those
+   it skips because the account already has them (``gamefile.game_fingerprint``).
+3. ``import_confirm`` (POST, naming the token) reads and checks the file once more, stores its
+   games (all or nothing, skipping the known ones: ``services.games_import``), forgets it, and
+   goes back to the data page, which says what was added.
+"""
+
+from __future__ import annotations
+
+import csv
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import selectors, services
+from scoring.categories import CATEGORIES
+from scoring.engine import GameResult, PlayerResult
+from scoring.forms import GameFileUploadForm
+from scoring.gamefile import (
+    GameData,
+    GameFileError,
+    PlayerData,
+    Problem,
+    dump_document,
+    game_fingerprint,
+    parse_document,
+    to_json,
+)
+from scoring.models import Game
+
+SESSION_UPLOAD = "transfer_upload"  # the file waiting to be added: {"token", "name"} (its text is in the cache)
+WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
+SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
+MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
+
+# The spreadsheet's columns (docs/game-file.md, "In the app: Your data"): machine names, the same in
+# every language, so a sheet keeps its formulas whatever language the pad speaks.
+CSV_COLUMNS: tuple[str, ...] = (
+    "played_on", "game_id", "finished", "seat", "name", "faction", "automa",
+    *(category.key for category in CATEGORIES),
+    "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
+)
+# A text cell starting with one of these is a formula to a spreadsheet: it gets a ' in front.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+# ---------------------------------------------------------------------------------------------
+# The data page
+
+
+@never_cache
+@login_required
+@require_GET
+def data(request: HttpRequest) -> HttpResponse:
+    """Both downloads, the upload form, and what the last import did (said once)."""
+    return _data_page(request, done=request.session.pop(SESSION_DONE, None))
+
+
+def _data_page(request: HttpRequest, *, form: GameFileUploadForm | None = None, problems: Sequence[Problem] = (),
+               file_name: str = "", done: dict | None = None, stale: bool = False, status: int = 200) -> HttpResponse:
+    context = {
+        "form": form or GameFileUploadForm(),
+        "problems": problems,
+        "file_name": file_name,
+        "done": done,
+        "stale": stale,
+        "owned": Game.objects.filter(owner=request.user).count(),
+    }
+    return render(request, "scoring/transfer.html", context, status=status)
+
+
+# ---------------------------------------------------------------------------------------------
+# Downloads
+
+
+def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="apiary-games-{timezone.localdate().isoformat()}.{extension}"'
+    return response
+
+
+@never_cache
+@login_required
+@require_GET
+def export_json(request: HttpRequest) -> HttpResponse:
+    """Every game the user owns, oldest first, with its change history: the game file."""
+    text = to_json(dump_document(selectors.games_for_export(owner=request.user)))
+    return _attachment(HttpResponse(text, content_type="application/json; charset=utf-8"), "json")
+
+
+@never_cache
+@login_required
+@require_GET
+def export_csv(request: HttpRequest) -> HttpResponse:
+    """Every game the user owns, oldest first, one row per player: UTF-8 with a BOM (so that
+    spreadsheet apps read accents), a header row of ``CSV_COLUMNS``."""
+    response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    writer.writerow(CSV_COLUMNS)
+    games = selectors.games_with_everything().filter(owner=request.user).order_by("played_on", "created_at", "id")
+    for game in games:
+        writer.writerows(csv_rows(game))
+    return response
+
+
+def csv_rows(game: Game) -> Iterator[list]:
+    """The game's rows, one per player in seat order, for a game loaded with
+    ``selectors.games_with_everything``. The figures are the engine's (``selectors.game_result``);
+    an entry nobody has entered is an empty cell, a yes/no entry 0 or 1."""
+    result = selectors.game_result(game)
+    for seat, outcome in zip(game.seats.all(), result.players, strict=True):
+        counts = [tokens.count for tokens in seat.tokens.all()]
+        yield [
+            game.played_on.isoformat(),
+            game.public_id,
+            _yes_no(game.is_finished),
+            seat.number,
+            _text(seat.name),
+            _text(seat.faction),
+            _yes_no(seat.is_automa),
+            *(_entry(getattr(seat, category.key)) for category in CATEGORIES),
+            _entry(seat.active_workers),
+            sum(counts) if counts else "",
+            outcome.majority,
+            outcome.during,
+            outcome.end,
+            outcome.total,
+            outcome.rank,
+            _yes_no(outcome.winner),
+        ]
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _entry(value: int | bool | None) -> int | str:
+    if value is None:
+        return ""
+    return int(value)  # a yes/no entry as 1 or 0
+
+
+def _text(value: str) -> str:
+    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
+
+
+# ---------------------------------------------------------------------------------------------
+# Upload, preview, confirmation
+
+
+@dataclass
+class PreviewGame:
+    """A game of an uploaded file, as the preview shows it."""
+
+    data: GameData
+    result: GameResult
+
+    @property
+    def players(self) -> list[tuple[PlayerData, PlayerResult]]:
+        return list(zip(self.data.players, self.result.players, strict=True))
+
+
+@dataclass
+class Preview:
+    new: list[PreviewGame]  # what "Add" stores
+    known: list[PreviewGame]  # skipped: the account already has them
+
+
+def _preview(user, games: Sequence[GameData]) -> Preview:
+    """The games of a checked document, split as ``services.games_import`` will split them."""
+    today = timezone.localdate()
+    dates = {game.played_on or today for game in games}  # only games of these dates can match
+    known = {
+        game_fingerprint(selectors.game_data(stored))
+        for stored in selectors.games_with_everything().filter(owner=user, played_on__in=dates)
+    }
+    preview = Preview(new=[], known=[])
+    for game in games:
+        item = PreviewGame(data=game, result=game.score())
+        (preview.known if game_fingerprint(game, undated_as=today) in known else preview.new).append(item)
+    return preview
+
+
+def _cache_key(user, token: str) -> str:
+    return f"transfer-upload:{user.pk}:{token}"
+
+
+def _keep(request: HttpRequest, name: str, text: str) -> None:
+    """The checked file waits to be added, replacing the one waiting before (one at a time)."""
+    _forget(request)
+    token = secrets.token_urlsafe(16)
+    cache.set(_cache_key(request.user, token), text, WAITING_SECONDS)
+    request.session[SESSION_UPLOAD] = {"token": token, "name": name}
+
+
+def _waiting(request: HttpRequest) -> dict | None:
+    """The file waiting to be added ({"token", "name", "text"}), or None (none, or expired)."""
+    pending = request.session.get(SESSION_UPLOAD)
+    if pending is None:
+        return None
+    text = cache.get(_cache_key(request.user, pending["token"]))
+    if text is None:
+        request.session.pop(SESSION_UPLOAD, None)
+        return None
+    return {**pending, "text": text}
+
+
+def _forget(request: HttpRequest) -> None:
+    pending = request.session.pop(SESSION_UPLOAD, None)
+    if pending is not None:
+        cache.delete(_cache_key(request.user, pending["token"]))
+
+
+def _read_upload(raw: bytes) -> str:
+    """The uploaded file as text, checked; raises GameFileError with every problem by path."""
+    try:
+        text = raw.decode("utf-8-sig")  # a byte order mark (a Windows editor's) is no problem
+    except UnicodeDecodeError:
+        raise GameFileError([Problem("(document)", "is not UTF-8 text")]) from None
+    parse_document(text)
+    return text
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_file(request: HttpRequest) -> HttpResponse:
+    """POST: check an uploaded game file; GET: the preview of the file waiting to be added."""
+    if request.method == "POST":
+        form = GameFileUploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return _data_page(request, form=form, status=422)
+        upload = form.cleaned_data["file"]
+        name = (upload.name or "")[:MAX_SHOWN_NAME]
+        try:
+            text = _read_upload(upload.read())
+        except GameFileError as error:
+            return _data_page(request, problems=error.problems, file_name=name, status=422)
+        _keep(request, name, text)
+        return redirect("scoring:import")
+
+    pending = _waiting(request)
+    if pending is None:
+        return redirect("scoring:data")
+    try:
+        games = parse_document(pending["text"])
+    except GameFileError as error:  # checked when it was uploaded; checked again all the same
+        _forget(request)
+        return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
+    context = {"preview": _preview(request.user, games), "upload": {"token": pending["token"], "name": pending["name"]}}
+    return render(request, "scoring/transfer.html", context)
+
+
+@login_required
+@require_POST
+def import_confirm(request: HttpRequest) -> HttpResponse:
+    """Add the games of the waiting file (or, with ``cancel``, forget it)."""
+    pending = _waiting(request)
+    token = request.POST.get("token", "")
+    current = pending is not None and secrets.compare_digest(token.encode(), pending["token"].encode())
+    if "cancel" in request.POST:
+        if current:
+            _forget(request)
+        return redirect("scoring:data")
+    if not current:  # added already, cancelled, replaced by another upload, expired, or signed out since
+        return _data_page(request, stale=True, status=409)
+    try:
+        games = parse_document(pending["text"])
+    except GameFileError as error:
+        _forget(request)
+        return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
+    stored = services.games_import(games, owner=request.user)
+    _forget(request)
+    request.session[SESSION_DONE] = {"added": len(stored), "skipped": len(games) - len(stored),
+                                     "name": pending["name"]}
+    return redirect("scoring:data")
+

@@ -1,0 +1,548 @@
+"""Specification of "Your data" (``scoring/transfer.py``, ``/data/``): export and import in the app.
+
+A signed-in player downloads the games they own, as the game file (``docs/game-file.md``, with
+each game's change history) or as a spreadsheet (CSV, one row per player per game). They upload
+a game file: the pad checks it and shows what it will add, what it skips because they already
+have it, or every problem by its path, before anything is stored; "Add these N games" stores
+them, all or nothing, as their games. Importing the same file twice adds nothing the second
+time. Nobody else's games ever show, and a visitor who is not signed in is sent to sign in.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import json
+from datetime import date
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import selectors, services
+from scoring.access import Actor
+from scoring.categories import CATEGORIES
+from scoring.gamefile import dump_document, parse_document, to_json
+from scoring.models import Change, Game
+from scoring.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
+from tests.factories import OWNER, game_scored, game_started, player, seat_of, total_of, user
+from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
+from tests.test_views import page
+
+pytestmark = pytest.mark.django_db
+
+MULTI = DATA / "multi_game.json"  # three games: 3 players with an Automa, 5 players with ties, solo
+EMPTY = {"format": "apiary-scorepad", "version": 1, "games": []}
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests, as a browser sends them
+
+
+def export_json(client: Client):
+    return client.get(reverse("scoring:export_json"))
+
+
+def export_csv(client: Client):
+    return client.get(reverse("scoring:export_csv"))
+
+
+def upload(client: Client, content: bytes | str, name: str = "backup.json"):
+    """Choose a file and press "Check the file"."""
+    data = content.encode() if isinstance(content, str) else content
+    return client.post(reverse("scoring:import"), {"file": SimpleUploadedFile(name, data, "application/json")})
+
+
+def preview(client: Client):
+    """Where the browser goes after a good upload: the check before adding."""
+    return client.get(reverse("scoring:import"))
+
+
+def confirm(client: Client, button: str = "add"):
+    """Press "Add these N games" (or "Cancel"/"Back") on the preview, as it is shown."""
+    shown = page(preview(client))
+    form = shown.one("form", action=reverse("scoring:import_confirm"))
+    data = {"token": form.one("input", name="token")["value"]}
+    if button == "cancel":
+        data["cancel"] = "1"
+    return client.post(reverse("scoring:import_confirm"), data)
+
+
+def import_file(client: Client, content: bytes | str) -> None:
+    """Upload, look, add: the whole import."""
+    assert upload(client, content).status_code == 302
+    assert confirm(client).status_code == 302
+
+
+def listed(response, section: str) -> list[str]:
+    """The games a section of the preview lists ("to-add" or "skipped"), each as its text."""
+    found = page(response).find("section", aria_labelledby=section)
+    return [item.text for item in found.find_all("li")] if found else []
+
+
+def problems(response) -> list[str]:
+    """The paths of the problems a refused upload names."""
+    return [code.text for code in page(response).by_id("problems").find_all("code")]
+
+
+def csv_table(response) -> list[dict[str, str]]:
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.DictReader(io.StringIO(text[1:])))
+
+
+def waiting_key(account, token: str) -> str:
+    """Where the text of the file waiting to be added is kept (the cache, shared by the workers)."""
+    return f"transfer-upload:{account.pk}:{token}"
+
+
+def owned_games(account) -> int:
+    return Game.objects.filter(owner=account).count()
+
+
+def today() -> str:
+    return timezone.localdate().isoformat()
+
+
+# ---------------------------------------------------------------------------------------------
+# The page
+
+
+def test_the_history_links_to_your_data(owner_client):
+    history = page(owner_client.get(reverse("scoring:history")))
+    link = history.one("a", href=reverse("scoring:data"))
+    assert link.text == "Your data: export and import"
+
+
+def test_the_data_page_offers_both_downloads_and_an_upload_form(owner_client, owner):
+    game_scored(player("Alice"), finished=True)
+
+    shown = page(owner_client.get(reverse("scoring:data")))
+
+    assert shown.one("a", href=reverse("scoring:export_json")).text == "Game file (JSON)"
+    assert shown.one("a", href=reverse("scoring:export_csv")).text == "Spreadsheet (CSV)"
+    assert "The 1 game you started or imported." in shown.text
+    form = shown.one("form", action=reverse("scoring:import"))
+    assert (form["method"], form["enctype"]) == ("post", "multipart/form-data")
+    assert form.one("input", type="file", name="file").get("accept") == ".json,application/json"
+    assert form.one("button", type="submit").text == "Check the file"
+
+
+@pytest.mark.parametrize(
+    "method, name",
+    [("get", "data"), ("get", "export_json"), ("get", "export_csv"), ("get", "import"), ("post", "import"),
+     ("post", "import_confirm")],
+)
+def test_a_visitor_who_is_not_signed_in_is_sent_to_sign_in(client, method, name):
+    game_scored(player("Alice"), finished=True)
+    address = reverse(f"scoring:{name}")
+    data = {"file": SimpleUploadedFile("backup.json", MULTI.read_bytes())} if method == "post" else {}
+
+    response = getattr(client, method)(address, data)
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={address}"
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", ["data", "export_json", "export_csv"])
+def test_reading_pages_refuse_a_post(owner_client, name):
+    assert owner_client.post(reverse(f"scoring:{name}")).status_code == 405
+
+
+def test_adding_takes_a_post(owner_client):
+    assert owner_client.get(reverse("scoring:import_confirm")).status_code == 405
+
+
+# ---------------------------------------------------------------------------------------------
+# The game file
+
+
+def test_the_json_export_is_every_game_the_user_owns_with_its_history(owner_client, owner):
+    alice = game_scored(player("Alice", farm_income=3), played_on=date(2026, 11, 29), finished=True)
+    services.entry_set_value(seat=seat_of(alice, 1), key="farms", value=4, by=Actor(user=owner))
+    game_started("Bruno", "Carla", played_on=date(2026, 12, 5))  # in progress: exported too
+
+    response = export_json(owner_client)
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="apiary-games-{today()}.json"'
+    assert response.content.decode() == to_json(dump_document(selectors.games_for_export(owner=owner)))
+    document = json.loads(response.content)
+    assert [[p["name"] for p in game["players"]] for game in document["games"]] == [["Alice"], ["Bruno", "Carla"]]
+    assert document["games"][0]["changes"][0] | {"at": None} == {
+        "player": 1, "entry": "farms", "old": None, "new": 4, "at": None, "by": OWNER,
+    }
+
+
+def test_another_users_games_never_appear_in_an_export(owner_client, owner):
+    game_scored(player("Alice"), finished=True)
+    stranger = user("stranger")
+    theirs = game_scored(player("Zed"), player("Yann"), owner=stranger, finished=True)
+    game_scored(player("Nobody's"), owner=None, finished=True)  # a game from before accounts
+    # A game the owner joined through its edit link is in their history, but it is the stranger's.
+    link = services.link_renew(game=theirs, access="edit")
+    owner_client.get(reverse("scoring:join", args=[link.token]))
+    assert "Zed" in page(owner_client.get(reverse("scoring:history"))).text
+
+    exported = json.loads(export_json(owner_client).content)
+    rows = csv_table(export_csv(owner_client))
+
+    assert [p["name"] for game in exported["games"] for p in game["players"]] == ["Alice"]
+    assert [row["name"] for row in rows] == ["Alice"]
+    assert {row["game_id"] for row in rows} == set(Game.objects.filter(owner=owner).values_list("public_id", flat=True))
+
+
+def test_an_account_without_games_exports_a_valid_empty_backup(owner_client):
+    assert json.loads(export_json(owner_client).content) == EMPTY
+    assert csv_table(export_csv(owner_client)) == []
+    assert export_csv(owner_client).content.decode("utf-8-sig").splitlines() == [",".join(CSV_COLUMNS)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The spreadsheet
+
+
+def two_games():
+    """Alice and Bruno on the tests' comb (9/4, 13/0, 6/3), finished, and a game in progress."""
+    finished = game_scored(
+        player("Alice", farm_income=12, farms=4, hive_mat_full=True, workers=2, tokens=(3, 0, 1), faction="Ana"),
+        player("Bruno", farm_income=5, carvings=-3, tokens=(1, 2, 0)),
+        played_on=date(2026, 11, 29), finished=True,
+    )
+    started = game_started("Carla", "Dee", "Émile", played_on=date(2026, 12, 5))
+    return finished, started
+
+
+def test_the_csv_has_its_header_and_one_row_per_player_per_game(owner_client):
+    finished, started = two_games()
+
+    response = export_csv(owner_client)
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="apiary-games-{today()}.csv"'
+    assert response.content.startswith(codecs.BOM_UTF8)  # spreadsheet apps then read "Émile"
+    header = response.content.decode("utf-8-sig").splitlines()[0].split(",")
+    assert header == [
+        "played_on", "game_id", "finished", "seat", "name", "faction", "automa",
+        *(category.key for category in CATEGORIES),
+        "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
+    ]
+    rows = csv_table(response)
+    assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["name"]) for row in rows] == [
+        ("2026-11-29", finished.public_id, "yes", "1", "Alice"),
+        ("2026-11-29", finished.public_id, "yes", "2", "Bruno"),
+        ("2026-12-05", started.public_id, "no", "1", "Carla"),
+        ("2026-12-05", started.public_id, "no", "2", "Dee"),
+        ("2026-12-05", started.public_id, "no", "3", "Émile"),
+    ]
+
+
+def test_the_csv_gives_every_entry_and_the_engines_figures(owner_client):
+    finished, _started = two_games()
+
+    alice, bruno, carla, *_ = csv_table(export_csv(owner_client))
+
+    # Alice: 12 during; farms 4 + hive mat 8 + comb 9 (1st in sector 1) + 6 (alone in sector 3) at the end.
+    assert {key: alice[key] for key in ("faction", "automa", "farm_income", "farms", "hive_mat_full",
+                                        "active_workers", "hibernation_tokens")} == {
+        "faction": "Ana", "automa": "no", "farm_income": "12", "farms": "4", "hive_mat_full": "1",
+        "active_workers": "2", "hibernation_tokens": "4",
+    }
+    assert {key: alice[key] for key in ("majority", "during", "end", "total", "rank", "winner")} == {
+        "majority": "15", "during": "12", "end": "27", "total": "39", "rank": "1", "winner": "yes",
+    }
+    # Bruno: 5 during; carvings -3 + comb 4 (2nd in sector 1) + 13 (alone in sector 2).
+    assert {key: bruno[key] for key in ("carvings", "hive_mat_full", "majority", "during", "end", "total", "rank",
+                                        "winner")} == {
+        "carvings": "-3", "hive_mat_full": "0", "majority": "17", "during": "5", "end": "14", "total": "19",
+        "rank": "2", "winner": "no",
+    }
+    assert [int(alice["total"]), int(bruno["total"])] == [total_of(finished, 1), total_of(finished, 2)]
+    # What nobody has entered is an empty cell (it counts as 0); the start form's starting VP is there.
+    assert (alice["starting_vp"], alice["recruits"], bruno["active_workers"]) == ("", "", "0")
+    assert (carla["starting_vp"], carla["farms"], carla["active_workers"], carla["hibernation_tokens"],
+            carla["total"]) == ("1", "", "", "", "1")
+
+
+def test_a_name_a_spreadsheet_would_take_for_a_formula_is_written_as_text(owner_client):
+    game_scored(player("=1+2"), player("@Ben"), player("Dee-Dee"))
+
+    rows = csv_table(export_csv(owner_client))
+
+    assert [row["name"] for row in rows] == ["'=1+2", "'@Ben", "Dee-Dee"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Import: upload, check, add
+
+
+def test_a_good_file_is_shown_before_anything_is_stored(owner_client, owner):
+    response = upload(owner_client, MULTI.read_bytes(), name="friday.json")
+
+    assert response.status_code == 302 and response["Location"] == reverse("scoring:import")
+    assert Game.objects.count() == 0
+    shown = preview(owner_client)
+    assert shown.status_code == 200
+    assert "friday.json is a valid game file." in page(shown).text
+    assert page(shown).one("h2", id="to-add").text == "To add: 3 games"
+    assert listed(shown, "to-add") == [
+        "Sun 29 Nov 2026 winner: Bob 51 Automa 25 Zoé 46",
+        "Sat 5 Dec 2026 winner: Ann 50 winner: Ben 50 Cid 40 Dee 40 Eve 10",  # a shared victory
+        "Sat 5 Dec 2026 Automa 30 winner: Claire 30",  # a tie broken by active workers
+    ]
+    assert listed(shown, "skipped") == []
+    assert page(shown).one("button", class_="primary").text == "Add these 3 games"
+    assert Game.objects.count() == 0
+
+
+def test_adding_stores_every_game_of_the_file_as_the_users_finished_games(owner_client, owner):
+    upload(owner_client, MULTI.read_bytes())
+
+    response = confirm(owner_client)
+
+    assert response.status_code == 302 and response["Location"] == reverse("scoring:data")
+    assert owned_games(owner) == Game.objects.count() == 3
+    assert all(game.is_finished for game in Game.objects.all())
+    assert json.loads(export_json(owner_client).content) == dump_document(parse_document(MULTI.read_bytes()))
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert said.startswith("Added 3 games to your history.")
+    # Said once; and the file no longer waits.
+    assert page(owner_client.get(reverse("scoring:data"))).find(role="status") is None
+    assert preview(owner_client)["Location"] == reverse("scoring:data")
+
+
+def test_export_delete_upload_add_export_gives_the_same_document(owner_client, owner):
+    """The game file is a backup: what it restores exports exactly as before, history included."""
+    game = game_scored(player("Alice", farm_income=3, workers=1, tokens=(2, 0, 1)), player("Bruno", farms=2),
+                       played_on=date(2026, 11, 29), finished=True)
+    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=9, sum_text="3+6",
+                             by=Actor(user=owner))
+    services.entry_set_value(seat=seat_of(game, 2), key="recruits", value=4, by=Actor(name="Bruno"))
+    game_started("Carla", played_on=date(2026, 12, 1))
+    first = export_json(owner_client).content
+
+    Game.objects.filter(owner=owner).delete()
+    assert Change.objects.count() == 0
+    upload(owner_client, first)
+    assert listed(preview(owner_client), "to-add") == [
+        "Sun 29 Nov 2026 winner: Alice 24 Bruno 6 With its history of 2 changes.",
+        "Tue 1 Dec 2026 winner: Carla 1",
+    ]
+    confirm(owner_client)
+
+    assert export_json(owner_client).content == first
+    assert seat_of(Game.objects.get(played_on=date(2026, 11, 29)), 1).sums == {"farm_income": "3+6"}
+
+
+def test_uploading_the_same_file_twice_adds_nothing_the_second_time(owner_client, owner):
+    import_file(owner_client, MULTI.read_bytes())
+
+    upload(owner_client, MULTI.read_bytes())
+    shown = preview(owner_client)
+
+    assert page(shown).one("h2", id="to-add").text == "To add: 0 games"
+    assert "Every game of this file is already stored: there is nothing to add." in page(shown).text
+    assert page(shown).one("h2", id="skipped").text == "Skipped, already stored: 3 games"
+    assert len(listed(shown, "skipped")) == 3
+    assert page(shown).find("button", class_="primary") is None  # nothing to add: only "Back"
+    assert confirm(owner_client).status_code == 302  # even a "Back" sent as "Add" adds nothing
+    assert owned_games(owner) == 3
+
+
+def test_a_file_with_some_games_already_stored_adds_only_the_others(owner_client, owner):
+    import_file(owner_client, json.dumps(example_document()))
+    both = json.loads(MULTI.read_text(encoding="utf-8"))
+    both["games"].append(example_document()["games"][0])
+
+    upload(owner_client, json.dumps(both))
+    shown = preview(owner_client)
+    assert (len(listed(shown, "to-add")), listed(shown, "skipped")) == (3, ["Sun 29 Nov 2026 winner: Alice 111"])
+    confirm(owner_client)
+
+    assert owned_games(owner) == 4
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert "Added 3 games to your history. 1 game was already stored and was skipped." in said
+
+
+def test_another_users_games_are_not_what_makes_a_game_already_stored(owner_client, owner):
+    stranger = user("stranger")
+    services.games_import(parse_document(MULTI.read_bytes()), owner=stranger)
+
+    upload(owner_client, MULTI.read_bytes())
+    assert len(listed(preview(owner_client), "to-add")) == 3
+    confirm(owner_client)
+
+    assert owned_games(owner) == owned_games(stranger) == 3
+
+
+def test_a_file_with_problems_names_each_by_its_path_and_stores_nothing(owner_client, owner):
+    game_scored(player("Alice"), finished=True)
+
+    response = upload(owner_client, THREE_ERRORS(), name="broken.json")
+
+    assert response.status_code == 422
+    assert sorted(problems(response)) == sorted(THREE_ERROR_PATHS)
+    shown = page(response).by_id("problems")
+    assert shown["role"] == "alert"
+    assert "broken.json cannot be imported (3 problems): nothing was added." in shown.text
+    assert "games[0].players[1].end.farms: must be a whole number from 0 to 99, not 100" in shown.text
+    assert owned_games(owner) == 1
+    assert preview(owner_client)["Location"] == reverse("scoring:data")  # nothing waits to be added
+
+
+@pytest.mark.parametrize(
+    "content, path",
+    [
+        pytest.param(b"{not json", "(document)", id="not-json"),
+        pytest.param("{}".encode("utf-16"), "(document)", id="not-utf-8"),
+        pytest.param(json.dumps({**EMPTY, "version": 2}).encode(), "version", id="another-version"),
+    ],
+)
+def test_a_file_that_is_no_game_file_is_refused_by_path(owner_client, content, path):
+    response = upload(owner_client, content)
+
+    assert response.status_code == 422
+    assert problems(response) == [path]
+    assert Game.objects.count() == 0
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(owner_client, owner):
+    import_file(owner_client, codecs.BOM_UTF8 + MULTI.read_bytes())
+    assert owned_games(owner) == 3
+
+
+def test_no_file_or_a_file_over_2_mb_is_refused(owner_client):
+    missing = owner_client.post(reverse("scoring:import"), {})
+    assert missing.status_code == 422
+    assert "Choose a game file to upload." in page(missing).text
+
+    big = json.dumps({**example_document(), "padding": " " * (2 * 1024 * 1024)})
+    too_big = upload(owner_client, big)
+    assert too_big.status_code == 422
+    assert "a game file can be at most 2.0 MB." in page(too_big).text
+    assert SESSION_UPLOAD not in owner_client.session
+
+
+def test_an_empty_backup_imports_as_nothing(owner_client, owner):
+    response = upload(owner_client, json.dumps(EMPTY))
+    assert response.status_code == 302
+
+    shown = preview(owner_client)
+    assert "This file holds no games: there is nothing to add." in page(shown).text
+    assert page(shown).find("button", class_="primary") is None
+    confirm(owner_client)
+
+    assert Game.objects.count() == 0
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert said.startswith("The file held no games: nothing was added.")
+
+
+def test_cancel_forgets_the_file(owner_client):
+    upload(owner_client, MULTI.read_bytes())
+
+    assert confirm(owner_client, button="cancel")["Location"] == reverse("scoring:data")
+
+    assert SESSION_UPLOAD not in owner_client.session
+    assert Game.objects.count() == 0
+
+
+def test_pressing_add_twice_adds_the_games_once(owner_client, owner):
+    """The second press (a double tap, or Back and again) names a file that no longer waits."""
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    address = reverse("scoring:import_confirm")
+
+    assert owner_client.post(address, {"token": token}).status_code == 302
+    again = owner_client.post(address, {"token": token})
+
+    assert again.status_code == 409
+    assert "This file is no longer waiting to be added" in page(again).one(role="alert").text
+    assert owned_games(owner) == 3
+
+
+def test_a_token_that_is_not_the_waiting_files_adds_nothing(owner_client):
+    upload(owner_client, MULTI.read_bytes())
+
+    response = owner_client.post(reverse("scoring:import_confirm"), {"token": "made-up"})
+
+    assert response.status_code == 409
+    assert Game.objects.count() == 0
+
+
+def test_a_later_upload_replaces_the_waiting_file(owner_client, owner):
+    upload(owner_client, MULTI.read_bytes())
+    first_token = page(preview(owner_client)).one("input", name="token")["value"]
+    upload(owner_client, json.dumps(example_document()))
+
+    assert owner_client.post(reverse("scoring:import_confirm"), {"token": first_token}).status_code == 409
+    confirm(owner_client)
+
+    assert [seat.name for game in Game.objects.all() for seat in game.seats.all()] == ["Alice"]
+
+
+def test_the_waiting_file_is_checked_again_when_it_is_added(owner_client, owner):
+    """What waits in the session is read again, never trusted: a file that no longer reads adds nothing."""
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    cache.set(waiting_key(owner, token), THREE_ERRORS())
+
+    response = owner_client.post(reverse("scoring:import_confirm"), {"token": token})
+
+    assert response.status_code == 422
+    assert sorted(problems(response)) == sorted(THREE_ERROR_PATHS)
+    assert Game.objects.count() == 0
+
+
+def test_a_file_waits_an_hour_at_most(owner_client, owner):
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    assert WAITING_SECONDS == 3600
+    cache.delete(waiting_key(owner, token))  # what the cache does after WAITING_SECONDS
+
+    assert preview(owner_client)["Location"] == reverse("scoring:data")
+    assert owner_client.post(reverse("scoring:import_confirm"), {"token": token}).status_code == 409
+    assert Game.objects.count() == 0
+
+
+def test_the_file_itself_does_not_wait_in_the_session(owner_client, owner):
+    """Every request of the account reads its session (the pad's live view, every few seconds):
+    only the token and the file's name are there; the text is in the cache."""
+    upload(owner_client, MULTI.read_bytes(), name="friday.json")
+    waiting = owner_client.session[SESSION_UPLOAD]
+
+    assert set(waiting) == {"token", "name"} and waiting["name"] == "friday.json"
+    assert cache.get(waiting_key(owner, waiting["token"])) == MULTI.read_text(encoding="utf-8")
+
+
+def test_another_users_waiting_file_is_theirs_alone(owner_client, owner):
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    stranger = Client()
+    stranger.force_login(user("stranger"))
+
+    assert stranger.get(reverse("scoring:import"))["Location"] == reverse("scoring:data")
+    assert stranger.post(reverse("scoring:import_confirm"), {"token": token}).status_code == 409
+    assert Game.objects.count() == 0
+
+
+def test_the_forms_carry_the_csrf_token(owner):
+    """A browser's posts are checked for CSRF: the upload and the add forms carry the token."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(owner)
+    data_page = page(browser.get(reverse("scoring:data")))
+    csrf = data_page.one("form", action=reverse("scoring:import")).one("input", name="csrfmiddlewaretoken")["value"]
+    uploaded = browser.post(reverse("scoring:import"), {
+        "csrfmiddlewaretoken": csrf, "file": SimpleUploadedFile("backup.json", MULTI.read_bytes()),
+    })
+    assert uploaded.status_code == 302
+    form = page(browser.get(reverse("scoring:import"))).one("form", action=reverse("scoring:import_confirm"))
+    fields = {element["name"]: element.get("value", "") for element in form.find_all("input")}
+    assert browser.post(reverse("scoring:import_confirm"), fields).status_code == 302
+    assert owned_games(owner) == 3
