@@ -56,7 +56,7 @@ MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
 # The spreadsheet's columns (docs/game-file.md, "In the app: Your data"): machine names, the same in
 # every language, so a sheet keeps its formulas whatever language the pad speaks.
 CSV_COLUMNS: tuple[str, ...] = (
-    "played_on", "game_id", "finished", "seat", "name", "faction", "automa",
+    "played_on", "game_id", "finished", "seat", "player", "faction", "automa",
     *(category.key for category in CATEGORIES),
     "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
 )

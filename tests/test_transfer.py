@@ -194,7 +194,7 @@ def test_another_users_games_never_appear_in_an_export(owner_client, owner):
     rows = csv_table(export_csv(owner_client))
 
     assert [p["name"] for game in exported["games"] for p in game["players"]] == ["Alice"]
-    assert [row["name"] for row in rows] == ["Alice"]
+    assert [row["player"] for row in rows] == ["Alice"]
     assert {row["game_id"] for row in rows} == set(Game.objects.filter(owner=owner).values_list("public_id", flat=True))
 
 
@@ -230,12 +230,12 @@ def test_the_csv_has_its_header_and_one_row_per_player_per_game(owner_client):
     assert response.content.startswith(codecs.BOM_UTF8)  # spreadsheet apps then read "Émile"
     header = response.content.decode("utf-8-sig").splitlines()[0].split(",")
     assert header == [
-        "played_on", "game_id", "finished", "seat", "name", "faction", "automa",
+        "played_on", "game_id", "finished", "seat", "player", "faction", "automa",
         *(category.key for category in CATEGORIES),
         "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
     ]
     rows = csv_table(response)
-    assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["name"]) for row in rows] == [
+    assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["player"]) for row in rows] == [
         ("2026-11-29", finished.public_id, "yes", "1", "Alice"),
         ("2026-11-29", finished.public_id, "yes", "2", "Bruno"),
         ("2026-12-05", started.public_id, "no", "1", "Carla"),
@@ -276,7 +276,7 @@ def test_a_name_a_spreadsheet_would_take_for_a_formula_is_written_as_text(owner_
 
     rows = csv_table(export_csv(owner_client))
 
-    assert [row["name"] for row in rows] == ["'=1+2", "'@Ben", "Dee-Dee"]
+    assert [row["player"] for row in rows] == ["'=1+2", "'@Ben", "Dee-Dee"]
 
 
 # ---------------------------------------------------------------------------------------------
