@@ -41,13 +41,17 @@ from django.db import transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from scoring.categories import FACTIONS  # noqa: E402
-from scoring.models import Game, Seat  # noqa: E402
+from scoring.models import Game, Player, Seat  # noqa: E402
 
 NAMES = ("Alice", "Bruno", "Carla", "Dario", "Emma", "Farid", "Gaia", "Hugo")
 
 
 def store_games(owner, count: int, start: int) -> None:
-    """``count`` finished three-player games with their outcomes, in batches."""
+    """``count`` finished three-player games with their outcomes and player records, in batches."""
+    players = {player.name: player for player in Player.objects.filter(owner=owner)}
+    for name in NAMES:
+        if name not in players:
+            players[name] = Player.objects.create(owner=owner, name=name, name_key=name.casefold())
     for first in range(start, start + count, 5000):
         numbers = range(first, min(first + 5000, start + count))
         with transaction.atomic():
@@ -57,6 +61,7 @@ def store_games(owner, count: int, start: int) -> None:
             )
             Seat.objects.bulk_create(
                 Seat(game=game, number=seat, name=NAMES[(n + seat) % len(NAMES)],
+                     player=players[NAMES[(n + seat) % len(NAMES)]],
                      name_key=NAMES[(n + seat) % len(NAMES)].casefold(), faction=FACTIONS[(n + seat) % len(FACTIONS)],
                      farm_income=(n * seat) % 30, recruits=(n + seat) % 20, score_total=40 + (n * seat) % 60,
                      rank=seat, is_winner=seat == 1)
@@ -72,6 +77,7 @@ def timed(client: Client, url: str, repeat: int = 20) -> list[float]:
         samples.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200, (url, response.status_code)
     return samples
+
 
 
 PAGES = {
@@ -90,6 +96,7 @@ def main() -> None:
     client = Client()
     client.force_login(owner)
     store_games(owner, 1000, 0)
+    PAGES["a player's page"] = f"/players/{Player.objects.get(owner=owner, name='Alice').pk}/"
     baseline = statistics.median(timed(client, "/games/new/"))
     small = {name: statistics.median(timed(client, url)) for name, url in PAGES.items()}
     store_games(owner, 99_000, 1000)

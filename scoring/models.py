@@ -67,6 +67,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-id"]
+        indexes = [  # the history: an owner's games, newest first
+            models.Index(fields=["owner", "-played_on", "-created_at", "-id"], name="game_history_order"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(end_trigger_token__in=END_TRIGGER_TOKENS), name="game_end_trigger_token_6_or_7"

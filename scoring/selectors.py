@@ -185,7 +185,7 @@ HISTORY_PAGE_SIZE = 20
 def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list[HistoryEntry]]:
     """One page of the user's games, newest first, narrowed by ``filters``: a count, the page's
     games and their seats (three queries, whatever the number of games), never scored again."""
-    games = visible_games(user).annotate(player_count=Count("seats", distinct=True))
+    games = visible_games(user)
     if filters.player:
         games = games.filter(pk__in=Seat.objects.filter(name_key__contains=filters.player.strip().casefold())
                              .values("game_id"))
@@ -195,8 +195,8 @@ def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list
         games = games.filter(played_on__gte=filters.since)
     if filters.until:
         games = games.filter(played_on__lte=filters.until)
-    if filters.players:
-        games = games.filter(player_count=filters.players)
+    if filters.players:  # counted only when asked: a count per game costs a join over every seat
+        games = games.annotate(player_count=Count("seats", distinct=True)).filter(player_count=filters.players)
     if filters.status == "finished":
         games = games.filter(finished_at__isnull=False)
     elif filters.status == "in-progress":
