@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Avg, Case, Count, F, FloatField, IntegerField, Max, Prefetch, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Cast, Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.access import visible_games
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import GameResult, Sector
-from scoring.gamefile import MAX_AUTHOR_LENGTH, ChangeData, GameData, PlayerData, entry_of_field, value_of_text
+from scoring.gamefile import (
+    MAX_AUTHOR_LENGTH,
+    ChangeData,
+    GameData,
+    PlayerData,
+    entry_of_field,
+    game_fingerprint,
+    value_of_text,
+)
 from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Player, Seat
 
 
@@ -443,3 +452,16 @@ def overall_statistics(user) -> OverallStatistics:
         by_faction=rates("faction"),
         by_seat=rates("number"),
     )
+
+
+def already_stored(owner, games: Sequence[GameData]) -> list[bool]:
+    """For each game of a document, whether ``owner`` already has it: a stored game with the
+    same fingerprint (``gamefile.game_fingerprint``; docs/game-file.md, "Importing the same
+    games twice"). Only the owner's games of the document's dates can match."""
+    today = timezone.localdate()  # what services.game_store gives a game without a date
+    dates = {game.played_on or today for game in games}
+    known = {
+        game_fingerprint(game_data(stored))
+        for stored in games_with_everything().filter(owner=owner, played_on__in=dates)
+    }
+    return [game_fingerprint(game, undated_as=today) in known for game in games]

@@ -121,11 +121,9 @@ def games_import(games: Sequence[GameData], *, owner=None, skip_known: bool = Tr
     nobody). The games of the document are not compared with each other. Returns the games
     stored, in the document's order: ``len(games) - len(returned)`` were skipped.
     """
-    # Imported here so that this function stays the only part of the module the fingerprint touches.
     from django.contrib.auth import get_user_model
 
-    from scoring import selectors
-    from scoring.gamefile import game_fingerprint
+    from scoring import selectors  # reads of stored games (selectors import this module's models only)
 
     if not skip_known:
         return [game_store(data, finished=True, owner=owner) for data in games]
@@ -133,18 +131,8 @@ def games_import(games: Sequence[GameData], *, owner=None, skip_known: bool = Tr
         # One import of an account at a time (PostgreSQL; SQLite's transactions take the write
         # lock at once): two imports of the same file, sent together, store its games once.
         list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
-    today = timezone.localdate()  # what game_store gives a game without a date
-    # The date is part of the fingerprint: only the owner's games of the file's dates can match.
-    dates = {data.played_on or today for data in games}
-    known = {
-        game_fingerprint(selectors.game_data(game))
-        for game in selectors.games_with_everything().filter(owner=owner, played_on__in=dates)
-    }
-    return [
-        game_store(data, finished=True, owner=owner)
-        for data in games
-        if game_fingerprint(data, undated_as=today) not in known
-    ]
+    stored = selectors.already_stored(owner, games)
+    return [game_store(data, finished=True, owner=owner) for data, known in zip(games, stored, strict=True) if not known]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -42,7 +42,6 @@ from scoring.gamefile import (
     PlayerData,
     Problem,
     dump_document,
-    game_fingerprint,
     parse_document,
     to_json,
 )
@@ -188,16 +187,9 @@ class Preview:
 
 def _preview(user, games: Sequence[GameData]) -> Preview:
     """The games of a checked document, split as ``services.games_import`` will split them."""
-    today = timezone.localdate()
-    dates = {game.played_on or today for game in games}  # only games of these dates can match
-    known = {
-        game_fingerprint(selectors.game_data(stored))
-        for stored in selectors.games_with_everything().filter(owner=user, played_on__in=dates)
-    }
     preview = Preview(new=[], known=[])
-    for game in games:
-        item = PreviewGame(data=game, result=game.score())
-        (preview.known if game_fingerprint(game, undated_as=today) in known else preview.new).append(item)
+    for game, known in zip(games, selectors.already_stored(user, games), strict=True):
+        (preview.known if known else preview.new).append(PreviewGame(data=game, result=game.score()))
     return preview
 
 

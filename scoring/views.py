@@ -6,11 +6,11 @@ the same page template (``scoring/pad.html#totals``) plus out-of-band partials.
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -35,10 +35,10 @@ from scoring.forms import (
     GameStartForm,
     HistoryFilterForm,
     PadField,
-    SignUpForm,
     PadForm,
     PlayerRowFormSet,
     SectorRowFormSet,
+    SignUpForm,
     filled_sectors,
 )
 from scoring.gamefile import dump_document, to_json
