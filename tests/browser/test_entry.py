@@ -218,8 +218,12 @@ def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server):
     expect(error(page, "s1-farms")).to_be_visible()
     field(page, "recruits", "Bruno").fill("3+4")
     expect_saved(page, "s2-recruits")
+    from scoring.models import Player
+
+    alice = Player.objects.filter(name="Alice").first()
     pages = {"pad": None, "results": f"/games/{game_id}/results/", "history": "/", "start": "/games/new/",
-             "players": "/players/"}
+             "players": "/players/", "player": f"/players/{alice.pk}/", "statistics": "/statistics/",
+             "data": "/data/", "history filtered": "/?player=ali&status=in-progress"}
     problems = []
     for name, url in pages.items():
         if url:
