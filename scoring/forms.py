@@ -49,6 +49,12 @@ class PadField:
         return f"s{self.seat.number}-{self.category.key if self.category else WORKERS}"
 
     @property
+    def key(self) -> str:
+        """The field within its seat: a category key, "active_workers" or "t<sector position>"
+        (the key a seat keeps its revision under, services.field_key)."""
+        return self.name.split("-", 1)[1]
+
+    @property
     def is_tokens(self) -> bool:
         return self.sector is not None
 

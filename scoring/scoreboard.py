@@ -28,7 +28,6 @@ from scoring.explain import names_list, sector_sentence, tie_sentence
 from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result, seat_tokens
-from scoring.services import field_key
 from scoring.sums import input_text, is_sum
 
 
@@ -50,9 +49,7 @@ class Cell:
     @property
     def shown(self) -> str:
         """The stored value in words, for messages ("—" when not entered)."""
-        if isinstance(self.value, bool):
-            return _("yes") if self.value else _("no")
-        return self.initial or "—"
+        return value_words(self.initial)
 
     @property
     def name(self) -> str:
@@ -189,7 +186,7 @@ class Scoreboard:
         initial = input_text(value, sum_text)
         name = field.name
         text = self.typed.get(name, initial)
-        revision = field.seat.revisions.get(_field_key(field))
+        revision = field.seat.revisions.get(field.key)
         return Cell(field, text, value, vp, self.errors.get(name, ""), initial, int(revision[0]) if revision else 0,
                     award)
 
@@ -346,8 +343,12 @@ class Scoreboard:
         return f"cols-{len(self.seats)}"
 
 
-def _field_key(field: PadField) -> str:
-    return field_key(key=field.category.key if field.category else None, sector=field.sector)
+def value_words(text: str, missing: str = "—") -> str:
+    """A field's text (sums.input_text, or a change's old and new) in words: "yes" or "no" for a
+    yes/no entry, ``missing`` when not entered, else the number or sum as typed."""
+    if text in ("True", "False"):
+        return _("yes") if text == "True" else _("no")
+    return text or missing
 
 
 def change_label(change) -> str:

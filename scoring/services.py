@@ -489,13 +489,14 @@ def tokens_set(
 
 def field_write(
     *, seat: Seat, key: str, value: int | bool | None = None, sum_text: str = "", delta: int = 0,
-    guard: Guard = NO_GUARD, by: Actor = NOBODY,
+    guard: Guard = NO_GUARD, by: Actor = NOBODY, sector: GameSector | None = None,
 ) -> WriteResult:
-    """Write one pad field by its key: a category key, "active_workers" or "t<sector position>"."""
+    """Write one pad field by its key: a category key, "active_workers" or "t<sector position>"
+    (``sector``, when the caller has it already, saves looking it up)."""
     if key == WORKERS:
         return seat_set_active_workers(seat=seat, workers=value, delta=delta, guard=guard, by=by)
     if key.startswith("t") and key[1:].isdigit():
-        sector = GameSector.objects.get(game_id=seat.game_id, position=int(key[1:]))
+        sector = sector or GameSector.objects.get(game_id=seat.game_id, position=int(key[1:]))
         return tokens_set(seat=seat, sector=sector, count=value, delta=delta, guard=guard, by=by)
     return entry_set_value(seat=seat, key=key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by)
 

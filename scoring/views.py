@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -45,7 +46,7 @@ from scoring.gamefile import dump_document, to_json
 from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
-from scoring.scoreboard import change_label, scoreboard_for
+from scoring.scoreboard import change_label, scoreboard_for, value_words
 from scoring.sums import input_text
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
@@ -247,19 +248,14 @@ def _with_layout_sectors(query, layouts) -> dict:
 
 def _write(pad: PadField, value=None, *, sum_text: str = "", delta: int = 0,
            guard: services.Guard = services.NO_GUARD, by=NOBODY) -> services.WriteResult:
-    """Write one pad field through the service for its kind (ValidationError in words)."""
-    if pad.is_tokens:
-        return services.tokens_set(seat=pad.seat, sector=pad.sector, count=value, delta=delta, guard=guard, by=by)
-    if pad.is_workers:
-        return services.seat_set_active_workers(seat=pad.seat, workers=value, delta=delta, guard=guard, by=by)
-    return services.entry_set_value(
-        seat=pad.seat, key=pad.category.key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by
-    )
+    """Write one pad field (services.field_write; ValidationError in words)."""
+    return services.field_write(seat=pad.seat, key=pad.key, value=value, sum_text=sum_text, delta=delta, guard=guard,
+                                by=by, sector=pad.sector)
 
 
-def _conflict_message(pad: PadField, stored: str) -> str:
+def _conflict_message(pad: PadField, stored) -> str:
     return _("Changed on another phone to %(stored)s while you were typing: yours was not saved. "
-             "Save again to replace it.") % {"stored": stored or _("empty")}
+             "Save again to replace it.") % {"stored": value_words(input_text(stored), missing=_("empty"))}
 
 
 def _save_changed_fields(request: HttpRequest, access: GameAccess) -> tuple[dict[str, str], dict[str, str], str]:
@@ -305,18 +301,10 @@ def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str,
         errors[name], typed[name] = error.messages[0], raw_text
         return
     if result.outcome is services.Outcome.CONFLICT:
-        errors[name], typed[name] = _conflict_message(pad, _shown_text(result.value)), raw_text
+        errors[name], typed[name] = _conflict_message(pad, result.value), raw_text
         return
     errors.pop(name, None)
     typed.pop(name, None)
-
-
-def _shown_text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return str(value)
 
 
 def _seat_in_view(request: HttpRequest, game: Game) -> int | None:
@@ -328,16 +316,30 @@ def _seat_in_view(request: HttpRequest, game: Game) -> int | None:
     return number if any(seat.number == number for seat in game.seats.all()) else None
 
 
+def _pad_context(request: HttpRequest, access: GameAccess, board, **extra) -> dict:
+    """What the pad template and its partials read: the board, the access, the one-player view
+    and the recent changes (read only if a rendered part shows them)."""
+    game = board.game
+    return {"board": board, "access": access, "player": _seat_in_view(request, game),
+            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
+
+
+def _pad_response(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:
+    """Partials of the pad (htmx), with the game's revision they show (X-Pad-Revision)."""
+    response = _render_partials(request, "scoring/pad.html", names, context, status=status)
+    response["X-Pad-Revision"] = str(context["board"].game.revision)
+    return response
+
+
 def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, game: Game | None = None,
               **context) -> HttpResponse:
     """The whole pad page, with the messages of a post that was not (wholly) saved."""
     game = game or access.game
     board = scoreboard_for(game, errors=context.pop("errors", None), typed=context.pop("typed", None))
-    context = {"board": board, "access": access, "player": _seat_in_view(request, game), **context}
+    context = _pad_context(request, access, board, **context)
     if access.is_owner:
         context["share"] = _share_links(request, game)
         context["share_has"] = {item["link"].access: True for item in context["share"]}
-    context["changes"] = selectors.recent_changes(game)
     return render(request, "scoring/pad.html", context, status=status)
 
 
@@ -425,14 +427,10 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         cell.value, cell.version = result.value, result.version
         cell.initial = cell.text = input_text(result.value, "" if step is not None else parsed.sum_text)
     status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
-    context = {"board": board, "cell": cell, "saved": status == 200, "conflict": status == 409,
-               "player": _seat_in_view(request, game), "access": access,
-               "changes": selectors.recent_changes(game)}
+    context = _pad_context(request, access, board, cell=cell, saved=status == 200, conflict=status == 409)
     names = ["field-status", "field-error"] if status == 422 else [
         "field-status", "field-error", *PAD_OOB_PARTIALS, "changes"]
-    response = _render_partials(request, "scoring/pad.html", names, context, status=status)
-    response["X-Pad-Revision"] = str(game.revision)
-    return response
+    return _pad_response(request, names, context, status=status)
 
 
 @never_cache
@@ -447,12 +445,9 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
-    game = _reloaded(access.game)
-    board = scoreboard_for(game)
-    response = _render_partials(request, "scoring/pad.html", ["live-values", *PAD_OOB_PARTIALS, "changes"],
-                                {"board": board, "player": _seat_in_view(request, game), "access": access,
-                                 "changes": selectors.recent_changes(game)})
-    response["X-Pad-Revision"] = str(game.revision)
+    board = scoreboard_for(_reloaded(access.game))
+    response = _pad_response(request, ["live-values", *PAD_OOB_PARTIALS, "changes"],
+                             _pad_context(request, access, board))
     response["ETag"] = etag
     return response
 
@@ -476,16 +471,11 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
         message = "" if result.outcome is not services.Outcome.CONFLICT else _(
             "%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing was "
             "changed."
-        ) % {"what": change_label(change), "now": input_text(result.value) or "—"}
+        ) % {"what": change_label(change), "now": value_words(input_text(result.value))}
     game = _reloaded(access.game)
     if request.htmx:
-        board = scoreboard_for(game)
-        context = {"board": board, "access": access, "changes": selectors.recent_changes(game),
-                   "undo_message": message, "player": _seat_in_view(request, game)}
-        response = _render_partials(request, "scoring/pad.html", ["changes", *PAD_OOB_PARTIALS], context,
-                                    status=409 if message else 200)
-        response["X-Pad-Revision"] = str(game.revision)
-        return response
+        context = _pad_context(request, access, scoreboard_for(game), undo_message=message)
+        return _pad_response(request, ["changes", *PAD_OOB_PARTIALS], context, status=409 if message else 200)
     if message:
         return _pad_page(request, access, game=game, status=409, undo_message=message)
     return redirect(reverse("scoring:pad", args=[game.public_id]) + "#changes")

@@ -5,22 +5,16 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from scoring.scoreboard import change_label
+from scoring.scoreboard import change_label, value_words
 
 register = template.Library()
-
-
-def _shown(key: str, text: str) -> str:
-    if text in ("True", "False"):
-        return _("yes") if text == "True" else _("no")
-    return text or "—"
 
 
 @register.filter
 def change_words(change) -> str:
     """ "Bruno's Farms built 3 → 4" ("—" for not entered)."""
     return _("%(what)s %(old)s → %(new)s") % {
-        "what": change_label(change), "old": _shown(change.field, change.old), "new": _shown(change.field, change.new),
+        "what": change_label(change), "old": value_words(change.old), "new": value_words(change.new),
     }
 
 
