@@ -137,6 +137,7 @@ RATE_LIMITS = {
     "password_reset": {"address": (10, 3600), "account": (3, 3600)},
     "join": {"address": (60, 600)},
     "save": {"address": (300, 60)},  # htmx saves: far more than a table types, far fewer than a script sends
+    "upload": {"address": (30, 600)},  # game files checked for an import (each is read and checked whole)
 }
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
 # (0: the client's address is REMOTE_ADDR).

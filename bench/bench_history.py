@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
-os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3"
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3")
 os.environ["ALLOWED_HOSTS"] = "testserver"
 warnings.filterwarnings("ignore", message="No directory at")
 
@@ -42,12 +42,14 @@ from django.test import Client  # noqa: E402
 
 from scoring.categories import FACTIONS  # noqa: E402
 from scoring.models import Game, Player, Seat  # noqa: E402
+from scoring.tallies import tallies_rebuild  # noqa: E402
 
 NAMES = ("Alice", "Bruno", "Carla", "Dario", "Emma", "Farid", "Gaia", "Hugo")
 
 
 def store_games(owner, count: int, start: int) -> None:
-    """``count`` finished three-player games with their outcomes and player records, in batches."""
+    """``count`` finished three-player games with their outcomes and player records, in batches,
+    then the tallies computed from them (as the migration that made them does)."""
     players = {player.name: player for player in Player.objects.filter(owner=owner)}
     for name in NAMES:
         if name not in players:
@@ -67,6 +69,7 @@ def store_games(owner, count: int, start: int) -> None:
                      rank=seat, is_winner=seat == 1)
                 for game, n in zip(games, numbers, strict=True) for seat in (1, 2, 3)
             )
+    tallies_rebuild(owner)
 
 
 def timed(client: Client, url: str, repeat: int = 20) -> list[float]:

@@ -45,6 +45,7 @@ MESSAGES = {
                         "Wait %(wait)s, then try again."),
     "join": _("Too many game links opened from your connection. Wait %(wait)s, then try again."),
     "save": _("Too many saves from your connection. Wait %(wait)s, then save again."),
+    "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
 }
 DEFAULT_MESSAGE = _("Too many requests from your connection. Wait %(wait)s, then try again.")
 

@@ -169,6 +169,10 @@ class Seat(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"), default=1)
     is_winner = models.BooleanField(_("winner"), default=False)
     sector_awards = models.JSONField(default=list, blank=True)  # the VP each comb sector gave, in order
+    # What this seat adds to its owner's and its player's tallies (``scoring.tallies``), as it
+    # was last added: NULL while its game is in progress, so the tallies always follow a change
+    # of a finished game by the difference alone.
+    tallied = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     class Meta:
         ordering = ["game", "number"]
@@ -371,8 +375,89 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+class PlayerAlias(models.Model):
+    """Another name of a player: the name of a record merged into it (``services.players_merge``),
+    so a later game with that name joins this player instead of making the record again."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="aliases")
+    name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)  # as it was spelt
+    name_key = models.CharField(max_length=MAX_NAME_LENGTH * 3, editable=False)  # Seat.key_for(name)
+
+    class Meta:
+        ordering = ["player", "name_key"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name_key"], name="player_alias_unique_per_owner"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_alias_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (alias of {self.player})"
+
+    def save(self, *args, **kwargs):
+        self.name_key = Seat.key_for(self.name)
+        super().save(*args, **kwargs)
+
+
 Seat.add_to_class(
     "player",
     models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats",
                       help_text=_("The person across games (none for the games of nobody).")),
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Tallies: the figures of the players list, a player's page and the statistics, kept up to date
+# by ``scoring.tallies`` in the transaction of every change to a finished game, so that those
+# pages read a few rows whatever the number of games.
+
+
+class Tally(models.Model):
+    """Sums over finished games' seats of one scope: all of them (``key`` ""), one faction's
+    (``key`` the faction) or one seat number's (``key`` "1" to "5")."""
+
+    class Scope(models.TextChoices):
+        ALL = "all", _("all seats")
+        FACTION = "faction", _("one faction")
+        SEAT = "seat", _("one seat number")
+
+    scope = models.CharField(max_length=8, choices=Scope.choices)
+    key = models.CharField(max_length=MAX_FACTION_LENGTH, blank=True)
+    games = models.PositiveIntegerField(default=0)  # distinct games (counted on their first seat)
+    seats = models.PositiveIntegerField(default=0)  # seats played
+    wins = models.PositiveIntegerField(default=0)  # seats that won (a shared first place counts for each)
+    points = models.BigIntegerField(default=0)  # sum of the seats' totals
+    winner_points = models.BigIntegerField(default=0)  # sum of the winners' totals
+    vp_majority = models.BigIntegerField(default=0)  # sum of the comb majorities' VP
+
+    class Meta:
+        abstract = True
+
+
+def _tally_category_field(category: Category) -> models.Field:
+    return models.BigIntegerField(default=0, help_text=f"Sum of the VP of {category.key}")
+
+
+for _category in CATEGORIES:
+    Tally.add_to_class(f"vp_{_category.key}", _tally_category_field(_category))
+del _category
+
+
+class OwnerTally(Tally):
+    """An account's sums over its finished games: all seats, each faction and each seat number."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tallies")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "scope", "key"], name="owner_tally_unique")]
+
+
+class PlayerTally(Tally):
+    """A player's sums over their finished games: all of them and each faction played; ``best``
+    is their best total (on the ``all`` row)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="tallies")
+    best = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "scope", "key"], name="player_tally_unique")]

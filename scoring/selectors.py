@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Avg, Case, Count, F, FloatField, IntegerField, Max, Prefetch, Q, QuerySet, Sum, Value, When
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
 from scoring.access import visible_games
@@ -24,7 +26,20 @@ from scoring.gamefile import (
     game_fingerprint,
     value_of_text,
 )
-from scoring.models import Change, CombLayout, CombLayoutSector, Game, GameSector, HibernationTokens, Player, Seat
+from scoring.models import (
+    Change,
+    CombLayout,
+    CombLayoutSector,
+    Game,
+    GameSector,
+    HibernationTokens,
+    OwnerTally,
+    Player,
+    PlayerTally,
+    Seat,
+    Tally,
+)
+from scoring.tallies import MEASURES, owner_rows, seat_measures
 
 
 def games_with_everything() -> QuerySet[Game]:
@@ -131,13 +146,15 @@ def comb_layouts(user) -> list:
 
 
 def known_player_names(user) -> list[str]:
-    """The names of the user's players (their Player records, the Automa aside), most games
-    first, for the start form's suggestions: one query."""
+    """The names of the user's players (their Player records, the Automa aside), most finished
+    games first, for the start form's and the history's suggestions: one query, read from the
+    tallies."""
     if not getattr(user, "is_authenticated", False):
         return []
     return list(
         Player.objects.filter(owner=user, is_automa=False)
-        .annotate(games=Count("seats"))
+        .annotate(overall=FilteredRelation("tallies", condition=Q(tallies__scope=Tally.Scope.ALL)))
+        .annotate(games=Coalesce(F("overall__seats"), 0))
         .order_by("-games", "name_key")
         .values_list("name", flat=True)[:50]
     )
@@ -191,27 +208,53 @@ class HistoryFilters:
 HISTORY_PAGE_SIZE = 20
 
 
+class LookAheadPaginator(Paginator):
+    """A paginator that counts the games only up to a few pages past the one asked for: the count
+    then costs the same at 1,000 games as at 100,000 (a full count reads every row), and the pager
+    says "Page 3 of 13 or more" until the last pages are near (``capped``)."""
+
+    look_ahead_pages = 10
+
+    def __init__(self, object_list, per_page, *, wanted_page) -> None:
+        super().__init__(object_list, per_page)
+        try:
+            self.wanted_page = max(1, int(wanted_page))
+        except (TypeError, ValueError):
+            self.wanted_page = 1
+        self.capped = False
+
+    @cached_property
+    def count(self) -> int:
+        limit = (self.wanted_page + self.look_ahead_pages) * self.per_page + 1
+        counted = self.object_list[:limit].count()
+        self.capped = counted == limit
+        return counted
+
+
 def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list[HistoryEntry]]:
-    """One page of the user's games, newest first, narrowed by ``filters``: a count, the page's
-    games and their seats (three queries, whatever the number of games), never scored again."""
+    """One page of the user's games, newest first, narrowed by ``filters``: a count (up to a few
+    pages ahead), the page's games and their seats. Three queries whatever the number of games,
+    each read newest first through the history's index (every filter asks each game in turn
+    whether it matches, so a page stops reading once it has its games); never scored again."""
     games = visible_games(user)
     if filters.player:
-        games = games.filter(pk__in=Seat.objects.filter(name_key__contains=filters.player.strip().casefold())
-                             .values("game_id"))
+        key = filters.player.strip().casefold()
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), name_key__contains=key)))
     if filters.faction:
-        games = games.filter(pk__in=Seat.objects.filter(faction=filters.faction).values("game_id"))
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), faction=filters.faction)))
     if filters.since:
         games = games.filter(played_on__gte=filters.since)
     if filters.until:
         games = games.filter(played_on__lte=filters.until)
-    if filters.players:  # counted only when asked: a count per game costs a join over every seat
-        games = games.annotate(player_count=Count("seats", distinct=True)).filter(player_count=filters.players)
+    if filters.players:  # seats are numbered from 1 (services.game_start): n players have a seat n, not n + 1
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), number=filters.players))).exclude(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), number=filters.players + 1)))
     if filters.status == "finished":
         games = games.filter(finished_at__isnull=False)
     elif filters.status == "in-progress":
         games = games.filter(finished_at__isnull=True)
     games = games.order_by("-played_on", "-created_at", "-id")
-    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(page_number)
+    page = LookAheadPaginator(games, HISTORY_PAGE_SIZE, wanted_page=page_number).get_page(page_number)
     seats = Seat.objects.filter(game__in=[game.pk for game in page.object_list]).order_by("game_id", "number")
     by_game: dict[int, list[Seat]] = {}
     for seat in seats:
@@ -240,10 +283,8 @@ def recent_changes(game: Game, limit: int = 8) -> list[Change]:
 
 # ---------------------------------------------------------------------------------------------
 # People across games: the players list and a player's page. Only finished games count; every
-# figure is computed by the database (aggregates over the seats), so a page makes the same
-# number of queries whatever the number of games.
-
-FINISHED = Q(seats__game__finished_at__isnull=False)
+# figure is read from the tallies (scoring.tallies), so a page makes the same queries and reads
+# the same rows whatever the number of games.
 
 
 def _rate(wins: int, games: int) -> int:
@@ -280,21 +321,33 @@ class PlayerRow:
         return _rate(self.wins, self.games)
 
 
+def _tally_sums(rows) -> dict[tuple[str, str], dict]:
+    """Tally rows by (scope, key), with their measures (rows moved back to no seat left out)."""
+    return {(row.scope, row.key): {name: getattr(row, name) for name in MEASURES} | {"best": getattr(row, "best", None)}
+            for row in rows if row.seats}
+
+
+def _average(points: int, seats: int) -> float | None:
+    return round(points / seats, 1) if seats else None
+
+
 def players_table(user) -> list[PlayerRow]:
     """Every person of the user's games (the Automa aside) with games, wins, average and best
-    score over finished games; most wins first, then most games, then the name. One query."""
+    score over finished games; most wins first, then most games, then the name. One query, read
+    from the players' tallies: the same cost at 10 games as at 100,000."""
     rows = (
         players_of(user).filter(is_automa=False)
+        .annotate(overall=FilteredRelation("tallies", condition=Q(tallies__scope=Tally.Scope.ALL)))
         .annotate(
-            n_games=Count("seats", filter=FINISHED),
-            n_wins=Count("seats", filter=FINISHED & Q(seats__is_winner=True)),
-            average=Avg("seats__score_total", filter=FINISHED),
-            best=Max("seats__score_total", filter=FINISHED),
+            n_games=Coalesce(F("overall__seats"), 0),
+            n_wins=Coalesce(F("overall__wins"), 0),
+            points=Coalesce(F("overall__points"), 0),
+            best=F("overall__best"),
         )
         .order_by("-n_wins", "-n_games", "name_key")
     )
-    return [PlayerRow(player=row, games=row.n_games, wins=row.n_wins, average=_one_decimal(row.average),
-                      best=row.best) for row in rows]
+    return [PlayerRow(player=row, games=row.n_games, wins=row.n_wins, average=_average(row.points, row.n_games),
+                      best=row.best if row.n_games else None) for row in rows]
 
 
 @dataclass
@@ -318,6 +371,9 @@ class ScorePoint:
     winner: bool
 
 
+CHART_GAMES = 50  # a player's chart shows their latest games, up to this many
+
+
 @dataclass
 class PlayerPage:
     """What a player's page shows, over their finished games (``games`` of them behind every figure)."""
@@ -329,9 +385,9 @@ class PlayerPage:
     best: int | None
     categories: list[CategoryAverage]
     factions: list[FactionRow]
-    scores: list[ScorePoint]  # oldest first
+    scores: list[ScorePoint]  # their latest finished games (up to CHART_GAMES), oldest first
     others: list[Player]  # the user's other players this one may be merged into
-
+    aliases: list[str]  # the names of the records merged into this one
     @property
     def win_rate(self) -> int:
         return _rate(self.wins, self.games)
@@ -341,52 +397,58 @@ class PlayerPage:
         return self.scores[-1] if self.scores else None
 
 
-def _category_vp(category) -> Coalesce:
-    """A seat's VP of a category in SQL: entries × VP per unit, an entry not made counting 0."""
-    value = Cast(F(category.key), IntegerField()) if category.is_flag else F(category.key)
-    return Coalesce(value, 0) * Value(category.vp_each)
+def player_latest_scores(player: Player, limit: int = CHART_GAMES) -> list[ScorePoint]:
+    """The player's latest finished games, oldest first: read newest first through the history's
+    index, each game asked whether the player sat at it, so the cost follows ``limit``, not the
+    number of games."""
+    seat = Seat.objects.filter(game=OuterRef("pk"), player=player)
+    games = (
+        Game.objects.filter(owner_id=player.owner_id, finished_at__isnull=False)
+        .annotate(total=Subquery(seat.values("score_total")[:1]), won=Subquery(seat.values("is_winner")[:1]))
+        .filter(total__isnull=False)
+        .order_by("-played_on", "-created_at", "-id")
+        .values_list("played_on", "public_id", "total", "won")[:limit]
+    )
+    return [ScorePoint(played_on, game_id, total, bool(won)) for played_on, game_id, total, won in reversed(games)]
 
 
 def player_page(player: Player) -> PlayerPage:
-    """A player's figures over finished games: four queries whatever the number of games (the
-    figures with every category's average, the factions, the totals by date, the other players)."""
-    seats = Seat.objects.filter(player=player, game__finished_at__isnull=False)
-    figures = seats.aggregate(
-        n_games=Count("id"),
-        n_wins=Count("id", filter=Q(is_winner=True)),
-        average=Avg("score_total"),
-        best=Max("score_total"),
-        **{f"vp_{category.key}": Avg(_category_vp(category), output_field=FloatField()) for category in CATEGORIES},
-    )
-    factions = (
-        seats.exclude(faction="").values("faction")
-        .annotate(played=Count("id"), won=Count("id", filter=Q(is_winner=True)))
-        .order_by("-played", "-won", "faction")
-    )
-    scores = seats.order_by("game__played_on", "game__created_at", "game_id").values_list(
-        "game__played_on", "game__public_id", "score_total", "is_winner"
-    )
+    """A player's figures over finished games, read from their tallies: four queries whatever
+    the number of games (the tallies, their latest games, their other names, the other players)."""
+    sums = _tally_sums(PlayerTally.objects.filter(player=player))
+    aliases = list(player.aliases.order_by("name_key").values_list("name", flat=True))
+    overall = sums.get((Tally.Scope.ALL, ""))
     others = [] if player.is_automa else list(
         Player.objects.filter(owner_id=player.owner_id, is_automa=False).exclude(pk=player.pk).order_by("name_key")
     )
+    if overall is None:
+        return PlayerPage(player=player, games=0, wins=0, average=None, best=None, categories=[], factions=[],
+                          scores=[], others=others, aliases=aliases)
+    factions = sorted(
+        (FactionRow(key, row["seats"], row["wins"])
+         for (scope, key), row in sums.items() if scope == Tally.Scope.FACTION),
+        key=lambda row: (-row.played, -row.won, row.faction),
+    )
     return PlayerPage(
         player=player,
-        games=figures["n_games"],
-        wins=figures["n_wins"],
-        average=_one_decimal(figures["average"]),
-        best=figures["best"],
+        games=overall["seats"],
+        wins=overall["wins"],
+        average=_average(overall["points"], overall["seats"]),
+        best=overall["best"],
         categories=[
-            CategoryAverage(label=gettext(category.label), average=_one_decimal(figures[f"vp_{category.key}"]) or 0.0)
+            CategoryAverage(label=gettext(category.label),
+                            average=_average(overall[f"vp_{category.key}"], overall["seats"]))
             for category in CATEGORIES
-        ] if figures["n_games"] else [],
-        factions=[FactionRow(row["faction"], row["played"], row["won"]) for row in factions],
-        scores=[ScorePoint(played_on, game_id, total, winner) for played_on, game_id, total, winner in scores],
+        ],
+        factions=factions,
+        scores=player_latest_scores(player),
         others=others,
+        aliases=aliases,
     )
 
 
 # ---------------------------------------------------------------------------------------------
-# Overall statistics, computed in the database (aggregates over the stored outcomes)
+# Overall statistics, from the tallies (and the few games joined through links, summed here)
 
 
 @dataclass(frozen=True)
@@ -416,41 +478,38 @@ class OverallStatistics:
     by_seat: list[WinRate]
 
 
-def _category_vp(category):
-    """A category's VP in one seat, as a database expression (not entered counts as 0)."""
-    if category.is_flag:
-        return Case(When(**{category.key: True}, then=Value(category.vp_each)), default=Value(0))
-    return Coalesce(F(category.key), Value(0)) * Value(category.vp_each)
-
-
 def overall_statistics(user) -> OverallStatistics:
-    """Over the user's finished games: the average winning score, each category's share of all
-    points, and the win rate by faction and by seat, each with the number behind it; four
-    aggregate queries, whatever the number of games."""
-    seats = Seat.objects.filter(game__in=visible_games(user).filter(finished_at__isnull=False))
-    sums = seats.aggregate(
-        games=Count("game", distinct=True),
-        winning=Avg("score_total", filter=Q(is_winner=True)),
-        everything=Sum("score_total"),
-        majorities=Sum("score_majority"),
-        **{f"vp_{category.key}": Sum(_category_vp(category)) for category in CATEGORIES},
-    )
-    everything = sums["everything"] or 0
-    parts = [(category.label, sums[f"vp_{category.key}"] or 0) for category in CATEGORIES]
-    parts.append((MAJORITY_LABEL, sums["majorities"] or 0))
+    """Over the user's finished games (their own, and those joined through a live link): the
+    average winning score, each category's share of all points, and the win rate by faction and
+    by seat, each with the number behind it. The account's tallies, and the seats of the games
+    it joined (another account's games, summed here): the same queries whatever the number of
+    games."""
+    sums: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    if getattr(user, "is_authenticated", False):
+        for row in OwnerTally.objects.filter(owner=user):
+            sums[row.scope, row.key].update({name: getattr(row, name) for name in MEASURES})
+        joined = visible_games(user).exclude(owner=user).filter(finished_at__isnull=False)
+        for seat in Seat.objects.filter(game__in=joined):
+            measures = seat_measures(seat)
+            for _owner, scope, key in owner_rows(0, seat):
+                sums[scope, key].update(measures)
+    overall = sums[Tally.Scope.ALL, ""]
+    everything = overall["points"]
+    parts = [(category.label, overall[f"vp_{category.key}"]) for category in CATEGORIES]
+    parts.append((MAJORITY_LABEL, overall["vp_majority"]))
     shares = [Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0) for label, vp in parts]
 
-    def rates(group: str) -> list[WinRate]:
-        rows = (seats.exclude(**{group: ""}) if group == "faction" else seats).values(group).annotate(
-            played=Count("id"), won=Count("id", filter=Q(is_winner=True))).order_by(group)
-        return [WinRate(str(row[group]), row["played"], row["won"]) for row in rows]
+    def rates(scope: str) -> list[WinRate]:
+        rows = [(key, row) for (kind, key), row in sums.items() if kind == scope and row["seats"]]
+        rows.sort(key=lambda item: int(item[0]) if scope == Tally.Scope.SEAT else item[0])
+        return [WinRate(key, row["seats"], row["wins"]) for key, row in rows]
 
     return OverallStatistics(
-        games=sums["games"],
-        average_winning_score=round(sums["winning"], 1) if sums["winning"] is not None else None,
+        games=overall["games"],
+        average_winning_score=_average(overall["winner_points"], overall["wins"]),
         shares=shares,
-        by_faction=rates("faction"),
-        by_seat=rates("number"),
+        by_faction=rates(Tally.Scope.FACTION),
+        by_seat=rates(Tally.Scope.SEAT),
     )
 
 

@@ -27,9 +27,12 @@ from scoring.models import (
     GameSector,
     HibernationTokens,
     Player,
+    PlayerAlias,
     Seat,
 )
 from scoring.sums import evaluate_sum, input_text, is_sum
+from scoring.tallies import counts as tallies_count
+from scoring.tallies import tallies_follow, tallies_merge
 
 
 @transaction.atomic
@@ -344,7 +347,9 @@ OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", 
 def game_outcome_store(game_id: int) -> bool:
     """Score the game with the engine and store every seat's outcome (subtotals, total, rank,
     winner, the VP of each comb sector), so that histories and statistics read it instead of
-    scoring again. True when something stored was different (a rules fix, a repair)."""
+    scoring again, and move the tallies by what that changed in a finished game. True when
+    some outcome stored was different (a rules fix, a repair). The caller holds the game's lock."""
+    game = Game.objects.only("owner_id", "finished_at").get(pk=game_id)
     sectors = list(GameSector.objects.filter(game_id=game_id).order_by("position"))
     seats = list(Seat.objects.filter(game_id=game_id).order_by("number"))
     counts = {(tokens.seat_id, tokens.sector_id): tokens.count
@@ -365,7 +370,15 @@ def game_outcome_store(game_id: int) -> bool:
             changed.append(seat)
     if changed:
         Seat.objects.bulk_update(changed, OUTCOME_FIELDS)
+    tallies_follow(seats, owner_id=game.owner_id, counted=tallies_count(game))
     return bool(changed)
+
+
+@transaction.atomic
+def game_outcome_recompute(game_id: int) -> bool:
+    """``game_outcome_store`` on its own (the game locked first): after a fix of the rules."""
+    _lock_game(game_id)
+    return game_outcome_store(game_id)
 
 
 def _lock_game(game_id: int) -> None:
@@ -544,16 +557,24 @@ def link_revoke(*, game: Game, access: str) -> None:
     GameLink.objects.filter(game=game, access=access, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
+@transaction.atomic
 def game_finish(*, game: Game) -> None:
-    """Mark the game finished (once: finishing it again keeps the first time)."""
+    """Mark the game finished (once: finishing it again keeps the first time); its seats now
+    count in the tallies."""
     if game.finished_at is None:
+        _lock_game(game.pk)
         game.finished_at = timezone.now()
-        Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(
+        if Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(
             finished_at=game.finished_at, revision=F("revision") + 1
-        )
+        ):
+            game_outcome_store(game.pk)
 
 
+@transaction.atomic
 def game_delete(*, game: Game) -> None:
+    """Delete the game, and take what its seats added out of the tallies."""
+    _lock_game(game.pk)
+    tallies_follow(list(Seat.objects.filter(game=game)), owner_id=game.owner_id, counted=False)
     game.delete()
 
 
@@ -564,12 +585,22 @@ def game_delete(*, game: Game) -> None:
 def players_attach(owner, players: Sequence[PlayerData]) -> dict[int, Player | None]:
     """The owner's Player of each game-file player, by seat number: the person of that name
     (ignoring case), created with this spelling when new; the Automa the owner's one Automa
-    record. A game of nobody (owner None) has no players. Two queries, three with new people."""
+    record; a name once merged into another player (an alias), that player. A game of nobody
+    (owner None) has no players. Two queries, three with new people or aliases."""
     if owner is None:
         return {player.seat: None for player in players}
     keys = {Seat.key_for(player.name) for player in players if not player.automa}
     known = {person.name_key: person
              for person in Player.objects.filter(owner=owner, is_automa=False, name_key__in=keys)}
+    if keys - known.keys():  # a name merged into another player joins that player...
+        aliases = {alias.name_key: alias.player for alias in PlayerAlias.objects.filter(
+            owner=owner, name_key__in=keys - known.keys()).select_related("player")}
+        seated = {person.pk for person in known.values()}
+        for player in players:  # ...unless that player already sits at this game: then it is someone else
+            person = aliases.get(Seat.key_for(player.name))
+            if person is not None and not player.automa and person.pk not in seated:
+                known[Seat.key_for(player.name)] = person
+                seated.add(person.pk)
     automa = None
     if any(player.automa for player in players):
         automa = Player.objects.filter(owner=owner, is_automa=True).first()
@@ -588,8 +619,9 @@ def players_attach(owner, players: Sequence[PlayerData]) -> dict[int, Player | N
 
 @transaction.atomic
 def players_merge(*, keep: Player, merged: Player) -> Player:
-    """``merged`` turns out to be the same person as ``keep``: its seats follow to ``keep`` and
-    the record is deleted. Refused (ValidationError, in words) for the same record, two records
+    """``merged`` turns out to be the same person as ``keep``: its seats follow to ``keep``, the
+    record is deleted, and its name (with its own other names) becomes another name of
+    ``keep``'s, so a later game with that name joins ``keep``. Refused (ValidationError, in words) for the same record, two records
     of different owners, the Automa with a person, and two people who sat at the same game."""
     if keep.pk == merged.pk:
         raise ValidationError(_("A player cannot be merged with themselves."), code="same_player")
@@ -606,6 +638,9 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
             code="played_together",
             params={"keep": keep.name, "merged": merged.name, "date": together.played_on.isoformat()},
         )
+    tallies_merge(keep=keep, merged=merged)
     Seat.objects.filter(player=merged).update(player=keep)
+    PlayerAlias.objects.filter(player=merged).update(player=keep)  # its own other names follow
+    PlayerAlias.objects.create(owner_id=keep.owner_id, player=keep, name=merged.name)
     merged.delete()
     return keep

@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import selectors, services
+from scoring import limits, selectors, services
 from scoring.categories import CATEGORIES
 from scoring.engine import GameResult, PlayerResult
 from scoring.forms import GameFileUploadForm
@@ -233,6 +233,7 @@ def _read_upload(raw: bytes) -> str:
     return text
 
 
+@limits.rate_limit("upload", methods=("POST",))
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])

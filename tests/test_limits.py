@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.backends import db as db_cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
@@ -41,6 +42,7 @@ def small_limits(settings):
         "password_reset": {"address": (4, 600), "account": (2, 600)},
         "join": {"address": (3, 600)},
         "save": {"address": (3, 60)},
+        "upload": {"address": (2, 600)},
     }
     return settings.RATE_LIMITS
 
@@ -169,6 +171,19 @@ def test_opening_links_is_limited_per_address(client, game, small_limits):
     assert client.get(reverse("scoring:join", args=["another-guess"]), REMOTE_ADDR=HOME).status_code == 404
     assert_refused_page(client.get(address, REMOTE_ADDR=HOME), "Too many game links opened")
     assert client.get(address, REMOTE_ADDR=AWAY).status_code == 302
+
+
+def test_game_file_uploads_are_limited_per_address(client, ann, small_limits):
+    client.force_login(ann)
+
+    def upload(address=HOME):
+        document = SimpleUploadedFile("games.json", b'{"games": []}', content_type="application/json")
+        return client.post(reverse("scoring:import"), {"file": document}, REMOTE_ADDR=address)
+
+    assert upload().status_code == 302 and upload().status_code == 302  # each checked, then its preview
+    assert_refused_page(upload(), "Too many game files sent")
+    assert client.get(reverse("scoring:data"), REMOTE_ADDR=HOME).status_code == 200  # the page itself is not counted
+    assert upload(address=AWAY).status_code == 302
 
 
 def save(client, game, address=HOME, value="3"):

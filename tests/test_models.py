@@ -23,7 +23,10 @@ from scoring.models import (
     GameMember,
     GameSector,
     HibernationTokens,
+    OwnerTally,
     Player,
+    PlayerAlias,
+    PlayerTally,
     Seat,
 )
 from tests.factories import user
@@ -97,6 +100,8 @@ CHECK_VIOLATIONS = [
     check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),
     check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "comblayoutsector_second_vp_range"),
     check("player-name-empty", lambda: Player.objects.create(owner=user("ann"), name=""), "player_name_not_empty"),
+    check("player-alias-empty", lambda: PlayerAlias.objects.create(
+        owner=user("ann"), player=Player.objects.create(owner=user("ann"), name="Ann"), name=""), "player_alias_not_empty"),
 ]
 
 
@@ -173,6 +178,23 @@ def _two_players(first: dict, second: dict, *, same_owner: bool = True) -> Calla
     return create
 
 
+def _owner_tally_twice() -> None:
+    OwnerTally.objects.create(owner=user("ann"), scope="faction", key="Ana")
+    OwnerTally.objects.create(owner=user("ann"), scope="faction", key="Ana")
+
+
+def _alias_twice() -> None:
+    ann = Player.objects.create(owner=user("ann"), name="Ann")
+    PlayerAlias.objects.create(owner=ann.owner, player=ann, name="Annie")
+    PlayerAlias.objects.create(owner=ann.owner, player=Player.objects.create(owner=ann.owner, name="Bob"), name="ANNIE")
+
+
+def _player_tally_twice() -> None:
+    player = Player.objects.create(owner=user("ann"), name="Ann")
+    PlayerTally.objects.create(player=player, scope="all", key="")
+    PlayerTally.objects.create(player=player, scope="all", key="")
+
+
 def unique(id: str, create: Callable[[], None], constraint: str) -> Any:
     return pytest.param(create, constraint, id=id)
 
@@ -204,6 +226,9 @@ UNIQUE_VIOLATIONS = [
     unique("player-two-automa-for-one-owner", _two_players({"name": "Automa", "is_automa": True},
                                                            {"name": "Bot", "is_automa": True}),
            "player_one_automa_per_owner"),
+    unique("alias-twice-for-one-owner-ignoring-case", _alias_twice, "player_alias_unique_per_owner"),
+    unique("owner-tally-row-twice", _owner_tally_twice, "owner_tally_unique"),
+    unique("player-tally-row-twice", _player_tally_twice, "player_tally_unique"),
 ]
 
 

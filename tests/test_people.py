@@ -135,6 +135,33 @@ def test_a_merge_moves_the_seats_and_deletes_the_merged_record(owner):
     assert "Annie" not in selectors.known_player_names(owner)
 
 
+def test_a_merged_name_is_remembered_for_the_next_games(owner, owner_client):
+    game_started("Ann", "Bob")
+    game_started("Annie", "Bob")
+    services.players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
+
+    later = game_started("ANNIE", "Bob")  # the name merged, in any case, joins the kept player
+
+    assert player_of(later, 1) == named("Ann", owner)
+    assert not Player.objects.filter(owner=owner, name_key="annie").exists()
+    assert "Also played as: Annie" in page(owner_client.get(player_url(named("Ann", owner)))).text
+
+
+def test_a_players_other_names_follow_them_into_a_merge(owner):
+    game_started("Ann", "Bob")
+    game_started("Annie", "Bob")
+    game_started("Cleo", "Bob")
+    services.players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
+    services.players_merge(keep=named("Cleo", owner), merged=named("Ann", owner))
+
+    assert sorted(named("Cleo", owner).aliases.values_list("name", flat=True)) == ["Ann", "Annie"]
+    assert player_of(game_started("Annie", "Bob"), 1) == named("Cleo", owner)
+
+    both = game_started("Annie", "Ann")  # both names are Cleo's, but one person sits once at a game
+    assert player_of(both, 1) == named("Cleo", owner)
+    assert player_of(both, 2) == named("Ann", owner) and named("Ann", owner) != named("Cleo", owner)
+
+
 def test_a_merge_refuses_the_same_record(owner):
     game_started("Ann")
     ann = named("Ann", owner)

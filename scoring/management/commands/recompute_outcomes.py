@@ -1,12 +1,13 @@
-"""Score every stored game again and store its outcome (after a fix of the scoring rules)."""
+"""Score every stored game again and store its outcome (after a fix of the scoring rules), then
+compute the tallies again from the seats."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from scoring.models import Game
-from scoring.services import game_outcome_store
+from scoring.services import game_outcome_recompute
+from scoring.tallies import tallies_rebuild
 
 
 class Command(BaseCommand):
@@ -15,7 +16,10 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         games = changed = 0
         for game_id in Game.objects.order_by("pk").values_list("pk", flat=True).iterator(chunk_size=500):
-            with transaction.atomic():
-                changed += game_outcome_store(game_id)
+            changed += game_outcome_recompute(game_id)
             games += 1
         self.stdout.write(f"Scored {games} games again; {changed} stored outcomes were different and are now right.")
+        if tallies_rebuild():
+            self.stdout.write("The tallies (players' and statistics' figures) were different and are now right.")
+        else:
+            self.stdout.write("The tallies (players' and statistics' figures) were right.")

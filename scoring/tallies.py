@@ -1,0 +1,225 @@
+"""Tallies: the sums behind the players list, a player's page and the statistics, kept up to date
+in the transaction of every change to a finished game, so those pages read a handful of rows
+whatever the number of games (a history of 100,000 games reads as fast as one of 1,000).
+
+Each seat of a finished game adds its *measures* (one seat, one game on seat 1, a win, its total,
+each category's VP...) to a few rows: its owner's row for all seats, for its faction and for its
+seat number, and its player's row for all seats and for its faction. A seat remembers what it
+added (``Seat.tallied``), so any later change (an entry corrected after the game, a game finished
+or deleted) moves the rows by the difference alone: no page ever sums the seats again.
+
+``tallies_rebuild`` computes every row from the seats from scratch (after a rules fix, or to
+check the incremental ones: the tests compare the two).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+
+from django.apps import apps as current_apps
+from django.db import transaction
+from django.db.models import F, Max, Value
+from django.db.models.functions import Coalesce, Greatest
+
+from scoring.categories import CATEGORIES
+from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat, Tally
+
+Scope = Tally.Scope
+
+# What a seat adds to each of its rows, in the columns of the same names (models.Tally).
+MEASURES: tuple[str, ...] = (
+    "games", "seats", "wins", "points", "winner_points", "vp_majority",
+    *(f"vp_{category.key}" for category in CATEGORIES),
+)
+
+OwnerRow = tuple[int, str, str]  # owner id, scope, key
+PlayerRow = tuple[int, str, str]  # player id, scope, key
+
+
+def seat_measures(seat: Seat) -> dict[str, int]:
+    """What one seat of a finished game adds to its rows, from its stored entries and outcome."""
+    entries = {category.key: getattr(seat, category.key) or 0 for category in CATEGORIES}  # not entered: 0
+    measures = {
+        "games": int(seat.number == 1),  # every game has a seat 1: its games are counted once
+        "seats": 1,
+        "wins": int(seat.is_winner),
+        "points": seat.score_total,
+        "winner_points": seat.score_total if seat.is_winner else 0,
+        "vp_majority": seat.score_majority,
+    }
+    measures.update({f"vp_{category.key}": category.vp(entries[category.key]) for category in CATEGORIES})
+    return measures
+
+
+def owner_rows(owner_id: int, seat: Seat) -> list[OwnerRow]:
+    rows = [(owner_id, Scope.ALL.value, ""), (owner_id, Scope.SEAT.value, str(seat.number))]
+    if seat.faction:
+        rows.append((owner_id, Scope.FACTION.value, seat.faction))
+    return rows
+
+
+def player_rows(seat: Seat) -> list[PlayerRow]:
+    if seat.player_id is None:
+        return []
+    rows = [(seat.player_id, Scope.ALL.value, "")]
+    if seat.faction:
+        rows.append((seat.player_id, Scope.FACTION.value, seat.faction))
+    return rows
+
+
+def counts(game: Game) -> bool:
+    """Whether a game's seats count in the tallies: a finished game of an account."""
+    return game.finished_at is not None and game.owner_id is not None
+
+
+def tallies_follow(seats: Sequence[Seat], *, owner_id: int | None, counted: bool) -> None:
+    """Move the tallies by what changed in one game's ``seats`` (its stored outcomes just
+    stored): each seat's measures now (none when ``counted`` is false: the game is in progress
+    or about to be deleted) against what it added before. The caller holds the game's lock, so
+    no other writer moves the same seats at once."""
+    owner_deltas: dict[OwnerRow, Counter] = defaultdict(Counter)
+    player_deltas: dict[PlayerRow, Counter] = defaultdict(Counter)
+    best_seen: dict[int, int] = {}  # player id: a total now counted
+    best_lost: set[int] = set()  # players whose best total may have gone down
+    moved: list[Seat] = []
+    for seat in seats:
+        now = seat_measures(seat) if counted and owner_id is not None else None
+        before = seat.tallied
+        if now == before:
+            continue
+        for sign, measures in ((-1, before), (1, now)):
+            if not measures:
+                continue
+            for row in owner_rows(owner_id, seat) if owner_id is not None else []:
+                owner_deltas[row].update({name: sign * measures.get(name, 0) for name in MEASURES})
+            for row in player_rows(seat):
+                player_deltas[row].update({name: sign * measures.get(name, 0) for name in MEASURES})
+        if seat.player_id is not None:
+            if now is not None:
+                best_seen[seat.player_id] = max(best_seen.get(seat.player_id, now["points"]), now["points"])
+            if before is not None and (now is None or now["points"] < before["points"]):
+                best_lost.add(seat.player_id)
+        seat.tallied = now
+        moved.append(seat)
+    if not moved:
+        return
+    Seat.objects.bulk_update(moved, ["tallied"])
+    _rows_move(OwnerTally, "owner_id", owner_deltas)
+    _rows_move(PlayerTally, "player_id", player_deltas)
+    for player_id, total in best_seen.items():
+        if player_id not in best_lost:
+            PlayerTally.objects.filter(player_id=player_id, scope=Scope.ALL, key="").update(
+                best=Greatest(Coalesce(F("best"), Value(total)), Value(total)))
+    for player_id in best_lost:  # the best seat may be the one that went down: ask the seats
+        best_recount(player_id)
+
+
+def _rows_move(model: type[Tally], owner_field: str, deltas: dict[tuple[int, str, str], Counter]) -> None:
+    """Add each row's delta to it (creating the rows not there yet), in a fixed order so that two
+    transactions never wait on each other's rows in turn."""
+    wanted = sorted(row for row, delta in deltas.items() if any(delta.values()))
+    if not wanted:
+        return
+    model.objects.bulk_create(
+        [model(**{owner_field: row[0]}, scope=row[1], key=row[2]) for row in wanted], ignore_conflicts=True
+    )
+    for row in wanted:
+        delta = deltas[row]
+        model.objects.filter(**{owner_field: row[0]}, scope=row[1], key=row[2]).update(
+            **{name: F(name) + value for name, value in delta.items() if value}
+        )
+
+
+def best_recount(player_id: int) -> None:
+    """A player's best total asked of their counted seats again (after one went down)."""
+    best = Seat.objects.filter(player_id=player_id, tallied__isnull=False).aggregate(best=Max("score_total"))["best"]
+    PlayerTally.objects.filter(player_id=player_id, scope=Scope.ALL, key="").update(best=best)
+
+
+def tallies_merge(*, keep: Player, merged: Player) -> None:
+    """``merged``'s rows added into ``keep``'s, before its seats follow to ``keep``."""
+    deltas: dict[PlayerRow, Counter] = defaultdict(Counter)
+    best = None
+    for row in PlayerTally.objects.filter(player=merged):
+        deltas[keep.pk, row.scope, row.key].update({name: getattr(row, name) for name in MEASURES})
+        if row.best is not None:
+            best = row.best
+    _rows_move(PlayerTally, "player_id", deltas)
+    if best is not None:
+        PlayerTally.objects.filter(player=keep, scope=Scope.ALL, key="").update(
+            best=Greatest(Coalesce(F("best"), Value(best)), Value(best)))
+
+
+@transaction.atomic
+def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool:
+    """Every tally row (of ``owner``, or of everyone) computed again from the seats, and every
+    seat's ``tallied`` with them. True when something was different from what was kept.
+
+    It reads its models from ``apps``, so the migration that made the tallies runs it on the
+    models as they were then."""
+    Game, Seat, Player, OwnerTally, PlayerTally = (
+        apps.get_model("scoring", name) for name in ("Game", "Seat", "Player", "OwnerTally", "PlayerTally"))
+    games = Game.objects.order_by("pk")
+    players = Player.objects.all()
+    owners = OwnerTally.objects.all()
+    if owner is not None:
+        games, players, owners = games.filter(owner=owner), players.filter(owner=owner), owners.filter(owner=owner)
+    owner_sums: dict[OwnerRow, Counter] = defaultdict(Counter)
+    player_sums: dict[PlayerRow, Counter] = defaultdict(Counter)
+    best: dict[int, int] = {}
+    changed = False
+    ids = list(games.values_list("pk", flat=True))
+    for start in range(0, len(ids), batch):
+        chunk = Game.objects.filter(pk__in=ids[start:start + batch]).only("pk", "owner_id", "finished_at")
+        by_game = {game.pk: game for game in chunk}
+        moved = []
+        for seat in Seat.objects.filter(game_id__in=by_game).order_by("pk"):
+            game = by_game[seat.game_id]
+            now = seat_measures(seat) if counts(game) else None
+            if now is not None:
+                for row in owner_rows(game.owner_id, seat):
+                    owner_sums[row].update(now)
+                for row in player_rows(seat):
+                    player_sums[row].update(now)
+                if seat.player_id is not None:
+                    best[seat.player_id] = max(best.get(seat.player_id, seat.score_total), seat.score_total)
+            if seat.tallied != now:
+                seat.tallied = now
+                moved.append(seat)
+        if moved:
+            changed = True
+            Seat.objects.bulk_update(moved, ["tallied"], batch_size=500)
+    kept_owners = _rows_of(owners, "owner_id")
+    kept_players = _rows_of(PlayerTally.objects.filter(player__in=players), "player_id")
+    new_owners = {row: _full(sums) for row, sums in owner_sums.items()}
+    new_players = {row: {**_full(sums), "best": best.get(row[0]) if row[1] == Scope.ALL else None}
+                   for row, sums in player_sums.items()}
+    if kept_owners != new_owners or kept_players != new_players:
+        changed = True
+        owners.delete()
+        PlayerTally.objects.filter(player__in=players).delete()
+        OwnerTally.objects.bulk_create(
+            [OwnerTally(owner_id=row[0], scope=row[1], key=row[2], **sums) for row, sums in new_owners.items()],
+            batch_size=500)
+        PlayerTally.objects.bulk_create(
+            [PlayerTally(player_id=row[0], scope=row[1], key=row[2], **sums) for row, sums in new_players.items()],
+            batch_size=500)
+    return changed
+
+
+def _full(sums: Counter) -> dict[str, int]:
+    return {name: sums.get(name, 0) for name in MEASURES}
+
+
+def _rows_of(rows: Iterable[Tally], owner_field: str) -> dict:
+    """Kept rows as ``tallies_rebuild`` computes them (rows moved back to nothing left out)."""
+    kept = {}
+    for row in rows:
+        sums = {name: getattr(row, name) for name in MEASURES}
+        if not any(sums.values()):
+            continue
+        if owner_field == "player_id":
+            sums["best"] = row.best if row.scope == Scope.ALL else None
+        kept[getattr(row, owner_field), row.scope, row.key] = sums
+    return kept
