@@ -1,8 +1,10 @@
 from django.urls import include, path
 
+from apiary_site.health import healthz
 from scoring import accounts
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("accounts/signup/", accounts.sign_up, name="signup"),
     # Before Django's own: sign-in and password reset with the abuse limits (scoring/limits.py).
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
