@@ -117,9 +117,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds the abuse limits' counters (scoring/limits.py), so it must be shared by every
-# worker: a table of the database, made by `manage.py createcachetable` (the test database gets it
-# by itself).
+# The cache holds a game file between its upload and its import (scoring/transfer.py), so it must
+# be shared by every worker and server: a table of the database (migration 0005 makes it). The
+# abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

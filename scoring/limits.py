@@ -8,8 +8,8 @@ into the sign-in form, the email address typed into the password reset form)::
     RATE_LIMITS = {"login": {"address": (30, 900), "account": (10, 900)}, ...}
 
 A rule or a kind missing from the setting is not limited (``RATE_LIMITS = {}`` turns every limit
-off). The counters live in Django's default cache, which must be shared by every worker of the
-site (the database cache of settings.CACHES is). A request over a limit answers 429 with a
+off). The counters live in a table of the database (``RateCounter``), so every worker and every
+server of the site shares them, and counting one request is one statement. A request over a limit answers 429 with a
 ``Retry-After`` header: the page ``429.html`` with the reason, or for htmx (``HX-Request``) the
 reason as one sentence of plain text.
 """
@@ -20,16 +20,19 @@ import hashlib
 import ipaddress
 import logging
 import math
+import random
 import time
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+
+from scoring.models import RateCounter
 
 logger = logging.getLogger(__name__)
 
@@ -76,32 +79,46 @@ def _limit(rule: str, kind: str) -> tuple[int, int] | None:
     return (int(limit[0]), int(limit[1])) if limit else None
 
 
+# One statement counts a request: the window's row is made, counted on, or started again when
+# its window is over (SQLite 3.35+ and PostgreSQL both take INSERT ... ON CONFLICT ... RETURNING).
+_COUNT = """
+    INSERT INTO {table} (name, "window", hits, expires) VALUES (%s, %s, 1, %s)
+    ON CONFLICT (name) DO UPDATE SET
+        hits = CASE WHEN {table}."window" = excluded."window" THEN {table}.hits + 1 ELSE 1 END,
+        "window" = excluded."window",
+        expires = excluded.expires
+    RETURNING hits
+"""
+SWEEP_EVERY = 1000  # about once in so many counts, the rows of windows over are deleted
+
+
 def hit(rule: str, kind: str, who: str) -> int:
     """Count one request of ``who`` (an address, an account name) under the rule: 0 while it is
-    within the limit, else the seconds until its window ends."""
+    within the limit, else the seconds until its window ends. One statement."""
     limit = _limit(rule, kind)
     if limit is None or not who:
         return 0
     allowed, period = limit
     now = time.time()
     window = int(now // period)
-    remaining = max(1, math.ceil((window + 1) * period - now))
-    digest = hashlib.sha256(who.encode()).hexdigest()[:32]  # any text makes a valid, short key
-    key = f"limit:{rule}:{kind}:{period}:{window}:{digest}"
-    cache.add(key, 0, timeout=remaining + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the window's entry expired between add and incr
-        cache.set(key, 1, timeout=remaining + 1)
-        count = 1
-    # Some caches (the database cache) store an incremented value with their default time-out:
-    # keep the entry at least until its window ends.
-    if cache.default_timeout is not None and cache.default_timeout < remaining:
-        cache.touch(key, remaining + 1)
+    ends = (window + 1) * period
+    remaining = max(1, math.ceil(ends - now))
+    digest = hashlib.sha256(who.encode()).hexdigest()[:32]  # any text makes a valid, short name
+    with connection.cursor() as cursor:
+        cursor.execute(_COUNT.format(table=connection.ops.quote_name(RateCounter._meta.db_table)),
+                       [f"{rule}:{kind}:{period}:{digest}", window, ends])
+        count = cursor.fetchone()[0]
+    if random.randrange(SWEEP_EVERY) == 0:
+        RateCounter.objects.filter(expires__lt=now).delete()
     if count == allowed + 1:  # said once a window; Django logs each 429 answer besides
         logger.warning("Rate limit %r (%s) reached by %s: refused for %d s", rule, kind,
                        who if kind == ADDRESS else "an account", remaining)
     return remaining if count > allowed else 0
+
+
+def counters_clear() -> None:
+    """Every counter back to nothing (tests, or after changing the limits)."""
+    RateCounter.objects.all().delete()
 
 
 def wait_text(seconds: int) -> str:

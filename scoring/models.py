@@ -461,3 +461,16 @@ class PlayerTally(Tally):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "scope", "key"], name="player_tally_unique")]
+
+
+class RateCounter(models.Model):
+    """How many requests one client address (or account name) made under one abuse limit in its
+    current window (``scoring.limits``): one row per counted name, moved by one statement."""
+
+    name = models.CharField(max_length=120, unique=True)  # rule:kind:period:digest of who
+    window = models.BigIntegerField()  # which window of the period the count is of
+    hits = models.PositiveIntegerField(default=0)
+    expires = models.FloatField(db_index=True)  # when the window ends (a Unix time): then it may go
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.hits} in window {self.window}"

@@ -8,11 +8,11 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from scoring import services
+from scoring.limits import counters_clear
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 NEW_PASSWORD = "another-long-pass-phrase"
@@ -20,10 +20,10 @@ NEW_PASSWORD = "another-long-pass-phrase"
 
 @pytest.fixture(autouse=True)
 def fresh_limits(db):
-    """The abuse limits' counters (in the cache, a table of the database) start from nothing."""
-    cache.clear()
+    """The abuse limits' counters (a table of the database) start from nothing."""
+    counters_clear()
     yield
-    cache.clear()
+    counters_clear()
 
 
 @pytest.fixture

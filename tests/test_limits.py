@@ -11,14 +11,13 @@ from datetime import UTC, datetime
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from django.core.cache.backends import db as db_cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from scoring import limits, services
+from scoring.models import RateCounter
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses
@@ -27,10 +26,10 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture(autouse=True)
 def fresh_limits(db):
-    """The counters (in the cache, a table of the database) start from nothing in every test."""
-    cache.clear()
+    """The counters (a table of the database) start from nothing in every test."""
+    limits.counters_clear()
     yield
-    cache.clear()
+    limits.counters_clear()
 
 
 @pytest.fixture
@@ -49,14 +48,13 @@ def small_limits(settings):
 
 @pytest.fixture
 def clock(monkeypatch):
-    """A clock that the test moves on (for the limits' windows and the cache's expiry alike)."""
+    """A clock that the test moves on (for the limits' windows)."""
 
     class Clock:
         now = 1_000_000_800.0  # at the start of an hour (and of a minute)
 
     monkeypatch.setattr(time, "time", lambda: Clock.now)
     monkeypatch.setattr(timezone, "now", lambda: datetime.fromtimestamp(Clock.now, UTC))
-    monkeypatch.setattr(db_cache, "tz_now", timezone.now)
     return Clock
 
 
@@ -256,9 +254,8 @@ def test_hit_counts_each_name_on_its_own(settings):
     assert limits.hit("other", "account", "ann") == 0  # a rule the setting does not have
 
 
-def test_a_long_window_outlives_the_caches_own_time_out(settings, clock):
-    """The database cache stores an incremented counter with its default time-out (300 s): the
-    counter of a longer window must still be there at the end of it."""
+def test_a_long_window_counts_to_its_end(settings, clock):
+    """A counter lasts as long as its window, however long, and starts again with the next."""
     settings.RATE_LIMITS = {"test": {"account": (1, 3600)}}
     assert limits.hit("test", "account", "ann") == 0
     assert limits.hit("test", "account", "ann") > 0
@@ -266,6 +263,22 @@ def test_a_long_window_outlives_the_caches_own_time_out(settings, clock):
     assert limits.hit("test", "account", "ann") == 600
     clock.now += 600  # the next hour
     assert limits.hit("test", "account", "ann") == 0
+
+
+def test_counting_a_request_is_one_statement(settings, django_assert_num_queries):
+    settings.RATE_LIMITS = {"test": {"address": (5, 60)}}
+    limits.hit("test", "address", "192.0.2.1")
+    with django_assert_num_queries(1):
+        assert limits.hit("test", "address", "192.0.2.1") == 0
+
+
+def test_the_rows_of_windows_over_are_swept(settings, clock, monkeypatch):
+    settings.RATE_LIMITS = {"test": {"address": (5, 60)}}
+    limits.hit("test", "address", "192.0.2.1")
+    clock.now += 120
+    monkeypatch.setattr(limits.random, "randrange", lambda n: 0)  # this time, the sweep runs
+    limits.hit("test", "address", "198.51.100.7")
+    assert [row.hits for row in RateCounter.objects.all()] == [1]  # the first address's row is gone
 
 
 def test_wait_text():

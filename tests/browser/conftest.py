@@ -110,11 +110,10 @@ def page_errors() -> PageErrors:
 def context(browser, phone, page_errors, live_server):
     """A phone signed in as the journeys' host (tests.browser.pad_helpers.HOST), who owns the
     games that ``make_game`` makes."""
-    from django.core.cache import cache
-
+    from scoring.limits import counters_clear
     from tests.browser.pad_helpers import sign_in
 
-    cache.clear()  # the rate limits count per address: every journey starts with fresh counters
+    counters_clear()  # the rate limits count per address: every journey starts with fresh counters
     context = browser.new_context(**phone)
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     sign_in(context, live_server.url)
