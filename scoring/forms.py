@@ -109,6 +109,18 @@ def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> P
     return found if found is not None and found.name == name else None
 
 
+def pad_field_get(game: Game, name: str) -> PadField | None:
+    """``pad_field`` reading only what the name stands for: the one seat, and the one sector
+    for tokens (a save needs no more than that)."""
+    match = _FIELD_NAME.fullmatch(name)
+    if not match:
+        return None
+    seats = list(Seat.objects.filter(game=game, number=int(match["seat"])))
+    sectors = (list(GameSector.objects.filter(game=game, position=int(match["sector"])))
+               if match["sector"] is not None and seats else [])
+    return pad_field(seats, sectors, name)
+
+
 @dataclass(frozen=True)
 class ParsedValue:
     value: int | bool | None  # None: the field was left empty (not entered; counts as 0)
@@ -182,6 +194,11 @@ class PadFlagField(forms.BooleanField):
         return ParsedValue(bool(super().clean(value)))
 
 
+def pad_form_field(pad: PadField) -> forms.Field:
+    """The form field that reads what was typed into one pad field."""
+    return PadFlagField(pad) if pad.is_flag else PadValueField(pad)
+
+
 class PadForm(forms.Form):
     """The pad's input: one field per seat and entry, per seat and comb sector, and the active
     workers, named ``s<seat>-<key>``, ``s<seat>-t<sector position>`` and ``s<seat>-active_workers``.
@@ -196,7 +213,7 @@ class PadForm(forms.Form):
         self.pads: dict[str, PadField] = {}
         for pad in pad_fields(seats, sectors):
             self.pads[pad.name] = pad
-            self.fields[pad.name] = PadFlagField(pad) if pad.is_flag else PadValueField(pad)
+            self.fields[pad.name] = pad_form_field(pad)
 
     def pad_for(self, name: str) -> PadField | None:
         return self.pads.get(name)

@@ -8,7 +8,7 @@ from datetime import date
 from enum import StrEnum
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -31,7 +31,6 @@ from scoring.models import (
     Seat,
 )
 from scoring.sums import evaluate_sum, input_text, is_sum
-from scoring.tallies import counts as tallies_count
 from scoring.tallies import tallies_follow, tallies_merge
 
 
@@ -344,12 +343,13 @@ def _unchanged(seat: Seat, revisions: dict, key: str, guard: Guard, current) -> 
 OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards")
 
 
-def game_outcome_store(game_id: int) -> bool:
+def game_outcome_store(game_id: int, *, locked: GameLock | None = None) -> bool:
     """Score the game with the engine and store every seat's outcome (subtotals, total, rank,
     winner, the VP of each comb sector), so that histories and statistics read it instead of
     scoring again, and move the tallies by what that changed in a finished game. True when
     some outcome stored was different (a rules fix, a repair). The caller holds the game's lock."""
-    game = Game.objects.only("owner_id", "finished_at").get(pk=game_id)
+    if locked is None:
+        locked = GameLock(*Game.objects.filter(pk=game_id).values_list("owner_id", "finished_at").get())
     sectors = list(GameSector.objects.filter(game_id=game_id).order_by("position"))
     seats = list(Seat.objects.filter(game_id=game_id).order_by("number"))
     counts = {(tokens.seat_id, tokens.sector_id): tokens.count
@@ -370,28 +370,45 @@ def game_outcome_store(game_id: int) -> bool:
             changed.append(seat)
     if changed:
         Seat.objects.bulk_update(changed, OUTCOME_FIELDS)
-    tallies_follow(seats, owner_id=game.owner_id, counted=tallies_count(game))
+    tallies_follow(seats, owner_id=locked.owner_id, counted=locked.counted)
     return bool(changed)
 
 
 @transaction.atomic
 def game_outcome_recompute(game_id: int) -> bool:
     """``game_outcome_store`` on its own (the game locked first): after a fix of the rules."""
-    _lock_game(game_id)
-    return game_outcome_store(game_id)
+    return game_outcome_store(game_id, locked=_lock_game(game_id))
 
 
-def _lock_game(game_id: int) -> None:
+@dataclass(frozen=True)
+class GameLock:
+    """What a writer read of the game under its lock: whose it is and whether it is finished
+    (whether its seats count in the tallies)."""
+
+    owner_id: int | None
+    finished_at: object = None
+
+    @property
+    def counted(self) -> bool:
+        return self.owner_id is not None and self.finished_at is not None
+
+
+def _lock_game(game_id: int) -> GameLock:
     """One writer per game at a time (until the transaction ends): a write also stores the
     outcome of every seat, so writers of different seats must not lock seats in turn (on
-    PostgreSQL they would deadlock); the game's row is always locked first."""
-    Game.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True).first()
+    PostgreSQL they would deadlock); the game's row is always locked first. On SQLite every
+    write transaction already begins with the database's write lock (BEGIN IMMEDIATE, in the
+    settings), so the row is only read."""
+    games = Game.objects.filter(pk=game_id)
+    if connection.features.has_select_for_update:
+        games = games.select_for_update()
+    return GameLock(*games.values_list("owner_id", "finished_at").get())
 
 
-def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor) -> Change:
+def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor, locked: GameLock) -> Change:
     """After a write: the game's outcome is stored again, its revision goes up, and the change is
     recorded with its author."""
-    game_outcome_store(game_id)
+    game_outcome_store(game_id, locked=locked)
     Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
     return Change.objects.create(
         game_id=game_id, seat_id=seat_id, field=key, old=old, new=new,
@@ -411,7 +428,7 @@ def entry_set_value(
     different fields never undo each other.
     """
     category = CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
-    _lock_game(seat.game_id)
+    locked_game = _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
     current = getattr(locked, key)
     outcome, value = _decide(locked.revisions, key, guard, current, value, delta, category.minimum, category.maximum)
@@ -431,7 +448,7 @@ def entry_set_value(
         sums.pop(key, None)
     revisions = _next_revisions(locked.revisions, key, guard)
     Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, key, old_text, new_text, by)
+    change = _changed(locked.game_id, seat.pk, key, old_text, new_text, by, locked_game)
     setattr(seat, key, value)
     seat.sums, seat.revisions = sums, revisions
     return WriteResult(Outcome.SAVED, value, _version(revisions, key), change)
@@ -442,7 +459,7 @@ def seat_set_active_workers(
     *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
 ) -> WriteResult:
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
-    _lock_game(seat.game_id)
+    locked_game = _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
     current = locked.active_workers
     outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
@@ -452,7 +469,7 @@ def seat_set_active_workers(
         return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
     revisions = _next_revisions(locked.revisions, WORKERS, guard)
     Seat.objects.filter(pk=seat.pk).update(active_workers=workers, revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, WORKERS, input_text(current), input_text(workers), by)
+    change = _changed(locked.game_id, seat.pk, WORKERS, input_text(current), input_text(workers), by, locked_game)
     seat.active_workers, seat.revisions = workers, revisions
     return WriteResult(Outcome.SAVED, workers, _version(revisions, WORKERS), change)
 
@@ -469,7 +486,7 @@ def tokens_set(
     (ValidationError, in words), so every stored game stays a valid game file.
     """
     key = field_key(sector=sector)
-    _lock_game(seat.game_id)
+    locked_game = _lock_game(seat.game_id)
     locked = Seat.objects.select_for_update().only("name", "revisions", "game_id").get(pk=seat.pk)
     counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
     current = counts.pop(sector.pk, None)
@@ -495,7 +512,7 @@ def tokens_set(
         HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).update(count=count)
     revisions = _next_revisions(locked.revisions, key, guard)
     Seat.objects.filter(pk=seat.pk).update(revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, key, input_text(current), input_text(count), by)
+    change = _changed(locked.game_id, seat.pk, key, input_text(current), input_text(count), by, locked_game)
     seat.revisions = revisions
     return WriteResult(Outcome.SAVED, count, _version(revisions, key), change)
 
@@ -562,12 +579,12 @@ def game_finish(*, game: Game) -> None:
     """Mark the game finished (once: finishing it again keeps the first time); its seats now
     count in the tallies."""
     if game.finished_at is None:
-        _lock_game(game.pk)
+        locked = _lock_game(game.pk)
         game.finished_at = timezone.now()
         if Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(
             finished_at=game.finished_at, revision=F("revision") + 1
         ):
-            game_outcome_store(game.pk)
+            game_outcome_store(game.pk, locked=GameLock(locked.owner_id, game.finished_at))
 
 
 @transaction.atomic

@@ -41,6 +41,8 @@ from scoring.forms import (
     SectorRowFormSet,
     SignUpForm,
     filled_sectors,
+    pad_field_get,
+    pad_form_field,
 )
 from scoring.gamefile import dump_document, to_json
 from scoring.limits import rate_limit
@@ -340,7 +342,10 @@ def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, ga
     if access.is_owner:
         context["share"] = _share_links(request, game)
         context["share_has"] = {item["link"].access: True for item in context["share"]}
-    return render(request, "scoring/pad.html", context, status=status)
+    response = render(request, "scoring/pad.html", context, status=status)
+    # The share links are secrets: never compressed beside what others typed (BREACH).
+    response.holds_secrets = bool(context.get("share"))
+    return response
 
 
 def _share_links(request: HttpRequest, game: Game) -> list[dict]:
@@ -381,7 +386,7 @@ def _int_or_none(text: str | None) -> int | None:
 @rate_limit("save")
 @never_cache
 @require_POST
-@with_game(Role.EDIT)
+@with_game(Role.EDIT, everything=False)
 def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Save one field (htmx): ``field``, and ``value`` as typed or ``step`` (the taps of a
     stepper, -20 to 20, applied to the stored value), with
@@ -392,9 +397,8 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     page saw it (nothing written; the status says to what), 422 for bad input, 400 for a field
     that is not the game's. The header ``X-Pad-Revision`` carries the game's revision."""
     game = access.game
-    form = PadForm(list(game.seats.all()), list(game.sectors.all()))
     name = request.POST.get("field", "")
-    pad = form.pad_for(name)
+    pad = pad_field_get(game, name)
     step = _int_or_none(request.POST.get("step"))
     if step is not None and not (0 < abs(step) <= MAX_STEP):
         step = None
@@ -410,7 +414,7 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         if step is not None:
             result = _write(pad, delta=step, guard=guard, by=access.actor)
         else:
-            parsed = form.clean_one(name, request.POST["value"])
+            parsed = pad_form_field(pad).clean(request.POST["value"])
             result = _write(pad, parsed.value, sum_text=parsed.sum_text, guard=guard, by=access.actor)
     except ValidationError as refused:
         result, error = None, refused.messages[0]

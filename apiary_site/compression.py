@@ -1,0 +1,17 @@
+"""Compression of pages and htmx answers, minding BREACH."""
+
+from __future__ import annotations
+
+from django.middleware.gzip import GZipMiddleware
+
+
+class CompressionMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware, except for a response marked ``holds_secrets``: a page that shows
+    a secret (a share link's token) beside text that others typed is sent as it is, so that the
+    size of its compressed form can never tell the secret (BREACH). The CSRF token needs no such
+    care: Django masks it anew in every response."""
+
+    def process_response(self, request, response):
+        if getattr(response, "holds_secrets", False):
+            return response
+        return super().process_response(request, response)

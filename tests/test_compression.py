@@ -1,0 +1,40 @@
+"""Pages and htmx answers go compressed to a phone that accepts gzip, except a page that shows a
+secret beside what others typed (BREACH): the owner's pad with its share links."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from tests.factories import game_started
+
+pytestmark = pytest.mark.django_db
+GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
+
+
+def test_the_pad_and_a_save_go_compressed(owner_client, owner):
+    game = game_started("Ann", "Bob", owner=owner)
+    pad = owner_client.get(reverse("scoring:pad", args=[game.public_id]), **GZIP)
+    assert pad["Content-Encoding"] == "gzip" and "Accept-Encoding" in pad["Vary"]
+    assert b"</html>" in gzip.decompress(pad.content)
+    save = owner_client.post(reverse("scoring:save", args=[game.public_id]),
+                             {"field": "s1-farm_income", "value": "12", "page": "p", "seq": "1"},
+                             headers={"HX-Request": "true"}, **GZIP)
+    assert save.status_code == 200 and save["Content-Encoding"] == "gzip"
+    assert len(save.content) < 2048  # the answer as sent
+
+
+def test_the_owners_pad_with_share_links_goes_uncompressed(owner_client, owner):
+    game = game_started("Ann", "Bob", owner=owner)
+    link = services.link_renew(game=game, access="edit")
+    pad = owner_client.get(reverse("scoring:pad", args=[game.public_id]), **GZIP)
+    assert not pad.has_header("Content-Encoding")
+    assert link.token in pad.content.decode()
+
+
+def test_a_phone_that_does_not_accept_gzip_gets_it_plain(owner_client, owner):
+    game = game_started("Ann", owner=owner)
+    assert not owner_client.get(reverse("scoring:pad", args=[game.public_id])).has_header("Content-Encoding")
