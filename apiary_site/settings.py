@@ -230,10 +230,30 @@ SECURE_CSP = {
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS, on by default in production (DEBUG off); HTTPS=false for a plain-HTTP pad on a LAN.
+HTTPS = env_bool("HTTPS", not DEBUG)
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer's health check may come over HTTP
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS") or 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    # Preloading asks browsers' makers to list the domain for good: the site's owner's decision.
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+if not env_bool("HSTS_PRELOAD", False):
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]  # not preloading is a choice (above), not an oversight
+# Only behind a reverse proxy that sets it (and strips it from what clients send) may a header say
+# the request came over HTTPS: PROXY_SSL_HEADER=X-Forwarded-Proto.
+_PROXY_SSL_HEADER = os.environ.get("PROXY_SSL_HEADER", "").strip()
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+
+# Request limits: a save posts a few hundred bytes and the pad without JavaScript some kilobytes;
+# anything far bigger is refused (400) before it is read. Uploaded game files have their own
+# limit (scoring.forms.MAX_UPLOAD_BYTES).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGGING = {
     "version": 1,

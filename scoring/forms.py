@@ -21,6 +21,7 @@ from scoring.categories import (
     FACTIONS,
     MAX_ACTIVE_WORKERS,
     MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
@@ -332,7 +333,8 @@ class GameStartForm(forms.Form):
         label=_("Save this comb as"), max_length=60, required=False,
         help_text=_("A name, to offer these sectors again next time (leave empty not to save)."),
     )
-    notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    notes = forms.CharField(label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH,
+                            widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -34,6 +34,7 @@ from scoring.categories import (
     MAX_ACTIVE_WORKERS,
     MAX_FACTION_LENGTH,
     MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
@@ -43,6 +44,26 @@ from scoring.categories import (
 )
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
+
+
+def _translate_nothing(message: str) -> str:
+    return message
+
+
+_translate: Callable[[str], str] = _translate_nothing
+
+
+def translate_with(function: Callable[[str], str]) -> None:
+    """Have the problems said in the language being spoken: ``scoring.apps`` hands Django's
+    ``gettext`` here once Django is set up. Without it (plain Python) they stay in English."""
+    global _translate
+    _translate = function
+
+
+def _(message: str) -> str:
+    """A problem's words in the language being spoken (``makemessages`` collects them)."""
+    return _translate(message)
+
 
 FORMAT_NAME = "apiary-scorepad"
 FORMAT_VERSION = 1
@@ -146,14 +167,15 @@ def parse_document(text: str | bytes) -> list[GameData]:
         document = json.loads(text, object_pairs_hook=_object_pairs)
     except json.JSONDecodeError as error:
         raise GameFileError(
-            [Problem("(document)", f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")]
+            [Problem("(document)", _("is not valid JSON: %(reason)s at line %(line)s, column %(column)s") % {
+                "reason": error.msg, "line": error.lineno, "column": error.colno})]
         ) from None
     except UnicodeDecodeError:
-        raise GameFileError([Problem("(document)", "is not UTF-8 text")]) from None
+        raise GameFileError([Problem("(document)", _("is not UTF-8 text"))]) from None
     except RecursionError:
-        raise GameFileError([Problem("(document)", "is nested too deeply to be a game file")]) from None
+        raise GameFileError([Problem("(document)", _("is nested too deeply to be a game file"))]) from None
     except ValueError as error:  # for example a number of thousands of digits
-        raise GameFileError([Problem("(document)", f"cannot be read: {error}")]) from None
+        raise GameFileError([Problem("(document)", _("cannot be read: %(reason)s") % {"reason": error})]) from None
     return read_document(document)
 
 
@@ -177,13 +199,13 @@ def _describe(value: Any) -> str:
             quoted.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\ud800"): quoted as the JSON escape
             quoted = json.dumps(value)
-        return f"the text {quoted}"
+        return _("the text %(text)s") % {"text": quoted}
     if isinstance(value, float):
-        return f"the number {json.dumps(value)}"
+        return _("the number %(number)s") % {"number": json.dumps(value)}
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return json.dumps(value)
 
 
@@ -200,16 +222,16 @@ class _Reader:
 
     def object(self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()) -> dict | None:
         if not isinstance(value, dict):
-            self.problem(path, f"must be an object, not {_describe(value)}")
+            self.problem(path, _("must be an object, not %(value)s") % {"value": _describe(value)})
             return None
         for key in getattr(value, "duplicates", []):
-            self.problem(f"{path}.{key}" if path else key, "is given more than once")
+            self.problem(f"{path}.{key}" if path else key, _("is given more than once"))
         for key in value:
             if key not in allowed:
                 self.problem(self.join(path, key), self.unknown_key_message(path, key))
         for key in required:
             if key not in value:
-                self.problem(self.join(path, key), "is required")
+                self.problem(self.join(path, key), _("is required"))
         return value
 
     @staticmethod
@@ -220,39 +242,43 @@ class _Reader:
     def unknown_key_message(path: str, key: str) -> str:
         category = CATEGORY_BY_KEY.get(key)
         if category is not None and path.rsplit(".", 1)[-1] in ("during", "end"):
-            return f"is not a key the format knows here: {key} belongs in {category.section.value}"
-        return "is not a key the format knows"
+            return _("is not a key the format knows here: %(key)s belongs in %(section)s") % {
+                "key": key, "section": category.section.value}
+        return _("is not a key the format knows")
 
     def integer(self, value: Any, path: str, low: int, high: int) -> int | None:
         if not _is_int(value):
-            self.problem(path, f"must be a whole number from {low} to {high}, not {_describe(value)}")
+            self.problem(path, _("must be a whole number from %(low)s to %(high)s, not %(value)s") % {
+                "low": low, "high": high, "value": _describe(value)})
             return None
         if not low <= value <= high:
-            self.problem(path, f"must be a whole number from {low} to {high}, not {value}")
+            self.problem(path, _("must be a whole number from %(low)s to %(high)s, not %(value)s") % {
+                "low": low, "high": high, "value": value})
             return None
         return value
 
     def boolean(self, value: Any, path: str) -> bool | None:
         if not isinstance(value, bool):
-            self.problem(path, f"must be true or false, not {_describe(value)}")
+            self.problem(path, _("must be true or false, not %(value)s") % {"value": _describe(value)})
             return None
         return value
 
     def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False) -> str | None:
         if not isinstance(value, str):
-            self.problem(path, f"must be text, not {_describe(value)}")
+            self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})
             return None
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            self.problem(path, "holds a character that is not valid Unicode text")
+            self.problem(path, _("holds a character that is not valid Unicode text"))
             return None
         text = value.strip()
         if required and not text:
-            self.problem(path, "must not be empty")
+            self.problem(path, _("must not be empty"))
             return None
         if max_length is not None and len(text) > max_length:
-            self.problem(path, f"must be at most {max_length} characters long, not {len(text)}")
+            self.problem(path, _("must be at most %(max)s characters long, not %(length)s") % {
+                "max": max_length, "length": len(text)})
             return None
         return text
 
@@ -262,14 +288,16 @@ class _Reader:
             self.problems[-1] = Problem("(document)", self.problems[-1].message)
             return []
         if "format" in root and root["format"] != FORMAT_NAME:
-            self.problem("format", f'must be "{FORMAT_NAME}", not {_describe(root["format"])}')
+            self.problem("format", _('must be "%(format)s", not %(value)s') % {
+                "format": FORMAT_NAME, "value": _describe(root["format"])})
         if "version" in root and not (_is_int(root["version"]) and root["version"] == FORMAT_VERSION):
-            self.problem("version", f"must be {FORMAT_VERSION}, not {_describe(root['version'])}")
+            self.problem("version", _("must be %(version)s, not %(value)s") % {
+                "version": FORMAT_VERSION, "value": _describe(root["version"])})
         if "games" not in root:
             return []
         games = root["games"]
         if not isinstance(games, list):
-            self.problem("games", f"must be a list of games, not {_describe(games)}")
+            self.problem("games", _("must be a list of games, not %(value)s") % {"value": _describe(games)})
             return []
         # An empty list is a valid document (the backup of an account without games): it holds
         # nothing to score or to import.
@@ -289,17 +317,18 @@ class _Reader:
                 try:
                     played_on = date.fromisoformat(value)
                 except ValueError:
-                    self.problem(f"{path}.played_on", f"is not a real date: {value}")
+                    self.problem(f"{path}.played_on", _("is not a real date: %(value)s") % {"value": value})
             else:
-                self.problem(f"{path}.played_on", f"must be a date written YYYY-MM-DD, not {_describe(value)}")
-        notes = self.text(obj["notes"], f"{path}.notes") if "notes" in obj else ""
+                self.problem(f"{path}.played_on", _("must be a date written YYYY-MM-DD, not %(value)s") % {
+                    "value": _describe(value)})
+        notes = self.text(obj["notes"], f"{path}.notes", MAX_NOTES_LENGTH) if "notes" in obj else ""
         token = DEFAULT_END_TRIGGER_TOKEN
         if "end_trigger_token" in obj:
             value = obj["end_trigger_token"]
             if _is_int(value) and value in END_TRIGGER_TOKENS:
                 token = value
             else:
-                self.problem(f"{path}.end_trigger_token", f"must be 6 or 7, not {_describe(value)}")
+                self.problem(f"{path}.end_trigger_token", _("must be 6 or 7, not %(value)s") % {"value": _describe(value)})
 
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
@@ -321,10 +350,10 @@ class _Reader:
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:
         if not isinstance(raw, list):
-            self.problem(path, f"must be a list of sectors, not {_describe(raw)}")
+            self.problem(path, _("must be a list of sectors, not %(value)s") % {"value": _describe(raw)})
             return None
         if len(raw) > MAX_SECTORS:
-            self.problem(path, f"must have at most {MAX_SECTORS} sectors, not {len(raw)}")
+            self.problem(path, _("must have at most %(max)s sectors, not %(count)s") % {"max": MAX_SECTORS, "count": len(raw)})
         sectors = []
         for index, item in enumerate(raw):
             where = f"{path}[{index}]"
@@ -339,10 +368,11 @@ class _Reader:
     def players(self, raw: Any, path: str, sector_count: int | None) -> list[PlayerData] | None:
         if not isinstance(raw, list):
             if raw is not None:
-                self.problem(path, f"must be a list of players, not {_describe(raw)}")
+                self.problem(path, _("must be a list of players, not %(value)s") % {"value": _describe(raw)})
             return None
         if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-            self.problem(path, f"must have {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(raw)}")
+            self.problem(path, _("must have %(min)s to %(max)s players, not %(count)s") % {
+                "min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(raw)})
             return None
         players: list[PlayerData] = []
         names: dict[str, int] = {}
@@ -355,16 +385,19 @@ class _Reader:
                 continue
             folded = player.name.casefold()
             if folded in names:
-                self.problem(f"{where}.name", f"{player.name!r} is already the name of players[{names[folded]}]")
+                self.problem(f"{where}.name", _("%(name)s is already the name of players[%(index)s]") % {
+                    "name": repr(player.name), "index": names[folded]})
             names.setdefault(folded, index)
             if player.seat in seats:
-                self.problem(f"{where}.seat", f"seat {player.seat} is already taken by players[{seats[player.seat]}]")
+                self.problem(f"{where}.seat", _("seat %(seat)s is already taken by players[%(index)s]") % {
+                    "seat": player.seat, "index": seats[player.seat]})
             seats.setdefault(player.seat, index)
             if player.automa:
                 if automa_at is None:
                     automa_at = index
                 else:
-                    self.problem(f"{where}.automa", f"only one player may be the Automa, and players[{automa_at}] is")
+                    self.problem(f"{where}.automa", _("only one player may be the Automa, and players[%(index)s] is") % {
+                        "index": automa_at})
             players.append(player)
         return sorted(players, key=lambda player: player.seat)
 
@@ -421,16 +454,19 @@ class _Reader:
         if raw is _MISSING:
             return [0] * sector_count
         if not isinstance(raw, list):
-            self.problem(path, f"must be a list of token counts, one per comb sector, not {_describe(raw)}")
+            self.problem(path, _("must be a list of token counts, one per comb sector, not %(value)s") % {
+                "value": _describe(raw)})
             return None
         if len(raw) != sector_count:
-            self.problem(path, f"must have one count per comb sector ({sector_count}), not {len(raw)}")
+            self.problem(path, _("must have one count per comb sector (%(sectors)s), not %(count)s") % {
+                "sectors": sector_count, "count": len(raw)})
             return None
         counts = [self.integer(value, f"{path}[{i}]", 0, TOKENS_PER_PLAYER) for i, value in enumerate(raw)]
         if any(count is None for count in counts):
             return None
         if sum(counts) > TOKENS_PER_PLAYER:
-            self.problem(path, f"a player has {TOKENS_PER_PLAYER} hibernation tokens, not {sum(counts)}")
+            self.problem(path, _("a player has %(max)s hibernation tokens, not %(count)s") % {
+                "max": TOKENS_PER_PLAYER, "count": sum(counts)})
             return None
         return counts
 
@@ -441,7 +477,7 @@ class _Reader:
         are None when the players or the comb are themselves invalid (then only what can be
         checked without them is)."""
         if not isinstance(raw, list):
-            self.problem(path, f"must be a list of changes, not {_describe(raw)}")
+            self.problem(path, _("must be a list of changes, not %(value)s") % {"value": _describe(raw)})
             return []
         changes: list[ChangeData | None] = []
         latest: tuple[int, datetime] | None = None  # the last valid time, and whose
@@ -452,17 +488,18 @@ class _Reader:
             if change is None:
                 continue
             if latest is not None and change.at < latest[1]:
-                self.problem(f"{where}.at", f"is earlier than changes[{latest[0]}] ({latest[1].isoformat()}): "
-                                            "changes are listed oldest first")
+                self.problem(f"{where}.at", _("is earlier than changes[%(index)s] (%(at)s): changes are listed "
+                                              "oldest first") % {"index": latest[0], "at": latest[1].isoformat()})
             else:
                 latest = (index, change.at)
             if change.undoes is not None:
                 undone = changes[change.undoes]
                 if undone is not None and (undone.player, undone.entry) != (change.player, change.entry):
-                    self.problem(f"{where}.undoes",
-                                 f"changes[{change.undoes}] changed {undone.entry} of player {undone.player}, "
-                                 f"not {change.entry} of player {change.player}: a change can only undo a change "
-                                 "of the same entry")
+                    self.problem(f"{where}.undoes", _(
+                        "changes[%(index)s] changed %(undone_entry)s of player %(undone_player)s, not %(entry)s of "
+                        "player %(player)s: a change can only undo a change of the same entry"
+                    ) % {"index": change.undoes, "undone_entry": undone.entry, "undone_player": undone.player,
+                         "entry": change.entry, "player": change.player})
         return [change for change in changes if change is not None]
 
     def change(self, raw: Any, path: str, index: int, seat_count: int | None,
@@ -480,9 +517,9 @@ class _Reader:
             elif _is_int(value) and 1 <= value <= seat_count:
                 player = value
             else:
-                seats = "1" if seat_count == 1 else f"1 to {seat_count}"
-                self.problem(f"{path}.player", f"must be the seat of one of the game's players ({seats}), "
-                                               f"not {_describe(value)}")
+                seats = "1" if seat_count == 1 else _("1 to %(count)s") % {"count": seat_count}
+                self.problem(f"{path}.player", _("must be the seat of one of the game's players (%(seats)s), "
+                                                 "not %(value)s") % {"seats": seats, "value": _describe(value)})
         entry = self.entry(obj["entry"], f"{path}.entry", sector_count) if "entry" in obj else None
         old = self.change_value(obj["old"], f"{path}.old", entry) if "old" in obj and entry else None
         new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
@@ -494,9 +531,10 @@ class _Reader:
             if _is_int(value) and 0 <= value < index:
                 undoes = value
             else:
-                earlier = f"0 to {index - 1}" if index > 1 else "0" if index else "the first change has none"
-                self.problem(f"{path}.undoes", f"must be the index of an earlier change in this list ({earlier}), "
-                                               f"not {_describe(value)}")
+                earlier = (_("0 to %(last)s") % {"last": index - 1} if index > 1 else "0" if index
+                           else _("the first change has none"))
+                self.problem(f"{path}.undoes", _("must be the index of an earlier change in this list (%(earlier)s), "
+                                                 "not %(value)s") % {"earlier": earlier, "value": _describe(value)})
         if len(self.problems) > before or player is None or entry is None or at is None or by is None:
             return None
         return ChangeData(player=player, entry=entry, old=old, new=new, at=at, by=by, undoes=undoes)
@@ -510,15 +548,16 @@ class _Reader:
                 if sector_count is None or position < sector_count:
                     return value
                 if not sector_count:
-                    sectors = "the comb has no sectors"
+                    message = _("names comb sector index %(index)s, but the comb has no sectors")
                 elif sector_count == 1:
-                    sectors = "the comb has 1 sector (only hibernation[0])"
+                    message = _("names comb sector index %(index)s, but the comb has 1 sector (only hibernation[0])")
                 else:
-                    sectors = f"the comb has {sector_count} sectors (hibernation[0] to hibernation[{sector_count - 1}])"
-                self.problem(path, f"names comb sector index {position}, but {sectors}")
+                    message = _("names comb sector index %(index)s, but the comb has %(count)s sectors "
+                                "(hibernation[0] to hibernation[%(last)s])")
+                self.problem(path, message % {"index": position, "count": sector_count, "last": sector_count - 1})
                 return None
-        self.problem(path, 'must be a category key, "active_workers" or "hibernation[<sector index>]", '
-                           f"not {_describe(value)}")
+        self.problem(path, _('must be a category key, "active_workers" or "hibernation[<sector index>]", '
+                             "not %(value)s") % {"value": _describe(value)})
         return None
 
     def change_value(self, value: Any, path: str, entry: str) -> ChangeValue:
@@ -529,43 +568,46 @@ class _Reader:
             return self.boolean(value, path)
         if category is not None:
             low, high = category.minimum, category.maximum
-            expected = f'a whole number from {low} to {high}, a sum such as "3+6+2", or null'
+            expected = _('a whole number from %(low)s to %(high)s, a sum such as "3+6+2", or null') % {
+                "low": low, "high": high}
         else:
             low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS_ENTRY else (0, TOKENS_PER_PLAYER)
-            expected = f"a whole number from {low} to {high}, or null"
+            expected = _("a whole number from %(low)s to %(high)s, or null") % {"low": low, "high": high}
         if value is None:
             return None
         if _is_int(value) and low <= value <= high:
             return value
         if _is_int(value):
-            self.problem(path, f"must be {expected}, not {value}")
+            self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": value})
             return None
         if category is not None and isinstance(value, str) and is_sum(value):
             text = normalize(value)
             try:
                 total = evaluate_sum(text)
             except NotASum:
-                self.problem(path, f"must be {expected} (a sum of whole numbers with + and -, at most "
-                                   f"{MAX_SUM_LENGTH} characters), not {_describe(value)}")
+                self.problem(path, _("must be %(expected)s (a sum of whole numbers with + and -, at most "
+                                     "%(max)s characters), not %(value)s") % {
+                    "expected": expected, "max": MAX_SUM_LENGTH, "value": _describe(value)})
                 return None
             if not low <= total <= high:
-                self.problem(path, f'the sum "{text}" makes {total}; it must be from {low} to {high}')
+                self.problem(path, _('the sum "%(text)s" makes %(total)s; it must be from %(low)s to %(high)s') % {
+                    "text": text, "total": total, "low": low, "high": high})
                 return None
             return text
-        self.problem(path, f"must be {expected}, not {_describe(value)}")
+        self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": _describe(value)})
         return None
 
     def date_time(self, value: Any, path: str) -> datetime | None:
         example = "2026-11-29T21:04:05+01:00"
         if not (isinstance(value, str) and _DATE_TIME.fullmatch(value)):
-            self.problem(path, f"must be a date and time with its offset from UTC, such as {example}, "
-                               f"not {_describe(value)}")
+            self.problem(path, _("must be a date and time with its offset from UTC, such as %(example)s, "
+                                 "not %(value)s") % {"example": example, "value": _describe(value)})
             return None
         try:
             moment = datetime.fromisoformat(value)
             moment.astimezone(UTC)  # a moment the database can store (years 1 to 9999 in UTC)
         except (ValueError, OverflowError):
-            self.problem(path, f"is not a real date and time: {value}")
+            self.problem(path, _("is not a real date and time: %(value)s") % {"value": value})
             return None
         return moment
 
