@@ -1,0 +1,48 @@
+"""A dated backup: every account (name, email, password hash) and each account's games as a game
+file (docs/game-file.md), in one folder that ``manage.py restore`` reads back."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from scoring.gamefile import dump_document, to_json
+from scoring.selectors import games_for_export
+
+ACCOUNTS = "accounts.json"
+
+
+class Command(BaseCommand):
+    help = (
+        "Write a dated backup folder under DIRECTORY (default: backups/): accounts.json (user names, "
+        "emails and password hashes: keep the folder private) and one game file per account."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("directory", nargs="?", default="backups", help="where the dated folder is made")
+
+    def handle(self, *args, **options):
+        stamp = timezone.localtime().strftime("%Y-%m-%dT%H%M%S")
+        folder = Path(options["directory"]) / f"apiary-{stamp}"
+        try:
+            folder.mkdir(parents=True, exist_ok=False)
+            accounts = []
+            for user in get_user_model().objects.order_by("pk"):
+                accounts.append({"username": user.get_username(), "email": user.email, "password": user.password,
+                                 "date_joined": user.date_joined.isoformat(), "games": f"games-{user.pk}.json"})
+                text = to_json(dump_document(games_for_export(owner=user)))
+                (folder / f"games-{user.pk}.json").write_text(text, encoding="utf-8")
+            (folder / ACCOUNTS).write_text(json.dumps(accounts, indent=2, ensure_ascii=False), encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write the backup in {folder}: {error.strerror}") from None
+        self.stdout.write(self.style.SUCCESS(f"Backed up {len(accounts)} accounts and their games in {folder}."))
+
+
+def parse_joined(text: str) -> datetime:
+    """A date_joined as accounts.json gives it."""
+    return datetime.fromisoformat(text)
