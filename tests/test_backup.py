@@ -3,7 +3,6 @@ and an identical export of every account's games."""
 
 from __future__ import annotations
 
-
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command

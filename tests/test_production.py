@@ -25,7 +25,7 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items()
              if key not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "PROXY_SSL_HEADER", "HSTS_PRELOAD")}
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], capture_output=True, text=True,
-                          env={**clean, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", **env}, timeout=120)
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", **env}, timeout=120, check=False)
 
 
 def setting(name: str, **env: str) -> str:
