@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
-# Chromium (browser journeys) and PostgreSQL (the shared-deployment database test) are there,
-# checks the migrations, then runs pytest.
+# Chromium (browser journeys) and PostgreSQL are there, checks the migrations, then runs pytest
+# on SQLite and again on PostgreSQL (scripts/with-postgres.sh).
 # Extra arguments go to pytest (scripts/test.sh -k engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +28,18 @@ fi
     echo "test: the models have changes that no migration records (run manage.py makemigrations)." >&2
     exit 1
 }
-exec .venv/bin/python -m pytest "$@"
+# The whole suite on SQLite (the embedded default), then again on PostgreSQL (a shared
+# deployment's database): a private cluster on loopback, started for the run and stopped after.
+status=0
+echo "test: the suite on SQLite" >&2
+.venv/bin/python -m pytest "$@" || status=$?
+if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; then
+    echo "test: the suite on PostgreSQL" >&2
+    PYTHON=.venv/bin/python scripts/with-postgres.sh .venv/bin/python -m pytest "$@" || status=$?
+elif [ "${CI:-}" = true ]; then
+    echo "test: PostgreSQL is missing; CI must run the suite on it." >&2
+    status=1
+else
+    echo "test: PostgreSQL is missing: the suite did not run on it (install Debian's postgresql)." >&2
+fi
+exit "$status"
