@@ -7,8 +7,8 @@ run:  ## Run the app on http://127.0.0.1:$${PORT:-8000} (SQLite)
 test:  ## Run the whole test suite, browser journeys included
 	@scripts/test.sh
 
-bench:  ## Measure the save path against a baseline and print the figures
-	@scripts/bench.sh
+bench:  ## Every figure of docs/performance.md against its baseline and budget (ARGS="--help" lists the options)
+	@scripts/bench.sh $(ARGS)
 
 screenshots:  ## Take the README's pictures again (docs/images/), with the browser tests' Chromium
 	@DOCS_IMAGES=1 scripts/test.sh tests/browser/test_screenshots.py -q

@@ -5,7 +5,10 @@ games, then again once 99,000 more are stored, and the two are printed side by s
 ratio (the pages read stored outcomes, a page of games at a time, and aggregates: the ratio
 should stay near 1). A plain page of the same middleware (the start form) is the baseline.
 
-Run: `make bench` (a throw-away SQLite database; filling it takes a minute).
+Run: `make bench ARGS=--history` (this file alone, on a throw-away SQLite database; filling it
+takes a minute or two), or `.venv/bin/python bench/bench_history.py`. `make bench` itself
+measures these pages at each of its `--games` sizes (bench/run.py imports ``store_games`` and
+``PAGES`` from here).
 """
 
 from __future__ import annotations
@@ -20,29 +23,25 @@ from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
-os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3")
-os.environ["ALLOWED_HOSTS"] = "testserver"
-warnings.filterwarnings("ignore", message="No directory at")
 
-import django  # noqa: E402
 
-django.setup()
+def setup() -> None:
+    """Django on a throw-away SQLite database (or DATABASE_URL's), DEBUG off: for running this
+    file by itself. bench/run.py imports ``store_games`` and ``PAGES`` after its own set-up."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    warnings.filterwarnings("ignore", message="No directory at")
 
-from django.conf import settings  # noqa: E402
+    import django
 
-settings.DEBUG = False
-settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django.setup()
+    from django.conf import settings
 
-from django.contrib.auth.models import User  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import transaction  # noqa: E402
-from django.test import Client  # noqa: E402
+    settings.DEBUG = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-from scoring.categories import FACTIONS  # noqa: E402
-from scoring.models import Game, Player, Seat  # noqa: E402
-from scoring.tallies import tallies_rebuild  # noqa: E402
 
 NAMES = ("Alice", "Bruno", "Carla", "Dario", "Emma", "Farid", "Gaia", "Hugo")
 
@@ -50,6 +49,12 @@ NAMES = ("Alice", "Bruno", "Carla", "Dario", "Emma", "Farid", "Gaia", "Hugo")
 def store_games(owner, count: int, start: int) -> None:
     """``count`` finished three-player games with their outcomes and player records, in batches,
     then the tallies computed from them (as the migration that made them does)."""
+    from django.db import transaction
+
+    from scoring.categories import FACTIONS
+    from scoring.models import Game, Player, Seat
+    from scoring.tallies import tallies_rebuild
+
     players = {player.name: player for player in Player.objects.filter(owner=owner)}
     for name in NAMES:
         if name not in players:
@@ -72,7 +77,7 @@ def store_games(owner, count: int, start: int) -> None:
     tallies_rebuild(owner)
 
 
-def timed(client: Client, url: str, repeat: int = 20) -> list[float]:
+def timed(client, url: str, repeat: int = 20) -> list[float]:
     samples = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -80,7 +85,6 @@ def timed(client: Client, url: str, repeat: int = 20) -> list[float]:
         samples.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200, (url, response.status_code)
     return samples
-
 
 
 PAGES = {
@@ -94,6 +98,12 @@ PAGES = {
 
 
 def main() -> None:
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.test import Client
+
+    from scoring.models import Player
+
     call_command("migrate", verbosity=0)
     owner = User.objects.create_user("bench", password="a-long-bench-pass-phrase")
     client = Client()
@@ -112,4 +122,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    setup()
     main()

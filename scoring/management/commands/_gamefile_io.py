@@ -1,5 +1,6 @@
 """What the game-file commands share: reading a document from a file or standard input, and
-finding the account that owns the games (``--owner USERNAME``)."""
+finding the account that owns the games (``--owner USERNAME``). Their words are in the shell's
+language (``_shell_language``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.gamefile import GameData, GameFileError, parse_document
 
@@ -20,12 +23,14 @@ def read_games(path: str) -> list[GameData]:
             with open(path, "rb") as handle:
                 text = handle.read()
     except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        raise CommandError(_("cannot read %(path)s: %(reason)s") % {"path": path, "reason": error.strerror}) from None
     try:
         return parse_document(text)
     except GameFileError as error:
         count = len(error.problems)
-        heading = f"{path} is not a valid game file ({count} problem{'s' if count != 1 else ''}):"
+        heading = ngettext("%(path)s is not a valid game file (%(count)s problem):",
+                           "%(path)s is not a valid game file (%(count)s problems):", count) % {
+            "path": path, "count": count}
         raise CommandError("\n".join([heading, *(f"  {problem}" for problem in error.problems)])) from None
 
 
@@ -35,7 +40,7 @@ def owner_named(username: str):
     try:
         return User.objects.get_by_natural_key(username)
     except User.DoesNotExist:
-        raise CommandError(
-            f'there is no user "{username}": --owner names an existing account (sign up on the site, '
+        raise CommandError(_(
+            'there is no user "%(name)s": --owner names an existing account (sign up on the site, '
             "or create it with manage.py createsuperuser)"
-        ) from None
+        ) % {"name": username}) from None

@@ -1,22 +1,25 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.gamefile import dump_document, to_json
 from scoring.management.commands._gamefile_io import owner_named
+from scoring.management.commands._shell_language import ShellLanguageCommand
 from scoring.selectors import games_for_export
 
 
-class Command(BaseCommand):
-    help = (
+class Command(ShellLanguageCommand):
+    help = gettext_lazy(
         "Write the stored games as one game file, to standard output or to --output FILE: every game, "
         "or only the games of the account --owner USERNAME."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--output", "-o", help="write to this file instead of standard output")
+        parser.add_argument("--output", "-o", help=gettext_lazy("write to this file instead of standard output"))
         parser.add_argument("--owner", metavar="USERNAME",
-                            help="only the games this account owns (without it: every stored game)")
+                            help=gettext_lazy("only the games this account owns (without it: every stored game)"))
 
     def handle(self, *args, **options):
         owner = owner_named(options["owner"]) if options["owner"] is not None else None
@@ -25,6 +28,7 @@ class Command(BaseCommand):
             try:
                 Path(options["output"]).write_text(text, encoding="utf-8")
             except OSError as error:
-                raise CommandError(f"cannot write {options['output']}: {error.strerror}") from None
+                raise CommandError(_("cannot write %(path)s: %(reason)s") % {
+                    "path": options["output"], "reason": error.strerror}) from None
         else:
             self.stdout.write(text, ending="")

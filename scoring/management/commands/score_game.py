@@ -1,14 +1,17 @@
-from django.core.management.base import BaseCommand
+from django.utils.translation import gettext_lazy
 
 from scoring.gamefile import score_document, to_json
 from scoring.management.commands._gamefile_io import read_games
+from scoring.management.commands._shell_language import ShellLanguageCommand
 
 
-class Command(BaseCommand):
-    help = "Score the games of a game file (- for standard input) and print the results as JSON. Stores nothing."
+class Command(ShellLanguageCommand):
+    help = gettext_lazy(
+        "Score the games of a game file (- for standard input) and print the results as JSON. Stores nothing."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="the game file, or - for standard input")
+        parser.add_argument("file", help=gettext_lazy("the game file, or - for standard input"))
 
     def handle(self, *args, **options):
         games = read_games(options["file"])

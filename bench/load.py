@@ -1,0 +1,426 @@
+"""The gunicorn benchmark: ``gunicorn apiary_site.wsgi -w 2`` on the throw-away database, as
+production runs it (DEBUG off, SECRET_KEY set, the static files collected and served by
+WhiteNoise), and a bounded load generator.
+
+- ``Gunicorn`` starts the server in its own process group on a free loopback port, waits for
+  ``/healthz``, and always stops it (SIGTERM to the group, then SIGKILL);
+- ``wire`` sends one request on a fresh socket and counts the bytes of the answer as sent:
+  status line, headers and body, with ``Accept-Encoding: gzip, br`` as a phone sends;
+- ``first_load`` fetches the pad page and every static file it references (and what the
+  stylesheets reference), each as sent;
+- ``run_load`` runs N clients for a fixed time (threads with http.client, a time-out on every
+  socket, stopping by themselves) and reads the workers' CPU time from /proc before and after.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Self
+from urllib.parse import urljoin, urlsplit
+
+from bench.common import ROOT, summary
+from bench.pad_client import AddressHolder, PadFields, decoded, save_body, saved_version
+
+SOCKET_TIMEOUT = 10.0  # seconds, on every socket of the benchmark
+ACCEPT_ENCODING = "gzip, br"
+FORWARDED_PROTO = "https"  # as the deployment's TLS proxy says (bench/run.py sets PROXY_SSL_HEADER)
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Gunicorn:
+    """``gunicorn apiary_site.wsgi -w WORKERS -b 127.0.0.1:PORT``, stopped on leaving, whatever happens."""
+
+    def __init__(self, env: dict, folder: Path, workers: int = 2):
+        self.env = env
+        self.workers = workers
+        self.port = free_port()
+        self.log = folder / "gunicorn.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def command(self) -> list[str]:
+        return [str(Path(sys.executable).parent / "gunicorn"), "apiary_site.wsgi", "-w", str(self.workers),
+                "-b", f"127.0.0.1:{self.port}", "--timeout", "30", "--graceful-timeout", "5",
+                "--log-level", "warning", "--error-logfile", str(self.log)]
+
+    def __enter__(self) -> Self:
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, start_new_session=True,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        try:
+            self._wait_ready(deadline=time.monotonic() + 60)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _wait_ready(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                if wire("127.0.0.1", self.port, "GET", "/healthz").status == 200 and len(self.worker_pids()) >= self.workers:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"gunicorn did not answer /healthz within 60 s:\n{self.log_tail()}")
+
+    def worker_pids(self) -> list[int]:
+        """The master's children (its workers), from /proc."""
+        master = self.process.pid if self.process else -1
+        pids = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                stat = _stat(int(entry))
+                if stat and stat[1] == master:
+                    pids.append(int(entry))
+        return sorted(pids)
+
+    def cpu_seconds(self) -> dict[int, float]:
+        """Each worker's user + system CPU time so far, in seconds."""
+        result = {}
+        for pid in self.worker_pids():
+            stat = _stat(pid)
+            if stat:
+                result[pid] = (stat[11] + stat[12]) / CLOCK_TICKS
+        return result
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def _stat(pid: int) -> list[int] | None:
+    """/proc/<pid>/stat's fields after the command's name, as numbers where they are: [state,
+    ppid, ..., utime (index 11), stime (12), ...]."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rfind(")") + 2:].split()
+    return [int(f) if f.lstrip("-").isdigit() else 0 for f in fields]
+
+
+# ---------------------------------------------------------------------------------------------
+# One request, counted as sent
+
+
+@dataclass
+class Answer:
+    status: int
+    head: bytes  # the status line and headers, with the blank line
+    body: bytes  # as sent (compressed when it was)
+    headers: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def sent(self) -> int:
+        return len(self.head) + len(self.body)
+
+    def header(self, name: str) -> str:
+        return ", ".join(self.headers.get(name.lower(), []))
+
+    def text(self) -> str:
+        """The body decoded (gunzipped when it was sent compressed)."""
+        encoding = self.header("Content-Encoding").strip().lower()
+        data = self.body
+        if encoding == "gzip":
+            data = gzip.decompress(data)
+        elif encoding == "deflate":
+            data = zlib.decompress(data)
+        elif encoding == "br":
+            try:
+                import brotli  # only if a server sends brotli (not installed here)
+            except ImportError:
+                return ""
+            data = brotli.decompress(data)
+        return data.decode("utf-8", errors="replace")
+
+
+def wire(host: str, port: int, method: str, path: str, headers: dict | None = None, body: bytes = b"",
+         source: str | None = None) -> Answer:
+    """One request on a fresh connection (gunicorn's sync workers close each one anyway), read
+    to its end; the answer's bytes exactly as they came."""
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", f"Accept-Encoding: {ACCEPT_ENCODING}",
+             f"X-Forwarded-Proto: {FORWARDED_PROTO}", "Connection: close"]
+    lines += [f"{key}: {value}" for key, value in (headers or {}).items()]
+    if body or method == "POST":
+        lines.append(f"Content-Length: {len(body)}")
+    request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+    with socket.create_connection((host, port), timeout=SOCKET_TIMEOUT,
+                                  source_address=(source, 0) if source else None) as connection:
+        connection.sendall(request)
+        chunks = []
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    data = b"".join(chunks)
+    end = data.find(b"\r\n\r\n")
+    if end < 0:
+        raise OSError(f"no complete answer to {method} {path}")
+    head, body = data[:end + 4], data[end + 4:]
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    parsed: dict[str, list[str]] = {}
+    for line in header_lines:
+        if ":" in line:
+            key, value = line.split(":", 1)
+            parsed.setdefault(key.strip().lower(), []).append(value.strip())
+    if "chunked" in ", ".join(parsed.get("transfer-encoding", [])).lower():
+        pass  # counted as sent, chunk framing included; text() would need de-chunking (not used)
+    return Answer(int(status_line.split()[1]), head, body, parsed)
+
+
+def cookies(answer: Answer) -> dict[str, str]:
+    found = {}
+    for line in answer.headers.get("set-cookie", []):
+        name, _, rest = line.partition("=")
+        found[name.strip()] = rest.split(";", 1)[0]
+    return found
+
+
+class _References(HTMLParser):
+    """The static files a page makes a browser fetch: stylesheets, scripts, images, icons."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        url = None
+        if tag == "script":
+            url = attrs.get("src")
+        elif tag == "link":
+            rel = (attrs.get("rel") or "").lower().split()
+            if {"stylesheet", "icon", "preload", "modulepreload", "manifest", "apple-touch-icon"} & set(rel):
+                url = attrs.get("href")
+        elif tag in ("img", "source", "input") and attrs.get("src"):
+            url = attrs.get("src")
+        if url and not url.startswith(("data:", "#", "javascript:")) and url not in self.urls:
+            self.urls.append(url)
+
+
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]""")
+
+
+def first_load(host: str, port: int, path: str, session: str) -> dict:
+    """The pad's first load as a phone makes it: the page (signed in, no CSRF cookie yet), then
+    every static file it references and what those stylesheets reference, each as sent."""
+    page = wire(host, port, "GET", path, {"Cookie": f"sessionid={session}", "Accept": "text/html"})
+    requests = [{"url": path, "status": page.status, "bytes": page.sent, "encoding": page.header("Content-Encoding")}]
+    reader = _References()
+    reader.feed(page.text())
+    queue, seen = [urljoin(path, url) for url in reader.urls], set()
+    while queue:
+        url = queue.pop(0)
+        if url in seen or urlsplit(url).netloc:
+            continue
+        seen.add(url)
+        answer = wire(host, port, "GET", url)
+        requests.append({"url": url, "status": answer.status, "bytes": answer.sent,
+                         "encoding": answer.header("Content-Encoding")})
+        if url.split("?")[0].endswith(".css") and answer.status == 200:
+            for match in CSS_URL.finditer(answer.text()):
+                found = match.group(1) or match.group(2)
+                if found and not found.startswith(("data:", "#")):
+                    queue.append(urljoin(url, found))
+    return {"total": sum(r["bytes"] for r in requests), "requests": requests,
+            "all_ok": all(r["status"] == 200 for r in requests)}
+
+
+# ---------------------------------------------------------------------------------------------
+# The load
+
+
+@dataclass
+class TablePhone:
+    """One client of the load: a phone at a table, signed in (its session cookie), typing into
+    its own seat's fields of its table's game."""
+
+    game_id: str
+    session: str
+    seat: int
+    encoding: str
+    page: str
+    csrf: str = ""
+    csrf_cookie: str = ""
+    fields: list = field(default_factory=list)
+    steppers: list = field(default_factory=list)
+    versions: dict = field(default_factory=dict)
+    seq: int = 0
+    turn: int = 0
+
+
+@dataclass
+class Sample:
+    start: float
+    end: float
+    status: int  # 0: no answer (a network error or a time-out)
+
+
+def prepare(host: str, port: int, phone: TablePhone) -> None:
+    """The pad page as the phone opens it: the CSRF cookie and token, its seat's fields and versions."""
+    answer = wire(host, port, "GET", f"/games/{phone.game_id}/", {"Cookie": f"sessionid={phone.session}"})
+    if answer.status != 200:
+        raise RuntimeError(f"pad page answered {answer.status} to a load client")
+    pad = PadFields.parse(answer.text())
+    phone.csrf = pad.csrf
+    phone.csrf_cookie = cookies(answer).get("csrftoken", "")
+    phone.fields = [f.name for f in pad.typed(phone.seat)]
+    phone.versions = {f.name: f.version for f in pad.typed(phone.seat)}
+    phone.steppers = [f.name for f in pad.steppers(phone.seat)]
+    if not phone.fields or not phone.csrf:
+        raise RuntimeError("a load client found no field or no CSRF token on the pad page")
+
+
+def save_headers(host: str, port: int, phone: TablePhone, content_type: str) -> dict:
+    """The headers of a save as a phone's fetch() sends them (the cookies, pad.js's two headers)."""
+    return {"Content-Type": content_type, "HX-Request": "true", "X-CSRFToken": phone.csrf,
+            "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+            "Origin": f"https://{host}:{port}", "Accept-Encoding": ACCEPT_ENCODING,
+            "X-Forwarded-Proto": FORWARDED_PROTO}
+
+
+def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: str = "",
+              step: int | None = None) -> Answer:
+    """One save on a fresh socket, its answer counted as sent: a typed value into the phone's
+    first field, or a step of its first stepper."""
+    phone.seq += 1
+    name = phone.fields[0] if step is None else phone.steppers[0]
+    if step is None:
+        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name),
+                                       page=phone.page, seq=phone.seq)
+    else:
+        body, content_type = save_body(phone.encoding, name, step=step, page=phone.page, seq=phone.seq)
+    answer = wire(host, port, "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone, content_type),
+                  body, source=source)
+    if answer.status == 200 and step is None:
+        version = saved_version(answer.text(), name)
+        if version is not None:
+            phone.versions[name] = version
+    return answer
+
+
+def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: float, samples: list[Sample],
+            source: AddressHolder) -> None:
+    """One client's loop until ``stop_at``: http.client on its loopback address (reconnecting
+    when the server closes), a time-out on every socket; never raises."""
+    address = source.address
+    connection = http.client.HTTPConnection(host, port, timeout=SOCKET_TIMEOUT, source_address=(address, 0))
+    value = 0
+    try:
+        while time.monotonic() < stop_at:
+            if kind == "save":
+                current = source.use()
+                if current != address:
+                    connection.close()
+                    address = current
+                    connection = http.client.HTTPConnection(host, port, timeout=SOCKET_TIMEOUT,
+                                                            source_address=(address, 0))
+                name = phone.fields[phone.turn % len(phone.fields)]
+                phone.turn += 1
+                phone.seq += 1
+                value = value % 9 + 1
+                body, content_type = save_body(phone.encoding, name, value=str(value), version=phone.versions.get(name),
+                                               page=phone.page, seq=phone.seq)
+                headers = save_headers(host, port, phone, content_type)
+                method, path = "POST", f"/games/{phone.game_id}/save/"
+            else:
+                body, headers = None, {"Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
+                method, path, name = "GET", "/healthz", ""
+            start = time.monotonic()
+            status = 0
+            try:
+                connection.request(method, path, body=body, headers=headers)
+                response = connection.getresponse()
+                data = response.read()
+                status = response.status
+                if kind == "save" and status == 200:
+                    version = saved_version(decoded(data, response.getheader("Content-Encoding")), name)
+                    if version is not None:
+                        phone.versions[name] = version
+            except (OSError, http.client.HTTPException):
+                connection.close()
+                time.sleep(0.01)
+            samples.append(Sample(start, time.monotonic(), status))
+    finally:
+        connection.close()
+
+
+def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup: float,
+             holders: list[AddressHolder]) -> dict:
+    """``kind`` "save" (each client a TablePhone) or "healthz" (the baseline). Latency, answers
+    per second and the workers' CPU per answer over the measured window (after the warm-up)."""
+    host, port = "127.0.0.1", server.port
+    begin = time.monotonic()
+    window_start, stop_at = begin + warmup, begin + warmup + seconds
+    samples: list[list[Sample]] = [[] for _ in clients]
+    threads = [threading.Thread(target=_client, args=(host, port, phone, kind, stop_at, samples[i], holders[i]),
+                                daemon=True, name=f"bench-client-{i}") for i, phone in enumerate(clients)]
+    for thread in threads:
+        thread.start()
+    time.sleep(max(0.0, window_start - time.monotonic()))
+    cpu_before, at_before = server.cpu_seconds(), time.monotonic()
+    time.sleep(max(0.0, stop_at - time.monotonic()))
+    cpu_after, at_after = server.cpu_seconds(), time.monotonic()
+    for thread in threads:
+        thread.join(timeout=SOCKET_TIMEOUT + 5)
+    hung = sum(thread.is_alive() for thread in threads)
+    window = [s for per in samples for s in per if at_before <= s.end <= at_after]
+    statuses: dict[str, int] = {}
+    for s in window:
+        statuses[str(s.status)] = statuses.get(str(s.status), 0) + 1
+    ok = [s for s in window if s.status == 200]
+    elapsed = at_after - at_before
+    cpu = sum(cpu_after.get(pid, 0.0) - cpu_before.get(pid, 0.0) for pid in cpu_after)
+    return {
+        "clients": len(clients),
+        "seconds": elapsed,
+        "answers": len(window),
+        "ok": len(ok),
+        "per_second": len(ok) / elapsed if elapsed else 0.0,
+        "errors": len(window) - len(ok),
+        "statuses": statuses,
+        "latency_ms": summary([(s.end - s.start) * 1000 for s in window]),
+        "cpu_seconds": cpu,
+        "cpu_ms_per_answer": cpu * 1000 / len(window) if window else None,
+        "workers_same": sorted(cpu_before) == sorted(cpu_after),
+        "clients_still_running": hung,
+    }

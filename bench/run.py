@@ -1,0 +1,318 @@
+"""The benchmark of issue 9 ("Fast at the table"): `make bench` (scripts/bench.sh runs this file).
+
+Every figure of the issue's budget, each beside its baseline measured in the same run, with
+DEBUG off, on a throw-away database (SQLite in a temporary folder; a new PostgreSQL database
+``apiary_bench_<random>``, dropped at the end, when DATABASE_URL names a PostgreSQL server):
+
+1. in-process (Django's test client, the whole middleware), at each ``--games`` size (the
+   owner's stored, finished games): the htmx field save, a stepper step, the pad page with 4 and
+   5 players, a live poll that finds nothing new (304) and the history page, each interleaved
+   with ``/healthz``; the SQL statements of a save and of a step in a 1-player (solo) and a
+   5-player game; the history, players and statistics pages of issue 8's benchmark;
+2. gunicorn (``gunicorn apiary_site.wsgi -w 2`` on a free loopback port, the static files
+   collected as production does): the answers' bytes as sent, the pad's first load with every
+   static file, then ``--clients`` phones (``--per-table`` at each table's game, a club night)
+   saving for ``--seconds``, with /healthz under the same load as the baseline, and the workers'
+   CPU time from /proc.
+
+It prints the table figure | measured | baseline | ratio | budget | met?, writes it with every
+detail as JSON (``--json``), and with ``--docs docs/performance.md`` puts the table in that
+document. It never fails on speed (the exit status says only whether the benchmark itself ran),
+and nothing in the test suite times anything.
+
+    make bench                                   # the quick default (a few minutes)
+    make bench ARGS="--games 1000,100000 --samples 500 --clients 32 --seconds 30"
+    make bench ARGS="--history"                  # issue 8's history benchmark alone (1,000 / 100,000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.common import ThrowawayDatabase, git, machine, summary
+
+STARTED = time.monotonic()
+
+
+def say(message: str) -> None:
+    print(f"[{time.monotonic() - STARTED:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+
+def sizes(text: str) -> list[int]:
+    try:
+        values = sorted({int(part.replace("_", "")) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a comma-separated list of numbers, not {text!r}") from None
+    if not values or values[0] < 0:
+        raise argparse.ArgumentTypeError("at least one size, none negative")
+    return values
+
+
+def options(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="make bench ARGS=...", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--games", type=sizes, default="10,100000", metavar="N,N",
+                        help="stored (finished) games of the account, one in-process pass at each size")
+    parser.add_argument("--samples", type=int, default=200, help="samples of each in-process timing (and as many of its baseline)")
+    parser.add_argument("--warmup", type=int, default=20, help="requests before each in-process timing, not counted")
+    parser.add_argument("--history-samples", type=int, default=20,
+                        help="samples of each history, players and statistics page (0: leave them out)")
+    parser.add_argument("--sectors", type=int, default=20, help="sectors of each game's comb (the start form takes up to 20)")
+    parser.add_argument("--clients", type=int, default=32, help="gunicorn load: phones saving at once")
+    parser.add_argument("--per-table", type=int, default=4, help="gunicorn load: phones at each table (one game per table)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="gunicorn load: measured seconds (for the saves and again for /healthz)")
+    parser.add_argument("--load-warmup", type=float, default=2.0, help="gunicorn load: seconds before measuring")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
+    parser.add_argument("--one-address", action="store_true",
+                        help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results")
+    parser.add_argument("--docs", type=Path, default=None,
+                        help="put the figures table into this Markdown file, between its bench:figures markers")
+    parser.add_argument("--history", action="store_true",
+                        help="run issue 8's history benchmark alone (bench/bench_history.py: 1,000 and 100,000 games) and stop")
+    args = parser.parse_args(argv)
+    if args.samples < 1 or args.clients < 1 or args.per_table < 1 or args.seconds <= 0:
+        parser.error("--samples, --clients and --per-table must be at least 1, --seconds more than 0")
+    if not 1 <= args.sectors <= 20:
+        parser.error("--sectors must be from 1 to 20")
+    return args
+
+
+def configure(database_url: str) -> dict:
+    """The environment of the run (this process and gunicorn): production's, on the throw-away database."""
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "apiary_site.settings",
+        "DATABASE_URL": database_url,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-" + secrets.token_urlsafe(40),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        # As behind the TLS proxy of a deployment: every request of the benchmark says
+        # X-Forwarded-Proto: https (HTTPS is on without DEBUG: HSTS, secure cookies, no redirect).
+        "PROXY_SSL_HEADER": "X-Forwarded-Proto",
+    })
+    server_env = dict(os.environ)
+    os.environ["ALLOWED_HOSTS"] = "testserver,127.0.0.1"  # the test client's host, in this process only
+    os.environ["LOG_LEVEL"] = "ERROR"  # this process only: no warning per 404 of a probe
+    return server_env
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = options(argv)
+    if args.history:
+        return subprocess.call([sys.executable, str(ROOT / "bench" / "bench_history.py")], cwd=ROOT)
+
+    def stop(signum, frame):
+        raise SystemExit(f"bench: stopped by signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
+    folder = Path(tempfile.mkdtemp(prefix="apiary-bench-"))
+    try:
+        with ThrowawayDatabase(folder) as database:
+            server_env = configure(database.url)
+            results = measure(args, database, folder, server_env)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    from bench import report
+
+    results["figures"] = report.figures(results)
+    print()
+    report.print_table(results["figures"])
+    report.write_json(results, args.json)
+    print(f"\nJSON: {args.json}")
+    if args.docs:
+        if report.update_docs(results, args.docs):
+            print(f"Figures written into {args.docs}")
+        else:
+            print(f"{args.docs} has no {report.DOCS_BEGIN} … {report.DOCS_END} markers: not changed", file=sys.stderr)
+    met = [r["met"] for r in results["figures"] if r["met"] is not None]
+    print(f"{sum(met)} of {len(met)} budgeted figures within budget; the benchmark never fails on speed.")
+    return 0
+
+
+def measure(args: argparse.Namespace, database: ThrowawayDatabase, folder: Path, server_env: dict) -> dict:
+    warnings.filterwarnings("ignore", message="No directory at")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from bench.pad_client import Addresses, save_encoding
+
+    say(f"migrating the throw-away database ({database.describe()}), collecting the static files")
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    call_command("collectstatic", "--no-input", verbosity=0)  # into STATIC_ROOT, as production does
+
+    limit = (getattr(settings, "RATE_LIMITS", {}) or {}).get("save", {}).get("address")
+    per_address = max(1, int(limit[0] * 0.8)) if limit else 10**9
+    addresses = Addresses(per_address, fixed="127.0.0.1" if args.one_address else None)
+    if args.one_address:
+        how = f"every client on 127.0.0.1 (save limit {limit}: saves over it are refused and counted as errors)"
+    elif limit:
+        how = (f"settings.RATE_LIMITS['save'] = {limit[0]} per {limit[1]} s per address, unchanged: each phone "
+               f"saves from its own loopback address (127.x.y.z) and takes a fresh one every {per_address} saves, "
+               f"so the limit counts every save and refuses none")
+    else:
+        how = "no save limit in settings.RATE_LIMITS"
+    encoding = save_encoding()
+    results = {
+        "machine": machine(),
+        "git": git(),
+        "database": database.describe(),
+        "command": " ".join(["bench/run.py", *(sys.argv[1:] if __name__ == "__main__" else [])]).strip(),
+        "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
+        "save_encoding": encoding,
+        "rate_limit": {"save": limit, "how": how},
+    }
+    results["inprocess"], bench = in_process(args, encoding, addresses)
+    if not args.no_gunicorn:
+        results["gunicorn"] = under_gunicorn(args, encoding, addresses, folder, server_env, bench)
+    results["rate_limit"]["addresses_used"] = addresses.taken
+    from django.db import connections
+
+    connections.close_all()
+    return results
+
+
+def in_process(args: argparse.Namespace, encoding: str, addresses):
+    """The in-process figures, and the account and games they used (gunicorn's section reuses them)."""
+    from bench import inprocess
+    from bench.bench_history import PAGES, store_games
+    from scoring.models import Player
+
+    say("in-process: games with 1 (solo), 4 and 5 players")
+    bench = inprocess.InProcess(sectors=args.sectors, encoding=encoding, addresses=addresses)
+    out: dict = {"sizes": {}, "owner_games": {}}
+    history = {"sizes": [str(s) for s in args.games], "pages": {}, "baseline": {}}
+    stored = 0
+    for size in args.games:
+        if size > stored:
+            say(f"in-process: storing {size - stored:,} finished games (up to {size:,})")
+            store_games(bench.owner, size - stored, stored)
+            stored = size
+        say(f"in-process at {size:,} stored games: SQL statements")
+        found: dict = {"statements": {}}
+        for kind in ("save", "step"):
+            for players in (1, 5):
+                found["statements"][f"{kind}_{players}p"] = bench.statements(players, kind)
+        say(f"in-process at {size:,} stored games: timings ({args.samples} samples each, interleaved with /healthz)")
+        found["timings"] = bench.timings(args.samples, args.warmup)
+        if args.history_samples:
+            say(f"in-process at {size:,} stored games: history, players and statistics pages")
+            pages = dict(PAGES)
+            alice = Player.objects.filter(owner=bench.owner, name="Alice").first()
+            if alice:
+                pages["a player's page"] = f"/players/{alice.pk}/"
+            found["history_pages"] = {}
+            base_all = []
+            for name, url in pages.items():
+                try:
+                    measured, base = inprocess.interleaved(lambda url=url: bench._get(url), bench.healthz,
+                                                           args.history_samples, 2)
+                except AssertionError as problem:  # a page that does not exist at this size (page 40 of 10 games)
+                    found["history_pages"][name] = {"url": url, "skipped": str(problem)}
+                    continue
+                base_all += base
+                found["history_pages"][name] = {"url": url, "measured": summary(measured), "baseline": summary(base)}
+                history["pages"].setdefault(name, {})[str(size)] = summary(measured)["median"]
+            history["baseline"][str(size)] = summary(base_all)["median"] if base_all else None
+        out["sizes"][str(size)] = found
+    if args.history_samples:
+        out["history"] = history
+    say("in-process: the poll's statements, request bodies, answer sizes, the engine")
+    out["poll"] = bench.poll_statements()
+    out["bodies"] = bench.request_bodies()
+    out["estimates"] = bench.sent_estimates()
+    out["engine"] = inprocess.engine(max(args.samples, 200) * 5)
+    out["fields"] = {"typed": bench.fields(4)[0], "stepper": bench.fields(4)[1]}
+    return out, bench
+
+
+def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dict, bench) -> dict:
+    from django.contrib.auth.models import User
+    from django.db import connections
+    from django.test import Client
+
+    from bench import load
+    from bench.inprocess import game_for
+
+    def session_of(user) -> str:
+        client = Client()
+        client.force_login(user)
+        return client.cookies["sessionid"].value
+
+    tables = math.ceil(args.clients / args.per_table)
+    say(f"gunicorn: {tables} tables of {args.per_table} phones ({args.clients} clients), each table's own 4-player game")
+    phones = []
+    for table in range(tables):
+        user = User.objects.create_user(f"bench-table-{table + 1}")
+        game = game_for(user, 4, args.sectors)
+        for seat in range(args.per_table):
+            if len(phones) < args.clients:
+                phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
+                                              encoding=encoding, page=secrets.token_hex(8)))
+    owner, games = bench.owner, bench.games
+    owner_phone = load.TablePhone(game_id=games[4].public_id, session=session_of(owner), seat=4, encoding=encoding,
+                                  page=secrets.token_hex(8))
+    first_session = session_of(owner)
+    connections.close_all()  # the server has the database to itself
+
+    out: dict = {"workers": args.workers}
+    say(f"gunicorn: starting {args.workers} workers")
+    with load.Gunicorn(server_env, folder, workers=args.workers) as server:
+        out["command"] = " ".join(server.command[1:-2])
+        host, port = "127.0.0.1", server.port
+        say(f"gunicorn on port {port}: answers as sent, the pad's first load")
+        load.prepare(host, port, owner_phone)
+        holder = addresses.holder()
+        sizes = {}
+        save = load.wire_save(host, port, owner_phone, holder.use(), value="12")
+        step = load.wire_save(host, port, owner_phone, holder.use(), step=1)
+        cookie = {"Cookie": f"sessionid={owner_phone.session}; csrftoken={owner_phone.csrf_cookie}"}
+        pad4 = load.wire(host, port, "GET", f"/games/{games[4].public_id}/", cookie)
+        pad5 = load.wire(host, port, "GET", f"/games/{games[5].public_id}/", cookie)
+        live = f"/games/{games[4].public_id}/live/"
+        etag = load.wire(host, port, "GET", live, {**cookie, "HX-Request": "true"}).header("ETag")
+        poll = load.wire(host, port, "GET", live, {**cookie, "HX-Request": "true", "If-None-Match": etag})
+        health = load.wire(host, port, "GET", "/healthz")
+        for name, answer in (("save", save), ("step", step), ("pad4_html", pad4), ("pad5_html", pad5),
+                             ("poll", poll), ("healthz", health)):
+            sizes[name] = {"status": answer.status, "bytes": answer.sent, "head": len(answer.head),
+                           "body": len(answer.body), "content_encoding": answer.header("Content-Encoding"),
+                           "headers": answer.head.decode("latin-1").strip().splitlines()}
+        out["sizes"] = sizes
+        out["first_load"] = load.first_load(host, port, f"/games/{games[4].public_id}/", first_session)
+
+        for phone in phones:
+            load.prepare(host, port, phone)
+        holders = [addresses.holder() for _ in phones]
+        out["load"] = {}
+        say(f"gunicorn: /healthz under {args.clients} clients for {args.seconds:g} s (the baseline)")
+        out["load"]["healthz"] = load.run_load(server, phones, "healthz", args.seconds, args.load_warmup, holders)
+        say(f"gunicorn: saves from {args.clients} clients for {args.seconds:g} s")
+        out["load"]["save"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders)
+        out["log_tail"] = server.log_tail(20)
+    say("gunicorn: stopped")
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
