@@ -1,13 +1,13 @@
-"""The engine's explanations in words, ready for translation."""
+"""The engine's explanations in words, ready for translation: each is a whole sentence of the
+catalogue (locale/), never a sentence glued from translated pieces."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.engine import SectorOutcome, SectorResult, TieResult
 
@@ -15,6 +15,44 @@ from scoring.engine import SectorOutcome, SectorResult, TieResult
 def names_list(names: Sequence[str]) -> str:
     """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list)."""
     return str(get_text_list(list(names), _("and")))
+
+
+def ordinal(value: int) -> str:
+    """ "1st", "2nd", "3rd", "11th" in English; "1er", "2e", "11e" in French: plain text (never
+    the HTML of Django's own French ordinals, "1<sup>er</sup>", which would show as tags in a
+    sentence, an attribute or a spreadsheet).
+
+    The contexts and words are those of ``django.contrib.humanize``'s ``ordinal``, so the
+    project's catalogue, which Django reads before the apps' ones, also gives that filter (and
+    ``scoring.scoreboard``'s ranks) the same plain-text ordinals."""
+    if value < 0:
+        return str(value)
+    if value == 1:
+        return pgettext("ordinal is 1", "{}st").format(value)
+    if value % 100 in (11, 12, 13):
+        return pgettext("ordinal 11, 12, 13", "{}th").format(value)
+    last = value % 10
+    if last == 0:
+        template = pgettext("ordinal 0", "{}th")
+    elif last == 1:
+        template = pgettext("ordinal 1", "{}st")
+    elif last == 2:
+        template = pgettext("ordinal 2", "{}nd")
+    elif last == 3:
+        template = pgettext("ordinal 3", "{}rd")
+    elif last == 4:
+        template = pgettext("ordinal 4", "{}th")
+    elif last == 5:
+        template = pgettext("ordinal 5", "{}th")
+    elif last == 6:
+        template = pgettext("ordinal 6", "{}th")
+    elif last == 7:
+        template = pgettext("ordinal 7", "{}th")
+    elif last == 8:
+        template = pgettext("ordinal 8", "{}th")
+    else:
+        template = pgettext("ordinal 9", "{}th")
+    return template.format(value)
 
 
 def tokens_words(count: int) -> str:
@@ -78,21 +116,76 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> str:
         return _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
                  "they share %(place)s place.") % params
 
-    figures = _(" to ").join(str(tie.workers[tie.players.index(group[0])]) for group in groups)
-    params = {"names": who(groups[0]), "figures": figures, "place": ordinal(tie.rank)}
-    if tie.rank == 1:
-        sentence = ngettext(
-            "%(names)s wins the tie on active workers, %(figures)s.",
-            "%(names)s win the tie on active workers, %(figures)s.", len(groups[0]),
-        ) % params
-    else:
-        sentence = ngettext(
-            "%(names)s takes %(place)s place on active workers, %(figures)s.",
-            "%(names)s take %(place)s place on active workers, %(figures)s.", len(groups[0]),
-        ) % params
+    figures = [tie.workers[tie.players.index(group[0])] for group in groups]
+    params = {"names": who(groups[0]), "place": ordinal(tie.rank),
+              **{name: figure for name, figure in zip("abcde", figures, strict=False)}}
+    sentence = _won_on_workers(tie.rank == 1, len(figures), len(groups[0])) % params
     if len(tie.players) > 2 or len(groups[0]) > 1:
         sentence = _("%(names)s tie on %(total)s VP.") % {"names": who(tie.players), "total": tie.total} + " " + sentence
     for group in groups:
         if len(group) > 1:
             sentence += " " + _("%(names)s also tie on active workers and share their place.") % {"names": who(group)}
     return sentence
+
+
+def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
+    """The sentence of a tie broken by active workers, whole: who wins (``victory``) or takes
+    their place, and the workers of each group from most to fewest (``figures`` of them: 2 to
+    5, as %(a)s to %(e)s). One sentence per case, so that no language has to glue "3", " to " and
+    "1" together."""
+    if victory:
+        if figures == 2:
+            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s.",
+                            "%(names)s win the tie on active workers, %(a)s to %(b)s.", winners)
+        if figures == 3:
+            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s.",
+                            "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s.", winners)
+        if figures == 4:
+            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
+                            "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s.", winners)
+        return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
+                        "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
+                        winners)
+    if figures == 2:
+        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s.",
+                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s.", winners)
+    if figures == 3:
+        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s.",
+                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s.", winners)
+    if figures == 4:
+        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
+                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
+                        winners)
+    return ngettext(
+        "%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
+        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.", winners)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small phrases with a figure or a label in them, whole in the catalogue (French puts a space
+# before a colon and a percent sign: "Fermes construites : 3 PV", "42 %").
+
+
+def labelled(label: str, value) -> str:
+    """ "Player: Alice" (a filter chip, a line of a list): French "Joueur : Alice"."""
+    return _("%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def label_colon(label: str) -> str:
+    """ "Farms built:" before a message about it: French "Fermes construites :"."""
+    return _("%(label)s:") % {"label": label}
+
+
+def vp_title(label: str, vp: int) -> str:
+    """A chart segment's title, "Farms built: 3 VP": French "Fermes construites : 3 PV"."""
+    return _("%(label)s: %(vp)s VP") % {"label": label, "vp": vp}
+
+
+def percent(value) -> str:
+    """ "42%": French "42 %"."""
+    return _("%(percent)s%%") % {"percent": value}
+
+
+def name_with_total(name: str, total: int) -> str:
+    """ "Alice (80)": a player and their total VP."""
+    return _("%(name)s (%(total)s)") % {"name": name, "total": total}
