@@ -1,10 +1,13 @@
 from django.urls import include, path
 
 from apiary_site.health import healthz
-from scoring import accounts
+from scoring import accounts, preferences
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The language switch of every page: Django's set_language, the choice also kept for the account.
+    # The same URLs serve every language (no language prefix).
+    path("i18n/setlang/", preferences.language_set, name="set_language"),
     path("accounts/signup/", accounts.sign_up, name="signup"),
     # Before Django's own: sign-in and password reset with the abuse limits (scoring/limits.py).
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),

@@ -8,22 +8,27 @@ from django.contrib.auth import login
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
 from scoring import limits
 from scoring.forms import SignUpForm
+from scoring.preferences import account_language_set, with_account_language
 
 
 @limits.rate_limit("signup", methods=("POST",))
 @require_http_methods(["GET", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
-    """One short form (a name and a password, twice), then straight to starting a game."""
+    """One short form (a name and a password, twice), then straight to starting a game. The
+    account keeps the language it was made in (scoring/preferences.py)."""
     if request.user.is_authenticated:
         return redirect("scoring:history")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        account_language_set(user, get_language())
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "scoring:start")
     return render(request, "registration/signup.html", {"form": form},
@@ -38,8 +43,10 @@ def _safe_next(request: HttpRequest) -> str:
     return target if allowed else ""
 
 
+@method_decorator(with_account_language, name="dispatch")
 class SignInView(LoginView):
-    """Django's sign-in, each attempt counted per client address and per user name typed."""
+    """Django's sign-in, each attempt counted per client address and per user name typed; a
+    sign-in brings the account's language to this device (scoring/preferences.py)."""
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         refusal = limits.check(request, "login", account=request.POST.get("username", ""))

@@ -6,3 +6,14 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Apiary scoring")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+        from django.utils.translation import gettext
+
+        from scoring import gamefile, preferences
+
+        # The game file's problems in the language being spoken (gamefile.py stays plain Python).
+        gamefile.translate_with(gettext)
+        # An account's language applies at every sign-in (scoring/preferences.py).
+        user_logged_in.connect(preferences.on_sign_in, dispatch_uid="scoring.preferences.on_sign_in")

@@ -474,3 +474,7 @@ class RateCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.hits} in window {self.window}"
+
+
+# The language an account chose lives with the rest of the language choice (scoring/preferences.py).
+from scoring.preferences import LanguagePreference  # noqa: E402, F401
