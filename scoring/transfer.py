@@ -29,6 +29,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -36,6 +37,7 @@ from scoring import limits, selectors, services
 from scoring.categories import CATEGORIES
 from scoring.engine import GameResult, PlayerResult
 from scoring.forms import GameFileUploadForm
+from scoring.gamefile import _ as gamefile_words
 from scoring.gamefile import (
     GameData,
     GameFileError,
@@ -52,13 +54,43 @@ WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
 
-# The spreadsheet's columns (docs/game-file.md, "In the app: Your data"): machine names, the same in
-# every language, so a sheet keeps its formulas whatever language the pad speaks.
+# The spreadsheet's columns (docs/game-file.md, "In the app: Your data"). Their names in English are
+# the machine names below; in another language the header row is in that language's words (a
+# category's column is the category's label, in French the edition's words), from the catalogue.
 CSV_COLUMNS: tuple[str, ...] = (
     "played_on", "game_id", "finished", "seat", "player", "faction", "automa",
     *(category.key for category in CATEGORIES),
     "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
 )
+# The spreadsheet's column names in another language than English (English writes the machine
+# names of CSV_COLUMNS as they are).
+_CSV_HEADINGS = {
+    "played_on": pgettext_lazy("CSV column", "played_on"),
+    "game_id": pgettext_lazy("CSV column", "game_id"),
+    "finished": pgettext_lazy("CSV column", "finished"),
+    "seat": pgettext_lazy("CSV column", "seat"),
+    "player": pgettext_lazy("CSV column", "player"),
+    "faction": pgettext_lazy("CSV column", "faction"),
+    "automa": pgettext_lazy("CSV column", "automa"),
+    "active_workers": pgettext_lazy("CSV column", "active_workers"),
+    "hibernation_tokens": pgettext_lazy("CSV column", "hibernation_tokens"),
+    "majority": pgettext_lazy("CSV column", "majority"),
+    "during": pgettext_lazy("CSV column", "during"),
+    "end": pgettext_lazy("CSV column", "end"),
+    "total": pgettext_lazy("CSV column", "total"),
+    "rank": pgettext_lazy("CSV column", "rank"),
+    "winner": pgettext_lazy("CSV column", "winner"),
+}
+_CATEGORY_LABELS = {category.key: category.label for category in CATEGORIES}
+
+
+def csv_header() -> list[str]:
+    """The header row in the language being spoken: ``CSV_COLUMNS`` in English; in French the
+    column names of the catalogue, a category's column named by its label in the edition's words."""
+    if (get_language() or "en").split("-")[0] == "en":
+        return list(CSV_COLUMNS)
+    return [str(_CSV_HEADINGS[name]) if name in _CSV_HEADINGS else gettext(_CATEGORY_LABELS[name])
+            for name in CSV_COLUMNS]
 # A text cell starting with one of these is a formula to a spreadsheet: it gets a ' in front.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -115,7 +147,7 @@ def export_csv(request: HttpRequest) -> HttpResponse:
     response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
     response.write("\ufeff")
     writer = csv.writer(response)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(csv_header())
     games = selectors.games_with_everything().filter(owner=request.user).order_by("played_on", "created_at", "id")
     for game in games:
         writer.writerows(csv_rows(game))
@@ -150,7 +182,8 @@ def csv_rows(game: Game) -> Iterator[list]:
 
 
 def _yes_no(value: bool) -> str:
-    return "yes" if value else "no"
+    """ "yes" or "no" in the language being spoken (a spreadsheet's cell, not the pad's words)."""
+    return pgettext("CSV cell", "yes") if value else pgettext("CSV cell", "no")
 
 
 def _entry(value: int | bool | None) -> int | str:
@@ -228,7 +261,7 @@ def _read_upload(raw: bytes) -> str:
     try:
         text = raw.decode("utf-8-sig")  # a byte order mark (a Windows editor's) is no problem
     except UnicodeDecodeError:
-        raise GameFileError([Problem("(document)", "is not UTF-8 text")]) from None
+        raise GameFileError([Problem("(document)", gamefile_words("is not UTF-8 text"))]) from None
     parse_document(text)
     return text
 
