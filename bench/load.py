@@ -18,6 +18,7 @@ import gzip
 import http.client
 import os
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -124,6 +125,22 @@ class Gunicorn:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def machine_jiffies() -> tuple[int, int]:
+    """All cores' (busy, total) clock ticks so far, from /proc/stat (idle and iowait are not busy)."""
+    try:
+        fields = [int(f) for f in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except (OSError, ValueError, IndexError):
+        return 0, 0
+    total = sum(fields[:8])  # user nice system idle iowait irq softirq steal (guest is inside user)
+    return total - fields[3] - fields[4], total
+
+
+def own_cpu() -> float:
+    """This process's CPU time so far (every thread: the load's clients), in seconds."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _stat(pid: int) -> list[int] | None:
@@ -397,9 +414,11 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
     for thread in threads:
         thread.start()
     time.sleep(max(0.0, window_start - time.monotonic()))
+    machine_before, client_before = machine_jiffies(), own_cpu()
     cpu_before, at_before = server.cpu_seconds(), time.monotonic()
     time.sleep(max(0.0, stop_at - time.monotonic()))
     cpu_after, at_after = server.cpu_seconds(), time.monotonic()
+    machine_after, client_after = machine_jiffies(), own_cpu()
     for thread in threads:
         thread.join(timeout=SOCKET_TIMEOUT + 5)
     hung = sum(thread.is_alive() for thread in threads)
@@ -410,6 +429,8 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
     ok = [s for s in window if s.status == 200]
     elapsed = at_after - at_before
     cpu = sum(cpu_after.get(pid, 0.0) - cpu_before.get(pid, 0.0) for pid in cpu_after)
+    busy, total = (after - before for after, before in zip(machine_after, machine_before, strict=True))
+    cores = os.cpu_count() or 1
     return {
         "clients": len(clients),
         "seconds": elapsed,
@@ -422,5 +443,10 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
         "cpu_seconds": cpu,
         "cpu_ms_per_answer": cpu * 1000 / len(window) if window else None,
         "workers_same": sorted(cpu_before) == sorted(cpu_after),
+        # Where the machine's CPU went in the window, as shares of all its cores: a machine near
+        # 100 % busy was the limit; workers far below their share were waiting (locks, I/O).
+        "machine_busy": busy / total if total else None,
+        "workers_share": cpu / (elapsed * cores) if elapsed else None,
+        "client_share": (client_after - client_before) / (elapsed * cores) if elapsed else None,
         "clients_still_running": hung,
     }

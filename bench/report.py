@@ -153,7 +153,7 @@ def figures(results: dict) -> list[dict]:
         clients = saves["clients"]
         ratio = saves["per_second"] / base["per_second"] if base and base["per_second"] else None
         rows.append(row(f"gunicorn, 2 workers, {clients} clients: saves per second",
-                        f"{saves['per_second']:.0f}/s ({number(saves['ok'])} in {saves['seconds']:.1f} s)",
+                        f"{saves['per_second']:.0f}/s ({number(saves['ok'])} in {saves['seconds']:.1f} s{cpu_shares(saves)})",
                         f"{base['per_second']:.0f}/s /healthz" if base else "—", ratio,
                         f"≥ {SAVES_PER_SECOND}/s", saves["per_second"] >= SAVES_PER_SECOND,
                         key="load.rate", value=saves["per_second"]))
@@ -193,6 +193,14 @@ def figures(results: dict) -> list[dict]:
     return rows
 
 
+def cpu_shares(load: dict) -> str:
+    """Where the machine's CPU went during the window (shares of all its cores)."""
+    if load.get("machine_busy") is None:
+        return ""
+    return (f"; machine {load['machine_busy']:.0%} busy: workers {load['workers_share']:.0%}, "
+            f"load clients {load['client_share']:.0%}")
+
+
 def verdict(met: bool | None) -> str:
     return "—" if met is None else "yes" if met else "NO"
 
@@ -226,18 +234,35 @@ def markdown(results: dict) -> str:
         ratio = "—" if r["ratio"] is None else f"{r['ratio']:.2f}x"
         cells = [r["figure"], r["measured"], r["baseline"], ratio, r["budget"], verdict(r["met"])]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
-    history = results.get("inprocess", {}).get("history")
-    if history:
-        sizes = history["sizes"]
-        lines += ["", "History, players and statistics pages (medians, in-process; the issue 8 benchmark):", "",
-                  "| page | " + " | ".join(f"{number(int(s))} games" for s in sizes) + " | ratio (last / first) |",
-                  "|---|" + "---|" * (len(sizes) + 1)]
-        for page, values in history["pages"].items():
-            cells = [ms(values.get(s)) for s in sizes]
-            first, last = values.get(sizes[0]), values.get(sizes[-1])
-            lines.append(f"| {page} | " + " | ".join(cells) + f" | {last / first:.2f} |" if first and last else "| — |")
-        lines.append("| /healthz (baseline) | " + " | ".join(ms(history['baseline'].get(s)) for s in sizes) + " | — |")
+    table = history_table(results)
+    if table:
+        lines += ["", "History, players and statistics pages (medians, in-process; issue 8's benchmark):", ""]
+        lines += ["| " + " | ".join(table[0]) + " |", "|---" * len(table[0]) + "|"]
+        lines += ["| " + " | ".join(cells) + " |" for cells in table[1:]]
     return "\n".join(lines) + "\n"
+
+
+def history_table(results: dict) -> list[tuple[str, ...]]:
+    """Issue 8's pages at each size, with the ratio of the largest size to the smallest."""
+    history = (results.get("inprocess") or {}).get("history")
+    if not history or not history["pages"]:
+        return []
+    sizes = history["sizes"]
+    table = [("page", *(f"{number(int(s))} games" for s in sizes), "ratio (largest / smallest)")]
+    for page, values in history["pages"].items():
+        first, last = values.get(sizes[0]), values.get(sizes[-1])
+        table.append((page, *(ms(values.get(s)) for s in sizes), f"{last / first:.2f}" if first and last else "—"))
+    table.append(("/healthz (baseline)", *(ms(history["baseline"].get(s)) for s in sizes), "—"))
+    return table
+
+
+def print_history(results: dict) -> None:
+    table = history_table(results)
+    if table:
+        print("\nHistory, players and statistics pages (medians, in-process; issue 8's benchmark):")
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        for cells in table:
+            print("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)))
 
 
 def write_json(results: dict, path: Path) -> None:

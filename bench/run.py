@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     results["figures"] = report.figures(results)
     print()
     report.print_table(results["figures"])
+    report.print_history(results)
     report.write_json(results, args.json)
     print(f"\nJSON: {args.json}")
     if args.docs:
