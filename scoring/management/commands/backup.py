@@ -8,23 +8,26 @@ from datetime import datetime
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.gamefile import dump_document, to_json
+from scoring.management.commands._shell_language import ShellLanguageCommand
 from scoring.selectors import games_for_export
 
 ACCOUNTS = "accounts.json"
 
 
-class Command(BaseCommand):
-    help = (
+class Command(ShellLanguageCommand):
+    help = gettext_lazy(
         "Write a dated backup folder under DIRECTORY (default: backups/): accounts.json (user names, "
         "emails and password hashes: keep the folder private) and one game file per account."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("directory", nargs="?", default="backups", help="where the dated folder is made")
+        parser.add_argument("directory", nargs="?", default="backups", help=gettext_lazy("where the dated folder is made"))
 
     def handle(self, *args, **options):
         stamp = timezone.localtime().strftime("%Y-%m-%dT%H%M%S")
@@ -39,8 +42,12 @@ class Command(BaseCommand):
                 (folder / f"games-{user.pk}.json").write_text(text, encoding="utf-8")
             (folder / ACCOUNTS).write_text(json.dumps(accounts, indent=2, ensure_ascii=False), encoding="utf-8")
         except OSError as error:
-            raise CommandError(f"cannot write the backup in {folder}: {error.strerror}") from None
-        self.stdout.write(self.style.SUCCESS(f"Backed up {len(accounts)} accounts and their games in {folder}."))
+            raise CommandError(_("cannot write the backup in %(folder)s: %(reason)s") % {
+                "folder": folder, "reason": error.strerror}) from None
+        self.stdout.write(self.style.SUCCESS(ngettext(
+            "Backed up %(count)s account and its games in %(folder)s.",
+            "Backed up %(count)s accounts and their games in %(folder)s.", len(accounts),
+        ) % {"count": len(accounts), "folder": folder}))
 
 
 def parse_joined(text: str) -> datetime:
