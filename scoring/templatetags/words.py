@@ -1,9 +1,12 @@
 """Small phrases of the pages, whole in the catalogue (``scoring.explain``): a label followed by a
-colon, a percentage, the players of a game with their totals."""
+colon, a percentage, the players of a game with their totals; and a date field that works in
+every language."""
 
 from __future__ import annotations
 
-from django import template
+import copy
+
+from django import forms, template
 from django.utils.formats import number_format
 
 from scoring import explain
@@ -27,3 +30,16 @@ def percent(value) -> str:
 def players_with_totals(views) -> str:
     """The players of a scoreboard with their totals: "Alice (80), Bruno (75), Carla (60)"."""
     return ", ".join(explain.name_with_total(view.name, view.result.total) for view in views)
+
+
+@register.filter
+def date_input(bound_field) -> str:
+    """{{ form.played_on|date_input }}: the field, with a date written YYYY-MM-DD whatever the
+    language, as ``<input type="date">`` requires (Django writes the language's own format
+    there, 30/11/2026 in French, which a browser's date field reads as no date at all)."""
+    widget = bound_field.field.widget
+    if not isinstance(widget, forms.DateInput):
+        return bound_field.as_widget()
+    iso = copy.copy(widget)
+    iso.format = "%Y-%m-%d"
+    return bound_field.as_widget(widget=iso)
