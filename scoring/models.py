@@ -477,4 +477,4 @@ class RateCounter(models.Model):
 
 
 # The language an account chose lives with the rest of the language choice (scoring/preferences.py).
-from scoring.preferences import LanguagePreference  # noqa: E402, F401
+from scoring.preferences import LanguagePreference  # noqa: F401

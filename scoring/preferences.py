@@ -61,8 +61,11 @@ def language_set(request: HttpRequest) -> HttpResponse:
     account, the choice remembered for the account too."""
     from django.views.i18n import set_language  # a view: not imported with the models
 
-    response = set_language(request)
     language = _spoken(request.POST.get("language"))
+    if language is None:  # a language Django knows but the site does not speak: no cookie for it
+        request.POST = request.POST.copy()
+        request.POST.pop("language", None)
+    response = set_language(request)
     if language and response.status_code in (302, 204):
         account_language_set(request.user, language)
     return response

@@ -37,7 +37,6 @@ from scoring import limits, selectors, services
 from scoring.categories import CATEGORIES
 from scoring.engine import GameResult, PlayerResult
 from scoring.forms import GameFileUploadForm
-from scoring.gamefile import _ as gamefile_words
 from scoring.gamefile import (
     GameData,
     GameFileError,
@@ -47,6 +46,7 @@ from scoring.gamefile import (
     parse_document,
     to_json,
 )
+from scoring.gamefile import _ as gamefile_words
 from scoring.models import Game
 
 SESSION_UPLOAD = "transfer_upload"  # the file waiting to be added: {"token", "name"} (its text is in the cache)
