@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
-# Chromium (browser journeys) and PostgreSQL are there, checks the migrations, then runs pytest
+# Chromium (browser journeys), PostgreSQL and gettext (the catalogue test runs makemessages, which
+# needs xgettext) are there, checks the migrations, then runs pytest
 # on SQLite and again on PostgreSQL (scripts/with-postgres.sh).
 # Extra arguments go to pytest (scripts/test.sh -k engine).
 set -euo pipefail
@@ -11,9 +12,10 @@ missing=()
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [ -x "$chromium" ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+command -v xgettext >/dev/null 2>&1 || missing+=(gettext)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "test: installing Debian's ${missing[*]} for the browser and PostgreSQL tests" >&2
+        echo "test: installing Debian's ${missing[*]} for the browser, PostgreSQL and catalogue tests" >&2
         apt-get update -qq >/dev/null
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
     elif [ "${CI:-}" = true ]; then

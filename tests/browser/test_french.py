@@ -1,0 +1,148 @@
+"""A French-speaking newcomer's whole game, in a real browser on a phone whose language is French:
+sign up, start a game, score it, finish it and read the results without meeting one English word;
+then one tap on the switch and the same page is in English, at the same address.
+
+The expected figures are worked out here from what the test types (1 VP per farm, 8 per frame, the
+comb's majorities), never read back from the application.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+from tests.test_i18n import english_in
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def french_phone(browser, phone, page_errors, live_server) -> Page:
+    """A phone whose browser speaks French (Accept-Language: fr-FR), signed in as nobody."""
+    from scoring.limits import counters_clear
+
+    counters_clear()
+    context = browser.new_context(**phone, locale="fr-FR")
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+
+    def on_console(message):
+        if "Content Security Policy" in message.text:
+            page_errors.csp_violations.append(message.text)
+        if message.type == "error":
+            page_errors.console_errors.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
+    yield page
+    context.close()
+
+
+def expect_french(page: Page) -> None:
+    """The page is in French: its language, and no English word in its text or its accessible
+    attributes (the switch's "English", marked lang="en", aside)."""
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    english = english_in(page.content())
+    assert not english, f"English words on {page.url}:\n" + "\n".join(english)
+
+
+def textbox(page: Page, name: str):
+    return page.get_by_role("textbox", name=name, exact=True)
+
+
+def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english_in_one_tap(french_phone, live_server):
+    page = french_phone
+    page.goto(live_server.url + "/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Comptez les points de vos parties d'Apiary")
+    expect_french(page)
+
+    # Signing up: Django's own labels and messages are French too.
+    page.locator("#id_username").fill("amelie")
+    page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")
+    page.locator("#id_password2").fill("un-long-mot-de-passe-de-jeu")
+    page.get_by_role("button", name="S'inscrire et commencer une partie").click()
+
+    # The start form.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Nouvelle partie")
+    expect_french(page)
+    page.get_by_label("Nom du joueur 1", exact=True).fill("Amélie")
+    page.get_by_label("Nom du joueur 2", exact=True).fill("Bastien")
+    page.get_by_label("Secteur 1, PV de la 1re place", exact=True).fill("9")
+    page.get_by_label("Secteur 1, PV de la 2e place", exact=True).fill("4")
+    page.get_by_label("Secteur 2, PV de la 1re place", exact=True).fill("6")
+    page.get_by_label("Secteur 2, PV de la 2e place", exact=True).fill("0")
+    page.get_by_role("button", name="Commencer la saisie").click()
+    expect(page).to_have_url(re.compile(r"/games/(?!new/)[\w-]+/$"))
+    pad_url = page.url
+
+    # The pad, in the French edition's words.
+    expect_french(page)
+    typed = {
+        "Revenus des Fermes, Amélie": "12", "Fermes construites, Amélie": "3", "Cadres remplis, Amélie": "1",
+        "Revenus des Fermes, Bastien": "4+6", "Recrues, Bastien": "5",
+        "Pions dans le secteur 1, Amélie": "2", "Pions dans le secteur 1, Bastien": "1",
+        "Pions dans le secteur 2, Bastien": "1",
+        "Ouvriers actifs, Amélie": "2", "Ouvriers actifs, Bastien": "1",
+    }
+    for name, value in typed.items():
+        textbox(page, name).fill(value)
+        textbox(page, name).press("Tab")
+    expect(page.locator("#pad .unsaved")).to_have_count(0)
+    expect(page.locator("#status-s1-farm_income")).to_contain_text("Enregistré")
+    # Amélie: 1 (seat 1) + 12 + 3 farms + 1 frame (8) + sector 1 (9) = 33;
+    # Bastien: 2 (seat 2) + 10 + 5 + sector 1's 2nd place (4) + sector 2 alone (6) = 27.
+    expect(page.get_by_label("Total, Amélie", exact=True)).to_have_text("33")
+    expect(page.get_by_label("Total, Bastien", exact=True)).to_have_text("27")
+    expect(page.locator("#sector-0-summary")).to_have_text(
+        "Amélie est majoritaire avec 2 pions : 9 PV. Bastien est 2e avec 1 pion : 4 PV.")
+    expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion : 6 PV.")
+    expect(page.locator("#ranking .rank").first).to_have_text("1er")
+
+    # A mistyped value is refused in French, under its row.
+    textbox(page, "Fermes construites, Bastien").fill("120")
+    textbox(page, "Fermes construites, Bastien").press("Tab")
+    expect(page.locator("#error-s2-farms")).to_contain_text("Doit être compris entre 0 et 99, pas 120.")
+    textbox(page, "Fermes construites, Bastien").fill("0")
+    textbox(page, "Fermes construites, Bastien").press("Tab")
+    expect(page.locator("#error-s2-farms")).to_be_hidden()
+    expect(page.locator("#pad .unsaved")).to_have_count(0)
+    expect_french(page)
+
+    # Finishing: what nobody entered is listed, in French, before the game is finished.
+    page.get_by_role("button", name="Terminer la partie").click()
+    expect(page.get_by_text("Personne n'a encore saisi ceci :")).to_be_visible()
+    expect_french(page)
+    page.get_by_role("button", name="Terminer quand même").click()
+
+    # The results.
+    expect(page).to_have_url(re.compile(r"/results/$"))
+    results_url = page.url
+    expect(page.get_by_role("heading", level=2, name="Amélie gagne")).to_be_visible()
+    expect(page.locator(".ranking-list .rank")).to_have_text(["1er", "2e"])
+    expect(page.get_by_role("heading", name="Points par catégorie")).to_be_visible()
+    expect(page.locator(".breakdown")).to_contain_text("Revenus des Fermes")
+    expect(page.get_by_text("Secteur 1 : Amélie est majoritaire avec 2 pions : 9 PV.")).to_be_visible()
+    expect_french(page)
+
+    # The history.
+    page.get_by_role("link", name="Toutes les parties").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Parties")
+    expect_french(page)
+
+    # One tap: English, at the same address, and it stays English.
+    page.goto(results_url)
+    page.get_by_role("button", name="English").click()
+    expect(page).to_have_url(results_url)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Results")
+    expect(page.get_by_role("heading", level=2, name="Amélie wins")).to_be_visible()
+    expect(page.locator(".ranking-list .rank")).to_have_text(["1st", "2nd"])
+    page.goto(pad_url)
+    expect(page.get_by_role("textbox", name="Farm income, Amélie", exact=True)).to_have_value("12")
+    # And back to French in one tap.
+    page.get_by_role("button", name="Français").click()
+    expect(page).to_have_url(pad_url)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")

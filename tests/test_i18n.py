@@ -1,0 +1,855 @@
+"""Specification of the pad in two languages: English, and French in the French edition's words.
+
+- Every page a player meets, rendered in French, shows French text and not one English word: the
+  pad, the comb's explanations, the tie-break sentences, the results and their chart, the history,
+  the start form, the error messages (the pages', the forms', the game file's, the rate limits'),
+  the mail, the spreadsheet and the command-line tools.
+- The categories are the French edition's words, taken from the catalogue (the msgstr of the
+  English labels of ``scoring/categories.py``), and agree with the table of docs/scoring-rules.md.
+- Nothing user-facing escapes translation: a template's text, a Python message, a word of the pad's
+  script is marked for translation and has its French translation (no empty or fuzzy entry; the
+  catalogue holds what ``makemessages`` collects; each ``.mo`` holds what its ``.po`` says).
+- The language comes from the browser's Accept-Language, a switch on every page changes it in one
+  tap (a plain POST form), and the choice is remembered per device and per account.
+- Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV partagés : 6 chacun »).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.template.base import Lexer, TokenType
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from apiary_site import catalogues
+from scoring import services
+from scoring.categories import CATEGORIES, MAJORITY_LABEL
+from scoring.engine import PlayerSheet, Sector, score_game, score_sector
+from scoring.explain import ordinal, sector_sentence, tie_sentence
+from scoring.management.commands._shell_language import shell_language
+from scoring.preferences import LanguagePreference
+from tests.factories import PASSWORD, game_scored, game_started, player, seat_of
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9,en;q=0.5"}
+HTMX = {"HX-Request": "true"}
+
+# The French edition's words for the categories (its end-of-game rule text, as
+# docs/scoring-rules.md quotes them), by key.
+FRENCH_CATEGORIES = {
+    "starting_vp": "PV de départ",
+    "explore_tokens": "Bonus des jetons Exploration",
+    "farm_income": "Revenus des Fermes",
+    "comb_pods": "Bonus des Alvéoles d'Hibernation",
+    "hive_build_bonuses": "Bonus construits sur les alvéoles du plateau Ruche",
+    "advance_strength4": "Ouvrier de force 4 sur l'action Évolution",
+    "explore_strength4": "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration",
+    "tile_abilities": "Activation des capacités des tuiles",
+    "seed_card_benefits": "Bénéfices à usage unique sur les cartes Graine jouées",
+    "planted_seed_cards": "Conditions des cartes Graine plantées",
+    "farms": "Fermes construites",
+    "recruits": "Recrues",
+    "developments": "Innovations",
+    "carvings": "Conditions des Sculptures construites",
+    "queens_favor": "Position sur la piste Faveur de la Reine",
+    "hive_mat_full": "Plateau Ruche rempli",
+    "frames_filled": "Cadres remplis",
+    "faction_ability": "Capacité de fin de partie de la faction",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a page for English words
+
+
+# Words that are English and never French: one of them in a French page is an untranslated string.
+# (Words both languages write alike, such as "total", "faction", "notes", "page", "on", "second"
+# or "Automa", are not in it.)
+ENGLISH_WORDS = frozenset(["the", "of", "and", "to", "is", "are", "was", "were", "not", "your", "you", "with", "for", "by", "this", "that", "these", "those", "what", "who", "which", "when", "has", "have", "been", "be", "it", "its", "or", "an", "at", "from", "as", "if", "in", "into", "out", "up", "all", "any", "nobody", "someone", "everyone", "more", "than", "only", "must", "can", "cannot", "could", "would", "should", "may", "might", "will", "here", "there", "yes", "no", "ago", "game", "games", "player", "players", "vp", "token", "tokens", "sector", "sectors", "comb", "hive", "mat", "frames", "frame", "farm", "farms", "carvings", "carving", "recruits", "developments", "workers", "worker", "active", "during", "end", "finish", "finished", "results", "history", "statistics", "undo", "link", "links", "edit", "view", "new", "delete", "back", "next", "done", "reload", "keep", "mine", "use", "shared", "share", "each", "wins", "win", "won", "tie", "ties", "tied", "leads", "lead", "rank", "ranking", "breakdown", "category", "categories", "majority", "majorities", "income", "built", "filled", "queen", "favor", "seed", "cards", "tile", "abilities", "ability", "planet", "strength", "advance", "explore", "bonuses", "endgame", "starting", "victory", "nobody", "save", "saved", "saving", "sign", "password", "account", "username", "email", "file", "upload", "check", "add", "cancel", "type", "typed", "number", "whole", "sum", "value", "values", "field", "seconds", "hours", "days", "week", "month", "tue", "wed", "thu", "fri", "sat", "sun", "feb", "apr", "jun", "jul", "aug", "dec", "something", "wrong", "went", "found", "allowed", "too", "many", "requests", "please", "enter", "valid", "required"])
+ENGLISH_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A path, a file name or a key of the game file ("docs/game-file.md", "games[0].end.farms"): not words.
+MACHINE_TOKEN = re.compile(r"\S*(?:[/\[\]_]|\w\.\w)\S*")
+
+# English that the pages will lose once a patch of .i18n-requests.md is applied to a file this
+# work may not edit, each tolerated only while that file does not have the patch: the results
+# chart's segment titles ("Fermes construites: 3 VP", scoring/scoreboard.py).
+SCOREBOARD = Path(__file__).resolve().parent.parent / "scoring" / "scoreboard.py"
+PENDING_ENGLISH = [] if "vp_title(" in SCOREBOARD.read_text() else [re.compile(r"^[^:]+: -?\d+ VP$")]
+CHECKED_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+
+
+class PageText(HTMLParser):
+    """What a reader meets on a page: its text and the words of its accessible attributes, less
+    scripts, styles and whatever is marked as being in another language (``lang``)."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                      "wbr"})
+
+    def __init__(self, language: str = "fr", machine_text: bool = False):
+        super().__init__(convert_charrefs=True)
+        self.language = language
+        self.skipped_tags = ("script", "style") if machine_text else ("script", "style", "code")
+        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.pieces: list[str] = []
+
+    def skipping(self) -> bool:
+        return any(skipped for _tag, skipped in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        lang = attributes.get("lang")
+        skipped = tag in self.skipped_tags or (lang is not None and not lang.startswith(self.language))
+        if not skipped and not self.skipping():
+            for name, value in attributes.items():
+                if value and (name in CHECKED_ATTRIBUTES or name.startswith("data-msg-")):
+                    self.pieces.append(value)
+                if value and name == "value" and tag == "input" and attributes.get("type") in ("submit", "button"):
+                    self.pieces.append(value)
+        if tag not in self.VOID:
+            self.stack.append((tag, skipped))
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data):
+        if not self.skipping() and data.strip():
+            self.pieces.append(data)
+
+
+def english_in(html: str) -> list[str]:
+    """The English words of a French page, each with the text it was found in."""
+    reader = PageText()
+    reader.feed(html)
+    found = []
+    for piece in reader.pieces:
+        if any(pattern.match(piece) for pattern in PENDING_ENGLISH):
+            continue
+        words = [word for word in WORD.findall(MACHINE_TOKEN.sub(" ", piece)) if word.lower() in ENGLISH_WORDS]
+        words += ENGLISH_ORDINAL.findall(piece)
+        found += [f"{word!r} in {' '.join(piece.split())[:160]!r}" for word in words]
+    return found
+
+
+def assert_french(response, *, status: int | None = None) -> str:
+    """The page, after checking that it is French through and through."""
+    if status is not None:
+        assert response.status_code == status, response.content[:2000]
+    html = response.content.decode()
+    if response.get("Content-Type", "").startswith("text/html") and "<html" in html:
+        assert '<html lang="fr">' in html
+    english = english_in(html)
+    assert not english, "English words in a French page:\n" + "\n".join(english)
+    return html
+
+
+def text_of(html: str) -> str:
+    reader = PageText(language="", machine_text=True)
+    reader.feed(html)
+    return " ".join(" ".join(reader.pieces).split())
+
+
+def test_the_english_detector_finds_english_and_lets_french_be():
+    assert english_in("<p>Bruno wins the tie on active workers, 3 to 1.</p>")
+    assert english_in('<button aria-label="Add one: Farms built">+</button>')
+    assert english_in("<li>2nd Bruno</li>")
+    assert not english_in("<p>Bruno remporte l'égalité aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
+    assert not english_in('<form><button lang="en">English</button></form><script>var saved = "yes";</script>')
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixtures
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A French request leaves French active in the test's thread: every test after it (here and
+    in the other modules) starts in English again."""
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture
+def french(owner) -> Client:
+    """The owner's phone, whose browser asks for French."""
+    client = Client(**FR)
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def tied_game(owner):
+    """A finished game with every kind of sentence: a tie for 1st in a sector (the French
+    example, 13 VP shared by two), a sole leader with a 2nd, a tie on VP broken by workers, and a
+    tie on VP and workers (a shared place)."""
+    return game_scored(
+        player("Alice", workers=1, farm_income=40, tokens=[2, 1, 0]),
+        player("Bruno", workers=3, farm_income=34, tokens=[2, 0, 1]),
+        player("Carla", workers=2, farm_income=20, farms=3, tokens=[0, 0, 3]),
+        player("Dana", workers=2, farm_income=29, tokens=[0, 0, 0]),
+        finished=True,
+    )
+
+
+def url(name: str, game=None) -> str:
+    return reverse(f"scoring:{name}", args=[game.public_id]) if game is not None else reverse(f"scoring:{name}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The pages in French
+
+
+@pytest.mark.django_db
+def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french):
+    game = game_started("Alice", "Bruno", "Carla")
+
+    html = assert_french(french.get(url("pad", game)), status=200)
+
+    text = text_of(html)
+    for words in ("Au cours de la partie", "Fin de la partie", "Revenus des Fermes", "Alvéoles d'Hibernation",
+                  "Majorité sur les secteurs des Alvéoles d'Hibernation", "Position sur la piste Faveur de la Reine",
+                  "Cadres remplis", "Ouvriers actifs", "Classement", "Terminer la partie", "Tout enregistrer"):
+        assert words in text, words
+    assert 'aria-label="Revenus des Fermes, Alice"' in html
+    assert 'data-msg-saving="Enregistrement…"' in html
+    assert 'data-msg-waiting-many="%(count)s valeurs ne sont pas encore enregistrées."' in html
+
+
+@pytest.mark.django_db
+def test_the_comb_explanations_in_french(french, tied_game):
+    html = assert_french(french.get(url("pad", tied_game)), status=200)
+
+    text = text_of(html)
+    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés : 6 chacun. "
+            "Personne ne marque la 2e place.") in text
+    assert "Alice est majoritaire avec 1 pion : 13 PV." in text
+    assert "Carla est majoritaire avec 3 pions : 6 PV. Bruno est 2e avec 1 pion : 3 PV." in text
+
+
+@pytest.mark.parametrize(("first", "second", "tokens", "expected"), [
+    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l'instant : personne ne marque de points.", id="empty"),
+    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés : "
+                                  "6 chacun. Personne ne marque la 2e place.", id="the-french-example"),
+    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions : 9 PV. Personne d'autre n'a de pion ici : "
+                                  "la 2e place n'est pas attribuée.", id="alone"),
+    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions : 13 PV. Ce secteur n'accorde rien pour la "
+                                   "2e place.", id="no-2nd-award"),
+    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions : 9 PV. Bruno et Carla sont à égalité pour "
+                                  "la 2e place avec 1 pion. 5 PV partagés : 2 chacun.", id="tie-for-2nd"),
+])
+def test_sector_sentences_in_french(first, second, tokens, expected):
+    with translation.override("fr"):
+        assert sector_sentence(score_sector(0, Sector(first, second), tokens), ["Alice", "Bruno", "Carla"]) == expected
+
+
+@pytest.mark.parametrize(("totals", "workers", "expected"), [
+    pytest.param([80, 80], [1, 3], ["Bruno remporte l'égalité aux ouvriers actifs, 3 contre 1."], id="broken"),
+    pytest.param([80, 80], [2, 2], [("Alice et Bruno sont à égalité avec 80 PV et autant d'ouvriers actifs "
+                                     "(2 chacun) : ils se partagent la victoire.")], id="shared-victory"),
+    pytest.param([90, 80, 80], [0, 1, 3], ["Carla prend la 2e place aux ouvriers actifs, 3 contre 1."],
+                 id="2nd-place-broken"),
+    pytest.param([90, 80, 80], [0, 2, 2], [("Bruno et Carla sont à égalité avec 80 PV et autant d'ouvriers actifs "
+                                            "(2 chacun) : ils se partagent la 2e place.")], id="2nd-place-shared"),
+    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80 PV. Bruno remporte "
+                                            "l'égalité aux ouvriers actifs, 3 contre 2 contre 1.")], id="three-figures"),
+    pytest.param([80, 80, 80], [3, 3, 1], [("Alice, Bruno et Carla sont à égalité avec 80 PV. Alice et Bruno "
+                                            "remportent l'égalité aux ouvriers actifs, 3 contre 1. Alice et Bruno ont "
+                                            "aussi autant d'ouvriers actifs et se partagent leur place.")],
+                 id="two-win-together"),
+])
+def test_tie_break_sentences_in_french(totals, workers, expected):
+    result = score_game([], [PlayerSheet(entries={"farm_income": t}, active_workers=w)
+                             for t, w in zip(totals, workers, strict=True)])
+    with translation.override("fr"):
+        assert [tie_sentence(tie, ["Alice", "Bruno", "Carla"]) for tie in result.ties] == expected
+
+
+def test_a_tie_with_four_different_worker_counts_is_one_whole_sentence():
+    result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (3, 4, 2, 1)])
+    names = ["Alice", "Bruno", "Carla", "Dana"]
+    assert tie_sentence(result.ties[0], names) == (
+        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers, 4 to 3 to 2 to 1.")
+    with translation.override("fr"):
+        assert tie_sentence(result.ties[0], names) == (
+            "Bruno, Alice, Carla et Dana sont à égalité avec 80 PV. Bruno remporte l'égalité aux ouvriers actifs, "
+            "4 contre 3 contre 2 contre 1.")
+
+
+@pytest.mark.parametrize(("number", "english", "french"), [
+    (1, "1st", "1er"), (2, "2nd", "2e"), (3, "3rd", "3e"), (4, "4th", "4e"), (11, "11th", "11e"), (21, "21st", "21e"),
+])
+def test_ordinals_are_plain_text_in_both_languages(number, english, french):
+    from django.contrib.humanize.templatetags.humanize import ordinal as humanize_ordinal
+
+    assert ordinal(number) == english
+    with translation.override("fr"):
+        assert ordinal(number) == french
+        assert humanize_ordinal(number) == french, "the catalogue gives Django's filter the same plain words"
+
+
+@pytest.mark.django_db
+def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(french, tied_game):
+    html = assert_french(french.get(url("results", tied_game)), status=200)
+
+    text = text_of(html)
+    ranks = re.findall(r'<span class="rank">([^<]*)</span>', html)
+    assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
+    assert "Alice gagne" in text
+    assert "Alice remporte l'égalité aux ouvriers actifs, 3 contre 1." not in text  # Alice leads on VP alone
+    assert ("Carla et Dana sont à égalité avec 29 PV et autant d'ouvriers actifs (2 chacun) : "
+            "ils se partagent la 3e place.") in text
+    assert "Points par catégorie" in text and "Détail" in text
+    legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]
+    assert legend[0] == "Au cours de la partie" and legend[-1] == "Majorité sur les secteurs des Alvéoles d'Hibernation"
+    assert "Secteur 1 : Alice et Bruno sont à égalité pour la 1re place" in text
+
+
+@pytest.mark.django_db
+def test_a_shared_victory_in_french(french):
+    game = game_scored(player("Alice", workers=2, farm_income=30), player("Bruno", workers=2, farm_income=30),
+                       finished=True)
+
+    text = text_of(assert_french(french.get(url("results", game)), status=200))
+
+    assert "Victoire partagée : Alice et Bruno" in text
+    assert ("Alice et Bruno sont à égalité avec 30 PV et autant d'ouvriers actifs (2 chacun) : "
+            "ils se partagent la victoire.") in text
+
+
+@pytest.mark.django_db
+def test_the_history_in_french_with_french_dates(french, owner):
+    from datetime import date
+
+    game_scored(player("Alice", farm_income=3), player("Bruno"), played_on=date(2026, 11, 29), finished=True)
+    game_started("Alice", "Carla", played_on=date(2026, 5, 1))
+
+    html = assert_french(french.get(url("history")), status=200)
+
+    text = text_of(html)
+    assert "dim 29 nov. 2026" in text and "ven 1 mai 2026" in text
+    assert "2 parties" in text and "en cours" in text and "Chercher des parties" in text
+    filtered = assert_french(french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01"))
+    assert "La fin de la période est avant son début." in text_of(filtered)
+    assert 'type="date" name="since" value="2026-12-01"' in filtered
+
+
+@pytest.mark.django_db
+def test_the_start_form_in_french_and_its_errors(french):
+    html = assert_french(french.get(url("start")), status=200)
+
+    text = text_of(html)
+    assert "Joueurs, dans l'ordre du tour" in text and "Secteurs des Alvéoles d'Hibernation" in text
+    assert "7e pion (règles françaises)" in text and "6e pion (règles anglaises)" in text
+    today = timezone.localdate().isoformat()
+    assert re.search(rf'<input type="date" name="played_on" value="{today}"', html), (
+        "a date field holds YYYY-MM-DD in every language (30/11/2026 is no date to a browser)")
+    data = {"player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "sector-TOTAL_FORMS": "20",
+            "sector-INITIAL_FORMS": "0", "played_on": "", "end_trigger_token": "7", "sector-0-second": "4",
+            "sector-1-first": "120"}
+    refused = text_of(assert_french(french.post(url("start"), data), status=422))
+    assert "Nommez au moins un joueur." in refused
+    assert "Ce champ est obligatoire." in refused  # Django's own words, in French too
+    assert "Indiquez aussi les PV de la 1re place de ce secteur." in refused
+    solo = dict(data, solo="on", **{"player-0-name": "Alice", "player-1-name": "Bruno"})
+    assert "Une partie en solo a exactement un joueur" in text_of(assert_french(french.post(url("start"), solo)))
+
+
+@pytest.mark.django_db
+def test_the_pads_error_messages_in_french(french):
+    game = game_started("Alice", "Bruno")
+
+    answer = french.post(url("save", game), {"field": "s1-farms", "value": "120", "version": "0", "page": "a",
+                                              "seq": "1"}, headers=HTMX)
+    assert answer.status_code == 422
+    assert re.search(r"Fermes construites, Alice ?: Doit être compris entre 0 et 99, pas 120\.",
+                        text_of(assert_french(answer)))
+
+    answer = french.post(url("save", game), {"field": "s2-farm_income", "value": "3+x", "version": "0", "page": "a",
+                                              "seq": "2"}, headers=HTMX)
+    assert "Tapez un nombre entier, comme 12, ou une somme, comme 3+6+2." in text_of(assert_french(answer))
+
+    services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
+    answer = french.post(url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a",
+                                              "seq": "3"}, headers=HTMX)
+    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d'autres secteurs : 1 au plus ici." in text_of(
+        assert_french(answer))
+
+    finish = text_of(assert_french(french.post(url("finish", game)), status=200))
+    assert "Personne n'a encore saisi ceci :" in finish and "Revenus des Fermes" in finish
+
+
+@pytest.mark.django_db
+def test_refusals_in_french(french, client, settings):
+    assert_french(french.get("/games/no-such-game/"), status=404)
+    gone = french.get(reverse("scoring:join", args=["no-such-link"]))
+    assert "Ce lien ne fonctionne pas (ou plus)" in text_of(assert_french(gone, status=404))
+
+    settings.RATE_LIMITS = {"login": {"address": (1, 900)}}
+    stranger = Client(**FR)
+    stranger.post(reverse("login"), {"username": "x", "password": "y"})
+    refused = stranger.post(reverse("login"), {"username": "x", "password": "y"})
+    assert "Trop de tentatives de connexion" in text_of(assert_french(refused, status=429))
+
+
+@pytest.mark.django_db
+def test_every_other_page_in_french(french, tied_game):
+    pages = [url("players"), url("statistics"), url("data"), url("delete", tied_game), url("start"),
+             reverse("password_change"), reverse("scoring:player", args=[tied_game.seats.first().player_id])]
+    for address in pages:
+        assert_french(french.get(address), status=200)
+    anonymous = Client(**FR)
+    for address in (url("history"), reverse("login"), reverse("signup"), reverse("password_reset")):
+        assert_french(anonymous.get(address), status=200)
+    wrong = anonymous.post(reverse("login"), {"username": "owner", "password": "nope"})
+    assert_french(wrong, status=200)
+    assert "Saisissez un nom d" in text_of(wrong.content.decode())  # Django's own words, in French
+
+
+@pytest.mark.django_db
+def test_a_game_files_problems_in_french(french):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    document = {"format": "apiary-scorepad", "version": 1,
+                "games": [{"players": [{"name": "Alice", "end": {"farms": 120}}, {"name": " "}]}]}
+    upload = SimpleUploadedFile("partie.json", json.dumps(document).encode(), content_type="application/json")
+
+    text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
+
+    assert "partie.json ne peut pas être importé (2 problèmes) : rien n'a été ajouté." in text
+    assert "games[0].players[0].end.farms : doit être un nombre entier de 0 à 99, pas 120" in text
+    assert "games[0].players[1].name : ne doit pas être vide" in text
+
+
+@pytest.mark.django_db
+def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_game):
+    english = Client()
+    english.force_login(owner)
+    english_header = english.get(url("export_csv")).content.decode("utf-8-sig").splitlines()[0]
+    french_rows = french.get(url("export_csv")).content.decode("utf-8-sig").splitlines()
+
+    assert english_header.startswith("played_on,game_id,finished,seat,player,")
+    header = french_rows[0]
+    assert header.startswith("Date,Partie,Terminée,Position,Joueur,Faction,Automa,PV de départ,")
+    assert "Revenus des Fermes" in header and "Capacité de fin de partie de la faction" in header
+    assert not english_in(f"<p>{header}</p>")
+    assert ",oui," in french_rows[1]
+
+
+@pytest.mark.django_db
+def test_the_password_reset_mail_in_french(owner):
+    owner.email = "owner@example.com"
+    owner.save()
+
+    Client(**FR).post(reverse("password_reset"), {"email": "owner@example.com"})
+
+    (message,) = mail.outbox
+    assert message.subject.startswith("Votre nouveau mot de passe pour le bloc de score Apiary")
+    assert message.body.startswith("Bonjour owner,")
+    assert not english_in(f"<p>{message.subject} {message.body.replace('://', ' ')}</p>")
+
+
+# ---------------------------------------------------------------------------------------------
+# The command-line tools
+
+
+@pytest.mark.parametrize(("environ", "language"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+    ({"LANGUAGE": "fr:en", "LANG": "C.UTF-8"}, "fr"),
+    ({"LANGUAGE": "de:fr"}, "fr"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_command_line_tools_speak_the_shells_language(environ, language):
+    assert shell_language(environ) == language
+
+
+def test_a_command_line_error_in_french(tmp_path):
+    bad = tmp_path / "partie.json"
+    bad.write_text('{"format": "apiary-scorepad", "version": 1, "games": [{"players": [{"name": "A", '
+                   '"end": {"farms": 120}}]}]}')
+    environment = {**os.environ, "LANG": "fr_FR.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
+
+    run = subprocess.run([sys.executable, "manage.py", "score_game", str(bad)], cwd=ROOT, env=environment,
+                         capture_output=True, text=True, timeout=120, check=False)
+
+    assert run.returncode == 1
+    assert f"{bad} n'est pas un fichier de parties valide (1 problème) :" in run.stderr
+    assert "games[0].players[0].end.farms: doit être un nombre entier de 0 à 99, pas 120" in run.stderr
+
+
+@pytest.mark.django_db
+def test_call_command_speaks_the_callers_language():
+    with translation.override("fr"), pytest.raises(CommandError) as refused:
+        call_command("import_games", "-", "--owner", "personne")
+    assert str(refused.value).startswith('il n\'y a pas d\'utilisateur "personne"')
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the language
+
+
+@pytest.mark.django_db
+def test_the_browsers_language_comes_first_then_the_cookie(client):
+    assert '<html lang="en">' in client.get(reverse("login")).content.decode()
+    assert '<html lang="fr">' in client.get(reverse("login"), **FR).content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert '<html lang="en">' in client.get(reverse("login"), **FR).content.decode()
+
+
+@pytest.mark.django_db
+def test_every_page_has_a_one_tap_switch_that_works_without_javascript(owner):
+    phone = Client(**FR)
+    phone.force_login(owner)
+    game = game_started("Alice", "Bruno")
+    page = phone.get(url("pad", game)).content.decode()
+
+    switch = re.search(r'<form method="post" action="([^"]+)" class="nav-form language-switch">(.*?)</form>', page,
+                       re.DOTALL)
+    assert switch and switch.group(1) == "/i18n/setlang/"
+    assert re.findall(r'<button type="submit" name="language" value="(\w+)" lang="\w+"', switch.group(2)) == ["en"]
+    assert f'name="next" value="{url("pad", game)}"' in switch.group(2)
+
+    answer = phone.post("/i18n/setlang/", {"language": "en", "next": url("pad", game)})
+
+    assert answer.status_code == 302 and answer["Location"] == url("pad", game), "same address in both languages"
+    assert phone.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+    assert '<html lang="en">' in phone.get(url("pad", game)).content.decode()
+    assert LanguagePreference.objects.get(user=owner).language == "en", "remembered for the account too"
+    for address in (url("history"), url("results", game), reverse("login")):
+        assert 'class="nav-form language-switch"' in phone.get(address).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_switch_works_for_a_visitor_and_refuses_a_language_the_site_does_not_speak():
+    visitor = Client()
+    answer = visitor.post("/i18n/setlang/", {"language": "fr", "next": "/accounts/login/"})
+    assert answer.status_code == 302 and visitor.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert '<html lang="fr">' in visitor.get(reverse("login")).content.decode()
+    visitor.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert visitor.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert visitor.get("/i18n/setlang/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_signing_in_brings_the_accounts_language_to_the_device(owner):
+    LanguagePreference.objects.create(user=owner, language="fr")
+    phone = Client()  # a browser that asks for nothing in particular: English
+
+    answer = phone.post(reverse("login"), {"username": owner.username, "password": PASSWORD})
+
+    assert answer.status_code == 302
+    assert phone.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert '<html lang="fr">' in phone.get(url("history")).content.decode()
+
+
+@pytest.mark.django_db
+def test_an_account_keeps_the_language_it_signed_up_in():
+    Client(**FR).post(reverse("signup"), {"username": "zoe", "password1": "un-long-mot-de-passe",
+                                          "password2": "un-long-mot-de-passe"})
+    assert LanguagePreference.objects.get(user=User.objects.get(username="zoe")).language == "fr"
+
+
+def test_urls_are_the_same_in_both_languages():
+    with translation.override("fr"):
+        french = [reverse("scoring:history"), reverse("login"), reverse("scoring:start")]
+    assert french == [reverse("scoring:history"), reverse("login"), reverse("scoring:start")] == [
+        "/", "/accounts/login/", "/games/new/"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The catalogue
+
+
+def po_entries() -> list[catalogues.Entry]:
+    return catalogues.read_po(PO)[1:]  # the header aside
+
+
+def test_every_entry_of_the_catalogue_has_its_french_translation():
+    entries = po_entries()
+    assert len(entries) > 400
+    untranslated = [entry.msgid for entry in entries if not entry.translated]
+    fuzzy = [entry.msgid for entry in entries if entry.fuzzy]
+    assert not untranslated, f"not translated: {untranslated}"
+    assert not fuzzy, f"fuzzy (to be checked, and left out by msgfmt): {fuzzy}"
+
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%|\{\}")
+
+
+def test_each_translation_keeps_its_placeholders():
+    for entry in po_entries():
+        for index, form in enumerate(entry.msgstr):
+            english = entry.msgid if index == 0 else entry.msgid_plural
+            assert sorted(PLACEHOLDER.findall(form)) == sorted(PLACEHOLDER.findall(english)), (entry.msgid, form)
+
+
+def test_each_compiled_catalogue_holds_exactly_what_its_po_says():
+    assert catalogues.stale() == [], "run: .venv/bin/python -m apiary_site.catalogues (or scripts/messages.sh)"
+
+
+def test_the_catalogue_compiler_reads_what_it_writes(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"POT-Creation-Date: x\\n"\n\n'
+                  'msgctxt "ordinal is 1"\nmsgid "{}st"\nmsgstr "{}er"\n\n'
+                  '#, fuzzy\nmsgid "Fuzzy"\nmsgstr "Flou"\n\n'
+                  'msgid "Untranslated"\nmsgstr ""\n\n'
+                  'msgid "%(count)s token"\nmsgid_plural "%(count)s tokens"\nmsgstr[0] "%(count)s pion"\n'
+                  'msgstr[1] "%(count)s pions"\nmsgstr[2] "%(count)s pions"\n\n'
+                  'msgid ""\n"Two "\n"lines"\nmsgstr ""\n"Deux "\n"lignes \\"ici\\""\n\n'
+                  '#~ msgid "Gone"\n#~ msgstr "Parti"\n', encoding="utf-8")
+    assert catalogues.stale(tmp_path) == [po]
+
+    catalogues.compile_all(tmp_path)
+
+    assert catalogues.stale(tmp_path) == []
+    import gettext
+
+    with open(po.with_suffix(".mo"), "rb") as handle:
+        read = gettext.GNUTranslations(handle)
+    assert read.pgettext("ordinal is 1", "{}st") == "{}er"
+    assert read.ngettext("%(count)s token", "%(count)s tokens", 2) == "%(count)s pions"
+    assert read.gettext("Two lines") == 'Deux lignes "ici"'
+    assert read.gettext("Fuzzy") == "Fuzzy" and read.gettext("Untranslated") == "Untranslated"
+    assert read.gettext("Gone") == "Gone"
+
+
+def test_the_categories_are_the_french_editions_words_from_the_catalogue():
+    with translation.override("fr"):
+        french = {category.key: translation.gettext(category.label) for category in CATEGORIES}
+        majority = translation.gettext(MAJORITY_LABEL)
+    assert french == FRENCH_CATEGORIES
+    assert majority == "Majorité sur les secteurs des Alvéoles d'Hibernation"
+    assert not any(hasattr(category, "label_fr") for category in CATEGORIES), "one label, the catalogue translates"
+
+
+def test_docs_scoring_rules_name_the_categories_as_the_catalogue_does():
+    rows = re.findall(r"^\| `(\w+)` \| [^|]+ \| ([^|]+) \|", (ROOT / "docs" / "scoring-rules.md").read_text(),
+                      re.MULTILINE)
+    documented = {key: french.strip() for key, french in rows}
+    assert documented == FRENCH_CATEGORIES
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None and os.environ.get("CI") != "true",
+                    reason="collecting the strings needs GNU gettext's xgettext (scripts/test.sh installs it)")
+def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
+    """Django's makemessages, run on a copy of the project, finds no string that the committed
+    catalogue lacks, and the catalogue keeps no string that is no longer used."""
+    assert shutil.which("xgettext"), "GNU gettext (xgettext) is needed here"
+    for name in ("scoring", "templates", "apiary_site", "static", "manage.py"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, tmp_path / name)
+    (tmp_path / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(PO, tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po")
+
+    subprocess.run([sys.executable, "manage.py", "makemessages", "--locale", "fr", "--no-obsolete",
+                    "--add-location", "file", "-v", "0"], cwd=tmp_path, check=True, timeout=300,
+                   env={**os.environ, "PYTHONPATH": str(tmp_path)})
+
+    collected = {(entry.msgctxt, entry.msgid) for entry in catalogues.read_po(tmp_path / "locale/fr/LC_MESSAGES/django.po")}
+    committed = {(entry.msgctxt, entry.msgid) for entry in catalogues.read_po(PO)}
+    assert collected - committed == set(), "new strings: run scripts/messages.sh and translate them"
+    assert committed - collected == set(), "strings no longer used: run scripts/messages.sh"
+
+
+# ---------------------------------------------------------------------------------------------
+# Nothing user-facing escapes translation
+
+
+def template_files() -> list[Path]:
+    return sorted(path for path in (ROOT / "templates").rglob("*") if path.suffix in (".html", ".txt"))
+
+
+# Templates and modules read by machines, not people: the health check's answer.
+MACHINE_TEMPLATES = {"healthz.txt"}
+MACHINE_MODULES = {"health.py", "settings.py"}
+PLACE = "\x00"  # where a template tag or variable stood
+
+
+class TemplateText(HTMLParser):
+    """A template's HTML with every tag and variable replaced by PLACE: the literal words left in
+    its text and its user-facing attributes."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.literal: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        attributes = dict(attrs)
+        for name, value in attributes.items():
+            if not value:
+                continue
+            if name in CHECKED_ATTRIBUTES or name.startswith("data-msg-") or (
+                    name == "value" and tag == "input" and attributes.get("type") in ("submit", "button")):
+                self.check(value, f"{tag}[{name}]")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.check(data, "text")
+
+    def check(self, text: str, where: str):
+        # The attributes a partial gives the tag it is used in ({% partialdef field-data %}) are no words.
+        attributes = re.sub(r'[\w-]+="[^"]*"|\bdata-[\w-]+', " ", text.replace(PLACE, " "))
+        words = re.findall(r"[^\W\d_]{2,}", attributes)
+        if words:
+            self.literal.append(f"{where}: {' '.join(text.replace(PLACE, '…').split())!r}")
+
+
+def untranslated_template_text(source: str) -> list[str]:
+    """The words a template shows that no {% translate %} or {% blocktranslate %} carries."""
+    pieces = []
+    inside = []  # the blocks whose text is not shown as it is (blocktranslate, comment, verbatim)
+    for token in Lexer(source).tokenize():
+        if token.token_type is TokenType.BLOCK:
+            name = token.contents.split()[0] if token.contents else ""
+            if name in ("blocktranslate", "blocktrans", "comment", "verbatim"):
+                inside.append(name)
+            elif name in ("endblocktranslate", "endblocktrans", "endcomment", "endverbatim") and inside:
+                inside.pop()
+            pieces.append(PLACE)
+        elif token.token_type is TokenType.TEXT and not inside:
+            pieces.append(token.contents)
+        else:
+            pieces.append(PLACE)
+    reader = TemplateText()
+    reader.feed("".join(pieces))
+    return reader.literal
+
+
+def test_the_template_checker_finds_a_word_no_tag_translates():
+    assert untranslated_template_text('<p>Saved</p><button aria-label="Add one">+</button>') == [
+        "text: 'Saved'", "button[aria-label]: 'Add one'"]
+    assert untranslated_template_text(
+        '{% load i18n %}<p title="{% translate "Saved" %}">{% blocktranslate %}Hello {{ n }}{% endblocktranslate %}'
+        ' · {{ name }} — 3 + 4</p>{# a comment #}{% comment %}Notes{% endcomment %}<script>var a = "b c";</script>'
+    ) == []
+
+
+@pytest.mark.parametrize("path", template_files(), ids=lambda path: str(path.relative_to(ROOT / "templates")))
+def test_every_word_of_a_template_is_marked_for_translation(path):
+    if path.name in MACHINE_TEMPLATES:
+        pytest.skip("read by machines (a health check), not by people")
+    assert untranslated_template_text(path.read_text(encoding="utf-8")) == []
+
+
+# Calls whose text a person reads: a string (or f-string) with words given to them directly is a
+# string nobody marked for translation.
+USER_FACING_CALLS = {
+    "ValidationError", "HttpResponse", "Http404", "PermissionDenied", "CommandError", "NoAccess", "NotAllowed",
+    "ViewOnly", "Problem", "GameFileError", "write", "add_error", "success", "error", "warning", "info",
+}
+USER_FACING_KEYWORDS = {"label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
+NOT_USER_FACING = {"content_type", "Content-Type"}
+
+
+def python_files() -> list[Path]:
+    files = sorted([*(ROOT / "scoring").rglob("*.py"), *(ROOT / "apiary_site").glob("*.py")])
+    return [path for path in files if "migrations" not in path.parts and path.name not in MACHINE_MODULES]
+
+
+def _words(node: ast.AST) -> str | None:
+    """The literal words of a string or f-string, when it has some."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):
+        text = " ".join(part.value for part in node.values if isinstance(part, ast.Constant))
+    else:
+        return None
+    return text if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]", text) else None
+
+
+def untranslated_python_strings(source: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if called in ("warning", "info", "error", "debug", "exception") and isinstance(node.func, ast.Attribute) and (
+                getattr(node.func.value, "id", "") in ("logger", "logging", "log")):
+            continue  # the server's log is for its operator, in English
+        arguments = []
+        if called in USER_FACING_CALLS:
+            arguments += [(f"{called}()", argument) for argument in node.args]
+        arguments += [(f"{called}({keyword.arg}=)", keyword.value) for keyword in node.keywords
+                      if keyword.arg in USER_FACING_KEYWORDS]
+        for where, argument in arguments:
+            if isinstance(argument, ast.Dict):  # error_messages={...}
+                continue
+            words = _words(argument)
+            if words is not None and words not in NOT_USER_FACING:
+                found.append(f"line {argument.lineno}: {where} {words[:80]!r}")
+    return found
+
+
+def test_the_python_checker_finds_a_message_nobody_marked():
+    assert untranslated_python_strings('raise ValidationError("Type a number.")\n'
+                                       'raise CommandError(f"cannot read {path}: {why}")\n'
+                                       'x = forms.CharField(label="Your name")\n') == [
+        "line 1: ValidationError() 'Type a number.'", "line 2: CommandError() 'cannot read  : '",
+        "line 3: CharField(label=) 'Your name'"]
+    assert untranslated_python_strings('raise ValidationError(_("Type a number."))\n'
+                                       'HttpResponse(text, content_type="text/plain; charset=utf-8")\n'
+                                       'logger.warning("Rate limit %r reached", rule)\n') == []
+
+
+@pytest.mark.parametrize("path", python_files(), ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_message_of_the_python_code_is_marked_for_translation(path):
+    found = untranslated_python_strings(path.read_text(encoding="utf-8"))
+    assert [item for item in found if (path.name, item.split(": ", 1)[1]) not in NOBODY_READS] == []
+
+
+# Strings in those calls that no person reads: a database column's note (the admin is not installed).
+NOBODY_READS = {("models.py", "BigIntegerField(help_text=) 'Sum of the VP of '")}
+
+
+def test_the_pads_script_takes_every_word_from_the_page_which_translates_it():
+    """static/scoring/pad.js says nothing of its own: each message is read from a data-msg-*
+    attribute of the pad (``msg("msgSaving", fallback)``), which pad.html fills with a
+    {% translate %}; no other string of the script is a sentence shown to the player."""
+    script = (ROOT / "static" / "scoring" / "pad.js").read_text(encoding="utf-8")
+    template = (ROOT / "templates" / "scoring" / "pad.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r"""\bmsg\(\s*["'](\w+)["']""", script))
+    assert keys, "the script reads its words with msg()"
+    for key in sorted(keys):
+        attribute = "data-" + re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), key)
+        assert re.search(rf'{attribute}="{{% translate \'[^\']+\' %}}"', template), (
+            f"{attribute} is missing from the pad, or not translated")
+    without_fallbacks = re.sub(r"""\bmsg\(\s*["']\w+["']\s*,\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""", "",
+                               script)
+    strings = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'', re.sub(r"//[^\n]*", "", without_fallbacks))
+    sentences = [double or single for double, single in strings
+                 if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)]
+    assert sentences == [], "words of the script's own: read them from the page (a data-msg-* attribute)"
