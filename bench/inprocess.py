@@ -260,7 +260,8 @@ class InProcess:
         save, content_type = save_body(self.encoding, typed, value="12", version=3, page=page, seq=12)
         step, _ = save_body(self.encoding, stepper, step=1, page=page, seq=12)
         return {"encoding": self.encoding, "content_type": content_type.split(";")[0],
-                "save": len(save), "step": len(step), "save_example": save.decode(errors="replace")}
+                "save": len(save), "step": len(step), "save_example": save.decode(errors="replace"),
+                "csrf_header": len(f"X-CSRFToken: {self.phones[4].pad.csrf}\r\n")}
 
     def sent_estimates(self) -> dict:
         """Bytes of a save's and the pad page's answers as Django hands them to the server: the

@@ -47,6 +47,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+# Starts gunicorn in place of itself (the same process: the master's pid) after asking Linux to
+# send it SIGTERM when the benchmark dies, even by SIGKILL (prctl PR_SET_PDEATHSIG, kept across
+# exec), so that no server outlives the benchmark.
+DIE_WITH_PARENT = """
+import ctypes, os, signal, sys
+try:
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+except (OSError, AttributeError):
+    pass
+os.execv(sys.argv[1], sys.argv[1:])
+"""
+
+
 class Gunicorn:
     """``gunicorn apiary_site.wsgi -w WORKERS -b 127.0.0.1:PORT``, stopped on leaving, whatever happens."""
 
@@ -64,7 +77,8 @@ class Gunicorn:
                 "--log-level", "warning", "--error-logfile", str(self.log)]
 
     def __enter__(self) -> Self:
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, start_new_session=True,
+        self.process = subprocess.Popen([sys.executable, "-c", DIE_WITH_PARENT, *self.command], cwd=ROOT,
+                                        env=self.env, start_new_session=True,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         try:
             self._wait_ready(deadline=time.monotonic() + 60)

@@ -279,7 +279,7 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
     out: dict = {"workers": args.workers}
     say(f"gunicorn: starting {args.workers} workers")
     with load.Gunicorn(server_env, folder, workers=args.workers) as server:
-        out["command"] = " ".join(server.command[1:-2])
+        out["command"] = "gunicorn " + " ".join(server.command[1:-2])
         host, port = "127.0.0.1", server.port
         say(f"gunicorn on port {port}: answers as sent, the pad's first load")
         load.prepare(host, port, owner_phone)
