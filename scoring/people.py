@@ -6,6 +6,7 @@ other player's address is a 404, as one that does not exist."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -75,8 +76,8 @@ class ScoreChart:
     axis: list[dict]  # the labelled values on the y axis
     left: int
     bottom: int
-    first: str
-    last: str
+    first: date  # the first and last games' dates, written in the page's language
+    last: date
 
 
 def score_chart(scores: list[ScorePoint], *, width: int = 340, height: int = 160) -> ScoreChart | None:
@@ -102,5 +103,5 @@ def score_chart(scores: list[ScorePoint], *, width: int = 340, height: int = 160
         dots=dots,
         axis=[{"y": y_of(value), "label_y": y_of(value) + 4, "value": value} for value in sorted({low, high})],
         left=left, bottom=bottom,
-        first=scores[0].played_on.isoformat(), last=scores[-1].played_on.isoformat(),
+        first=scores[0].played_on, last=scores[-1].played_on,
     )

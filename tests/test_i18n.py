@@ -36,7 +36,7 @@ from django.core.management.base import CommandError
 from django.template.base import Lexer, TokenType
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 
 from apiary_site import catalogues
 from scoring import services
@@ -44,6 +44,7 @@ from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
+from scoring.models import Seat
 from scoring.preferences import LanguagePreference
 from tests.factories import PASSWORD, game_scored, game_started, player, seat_of
 
@@ -424,6 +425,26 @@ def test_every_other_page_in_french(french, tied_game):
     wrong = anonymous.post(reverse("login"), {"username": "owner", "password": "nope"})
     assert_french(wrong, status=200)
     assert "Saisissez un nom d" in text_of(wrong.content.decode())  # Django's own words, in French
+
+
+@pytest.mark.django_db
+def test_numbers_follow_the_language(owner, french):
+    game_scored(player("Alice", farm_income=20), player("Bruno", farm_income=10), finished=True)
+    game_scored(player("Alice", farm_income=5), player("Bruno", farm_income=30), finished=True)
+    english = Client()
+    english.force_login(owner)
+    alice = reverse("scoring:player", args=[Seat.objects.filter(name="Alice").first().player_id])
+
+    french_figures = text_of(assert_french(french.get(alice), status=200))
+    english_figures = text_of(english.get(alice).content.decode())
+
+    assert "Moyenne 12,5" in french_figures and "Revenus des Fermes 12,5" in french_figures
+    assert "Taux de victoire 50 %" in french_figures, "a space before the percent sign (a no-break one)"
+    assert "Average 12.5" in english_figures and "Win rate 50%" in english_figures
+    today = timezone.localdate()
+    with translation.override("fr"):
+        french_date = f"{today.day} {formats.date_format(today, 'N Y')}"
+    assert french_figures.count(french_date) >= 3, "the chart's dates follow the language too"
 
 
 @pytest.mark.django_db
