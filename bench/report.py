@@ -199,8 +199,9 @@ def cpu_shares(load: dict) -> str:
     """Where the machine's CPU went during the window (shares of all its cores)."""
     if load.get("machine_busy") is None:
         return ""
+    others = max(0.0, load["machine_busy"] - load["workers_share"] - load["client_share"])
     return (f"; machine {load['machine_busy']:.0%} busy: workers {load['workers_share']:.0%}, "
-            f"load clients {load['client_share']:.0%}")
+            f"load clients {load['client_share']:.0%}, other processes {others:.0%}")
 
 
 def verdict(met: bool | None) -> str:

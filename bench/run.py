@@ -201,7 +201,7 @@ def in_process(args: argparse.Namespace, encoding: str, addresses):
 
     say("in-process: games with 1 (solo), 4 and 5 players")
     bench = inprocess.InProcess(sectors=args.sectors, encoding=encoding, addresses=addresses)
-    out: dict = {"sizes": {}, "owner_games": {}}
+    out: dict = {"sizes": {}}
     history = {"sizes": [str(s) for s in args.games], "pages": {}, "baseline": {}}
     stored = 0
     for size in args.games:
