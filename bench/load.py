@@ -33,7 +33,7 @@ from typing import Self
 from urllib.parse import urljoin, urlsplit
 
 from bench.common import ROOT, summary
-from bench.pad_client import AddressHolder, PadFields, decoded, save_body, saved_version
+from bench.pad_client import PAD_JS, AddressHolder, PadFields, decoded, save_body, saved_version
 
 SOCKET_TIMEOUT = 10.0  # seconds, on every socket of the benchmark
 ACCEPT_ENCODING = "gzip, br"
@@ -317,6 +317,8 @@ class TablePhone:
     versions: dict = field(default_factory=dict)
     seq: int = 0
     turn: int = 0
+    etag: str = ""  # the live poll's, as the server gave it
+    next_poll: float = 0.0
 
 
 @dataclass
@@ -324,6 +326,18 @@ class Sample:
     start: float
     end: float
     status: int  # 0: no answer (a network error or a time-out)
+    poll: bool = False
+
+
+def poll_interval(script: str | None = None) -> float:
+    """Seconds between a pad's polls (pad.js's POLL_MS; 2 s when it cannot tell)."""
+    if script is None:
+        try:
+            script = PAD_JS.read_text(encoding="utf-8")
+        except OSError:
+            return 2.0
+    match = re.search(r"POLL_MS\s*=\s*(\d+)", script)
+    return int(match.group(1)) / 1000 if match else 2.0
 
 
 def prepare(host: str, port: int, phone: TablePhone) -> None:
@@ -370,15 +384,25 @@ def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: st
 
 
 def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: float, samples: list[Sample],
-            source: AddressHolder) -> None:
+            source: AddressHolder, poll_every: float = 0.0) -> None:
     """One client's loop until ``stop_at``: http.client on its loopback address (reconnecting
-    when the server closes), a time-out on every socket; never raises."""
+    when the server closes), a time-out on every socket; never raises. With ``poll_every``, a
+    save phone also polls its game's live figures that often, as pad.js does (If-None-Match:
+    the ETag it last got, as it got it)."""
     address = source.address
     connection = http.client.HTTPConnection(host, port, timeout=SOCKET_TIMEOUT, source_address=(address, 0))
     value = 0
     try:
         while time.monotonic() < stop_at:
-            if kind == "save":
+            polling = bool(poll_every) and kind == "save" and time.monotonic() >= phone.next_poll
+            name = ""
+            if polling:
+                method, path, body = "GET", f"/games/{phone.game_id}/live/", None
+                headers = {"HX-Request": "true", "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+                           "Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
+                if phone.etag:
+                    headers["If-None-Match"] = phone.etag
+            elif kind == "save":
                 current = source.use()
                 if current != address:
                     connection.close()
@@ -391,11 +415,11 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
                 value = value % 9 + 1
                 body, content_type = save_body(phone.encoding, name, value=str(value), version=phone.versions.get(name),
                                                page=phone.page, seq=phone.seq)
-                headers = save_headers(host, port, phone, content_type)
-                method, path = "POST", f"/games/{phone.game_id}/save/"
+                method, path, headers = "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone,
+                                                                                             content_type)
             else:
-                body, headers = None, {"Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
-                method, path, name = "GET", "/healthz", ""
+                method, path, body = "GET", "/healthz", None
+                headers = {"Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
             start = time.monotonic()
             status = 0
             try:
@@ -403,27 +427,35 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
                 response = connection.getresponse()
                 data = response.read()
                 status = response.status
-                if kind == "save" and status == 200:
+                if polling:
+                    phone.etag = response.getheader("ETag") or phone.etag
+                elif kind == "save" and status == 200:
                     version = saved_version(decoded(data, response.getheader("Content-Encoding")), name)
                     if version is not None:
                         phone.versions[name] = version
             except (OSError, http.client.HTTPException):
                 connection.close()
                 time.sleep(0.01)
-            samples.append(Sample(start, time.monotonic(), status))
+            samples.append(Sample(start, time.monotonic(), status, polling))
+            if polling:
+                phone.next_poll = time.monotonic() + poll_every  # counted from this poll's answer, as pad.js does
     finally:
         connection.close()
 
 
 def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup: float,
-             holders: list[AddressHolder]) -> dict:
+             holders: list[AddressHolder], poll_every: float = 0.0) -> dict:
     """``kind`` "save" (each client a TablePhone) or "healthz" (the baseline). Latency, answers
     per second and the workers' CPU per answer over the measured window (after the warm-up)."""
     host, port = "127.0.0.1", server.port
     begin = time.monotonic()
     window_start, stop_at = begin + warmup, begin + warmup + seconds
     samples: list[list[Sample]] = [[] for _ in clients]
-    threads = [threading.Thread(target=_client, args=(host, port, phone, kind, stop_at, samples[i], holders[i]),
+    for i, phone in enumerate(clients):  # the phones' polls spread over the interval, not all at once
+        if isinstance(phone, TablePhone):
+            phone.next_poll = begin + i * poll_every / len(clients) if poll_every else 0.0
+    threads = [threading.Thread(target=_client, args=(host, port, phone, kind, stop_at, samples[i], holders[i],
+                                                      poll_every),
                                 daemon=True, name=f"bench-client-{i}") for i, phone in enumerate(clients)]
     for thread in threads:
         thread.start()
@@ -436,7 +468,9 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
     for thread in threads:
         thread.join(timeout=SOCKET_TIMEOUT + 5)
     hung = sum(thread.is_alive() for thread in threads)
-    window = [s for per in samples for s in per if at_before <= s.end <= at_after]
+    answered = [s for per in samples for s in per if at_before <= s.end <= at_after]
+    window = [s for s in answered if not s.poll]
+    polls = [s for s in answered if s.poll]
     statuses: dict[str, int] = {}
     for s in window:
         statuses[str(s.status)] = statuses.get(str(s.status), 0) + 1
@@ -463,4 +497,11 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
         "workers_share": cpu / (elapsed * cores) if elapsed else None,
         "client_share": (client_after - client_before) / (elapsed * cores) if elapsed else None,
         "clients_still_running": hung,
+        **({"polls": {
+            "every_seconds": poll_every,
+            "answers": len(polls),
+            "per_second": len(polls) / elapsed if elapsed else 0.0,
+            "statuses": {str(k): sum(1 for p in polls if p.status == k) for k in sorted({p.status for p in polls})},
+            "latency_ms": summary([(p.end - p.start) * 1000 for p in polls]),
+        }} if poll_every else {}),
     }

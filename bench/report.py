@@ -176,6 +176,18 @@ def figures(results: dict) -> list[dict]:
                         f"{ms(bcpu)} per /healthz" if bcpu else "—", cpu / bcpu if cpu and bcpu else None,
                         f"≤ {CPU_MS:g} ms", None if cpu is None else cpu <= CPU_MS and saves["workers_same"],
                         key="load.cpu", value=cpu))
+        mixed = load.get("save_poll")
+        if mixed:
+            polls = mixed["polls"]
+            shares = ", ".join(f"{n:,} × {status}" for status, n in polls["statuses"].items())
+            rows.append(row(
+                f"gunicorn, {clients} clients saving and each polling every {polls['every_seconds']:g} s as pad.js does",
+                f"{mixed['per_second']:.0f} saves/s, save p99 {ms(mixed['latency_ms'].get('p99'))}; "
+                f"{polls['per_second']:.0f} polls/s ({shares}), poll p99 {ms(polls['latency_ms'].get('p99'))}; "
+                f"{mixed['errors']} save errors{cpu_shares(mixed)}",
+                f"{saves['per_second']:.0f} saves/s without polls", mixed["per_second"] / saves["per_second"]
+                if saves["per_second"] else None, "— (for comparison)", key="load.with_polls",
+                value=mixed["per_second"]))
     else:
         for label, budget in ((f"gunicorn, 2 workers, {results.get('options', {}).get('clients', 32)} clients: saves per second",
                                f"≥ {SAVES_PER_SECOND}/s"), ("gunicorn: worker CPU per save", f"≤ {CPU_MS:g} ms")):

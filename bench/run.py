@@ -78,6 +78,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=10.0, help="gunicorn load: measured seconds (for the saves and again for /healthz)")
     parser.add_argument("--load-warmup", type=float, default=2.0, help="gunicorn load: seconds before measuring")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--poll", action="store_true",
+                        help="gunicorn load: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
     parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
     parser.add_argument("--one-address", action="store_true",
                         help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)")
@@ -310,6 +312,11 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         out["load"]["healthz"] = load.run_load(server, phones, "healthz", args.seconds, args.load_warmup, holders)
         say(f"gunicorn: saves from {args.clients} clients for {args.seconds:g} s")
         out["load"]["save"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders)
+        if args.poll:
+            every = load.poll_interval()
+            say(f"gunicorn: saves from {args.clients} clients, each polling every {every:g} s, for {args.seconds:g} s")
+            out["load"]["save_poll"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders,
+                                                     poll_every=every)
         out["log_tail"] = server.log_tail(20)
     say("gunicorn: stopped")
     return out
