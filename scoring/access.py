@@ -91,9 +91,15 @@ def _opened_links(request: HttpRequest, public_id: str) -> list[int]:
 def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
                 games: QuerySet[Game] | None = None) -> GameAccess:
     """The request's access to the game, or NoAccess (404) / ViewOnly (403)."""
-    game = (games if games is not None else Game.objects).filter(public_id=public_id).first()
+    return access_to(request, (games if games is not None else Game.objects).filter(public_id=public_id).first(), need)
+
+
+def access_to(request: HttpRequest, game: Game | None, need: Role = Role.VIEW) -> GameAccess:
+    """``game_access`` for a game already read (None: no such game): no statement for its owner,
+    one for a link's holder (their links)."""
     if game is None:
         raise NoAccess()
+    public_id = game.public_id
     user = request.user
     signed_in = user.is_authenticated
     if signed_in and game.owner_id == user.pk:

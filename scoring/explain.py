@@ -7,13 +7,9 @@ from collections.abc import Sequence
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.engine import SectorOutcome, SectorResult, TieResult
-
-# Words that scoring/forms.py translates through a name makemessages does not collect (``_t``): listed
-# here so that the catalogue has them.
-gettext_noop("Tokens in sector %(number)s")
 
 
 def names_list(names: Sequence[str]) -> str:

@@ -11,7 +11,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
@@ -79,11 +79,11 @@ class PadField:
     def label(self) -> str:
         """The accessible name: what the field is and whose ("Farm income, Alice")."""
         if self.category is not None:
-            what = _t(self.category.label)
+            what = gettext(self.category.label)
         elif self.is_tokens:
-            what = _t("Tokens in sector %(number)s") % {"number": self.sector.number}
+            what = gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
         else:
-            what = _t("Active workers")
+            what = gettext("Active workers")
         return f"{what}, {self.seat.name}"
 
     def id(self) -> str:
@@ -110,16 +110,44 @@ def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> P
     return found if found is not None and found.name == name else None
 
 
-def pad_field_get(game: Game, name: str) -> PadField | None:
-    """``pad_field`` reading only what the name stands for: the one seat, and the one sector
-    for tokens (a save needs no more than that)."""
+@dataclass(frozen=True)
+class PadAddress:
+    """What a posted field name says before the game is read: the seat's number and the field's
+    key within the seat (a category key, "active_workers" or "t<sector position>")."""
+
+    name: str
+    seat: int
+    key: str
+
+    @property
+    def pad(self) -> PadField:
+        """The field with stand-ins for its seat and sector: enough to read what was typed into
+        it (its kind and limits), not to write it."""
+        stand_in = Seat(number=self.seat)
+        if self.key.startswith("t") and self.key[1:].isdigit():
+            return PadField(stand_in, sector=GameSector(position=int(self.key[1:])))
+        return PadField(stand_in, category=CATEGORY_BY_KEY.get(self.key))
+
+    def pad_in(self, state) -> PadField | None:
+        """The field in a game as read (services.GameState); None when the game has no such seat
+        or sector."""
+        seat = state.seat_numbered(self.seat)
+        return pad_field([seat], state.sectors, self.name) if seat is not None else None
+
+
+def pad_field_address(name: str) -> PadAddress | None:
+    """The address a posted field name stands for, or None when it cannot be one of any game's."""
     match = _FIELD_NAME.fullmatch(name)
     if not match:
         return None
-    seats = list(Seat.objects.filter(game=game, number=int(match["seat"])))
-    sectors = (list(GameSector.objects.filter(game=game, position=int(match["sector"])))
-               if match["sector"] is not None and seats else [])
-    return pad_field(seats, sectors, name)
+    if match["sector"] is not None:
+        key = f"t{int(match['sector'])}"
+    elif match["key"] == WORKERS or match["key"] in CATEGORY_BY_KEY:
+        key = match["key"]
+    else:
+        return None
+    address = PadAddress(name=name, seat=int(match["seat"]), key=key)
+    return address if f"s{address.seat}-{key}" == name else None  # only the field's own spelling
 
 
 @dataclass(frozen=True)
@@ -274,7 +302,7 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         seen: set[str] = set()
         for player in players:
             folded = player["name"].strip().casefold()
-            if folded in seen or (self.solo and folded == _t("Automa").casefold()):
+            if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
                 problems.append(ValidationError(
                     _("Two players cannot have the same name: %(name)s."), code="same_name",
                     params={"name": player["name"]}))
@@ -316,7 +344,8 @@ SectorRowFormSet = forms.formset_factory(
 
 
 class GameStartForm(forms.Form):
-    played_on = forms.DateField(label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"}))
+    played_on = forms.DateField(label=_("Date played"),
+                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     solo = forms.BooleanField(
         label=_("Solo game: one player against the Automa"), required=False,
     )
@@ -359,8 +388,10 @@ class HistoryFilterForm(forms.Form):
 
     player = forms.CharField(label=_("Player"), required=False, max_length=MAX_NAME_LENGTH,
                              widget=forms.TextInput(attrs={"type": "search", "list": "known-names"}))
-    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(label=_("From"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    until = forms.DateField(label=_("To"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     players = forms.TypedChoiceField(
         label=_("Players"), required=False, coerce=int, empty_value=None,
         choices=[("", _("Any number"))] + [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)],

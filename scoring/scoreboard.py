@@ -24,10 +24,10 @@ from scoring.categories import (
     Kind,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
-from scoring.explain import names_list, sector_sentence, tie_sentence
+from scoring.explain import names_list, sector_sentence, tie_sentence, vp_title
 from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
-from scoring.selectors import game_result, seat_tokens
+from scoring.selectors import game_result
 from scoring.sums import input_text, is_sum
 
 
@@ -149,10 +149,17 @@ class Scoreboard:
     result: GameResult
     errors: Mapping[str, str] = field(default_factory=dict)
     typed: Mapping[str, str] = field(default_factory=dict)
+    # Per seat, the token counts entered by sector id; read from the seats' prefetched tokens
+    # when not given (a save gives them from the game it has just written: services.GameState).
+    entered_tokens: list[dict[int, int]] | None = None
 
     def __post_init__(self) -> None:
         self.names = [seat.name for seat in self.seats]
-        self.tokens = [seat_tokens(seat, self.sectors) for seat in self.seats]  # per seat, per sector
+        if self.entered_tokens is None:
+            self.entered_tokens = [{tokens.sector_id: tokens.count for tokens in seat.tokens.all()}
+                                   for seat in self.seats]
+        self.tokens = [[entered.get(sector.pk, 0) for sector in self.sectors]  # per seat, per sector
+                       for entered in self.entered_tokens]
         self.views = [
             SeatView(seat, outcome, sum(tokens))
             for seat, outcome, tokens in zip(self.seats, self.result.players, self.tokens, strict=True)
@@ -189,11 +196,6 @@ class Scoreboard:
         revision = field.seat.revisions.get(field.key)
         return Cell(field, text, value, vp, self.errors.get(name, ""), initial, int(revision[0]) if revision else 0,
                     award)
-
-    @cached_property
-    def entered_tokens(self) -> list[dict[int, int]]:
-        """Per seat, the token counts entered, by sector id (a sector not entered is missing)."""
-        return [{tokens.sector_id: tokens.count for tokens in seat.tokens.all()} for seat in self.seats]
 
     @cached_property
     def all_cells(self) -> list[Cell]:
@@ -330,7 +332,7 @@ class Scoreboard:
                     continue
                 w = vp / scale_to * width
                 segments.append({"x": round(x, 2), "w": round(w, 2), "color": CHART_COLORS[index % len(CHART_COLORS)],
-                                 "title": f"{label}: {vp} VP"})
+                                 "title": vp_title(label, vp)})
                 x += w
             bars.append({"name": view.name, "total": view.result.total, "y": y, "bar_y": y + label_height,
                          "segments": segments})

@@ -274,10 +274,11 @@ def history(user) -> list[HistoryEntry]:
 
 
 def recent_changes(game: Game, limit: int = 8) -> list[Change]:
-    """The game's latest changes, newest first, with who made them (for the pad's history)."""
+    """The game's latest changes, newest first, with who made them and whether a later change
+    undid them (``is_undone``), for the pad's history: one statement."""
     return list(
         Change.objects.filter(game=game).select_related("seat", "by_user", "by_link", "undoes")
-        .prefetch_related("undone_by")[:limit]
+        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))))[:limit]
     )
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.access import NOBODY, Actor
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
-from scoring.engine import PlayerSheet, Sector, score_game
+from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
 from scoring.models import (
     Change,
@@ -343,24 +343,96 @@ def _unchanged(seat: Seat, revisions: dict, key: str, guard: Guard, current) -> 
 OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards")
 
 
-def game_outcome_store(game_id: int, *, locked: GameLock | None = None) -> bool:
-    """Score the game with the engine and store every seat's outcome (subtotals, total, rank,
-    winner, the VP of each comb sector), so that histories and statistics read it instead of
-    scoring again, and move the tallies by what that changed in a finished game. True when
-    some outcome stored was different (a rules fix, a repair). The caller holds the game's lock."""
-    if locked is None:
-        locked = GameLock(*Game.objects.filter(pk=game_id).values_list("owner_id", "finished_at").get())
-    sectors = list(GameSector.objects.filter(game_id=game_id).order_by("position"))
-    seats = list(Seat.objects.filter(game_id=game_id).order_by("number"))
-    counts = {(tokens.seat_id, tokens.sector_id): tokens.count
-              for tokens in HibernationTokens.objects.filter(seat__game_id=game_id)}
-    result = score_game(
-        [Sector(sector.first_vp, sector.second_vp) for sector in sectors],
-        [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
-                     tokens=[counts.get((seat.pk, sector.pk), 0) for sector in sectors]) for seat in seats],
-    )
+@dataclass
+class GameState:
+    """A game as one write reads it, under the game's lock: its row, comb sectors, seats and the
+    tokens entered. The write changes it in memory as it changes the database, so the answer
+    is drawn from it without reading the game again."""
+
+    game: Game
+    sectors: list[GameSector]
+    seats: list[Seat]
+    tokens: dict[tuple[int, int], int]  # (seat id, sector id): the count entered
+
+    def seat_numbered(self, number: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.number == number), None)
+
+    def sector_at(self, position: int) -> GameSector | None:
+        return next((sector for sector in self.sectors if sector.position == position), None)
+
+    def entered_tokens(self) -> list[dict[int, int]]:
+        """Per seat, the counts entered by sector id (a sector not entered is missing)."""
+        return [{sector.pk: self.tokens[seat.pk, sector.pk] for sector in self.sectors
+                 if (seat.pk, sector.pk) in self.tokens} for seat in self.seats]
+
+    def score(self) -> GameResult:
+        return score_game(
+            [Sector(sector.first_vp, sector.second_vp) for sector in self.sectors],
+            [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
+                         tokens=[self.tokens.get((seat.pk, sector.pk), 0) for sector in self.sectors])
+             for seat in self.seats],
+        )
+
+    @property
+    def counted(self) -> bool:
+        """Whether its seats count in the tallies (a finished game of an account)."""
+        return self.game.owner_id is not None and self.game.finished_at is not None
+
+
+def game_state_load(game: Game) -> GameState:
+    """The game's sectors, seats and entered tokens: two statements (the sectors come with their
+    tokens, joined). The caller holds the game's lock."""
+    seats = list(Seat.objects.filter(game_id=game.pk).order_by("number"))
+    sectors: dict[int, GameSector] = {}
+    tokens: dict[tuple[int, int], int] = {}
+    rows = (GameSector.objects.filter(game_id=game.pk).order_by("position")
+            .values_list("pk", "position", "first_vp", "second_vp", "tokens__seat_id", "tokens__count"))
+    for pk, position, first_vp, second_vp, seat_id, count in rows:
+        if pk not in sectors:
+            sectors[pk] = GameSector(pk=pk, game_id=game.pk, position=position, first_vp=first_vp, second_vp=second_vp)
+        if seat_id is not None:
+            tokens[seat_id, pk] = count
+    return GameState(game=game, sectors=list(sectors.values()), seats=seats, tokens=tokens)
+
+
+def game_claim(public_id: str) -> Game | None:
+    """The game of that address, its revision already one up for the save it is claimed for:
+    one statement, which also holds the game's row (its lock) until the transaction ends. None
+    when there is no such game. Call inside a transaction; a save that writes nothing after all
+    gives the revision back (``game_claim_undo``) or rolls back."""
+    fields = Game._meta.concrete_fields
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Game._meta.db_table)} SET revision = revision + 1 WHERE public_id = %s "
+            f"RETURNING {', '.join(quote(field.column) for field in fields)}",  # (column names, not input)
+            [public_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = []
+    for field, value in zip(fields, row, strict=True):
+        column = field.get_col(Game._meta.db_table)
+        for converter in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
+            value = converter(value, column, connection)  # dates come back as text from SQLite
+        values.append(value)
+    return Game.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def game_claim_undo(game: Game) -> None:
+    """The claimed revision given back: the save changed nothing after all."""
+    Game.objects.filter(pk=game.pk).update(revision=F("revision") - 1)
+    game.revision -= 1
+
+
+def _outcome_store(state: GameState, *, also: Seat | None = None, also_fields: Sequence[str] = ()) -> GameResult:
+    """Score the game in memory and store the outcome of every seat whose outcome changed, with
+    ``also_fields`` of the seat ``also`` that the write changed: one statement. Then the tallies
+    follow (nothing while the game is in progress)."""
+    result = state.score()
     changed = []
-    for seat, outcome in zip(seats, result.players, strict=True):
+    for seat, outcome in zip(state.seats, result.players, strict=True):
         stored = [getattr(seat, name) for name in OUTCOME_FIELDS]
         wanted = [outcome.during, outcome.majority, outcome.end, outcome.total, outcome.rank, outcome.winner,
                   list(outcome.majority_by_sector)]
@@ -368,167 +440,185 @@ def game_outcome_store(game_id: int, *, locked: GameLock | None = None) -> bool:
             for name, value in zip(OUTCOME_FIELDS, wanted, strict=True):
                 setattr(seat, name, value)
             changed.append(seat)
+    if also is not None and also not in changed:
+        changed.append(also)
     if changed:
-        Seat.objects.bulk_update(changed, OUTCOME_FIELDS)
-    tallies_follow(seats, owner_id=locked.owner_id, counted=locked.counted)
-    return bool(changed)
+        Seat.objects.bulk_update(changed, [*also_fields, *OUTCOME_FIELDS])
+    tallies_follow(state.seats, owner_id=state.game.owner_id, counted=state.counted)
+    return result
+
+
+def game_outcome_store(game_id: int) -> bool:
+    """Score the game with the engine and store every seat's outcome (subtotals, total, rank,
+    winner, the VP of each comb sector), so that histories and statistics read it instead of
+    scoring again, and move the tallies by what that changed in a finished game. True when
+    some outcome stored was different (a rules fix, a repair). The caller holds the game's lock."""
+    state = game_state_load(Game.objects.get(pk=game_id))
+    before = [[getattr(seat, name) for name in OUTCOME_FIELDS] for seat in state.seats]
+    _outcome_store(state)
+    return before != [[getattr(seat, name) for name in OUTCOME_FIELDS] for seat in state.seats]
 
 
 @transaction.atomic
 def game_outcome_recompute(game_id: int) -> bool:
     """``game_outcome_store`` on its own (the game locked first): after a fix of the rules."""
-    return game_outcome_store(game_id, locked=_lock_game(game_id))
+    _lock_game(game_id)
+    return game_outcome_store(game_id)
 
 
-@dataclass(frozen=True)
-class GameLock:
-    """What a writer read of the game under its lock: whose it is and whether it is finished
-    (whether its seats count in the tallies)."""
-
-    owner_id: int | None
-    finished_at: object = None
-
-    @property
-    def counted(self) -> bool:
-        return self.owner_id is not None and self.finished_at is not None
-
-
-def _lock_game(game_id: int) -> GameLock:
+def _lock_game(game_id: int) -> Game:
     """One writer per game at a time (until the transaction ends): a write also stores the
     outcome of every seat, so writers of different seats must not lock seats in turn (on
     PostgreSQL they would deadlock); the game's row is always locked first. On SQLite every
     write transaction already begins with the database's write lock (BEGIN IMMEDIATE, in the
-    settings), so the row is only read."""
+    settings), so the row is only read. The game as read under the lock."""
     games = Game.objects.filter(pk=game_id)
     if connection.features.has_select_for_update:
         games = games.select_for_update()
-    return GameLock(*games.values_list("owner_id", "finished_at").get())
+    return games.get()
 
 
-def _changed(game_id: int, seat_id: int, key: str, old: str, new: str, by: Actor, locked: GameLock) -> Change:
-    """After a write: the game's outcome is stored again, its revision goes up, and the change is
-    recorded with its author."""
-    game_outcome_store(game_id, locked=locked)
-    Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
-    return Change.objects.create(
-        game_id=game_id, seat_id=seat_id, field=key, old=old, new=new,
+@dataclass(frozen=True)
+class FieldSaved:
+    """A write's result, and the game as it stands after it (for the answer)."""
+
+    result: WriteResult
+    state: GameState
+    scored: GameResult | None  # the game scored after the write (None when nothing was written)
+
+
+def field_save(
+    state: GameState, *, seat: Seat, key: str, value: int | bool | None = None, sum_text: str = "", delta: int = 0,
+    guard: Guard = NO_GUARD, by: Actor = NOBODY, claimed: bool = False,
+) -> FieldSaved:
+    """Write one field of one seat of a loaded game (``state``, under the game's lock) by its key:
+    a category key, "active_workers" or "t<sector position>". With ``delta`` (a stepper's taps)
+    the step applies to the stored value, within the field's limits. Only that field changes, so
+    two phones saving different fields never undo each other; a save based on a version the page
+    did not see is a conflict (``Guard``). ``claimed``: the game's revision is already one up
+    (``game_claim``), and is given back when nothing is written.
+
+    A written field costs: the seat's field, revisions and outcome with every other seat whose
+    outcome changed (one statement), the tokens' row for tokens, the revision unless claimed,
+    and the change."""
+    tokens_key = key.startswith("t") and key[1:].isdigit()
+    sector = state.sector_at(int(key[1:])) if tokens_key else None
+    if tokens_key and sector is None:
+        raise ValueError(f"no sector at position {key[1:]}")  # a programming error, not user input
+    category = None if key == WORKERS or tokens_key else CATEGORY_BY_KEY[key]
+    if category is not None:
+        current, low, high = getattr(seat, key), category.minimum, category.maximum
+    elif tokens_key:
+        current, low, high = state.tokens.get((seat.pk, sector.pk)), 0, TOKENS_PER_PLAYER
+    else:
+        current, low, high = seat.active_workers, 0, MAX_ACTIVE_WORKERS
+    outcome, value = _decide(seat.revisions, key, guard, current, value, delta, low, high)
+    if category is not None and outcome is None:
+        if delta:
+            sum_text = ""
+        old_text, new_text = input_text(current, seat.sums.get(key, "")), input_text(value, sum_text)
+    else:
+        old_text, new_text = input_text(current), input_text(value)
+    if outcome is Outcome.SAVED or (outcome is None and old_text == new_text):  # it already holds exactly this
+        if claimed:
+            game_claim_undo(state.game)
+        return FieldSaved(_unchanged(seat, seat.revisions, key, guard, current), state, None)
+    if outcome is not None:
+        if claimed:
+            game_claim_undo(state.game)
+        return FieldSaved(WriteResult(outcome, current, _version(seat.revisions, key)), state, None)
+    fields = ["revisions"]
+    if tokens_key:
+        elsewhere = sum(count for (seat_id, sector_id), count in state.tokens.items()
+                        if seat_id == seat.pk and sector_id != sector.pk)
+        if value is not None and value > (current or 0) and elsewhere + value > TOKENS_PER_PLAYER:
+            raise ValidationError(
+                _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
+                  "at most %(left)s here."),
+                code="too_many_tokens",
+                params={"name": seat.name, "max": TOKENS_PER_PLAYER, "elsewhere": elsewhere,
+                        "left": max(0, TOKENS_PER_PLAYER - elsewhere)},
+            )
+        if value is None:
+            HibernationTokens.objects.filter(seat_id=seat.pk, sector_id=sector.pk).delete()
+            state.tokens.pop((seat.pk, sector.pk), None)
+        else:
+            if current is None:
+                HibernationTokens.objects.create(seat_id=seat.pk, sector_id=sector.pk, count=value)
+            else:
+                HibernationTokens.objects.filter(seat_id=seat.pk, sector_id=sector.pk).update(count=value)
+            state.tokens[seat.pk, sector.pk] = value
+    elif category is not None:
+        sums = dict(seat.sums)
+        if sum_text:
+            sums[key] = sum_text
+        else:
+            sums.pop(key, None)
+        setattr(seat, key, value)
+        seat.sums = sums
+        fields += [key, "sums"]
+    else:
+        seat.active_workers = value
+        fields.append(WORKERS)
+    seat.revisions = _next_revisions(seat.revisions, key, guard)
+    scored = _outcome_store(state, also=seat, also_fields=fields)
+    if not claimed:
+        Game.objects.filter(pk=state.game.pk).update(revision=F("revision") + 1)
+        state.game.revision += 1
+    change = Change.objects.create(
+        game_id=state.game.pk, seat_id=seat.pk, field=key, old=old_text, new=new_text,
         by_user=by.user, by_link=by.link, by_name=by.name,
     )
+    return FieldSaved(WriteResult(Outcome.SAVED, value, _version(seat.revisions, key), change), state, scored)
 
 
 @transaction.atomic
+def _write_by_seat(seat: Seat, key: str, **write) -> WriteResult:
+    """A field of one seat written on its own: the game locked and read, the field written, and
+    the caller's seat object brought up to date."""
+    state = game_state_load(_lock_game(seat.game_id))
+    loaded = next(found for found in state.seats if found.pk == seat.pk)
+    saved = field_save(state, seat=loaded, key=key, **write)
+    for name in ("sums", "revisions", WORKERS, *CATEGORY_BY_KEY):
+        setattr(seat, name, getattr(loaded, name))
+    return saved.result
+
+
 def entry_set_value(
     *, seat: Seat, key: str, value: int | bool | None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD,
     by: Actor = NOBODY,
 ) -> WriteResult:
-    """Save one category entry of one seat (None: not entered), and the sum it was typed as.
-
-    With ``delta`` (a stepper's +1 or -1) the value is ignored and the step is applied to the
-    stored value, within the category's limits. Only that column changes, so two phones saving
-    different fields never undo each other.
-    """
-    category = CATEGORY_BY_KEY[key]  # a KeyError here is a programming error, not user input
-    locked_game = _lock_game(seat.game_id)
-    locked = Seat.objects.select_for_update().only(key, "sums", "revisions", "game_id").get(pk=seat.pk)
-    current = getattr(locked, key)
-    outcome, value = _decide(locked.revisions, key, guard, current, value, delta, category.minimum, category.maximum)
-    if outcome is Outcome.SAVED:
-        return _unchanged(seat, locked.revisions, key, guard, current)
-    if outcome is not None:
-        return WriteResult(outcome, current, _version(locked.revisions, key))
-    if delta:
-        sum_text = ""
-    old_text, new_text = input_text(current, locked.sums.get(key, "")), input_text(value, sum_text)
-    if old_text == new_text:  # the field already holds exactly this
-        return _unchanged(seat, locked.revisions, key, guard, current)
-    sums = dict(locked.sums)
-    if sum_text:
-        sums[key] = sum_text
-    else:
-        sums.pop(key, None)
-    revisions = _next_revisions(locked.revisions, key, guard)
-    Seat.objects.filter(pk=seat.pk).update(**{key: value}, sums=sums, revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, key, old_text, new_text, by, locked_game)
-    setattr(seat, key, value)
-    seat.sums, seat.revisions = sums, revisions
-    return WriteResult(Outcome.SAVED, value, _version(revisions, key), change)
+    """Save one category entry of one seat (None: not entered), and the sum it was typed as, or
+    step it (``field_save``)."""
+    if key not in CATEGORY_BY_KEY:
+        raise KeyError(key)  # a programming error, not user input
+    return _write_by_seat(seat, key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by)
 
 
-@transaction.atomic
 def seat_set_active_workers(
     *, seat: Seat, workers: int | None, delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
 ) -> WriteResult:
     """Save a seat's active workers (the tie-breaker; None: not entered), or step them."""
-    locked_game = _lock_game(seat.game_id)
-    locked = Seat.objects.select_for_update().only("active_workers", "revisions", "game_id").get(pk=seat.pk)
-    current = locked.active_workers
-    outcome, workers = _decide(locked.revisions, WORKERS, guard, current, workers, delta, 0, MAX_ACTIVE_WORKERS)
-    if outcome is Outcome.SAVED or (outcome is None and workers == current):  # it already holds exactly this
-        return _unchanged(seat, locked.revisions, WORKERS, guard, current)
-    if outcome is not None:
-        return WriteResult(outcome, current, _version(locked.revisions, WORKERS))
-    revisions = _next_revisions(locked.revisions, WORKERS, guard)
-    Seat.objects.filter(pk=seat.pk).update(active_workers=workers, revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, WORKERS, input_text(current), input_text(workers), by, locked_game)
-    seat.active_workers, seat.revisions = workers, revisions
-    return WriteResult(Outcome.SAVED, workers, _version(revisions, WORKERS), change)
+    return _write_by_seat(seat, WORKERS, value=workers, delta=delta, guard=guard, by=by)
 
 
-@transaction.atomic
 def tokens_set(
     *, seat: Seat, sector: GameSector, count: int | None, delta: int = 0, guard: Guard = NO_GUARD,
     by: Actor = NOBODY,
 ) -> WriteResult:
-    """Set how many of the seat's hibernation tokens lie in the sector (None: not entered),
-    or step the count.
-
-    A player owns 7 tokens: a count that would put more than 7 on the comb in all is refused
-    (ValidationError, in words), so every stored game stays a valid game file.
-    """
-    key = field_key(sector=sector)
-    locked_game = _lock_game(seat.game_id)
-    locked = Seat.objects.select_for_update().only("name", "revisions", "game_id").get(pk=seat.pk)
-    counts = dict(HibernationTokens.objects.filter(seat_id=seat.pk).values_list("sector_id", "count"))
-    current = counts.pop(sector.pk, None)
-    outcome, count = _decide(locked.revisions, key, guard, current, count, delta, 0, TOKENS_PER_PLAYER)
-    if outcome is Outcome.SAVED or (outcome is None and count == current):  # it already holds exactly this
-        return _unchanged(seat, locked.revisions, key, guard, current)
-    if outcome is not None:
-        return WriteResult(outcome, current, _version(locked.revisions, key))
-    elsewhere = sum(counts.values())
-    if count is not None and count > (current or 0) and elsewhere + count > TOKENS_PER_PLAYER:
-        raise ValidationError(
-            _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
-              "at most %(left)s here."),
-            code="too_many_tokens",
-            params={"name": locked.name, "max": TOKENS_PER_PLAYER, "elsewhere": elsewhere,
-                    "left": max(0, TOKENS_PER_PLAYER - elsewhere)},
-        )
-    if count is None:
-        HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).delete()
-    elif current is None:
-        HibernationTokens.objects.create(seat_id=seat.pk, sector=sector, count=count)
-    else:
-        HibernationTokens.objects.filter(seat_id=seat.pk, sector=sector).update(count=count)
-    revisions = _next_revisions(locked.revisions, key, guard)
-    Seat.objects.filter(pk=seat.pk).update(revisions=revisions)
-    change = _changed(locked.game_id, seat.pk, key, input_text(current), input_text(count), by, locked_game)
-    seat.revisions = revisions
-    return WriteResult(Outcome.SAVED, count, _version(revisions, key), change)
+    """Set how many of the seat's hibernation tokens lie in the sector (None: not entered), or
+    step the count. A player owns 7 tokens: a count that would put more than 7 on the comb in
+    all is refused (ValidationError, in words), so every stored game stays a valid game file."""
+    return _write_by_seat(seat, field_key(sector=sector), value=count, delta=delta, guard=guard, by=by)
 
 
 def field_write(
     *, seat: Seat, key: str, value: int | bool | None = None, sum_text: str = "", delta: int = 0,
     guard: Guard = NO_GUARD, by: Actor = NOBODY, sector: GameSector | None = None,
 ) -> WriteResult:
-    """Write one pad field by its key: a category key, "active_workers" or "t<sector position>"
-    (``sector``, when the caller has it already, saves looking it up)."""
-    if key == WORKERS:
-        return seat_set_active_workers(seat=seat, workers=value, delta=delta, guard=guard, by=by)
-    if key.startswith("t") and key[1:].isdigit():
-        sector = sector or GameSector.objects.get(game_id=seat.game_id, position=int(key[1:]))
-        return tokens_set(seat=seat, sector=sector, count=value, delta=delta, guard=guard, by=by)
-    return entry_set_value(seat=seat, key=key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by)
+    """Write one pad field of a seat by its key: a category key, "active_workers" or
+    "t<sector position>" (``field_save``)."""
+    return _write_by_seat(seat, key, value=value, sum_text=sum_text, delta=delta, guard=guard, by=by)
 
 
 def _value_of(key: str, text: str) -> tuple[int | bool | None, str]:
@@ -579,12 +669,12 @@ def game_finish(*, game: Game) -> None:
     """Mark the game finished (once: finishing it again keeps the first time); its seats now
     count in the tallies."""
     if game.finished_at is None:
-        locked = _lock_game(game.pk)
+        _lock_game(game.pk)
         game.finished_at = timezone.now()
         if Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(
             finished_at=game.finished_at, revision=F("revision") + 1
         ):
-            game_outcome_store(game.pk, locked=GameLock(locked.owner_id, game.finished_at))
+            game_outcome_store(game.pk)
 
 
 @transaction.atomic

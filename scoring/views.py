@@ -10,6 +10,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -27,11 +28,13 @@ from scoring.access import (
     NotAllowed,
     Role,
     ViewOnly,
+    access_to,
     game_access,
     link_name_set,
     link_open,
 )
-from scoring.categories import MAX_PLAYERS, MAX_SECTORS
+from scoring.categories import MAX_PLAYERS, MAX_SECTORS, Section
+from scoring.explain import labelled
 from scoring.forms import (
     GameStartForm,
     HistoryFilterForm,
@@ -41,14 +44,14 @@ from scoring.forms import (
     SectorRowFormSet,
     SignUpForm,
     filled_sectors,
-    pad_field_get,
+    pad_field_address,
     pad_form_field,
 )
 from scoring.gamefile import dump_document, to_json
 from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
-from scoring.scoreboard import change_label, scoreboard_for, value_words
+from scoring.scoreboard import Scoreboard, change_label, scoreboard_for, value_words
 from scoring.sums import input_text
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
@@ -72,16 +75,22 @@ def with_game(need: Role, *, everything: bool = True):
             try:
                 access = game_access(request, game_id, need, games=games)
             except (NoAccess, NotAllowed) as refusal:
-                if not request.htmx:
-                    raise
-                status = 403 if isinstance(refusal, NotAllowed) else 404
-                return HttpResponse(str(refusal.args[0]) if refusal.args else "", status=status,
-                                    content_type="text/plain; charset=utf-8")
+                return _refused(request, refusal)
             return view(request, access, *args, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def _refused(request: HttpRequest, refusal: NoAccess | NotAllowed) -> HttpResponse:
+    """A game the request may not reach: the 404 or 403 page, or for the pad's script (htmx) the
+    reason as one sentence of plain text, which it shows as it is."""
+    if not request.htmx:
+        raise refusal
+    status = 403 if isinstance(refusal, NotAllowed) else 404
+    return HttpResponse(str(refusal.args[0]) if refusal.args else "", status=status,
+                        content_type="text/plain; charset=utf-8")
 
 
 def _reloaded(game: Game) -> Game:
@@ -135,7 +144,7 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
             continue
         field = form.fields[name]
         shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
-        chips.append({"label": f"{field.label}: {shown}", "url": "?" + _query_without(request, name, "page")})
+        chips.append({"label": labelled(field.label, shown), "url": "?" + _query_without(request, name, "page")})
     return chips
 
 
@@ -383,57 +392,96 @@ def _int_or_none(text: str | None) -> int | None:
         return None
 
 
+# What each kind of field can change besides its own status: the figures a save answers with.
+SAVE_PARTIALS = {
+    Section.DURING: ("during-subtotal", "totals", "ranking"),
+    Section.END: ("end-subtotal", "totals", "ranking"),
+    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking"),
+    "workers": ("ranking",),
+}
+
+
 @rate_limit("save")
 @never_cache
 @require_POST
-@with_game(Role.EDIT, everything=False)
-def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
     """Save one field (htmx): ``field``, and ``value`` as typed or ``step`` (the taps of a
     stepper, -20 to 20, applied to the stored value), with
     ``version`` (the field's version the page saw), ``page`` and ``seq`` (services.Guard).
 
-    Answers the field's status, and out of band every figure: 200 when saved (or when this
-    page already saved a newer value), 409 when the field changed on another phone since the
-    page saw it (nothing written; the status says to what), 422 for bad input, 400 for a field
-    that is not the game's. The header ``X-Pad-Revision`` carries the game's revision."""
-    game = access.game
+    Answers the field's status, and out of band the figures that kind of field can change: 200
+    when saved (or when this page already saved a newer value), 409 when the field changed on
+    another phone since the page saw it (nothing written; the status says to what), 422 for bad
+    input, 400 for a field that is not the game's. The header ``X-Pad-Revision`` carries the
+    game's revision.
+
+    What is typed is read before the game is; then one transaction claims the game (its revision
+    goes up: services.game_claim, which is also its lock), checks the access, reads the seats and
+    the comb, writes, and answers from what it holds: no statement reads the game twice."""
     name = request.POST.get("field", "")
-    pad = pad_field_get(game, name)
+    address = pad_field_address(name)
     step = _int_or_none(request.POST.get("step"))
     if step is not None and not (0 < abs(step) <= MAX_STEP):
         step = None
-    if pad is None or ("value" not in request.POST and step is None):
-        return HttpResponse(_("This field is not part of the game."), status=400)
+    if "value" not in request.POST and step is None:
+        address = None  # neither a value nor a step: nothing to save
     guard = services.Guard(
         version=_int_or_none(request.POST.get("version")),
         page=request.POST.get("page", "")[:64],
         seq=_int_or_none(request.POST.get("seq")) or 0,
     )
-    error = ""
+    typed_error = ""
+    parsed = None
+    if step is None and address is not None:
+        try:
+            parsed = pad_form_field(address.pad).clean(request.POST["value"])
+        except ValidationError as refused:
+            typed_error = refused.messages[0]
     try:
-        if step is not None:
-            result = _write(pad, delta=step, guard=guard, by=access.actor)
-        else:
-            parsed = pad_form_field(pad).clean(request.POST["value"])
-            result = _write(pad, parsed.value, sum_text=parsed.sum_text, guard=guard, by=access.actor)
-    except ValidationError as refused:
-        result, error = None, refused.messages[0]
+        with transaction.atomic():
+            access = access_to(request, services.game_claim(game_id), Role.EDIT)
+            state = services.game_state_load(access.game)
+            pad = address.pad_in(state) if address is not None else None
+            if pad is None:  # (after the access: a game the request may not reach is a 404 first)
+                transaction.set_rollback(True)
+                return HttpResponse(_("This field is not part of the game."), status=400)
+            if typed_error:
+                transaction.set_rollback(True)  # nothing written: the revision claimed goes back
+                state.game.revision -= 1
+                saved = None
+            else:
+                saved = services.field_save(
+                    state, seat=pad.seat, key=pad.key, value=None if parsed is None else parsed.value,
+                    sum_text="" if parsed is None else parsed.sum_text, delta=step or 0, guard=guard,
+                    by=access.actor, claimed=True)
+    except (NoAccess, NotAllowed) as refusal:
+        return _refused(request, refusal)
+    except ValidationError as refused:  # a count the seat cannot hold: rolled back, the game read again
+        typed_error, saved = refused.messages[0], None
+        access = access_to(request, Game.objects.filter(public_id=game_id).first(), Role.EDIT)
+        state = services.game_state_load(access.game)
+        pad = address.pad_in(state)
     if not request.htmx:
-        return redirect(reverse("scoring:pad", args=[game.public_id]) + f"#{pad.id()}")
-    game = _reloaded(game)
-    errors = {name: error} if error else {}
-    typed = {name: request.POST.get("value", "")} if error else {}
-    board = scoreboard_for(game, errors=errors, typed=typed)
+        return redirect(reverse("scoring:pad", args=[access.game.public_id]) + f"#{pad.id()}")
+    errors = {name: typed_error} if typed_error else {}
+    typed = {name: request.POST.get("value", "")} if typed_error else {}
+    board = Scoreboard(game=state.game, seats=state.seats, sectors=state.sectors,
+                       result=saved.scored if saved is not None and saved.scored is not None else state.score(),
+                       errors=errors, typed=typed, entered_tokens=state.entered_tokens())
     cell = board.cell_for(board.pad(name))
+    result = saved.result if saved is not None else None
     if result is not None and result.outcome is services.Outcome.SAVED:
         # The status tells what this save stored, at its own version, even when another phone
         # has saved the field again since (the figures show the latest; the poll brings the rest).
         cell.value, cell.version = result.value, result.version
         cell.initial = cell.text = input_text(result.value, "" if step is not None else parsed.sum_text)
-    status = 422 if error else 409 if result.outcome is services.Outcome.CONFLICT else 200
+    status = 422 if typed_error else 409 if result.outcome is services.Outcome.CONFLICT else 200
     context = _pad_context(request, access, board, cell=cell, saved=status == 200, conflict=status == 409)
-    names = ["field-status", "field-error"] if status == 422 else [
-        "field-status", "field-error", *PAD_OOB_PARTIALS, "changes"]
+    if status == 422:
+        names = ["field-status", "field-error"]
+    else:
+        kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
+        names = ["field-status", "field-error", *SAVE_PARTIALS[kind], "changes"]
     return _pad_response(request, names, context, status=status)
 
 

@@ -34,6 +34,7 @@ from scoring.engine import (
     score_sector,
 )
 
+
 def vp_player(vp: int, workers: int = 0, tokens: tuple[int, ...] = ()) -> PlayerSheet:
     """A player whose whole score (without majorities) is ``vp``, entered as faction ability VP."""
     return PlayerSheet(entries={"faction_ability": vp}, active_workers=workers, tokens=tokens)
