@@ -442,8 +442,11 @@ def _outcome_store(state: GameState, *, also: Seat | None = None, also_fields: S
             changed.append(seat)
     if also is not None and also not in changed:
         changed.append(also)
-    if changed:
-        Seat.objects.bulk_update(changed, [*also_fields, *OUTCOME_FIELDS])
+    names = [*also_fields, *OUTCOME_FIELDS]
+    if len(changed) == 1:  # the usual save: one seat's field and outcome (a plain UPDATE compiles faster)
+        Seat.objects.filter(pk=changed[0].pk).update(**{name: getattr(changed[0], name) for name in names})
+    elif changed:
+        Seat.objects.bulk_update(changed, names)
     tallies_follow(state.seats, owner_id=state.game.owner_id, counted=state.counted)
     return result
 
