@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database that refuses a write answers 503 in words (apiary_site/faults.py), not a bare 500.
+    "apiary_site.faults.DatabaseFaultMiddleware",
 ]
 
 ROOT_URLCONF = "apiary_site.urls"

@@ -9,12 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.db import DatabaseError
+from contextlib import contextmanager
+
+from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from scoring import services
 from scoring.categories import MAX_NOTES_LENGTH
+from scoring.models import Game
 from scoring.gamefile import GameFileError, parse_document
+from tests.factories import game_started, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {"DEBUG": "false", "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-key-9f8e7d6c5b4a",
@@ -69,17 +75,81 @@ def test_production_refuses_to_start_without_a_secret_key():
 @pytest.mark.django_db
 def test_a_server_error_gives_the_friendly_page_without_the_database(settings, monkeypatch):
     settings.DEBUG = False
-    from django.db.backends.utils import CursorWrapper
+    from scoring import selectors
 
-    def broken(self, sql, params=None):
-        raise DatabaseError("database or disk is full")
+    def broken(user):
+        raise RuntimeError("a bug")
 
-    monkeypatch.setattr(CursorWrapper, "execute", broken)
+    monkeypatch.setattr(selectors, "players_table", broken)
+    user = User.objects.create_user("ann", password="a-long-pass-phrase-1")
     client = Client(raise_request_exception=False)
-    response = client.get(reverse("scoring:players"), HTTP_COOKIE="sessionid=whatever")
+    client.force_login(user)
+    response = client.get(reverse("scoring:players"))
     assert response.status_code == 500
     html = response.content.decode()
     assert "Something went wrong on our side" in html and "Nothing you saved before is lost" in html
+
+
+FULL_TABLES = ("scoring_game", "scoring_seat", "scoring_change", "scoring_gamelink")
+
+
+@contextmanager
+def database_full():
+    """Within the block the database refuses writes as a full disk does: on SQLite the file may not
+    grow by a single page; on PostgreSQL every write to the pad's tables fails with SQLSTATE
+    53100 (disk full), as a server whose disk is full answers."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("PRAGMA page_count")
+            cursor.execute(f"PRAGMA max_page_count = {cursor.fetchone()[0]}")
+        else:
+            cursor.execute("CREATE FUNCTION apiary_disk_full() RETURNS trigger AS $$ BEGIN "
+                           "RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; "
+                           "END $$ LANGUAGE plpgsql")
+            for table in FULL_TABLES:
+                cursor.execute(f"CREATE TRIGGER apiary_disk_full BEFORE INSERT OR UPDATE OR DELETE ON {table} "
+                               "FOR EACH ROW EXECUTE FUNCTION apiary_disk_full()")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            if connection.vendor == "sqlite":
+                cursor.execute("PRAGMA max_page_count = 1073741823")
+            else:
+                for table in FULL_TABLES:
+                    cursor.execute(f"DROP TRIGGER apiary_disk_full ON {table}")
+                cursor.execute("DROP FUNCTION apiary_disk_full()")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
+    client = Client()
+    client.force_login(owner)
+    game = game_started("Ann", "Bob", owner=owner)
+    # fill what a write would need first: the pages of a change row and of the seats
+    for n in range(3):
+        services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=n + 1)
+    revision_before = Game.objects.get(pk=game.pk).revision
+    with database_full():
+        pad = client.get(reverse("scoring:pad", args=[game.public_id]))
+        assert pad.status_code == 200  # reads as usual
+        for saves in range(200):  # enough changes that the file must grow
+            saved = client.post(reverse("scoring:save", args=[game.public_id]),
+                                {"field": "s2-recruits", "value": str(saves), "page": "p", "seq": str(saves + 1)},
+                                headers={"HX-Request": "true"})
+            if saved.status_code != 200:
+                break
+        assert saved.status_code == 503
+        assert saved["Content-Type"] == "text/plain; charset=utf-8" and saved["Retry-After"] == "5"
+        assert saved.content.decode().startswith("The server cannot save right now")
+        for _ in range(200):  # a page's form: share links made until one needs a new page
+            page_post = client.post(reverse("scoring:link", args=[game.public_id, "edit", "new"]))
+            if page_post.status_code != 302:
+                break
+        assert page_post.status_code == 503 and "Cannot save right now" in page_post.content.decode()
+        assert client.get(reverse("scoring:pad", args=[game.public_id])).status_code == 200
+    # every save acknowledged is stored, and the refused one changed nothing
+    assert Game.objects.get(pk=game.pk).revision == revision_before + saves
 
 
 @pytest.mark.django_db

@@ -153,6 +153,7 @@
     if (!kinds.length) { hideBanner(); return; }
     if (kinds.indexOf("busy") >= 0) showBanner((busySentence || msg("msgBusy", "Too many saves at once.")) + " " + waitingText(), false);
     else if (navigator.onLine === false) showBanner(msg("msgOffline", "You are offline.") + " " + waitingText(), false);
+    else if (kinds.indexOf("server") >= 0 && serverFault) showBanner(serverFault, false);
     else showBanner(msg("msgProblem", "The server is not answering.") + " " + waitingText(), false);
   }
 
@@ -328,7 +329,9 @@
       failed(name, "busy", delta, parseInt(response.headers.get("Retry-After") || "0", 10),
              serverSentence(response, html));
     } else if (code >= 500) {
-      failed(name, "server", delta);
+      // A 503 says in words that the database refuses to write: kept, and sent again after Retry-After.
+      failed(name, "server", delta, parseInt(response.headers.get("Retry-After") || "0", 10),
+             serverSentence(response, html));
     } else {
       failed(name, "refused " + code, delta);
     }
@@ -342,10 +345,12 @@
   }
 
   var busySentence = ""; // the server's own words for its last 429
+  var serverFault = ""; // the server's own words for its last 5xx (a database refusing to write)
 
   function failed(name, kind, delta, retryAfter, sentence) {
     var s = fieldState(name);
     if (kind === "busy") busySentence = sentence || "";
+    if (kind === "server") serverFault = sentence || "";
     var el = fieldEl(name);
     s.inflight = false;
     s.problem = kind;

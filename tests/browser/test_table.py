@@ -480,3 +480,37 @@ def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, 
     page.reload()
     expect(field(page, "farm_income", "Alice")).to_have_value("12")
     expect(total(page, "Alice")).to_have_text("13")
+
+
+# -- A database that refuses to write (a full disk) ------------------------------------------------
+
+
+def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(page: Page, live_server,
+                                                                                 monkeypatch):
+    """The server's database refuses writes (its disk is full): the save answers 503 in words, the
+    banner says so, the typed value stays on screen as not saved, and once the database writes
+    again the pad sends it by itself (after the Retry-After the answer gave)."""
+    from django.db import OperationalError
+
+    game_id = make_game(["Alice", "Bruno"])
+    stop_polling(page)
+    page.goto(pad_url(live_server.url, game_id))
+    farm_income = field(page, "farm_income", "Alice")
+    expect(farm_income).to_be_visible()
+    claim = services.game_claim
+
+    def disk_full(public_id):
+        raise OperationalError("database or disk is full")
+
+    monkeypatch.setattr(services, "game_claim", disk_full)
+    with page.expect_response(lambda response: "/save/" in response.url) as answer:
+        farm_income.fill("12")
+    assert answer.value.status == 503
+    expect(banner(page)).to_contain_text("The server cannot save right now")
+    expect(farm_income).to_have_value("12")
+    expect(farm_income).to_have_class(re.compile(r"\bunsaved\b"))
+
+    monkeypatch.setattr(services, "game_claim", claim)  # the disk has room again
+    expect_saved(page, "s1-farm_income")
+    expect(banner(page)).to_be_hidden()
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 12
