@@ -73,15 +73,15 @@ def git() -> dict:
 
     def run(*argv: str) -> str:
         try:
-            return subprocess.run(["git", *argv], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+            return subprocess.run(["git", *argv], cwd=ROOT, capture_output=True, text=True, check=True).stdout
         except (OSError, subprocess.CalledProcessError):
             return ""
 
     changed = run("status", "--porcelain", "--", "scoring", "templates", "static", "apiary_site")
     return {
-        "commit": run("rev-parse", "--short", "HEAD") or "unknown",
-        "subject": run("log", "-1", "--format=%s")[:120],
-        "uncommitted_changes": [line[3:] for line in changed.splitlines()],
+        "commit": run("rev-parse", "--short", "HEAD").strip() or "unknown",
+        "subject": run("log", "-1", "--format=%s").strip()[:120],
+        "uncommitted_changes": [line[3:] for line in changed.splitlines() if len(line) > 3],  # "XY path"
     }
 
 

@@ -86,6 +86,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results")
     parser.add_argument("--docs", type=Path, default=None,
                         help="put the figures table into this Markdown file, between its bench:figures markers")
+    parser.add_argument("--from-json", type=Path, default=None, metavar="PATH",
+                        help="measure nothing: print the table of an earlier run's JSON (and put it into --docs)")
     parser.add_argument("--history", action="store_true",
                         help="run issue 8's history benchmark alone (bench/bench_history.py: 1,000 and 100,000 games) and stop")
     args = parser.parse_args(argv)
@@ -118,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     args = options(argv)
     if args.history:
         return subprocess.call([sys.executable, str(ROOT / "bench" / "bench_history.py")], cwd=ROOT)
+    if args.from_json:
+        import json
+
+        return publish(json.loads(args.from_json.read_text(encoding="utf-8")), args, write_json=False)
 
     def stop(signum, frame):
         raise SystemExit(f"bench: stopped by signal {signum}")
@@ -130,15 +136,20 @@ def main(argv: list[str] | None = None) -> int:
             results = measure(args, database, folder, server_env)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    return publish(results, args)
 
+
+def publish(results: dict, args: argparse.Namespace, write_json: bool = True) -> int:
+    """The table printed, the JSON written, the figures put into --docs."""
     from bench import report
 
     results["figures"] = report.figures(results)
     print()
     report.print_table(results["figures"])
     report.print_history(results)
-    report.write_json(results, args.json)
-    print(f"\nJSON: {args.json}")
+    if write_json:
+        report.write_json(results, args.json)
+        print(f"\nJSON: {args.json}")
     if args.docs:
         if report.update_docs(results, args.docs):
             print(f"Figures written into {args.docs}")
