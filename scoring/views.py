@@ -101,6 +101,7 @@ def _reloaded(game: Game) -> Game:
 def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
     """One response holding several partials of ``template``: the first is the swap target,
     the rest carry ``hx-swap-oob`` (they read ``oob`` from the context)."""
+    context = {**context, "partial": True}  # (a partial's forms need no CSRF input: the script sends the token)
     html = render_to_string(f"{template}#{names[0]}", context, request)
     html += "".join(render_to_string(f"{template}#{name}", {**context, "oob": True}, request) for name in names[1:])
     return HttpResponse(html, status=status)
@@ -493,7 +494,9 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     revision is the one the phone has (``If-None-Match``); otherwise every field's value and
     version, and out of band every figure and the recent changes."""
     etag = f'"rev-{access.game.revision}"'
-    if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+    # A weak comparison (RFC 9110): compression on the way makes the tag weak (W/"rev-3").
+    seen = [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]
+    if etag in seen:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response

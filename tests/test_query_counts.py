@@ -99,3 +99,23 @@ def test_the_write_itself_is_five_statements(owner_client, owner):
     inside = [text for text in counted(queries) if text.strip() in sql[begin:commit]]
     assert len(inside) == WRITE_STATEMENTS, inside
     assert inside[0].startswith("UPDATE") and "revision = revision + 1" in inside[0]
+
+
+def test_a_poll_sent_back_a_compressed_answers_weak_tag_is_still_304(owner_client, owner):
+    game = game_started("Ann", owner=owner)
+    first = owner_client.get(reverse("scoring:live", args=[game.public_id]), HTTP_ACCEPT_ENCODING="gzip")
+    assert first["ETag"].startswith('W/"rev-')  # compression weakens the tag on the way
+    again = owner_client.get(reverse("scoring:live", args=[game.public_id]), HTTP_ACCEPT_ENCODING="gzip",
+                             headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_save_sends_no_cookie_back(owner_client, owner):
+    """The answer's forms take the CSRF token from the page (the script sends it), so a save does
+    not renew the CSRF cookie: no Set-Cookie on the phone's every save."""
+    game = game_started("Ann", "Bob", owner=owner)
+    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=1)  # a change to undo: a form
+    response = owner_client.post(reverse("scoring:save", args=[game.public_id]),
+                                 {"field": "s2-farms", "value": "2", "page": "p", "seq": "1"}, headers=HTMX)
+    assert response.status_code == 200 and "Undo" in response.content.decode()
+    assert not response.cookies

@@ -203,7 +203,7 @@
     if (!el || stopped) return;
     if (s.inflight) { s.queued = true; return; }
     if (!s.dirty && !s.delta) return;
-    var body = new FormData();
+    var body = new URLSearchParams(); // urlencoded: a save is a few dozen bytes (multipart would triple it)
     body.append("field", name);
     var delta = 0;
     var sentValue = null;
