@@ -277,7 +277,8 @@ def recent_changes(game: Game, limit: int = 8) -> list[Change]:
     """The game's latest changes, newest first, with who made them and whether a later change
     undid them (``is_undone``), for the pad's history: one statement."""
     return list(
-        Change.objects.filter(game=game).select_related("seat", "by_user", "by_link", "undoes")
+        Change.objects.filter(game=game).select_related("seat", "by_user", "by_link")
+        .only("field", "old", "new", "at", "by_name", "seat__name", "by_user__username", "by_link__access")
         .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))))[:limit]
     )
 
