@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the app on 127.0.0.1:${PORT:-8000}: makes .venv, installs requirements, migrates SQLite
-# and makes the cache table (the abuse limits' counters, settings.CACHES).
+# and makes the cache table (a game file waiting for its import, settings.CACHES).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements.txt
