@@ -214,12 +214,13 @@ class LookAheadPaginator(Paginator):
     says "Page 3 of 13 or more" until the last pages are near (``capped``)."""
 
     look_ahead_pages = 10
+    last_page_asked = 1_000_000
 
     def __init__(self, object_list, per_page, *, wanted_page) -> None:
         super().__init__(object_list, per_page)
-        try:
-            self.wanted_page = max(1, int(wanted_page))
-        except (TypeError, ValueError):
+        try:  # (no history has a million pages: a bigger number is a last page asked for, or nonsense)
+            self.wanted_page = min(max(1, int(wanted_page)), self.last_page_asked)
+        except (TypeError, ValueError, OverflowError):
             self.wanted_page = 1
         self.capped = False
 

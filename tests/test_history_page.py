@@ -88,6 +88,8 @@ def test_the_history_comes_a_page_at_a_time_with_links_that_keep_the_filters(cli
     last = client.get(reverse("scoring:history") + "?player=alice&page=3")
     assert listed(last) == [(date(2020, 1, 1) + timedelta(days=n)).isoformat() for n in range(4, -1, -1)]
     assert client.get(reverse("scoring:history") + "?page=99").status_code == 200  # the last page
+    huge = client.get(reverse("scoring:history") + "?player=alice&page=461170000000000000")  # found by hypothesis
+    assert huge.status_code == 200 and listed(huge) == listed(last)
 
 
 def test_the_number_of_queries_is_the_same_at_10_and_at_1000_games(client, owner, django_assert_num_queries):
