@@ -410,7 +410,8 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
     stepper, -20 to 20, applied to the stored value), with
     ``version`` (the field's version the page saw), ``page`` and ``seq`` (services.Guard).
 
-    Answers the field's status, and out of band the figures that kind of field can change: 200
+    Answers the field's status, and out of band the figures that kind of field can change (and
+    the recent changes when the page shows them: ``changes=1``): 200
     when saved (or when this page already saved a newer value), 409 when the field changed on
     another phone since the page saw it (nothing written; the status says to what), 422 for bad
     input, 400 for a field that is not the game's. The header ``X-Pad-Revision`` carries the
@@ -482,7 +483,9 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
         names = ["field-status", "field-error"]
     else:
         kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
-        names = ["field-status", "field-error", *SAVE_PARTIALS[kind], "changes"]
+        names = ["field-status", "field-error", *SAVE_PARTIALS[kind]]
+        if request.POST.get("changes") == "1":  # the page shows its recent changes (an open fold)
+            names.append("changes")
     return _pad_response(request, names, context, status=status)
 
 
@@ -492,7 +495,8 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
 def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the other phones saved (polled by the pad): 304 with no body while the game's
     revision is the one the phone has (``If-None-Match``); otherwise every field's value and
-    version, and out of band every figure and the recent changes."""
+    version, and out of band every figure, and the recent changes when the page shows them
+    (``changes=1``)."""
     etag = f'"rev-{access.game.revision}"'
     # A weak comparison (RFC 9110): compression on the way makes the tag weak (W/"rev-3").
     seen = [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -501,8 +505,10 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
         response["ETag"] = etag
         return response
     board = scoreboard_for(_reloaded(access.game))
-    response = _pad_response(request, ["live-values", *PAD_OOB_PARTIALS, "changes"],
-                             _pad_context(request, access, board))
+    names = ["live-values", *PAD_OOB_PARTIALS]
+    if request.GET.get("changes") == "1":  # the page shows its recent changes (an open fold)
+        names.append("changes")
+    response = _pad_response(request, names, _pad_context(request, access, board))
     response["ETag"] = etag
     return response
 

@@ -21,9 +21,10 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 # What a save costs (docs/performance.md explains each statement): the rate limit's count; the
 # game claimed (its revision one up, its lock, its row for the access); its seats; its sectors
 # with their tokens; the seats written (the field and every outcome that changed, at once); the
-# change recorded; then the recent changes the answer shows. A comb step writes the tokens' row too.
-FIELD_SAVE_STATEMENTS = 7
-STEP_STATEMENTS = 8
+# change recorded. A comb step writes the tokens' row too; a page that shows its recent changes
+# (``changes=1``) reads them for the answer.
+FIELD_SAVE_STATEMENTS = 6
+STEP_STATEMENTS = 7
 WRITE_STATEMENTS = 5  # of which the write itself: claim, seats, sectors, seats written, change
 
 
@@ -54,6 +55,13 @@ def test_a_comb_step_costs_the_same_for_one_or_five_players(owner_client, owner,
     statements(owner_client, game, {"field": "s1-t0", "step": "1", "page": "p", "seq": "1"})
     found = statements(owner_client, game, {"field": "s1-t0", "step": "1", "page": "p", "seq": "2"})
     assert len(found) == STEP_STATEMENTS, found
+
+
+def test_a_page_showing_its_recent_changes_reads_them_in_one_more_statement(owner_client, owner):
+    game = game_started(*NAMES[:3], owner=owner)
+    statements(owner_client, game, {"field": "s1-farms", "value": "1", "page": "p", "seq": "1"})
+    found = statements(owner_client, game, {"field": "s1-farms", "value": "2", "page": "p", "seq": "2", "changes": "1"})
+    assert len(found) == FIELD_SAVE_STATEMENTS + 1 and '"scoring_change"' in found[-1]
 
 
 def test_a_save_costs_the_same_with_many_games_stored(owner_client, owner):
@@ -116,6 +124,7 @@ def test_a_save_sends_no_cookie_back(owner_client, owner):
     game = game_started("Ann", "Bob", owner=owner)
     services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=1)  # a change to undo: a form
     response = owner_client.post(reverse("scoring:save", args=[game.public_id]),
-                                 {"field": "s2-farms", "value": "2", "page": "p", "seq": "1"}, headers=HTMX)
+                                 {"field": "s2-farms", "value": "2", "page": "p", "seq": "1", "changes": "1"},
+                                 headers=HTMX)
     assert response.status_code == 200 and "Undo" in response.content.decode()
     assert not response.cookies

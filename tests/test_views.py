@@ -915,8 +915,8 @@ def test_htmx_save_answers_the_fields_status_then_its_error_and_every_figure_out
     assert "hx-swap-oob" not in status.attrs and "data-conflict" not in status.attrs
     assert status.text == "Saved"
     assert (status["data-version"], status["data-stored"]) == ("1", "11")
-    # the figures a during-the-game entry can change, and the recent changes (not every figure)
-    assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking", "changes"]
+    # the figures a during-the-game entry can change (not every figure)
+    assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking"]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
@@ -936,7 +936,17 @@ def test_a_save_answers_the_figures_its_kind_of_field_can_change(client, field, 
 
     assert response.status_code == 200
     _status, *oob = top_level(page(response))
-    assert [part["id"] for part in oob] == [f"error-{field}", *figures, "changes"]
+    assert [part["id"] for part in oob] == [f"error-{field}", *figures]
+
+
+def test_a_save_from_a_page_showing_its_recent_changes_answers_them_too(client):
+    game = game_started("Alice", "Bruno", "Carla")
+
+    response = save(client, game, "s2-recruits", "4", version=0, page="a", seq=1, changes=1)
+
+    _status, *oob = top_level(page(response))
+    assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "changes"]
+    assert "Bruno's Recruits built" in oob[-1].text
 
 
 def test_htmx_save_sends_the_new_figures(client):
@@ -1200,7 +1210,7 @@ def test_htmx_save_based_on_an_old_version_from_another_page_is_a_conflict_and_w
         assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
                                                                                     ("theirs", "Use 10")]
         # the figures of that kind of field as stored, to show them (the poll brings the rest)
-        assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking", "changes"]
+        assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking"]
         assert response["X-Pad-Revision"] == str(revision)
     else:
         assert response.status_code == 302
@@ -1753,7 +1763,7 @@ def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_ba
     services.entry_set_value(seat=seat_of(game, 1), key="farms", value=5)
     services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
 
-    response = client.get(url("live", game), headers=headers)
+    response = client.get(url("live", game) + "?changes=1", headers=headers)  # a page showing its changes
 
     assert response.status_code == 200
     assert response["ETag"] == '"rev-3"'
@@ -1762,6 +1772,8 @@ def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_ba
     values, *oob = top_level(html)
     assert values["id"] == "live-values" and "hx-swap-oob" not in values.attrs
     assert [part["id"] for part in oob] == OOB_IDS_AND_CHANGES
+    without = top_level(page(client.get(url("live", game), headers=headers)))[1:]  # its changes folded away
+    assert [part["id"] for part in without] == OOB_IDS
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     fields = {item["data-name"]: (item["data-version"], item["data-stored"]) for item in values.find_all("i")}
     assert len(fields) == 3 * PAD_FIELD_COUNT

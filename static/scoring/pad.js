@@ -219,6 +219,7 @@
     body.append("page", pageId);
     body.append("seq", String(seq));
     if (pad.dataset.player) body.append("player", pad.dataset.player);
+    if (changesShown()) body.append("changes", "1"); // the recent changes come back only while shown
     s.inflight = true;
     s.queued = false;
     if (!s.problem) setStatus(name, "saving", msg("msgSaving", "Saving…"));
@@ -414,8 +415,7 @@
     if (document.visibilityState === "hidden" || stopped) return;
     var headers = { "HX-Request": "true" };
     if (etag) headers["If-None-Match"] = etag;
-    var url = pad.dataset.liveUrl + (pad.dataset.player ? "?player=" + pad.dataset.player : "");
-    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (response) {
+    fetch(liveUrl(changesShown()), { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (response) {
       if (response.status === 304) return null;
       if (response.status === 404) { stop(msg("msgGone", "This game is no longer here.")); return null; }
       if (!response.ok) return null;
@@ -425,6 +425,33 @@
     }).catch(function () { /* the next poll tries again */ }).then(function () {
       if (!stopped) pollTimer = setTimeout(poll, POLL_MS);
     });
+  }
+
+  // The recent changes (a fold): saved and polled only while it is open; opening it reads them.
+  function changesShown() {
+    var box = document.getElementById("changes-box");
+    return !!(box && box.open);
+  }
+
+  function liveUrl(withChanges) {
+    var params = new URLSearchParams();
+    if (pad.dataset.player) params.append("player", pad.dataset.player);
+    if (withChanges) params.append("changes", "1");
+    var query = params.toString();
+    return pad.dataset.liveUrl + (query ? "?" + query : "");
+  }
+
+  function refreshChanges() {
+    fetch(liveUrl(true), { credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" } })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var holder = document.createElement("template");
+        holder.innerHTML = html;
+        var fresh = holder.content.getElementById("changes");
+        var shown = document.getElementById("changes");
+        if (fresh && shown) { fresh.removeAttribute("hx-swap-oob"); shown.replaceWith(fresh); }
+      }).catch(function () { /* the next save or poll brings them */ });
   }
 
   function applyLive(html) {
@@ -510,6 +537,8 @@
     if (!pad || !window.fetch || !window.htmx) return;
     pad.classList.add("live");
     readonly = pad.hasAttribute("data-readonly");
+    var changesBox = document.getElementById("changes-box");
+    if (changesBox) changesBox.addEventListener("toggle", function () { if (changesBox.open) refreshChanges(); });
     if (readonly) { pollTimer = setTimeout(poll, POLL_MS); return; }
 
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });

@@ -514,3 +514,20 @@ def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(
     expect_saved(page, "s1-farm_income")
     expect(banner(page)).to_be_hidden()
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 12
+
+
+def test_the_recent_changes_come_when_shown_and_follow_the_saves_while_open(page: Page, live_server):
+    """The recent changes are a fold: while folded a save does not bring them; opening it reads
+    them at once, and while it is open each save brings them with its figures."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(pad_url(live_server.url, game_id))
+    field(page, "farm_income", "Alice").fill("12")
+    expect_saved(page, "s1-farm_income")
+    changes = page.locator("#changes")
+
+    page.get_by_text("Recent changes").click()  # opened after the save: read then
+    expect(changes).to_contain_text("Alice's Farm income")
+
+    field(page, "recruits", "Bruno").fill("4")
+    expect_saved(page, "s2-recruits")
+    expect(changes.locator("li").first).to_contain_text("Bruno's Recruits built")
