@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import selectors, services
+from scoring import limits, selectors, services
 from scoring.access import (
     NOBODY,
     GameAccess,
@@ -402,7 +402,6 @@ SAVE_PARTIALS = {
 }
 
 
-@rate_limit("save")
 @never_cache
 @require_POST
 def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -439,27 +438,39 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
             parsed = pad_form_field(address.pad).clean(request.POST["value"])
         except ValidationError as refused:
             typed_error = refused.messages[0]
-    try:
-        with transaction.atomic():
-            access = access_to(request, services.game_claim(game_id), Role.EDIT)
-            state = services.game_state_load(access.game)
-            pad = address.pad_in(state) if address is not None else None
-            if pad is None:  # (after the access: a game the request may not reach is a 404 first)
-                transaction.set_rollback(True)
-                return HttpResponse(_("This field is not part of the game."), status=400)
-            if typed_error:
-                transaction.set_rollback(True)  # nothing written: the revision claimed goes back
-                state.game.revision -= 1
-                saved = None
-            else:
-                saved = services.field_save(
-                    state, seat=pad.seat, key=pad.key, value=None if parsed is None else parsed.value,
-                    sum_text="" if parsed is None else parsed.sum_text, delta=step or 0, guard=guard,
-                    by=access.actor, claimed=True)
-    except (NoAccess, NotAllowed) as refusal:
+    refusal = too_many = None
+    # One write transaction for the rate limit's count and the save (on SQLite, one wait for the
+    # database's write lock, not two); a save refused or failed rolls back to its savepoint, so
+    # every request is still counted.
+    with transaction.atomic():
+        limited = limits.check(request, "save")
+        if limited is not None:
+            return limited
+        try:
+            with transaction.atomic():
+                access = access_to(request, services.game_claim(game_id), Role.EDIT)
+                state = services.game_state_load(access.game)
+                pad = address.pad_in(state) if address is not None else None
+                if pad is None:  # (after the access: a game the request may not reach is a 404 first)
+                    transaction.set_rollback(True)
+                    return HttpResponse(_("This field is not part of the game."), status=400)
+                if typed_error:
+                    transaction.set_rollback(True)  # nothing written: the revision claimed goes back
+                    state.game.revision -= 1
+                    saved = None
+                else:
+                    saved = services.field_save(
+                        state, seat=pad.seat, key=pad.key, value=None if parsed is None else parsed.value,
+                        sum_text="" if parsed is None else parsed.sum_text, delta=step or 0, guard=guard,
+                        by=access.actor, claimed=True)
+        except (NoAccess, NotAllowed) as caught:
+            refusal = caught
+        except ValidationError as caught:  # a count the seat cannot hold: rolled back to the savepoint
+            too_many = caught
+    if refusal is not None:
         return _refused(request, refusal)
-    except ValidationError as refused:  # a count the seat cannot hold: rolled back, the game read again
-        typed_error, saved = refused.messages[0], None
+    if too_many is not None:  # the game read again, as it stands
+        typed_error, saved = too_many.messages[0], None
         access = access_to(request, Game.objects.filter(public_id=game_id).first(), Role.EDIT)
         state = services.game_state_load(access.game)
         pad = address.pad_in(state)
