@@ -439,9 +439,10 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
         except ValidationError as refused:
             typed_error = refused.messages[0]
     refusal = too_many = None
+    request.user.is_authenticated  # noqa: B018 - the session and the account read before the write lock
     # One write transaction for the rate limit's count and the save (on SQLite, one wait for the
-    # database's write lock, not two); a save refused or failed rolls back to its savepoint, so
-    # every request is still counted.
+    # database's write lock, not two, held for the write alone); a save refused or failed rolls
+    # back to its savepoint, so every request is still counted.
     with transaction.atomic():
         limited = limits.check(request, "save")
         if limited is not None:
