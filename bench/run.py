@@ -28,6 +28,7 @@ and nothing in the test suite times anything.
 from __future__ import annotations
 
 import argparse
+import atexit
 import math
 import os
 import secrets
@@ -98,6 +99,12 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def _static_root() -> str:
+    folder = tempfile.mkdtemp(prefix="apiary-bench-static-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def configure(database_url: str) -> dict:
     """The environment of the run (this process and gunicorn): production's, on the throw-away database."""
     os.environ.update({
@@ -109,6 +116,9 @@ def configure(database_url: str) -> dict:
         # As behind the TLS proxy of a deployment: every request of the benchmark says
         # X-Forwarded-Proto: https (HTTPS is on without DEBUG: HSTS, secure cookies, no redirect).
         "PROXY_SSL_HEADER": "X-Forwarded-Proto",
+        # collectstatic's files for this run only (never the project's staticfiles/, which a
+        # development server would otherwise serve stale)
+        "STATIC_ROOT": _static_root(),
     })
     server_env = dict(os.environ)
     os.environ["ALLOWED_HOSTS"] = "testserver,127.0.0.1"  # the test client's host, in this process only
