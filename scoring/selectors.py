@@ -263,17 +263,6 @@ def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list
     return page, [HistoryEntry(game=game, seats=by_game.get(game.pk, [])) for game in page.object_list]
 
 
-def history(user) -> list[HistoryEntry]:
-    """The user's games (owned or joined through a live link), newest first, with their
-    players, totals and winners as stored: two queries, and no game is scored again."""
-    games = (
-        visible_games(user)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("number")))
-        .order_by("-played_on", "-created_at", "-id")
-    )
-    return [HistoryEntry(game=game, seats=list(game.seats.all())) for game in games]
-
-
 def recent_changes(game: Game, limit: int = 8) -> list[Change]:
     """The game's latest changes, newest first, with who made them and whether a later change
     undid them (``is_undone``), for the pad's history: one statement."""

@@ -617,7 +617,7 @@ def tokens_set(
 
 def field_write(
     *, seat: Seat, key: str, value: int | bool | None = None, sum_text: str = "", delta: int = 0,
-    guard: Guard = NO_GUARD, by: Actor = NOBODY, sector: GameSector | None = None,
+    guard: Guard = NO_GUARD, by: Actor = NOBODY,
 ) -> WriteResult:
     """Write one pad field of a seat by its key: a category key, "active_workers" or
     "t<sector position>" (``field_save``)."""

@@ -262,7 +262,7 @@ def _write(pad: PadField, value=None, *, sum_text: str = "", delta: int = 0,
            guard: services.Guard = services.NO_GUARD, by=NOBODY) -> services.WriteResult:
     """Write one pad field (services.field_write; ValidationError in words)."""
     return services.field_write(seat=pad.seat, key=pad.key, value=value, sum_text=sum_text, delta=delta, guard=guard,
-                                by=by, sector=pad.sector)
+                                by=by)
 
 
 def _conflict_message(pad: PadField, stored) -> str:

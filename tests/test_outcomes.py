@@ -90,8 +90,9 @@ def test_recompute_outcomes_repairs_outcomes_that_differ_and_counts_them():
 def test_the_history_reads_stored_outcomes_without_scoring_games(django_assert_num_queries, owner):
     for _ in range(3):
         game_started("Alice", "Bruno")
-    with django_assert_num_queries(3):  # the games joined through links, the games, their seats: whatever their number
-        entries = selectors.history(owner)
+    # the games joined through links, the count, a page of games, their seats: whatever their number
+    with django_assert_num_queries(4):
+        _page, entries = selectors.history_page(owner, selectors.HistoryFilters(), 1)
     assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] \
         == [[("Alice", 1, False), ("Bruno", 2, True)]] * 3
 
