@@ -39,7 +39,7 @@ from scoring.models import (
     Seat,
     Tally,
 )
-from scoring.tallies import MEASURES, owner_rows, seat_measures
+from scoring.tallies import row_measures, seat_measures, seat_scopes
 
 
 def games_with_everything() -> QuerySet[Game]:
@@ -315,8 +315,7 @@ class PlayerRow:
 
 def _tally_sums(rows) -> dict[tuple[str, str], dict]:
     """Tally rows by (scope, key), with their measures (rows moved back to no seat left out)."""
-    return {(row.scope, row.key): {name: getattr(row, name) for name in MEASURES} | {"best": getattr(row, "best", None)}
-            for row in rows if row.seats}
+    return {(row.scope, row.key): row_measures(row) | {"best": getattr(row, "best", None)} for row in rows if row.seats}
 
 
 def _average(points: int, seats: int) -> float | None:
@@ -479,12 +478,12 @@ def overall_statistics(user) -> OverallStatistics:
     sums: dict[tuple[str, str], Counter] = defaultdict(Counter)
     if getattr(user, "is_authenticated", False):
         for row in OwnerTally.objects.filter(owner=user):
-            sums[row.scope, row.key].update({name: getattr(row, name) for name in MEASURES})
+            sums[row.scope, row.key].update(row_measures(row))
         joined = visible_games(user).exclude(owner=user).filter(finished_at__isnull=False)
         for seat in Seat.objects.filter(game__in=joined):
             measures = seat_measures(seat)
-            for _owner, scope, key in owner_rows(0, seat):
-                sums[scope, key].update(measures)
+            for scope_and_key in seat_scopes(seat):
+                sums[scope_and_key].update(measures)
     overall = sums[Tally.Scope.ALL, ""]
     everything = overall["points"]
     parts = [(category.label, overall[f"vp_{category.key}"]) for category in CATEGORIES]

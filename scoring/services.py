@@ -31,6 +31,7 @@ from scoring.models import (
     Seat,
 )
 from scoring.sums import evaluate_sum, input_text, is_sum
+from scoring.tallies import counts as tallies_count
 from scoring.tallies import tallies_follow, tallies_merge
 
 
@@ -376,7 +377,7 @@ class GameState:
     @property
     def counted(self) -> bool:
         """Whether its seats count in the tallies (a finished game of an account)."""
-        return self.game.owner_id is not None and self.game.finished_at is not None
+        return tallies_count(self.game)
 
 
 def game_state_load(game: Game) -> GameState:

@@ -52,11 +52,21 @@ def seat_measures(seat: Seat) -> dict[str, int]:
     return measures
 
 
-def owner_rows(owner_id: int, seat: Seat) -> list[OwnerRow]:
-    rows = [(owner_id, Scope.ALL.value, ""), (owner_id, Scope.SEAT.value, str(seat.number))]
+def seat_scopes(seat: Seat) -> list[tuple[str, str]]:
+    """The (scope, key) of every account row a seat adds to: all seats, its seat number, its faction."""
+    scopes = [(Scope.ALL.value, ""), (Scope.SEAT.value, str(seat.number))]
     if seat.faction:
-        rows.append((owner_id, Scope.FACTION.value, seat.faction))
-    return rows
+        scopes.append((Scope.FACTION.value, seat.faction))
+    return scopes
+
+
+def owner_rows(owner_id: int, seat: Seat) -> list[OwnerRow]:
+    return [(owner_id, scope, key) for scope, key in seat_scopes(seat)]
+
+
+def row_measures(row: Tally) -> dict[str, int]:
+    """A kept row's measures, by name (as ``seat_measures`` gives a seat's)."""
+    return {name: getattr(row, name) for name in MEASURES}
 
 
 def player_rows(seat: Seat) -> list[PlayerRow]:
@@ -142,7 +152,7 @@ def tallies_merge(*, keep: Player, merged: Player) -> None:
     deltas: dict[PlayerRow, Counter] = defaultdict(Counter)
     best = None
     for row in PlayerTally.objects.filter(player=merged):
-        deltas[keep.pk, row.scope, row.key].update({name: getattr(row, name) for name in MEASURES})
+        deltas[keep.pk, row.scope, row.key].update(row_measures(row))
         if row.best is not None:
             best = row.best
     _rows_move(PlayerTally, "player_id", deltas)
@@ -216,7 +226,7 @@ def _rows_of(rows: Iterable[Tally], owner_field: str) -> dict:
     """Kept rows as ``tallies_rebuild`` computes them (rows moved back to nothing left out)."""
     kept = {}
     for row in rows:
-        sums = {name: getattr(row, name) for name in MEASURES}
+        sums = row_measures(row)
         if not any(sums.values()):
             continue
         if owner_field == "player_id":
