@@ -7,9 +7,9 @@ import logging
 
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+
+from scoring.refusals import refusal
 
 logger = logging.getLogger(__name__)
 
@@ -36,10 +36,4 @@ class DatabaseFaultMiddleware:
         message = (_("The server cannot save right now: its database refuses to write. What you typed is kept; "
                      "it is sent again in a moment.") if writing else
                    _("The server cannot read its database right now. Try again in a moment."))
-        if request.headers.get("HX-Request") == "true":
-            response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
-        else:
-            response = render(request, "503.html", {"message": message}, status=503)
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        add_never_cache_headers(response)
-        return response
+        return refusal(request, message, status=503, template="503.html", retry_after=RETRY_AFTER_SECONDS)

@@ -27,12 +27,11 @@ from functools import wraps
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.models import RateCounter
+from scoring.refusals import refusal
 
 logger = logging.getLogger(__name__)
 
@@ -131,13 +130,7 @@ def wait_text(seconds: int) -> str:
 def refused(request: HttpRequest, rule: str, retry_after: int) -> HttpResponse:
     """The 429 answer: a page in the site's style, or one sentence of plain text for htmx."""
     message = str(MESSAGES.get(rule, DEFAULT_MESSAGE)) % {"wait": wait_text(retry_after)}
-    if request.headers.get("HX-Request") == "true":
-        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-    else:
-        response = render(request, "429.html", {"message": message, "retry_after": retry_after}, status=429)
-    response["Retry-After"] = str(retry_after)
-    add_never_cache_headers(response)
-    return response
+    return refusal(request, message, status=429, template="429.html", retry_after=retry_after)
 
 
 def check(request: HttpRequest, rule: str, account: str | None = None) -> HttpResponse | None:

@@ -51,6 +51,7 @@ from scoring.gamefile import dump_document, to_json
 from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
+from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, change_label, scoreboard_for, value_words
 from scoring.sums import input_text
 
@@ -88,9 +89,7 @@ def _refused(request: HttpRequest, refusal: NoAccess | NotAllowed) -> HttpRespon
     reason as one sentence of plain text, which it shows as it is."""
     if not request.htmx:
         raise refusal
-    status = 403 if isinstance(refusal, NotAllowed) else 404
-    return HttpResponse(str(refusal.args[0]) if refusal.args else "", status=status,
-                        content_type="text/plain; charset=utf-8")
+    return sentence(str(refusal.args[0]) if refusal.args else "", 403 if isinstance(refusal, NotAllowed) else 404)
 
 
 def _reloaded(game: Game) -> Game:

@@ -1,0 +1,26 @@
+"""Refusals in words: a request the site will not serve now (over a rate limit, a database that
+refuses to write, a game out of reach) is answered with the reason, as a page in the site's style
+or, for the pad's script (htmx), one sentence of plain text, which it shows as it is."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
+
+
+def sentence(message: str, status: int) -> HttpResponse:
+    """The reason as one sentence of plain text (what the pad's script shows in its banner)."""
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def refusal(request: HttpRequest, message: str, *, status: int, template: str, retry_after: int) -> HttpResponse:
+    """The reason as ``template`` (a page, given ``message`` and ``retry_after``) or, for htmx, as a
+    sentence; never cached, with the seconds to wait before trying again (``Retry-After``)."""
+    if request.headers.get("HX-Request") == "true":
+        response = sentence(message, status)
+    else:
+        response = render(request, template, {"message": message, "retry_after": retry_after}, status=status)
+    response["Retry-After"] = str(retry_after)
+    add_never_cache_headers(response)
+    return response
