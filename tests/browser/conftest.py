@@ -94,6 +94,20 @@ class PageErrors:
         problems += [f"Content Security Policy violation: {text}" for text in self.csp_violations]
         return problems
 
+    def watch(self, page) -> None:
+        """Note what goes wrong in ``page``: its uncaught exceptions, its console errors and any
+        Content Security Policy violation."""
+
+        def on_console(message):
+            text = message.text
+            if "Content Security Policy" in text:
+                self.csp_violations.append(text)
+            if message.type == "error":
+                self.console_errors.append(f"{page.url}: {text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(f"{page.url}: {error}"))
+
     def report(self) -> str:
         lines = self.problems()
         if self.console_errors:
@@ -118,18 +132,7 @@ def context(browser, phone, page_errors, live_server):
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     sign_in(context, live_server.url)
 
-    def watch(page):
-        def on_console(message):
-            text = message.text
-            if "Content Security Policy" in text:
-                page_errors.csp_violations.append(text)
-            if message.type == "error":
-                page_errors.console_errors.append(f"{page.url}: {text}")
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
-
-    context.on("page", watch)
+    context.on("page", page_errors.watch)
     yield context
     context.close()
 

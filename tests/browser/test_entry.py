@@ -38,9 +38,7 @@ def small_phone(browser, page_errors, live_server):
     context = browser.new_context(**SMALL_PHONE)
     sign_in(context, live_server.url)
     page = context.new_page()
-    page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
-    page.on("console", lambda message: "Content Security Policy" in message.text
-            and page_errors.csp_violations.append(message.text))
+    page_errors.watch(page)
     yield page
     context.close()
 

@@ -28,15 +28,7 @@ def french_phone(browser, phone, page_errors, live_server) -> Page:
     context = browser.new_context(**phone, locale="fr-FR")
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
-
-    def on_console(message):
-        if "Content Security Policy" in message.text:
-            page_errors.csp_violations.append(message.text)
-        if message.type == "error":
-            page_errors.console_errors.append(f"{page.url}: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
+    page_errors.watch(page)
     yield page
     context.close()
 

@@ -28,7 +28,7 @@ def mate(browser, phone, page_errors):
     """A table-mate's phone: its own browser, no account, no cookie."""
     context = browser.new_context(**phone)
     page = context.new_page()
-    page.on("pageerror", lambda error: page_errors.page_errors.append(f"{page.url}: {error}"))
+    page_errors.watch(page)
     yield page
     context.close()
 

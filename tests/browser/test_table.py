@@ -56,15 +56,7 @@ def open_phone(browser, phone, page_errors, live_server):
             sign_in(context, live_server.url)
         contexts.append(context)
         page = context.new_page()
-
-        def on_console(message):
-            if "Content Security Policy" in message.text:
-                page_errors.csp_violations.append(message.text)
-            if message.type == "error":
-                page_errors.console_errors.append(f"{page.url}: {message.text}")
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: page_errors.page_errors.append(f"{page.url}: {exc}"))
+        page_errors.watch(page)
         return page
 
     yield open_
