@@ -106,6 +106,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Under WAL, synchronous=NORMAL syncs at checkpoints instead of at every commit: a commit can
     # only be lost with the machine's power, never corrupt the database, and a save costs no fsync.
     # A worker keeps its connection (CONN_MAX_AGE, as on PostgreSQL): no open and pragmas per request.
+    DATABASES["default"]["ENGINE"] = "apiary_site.sqlite"  # Django's, with writers queued (its base.py)
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "timeout": 5,
         "transaction_mode": "IMMEDIATE",

@@ -1,0 +1,1 @@
+"""SQLite with writers that queue in a file lock (see base.py)."""
