@@ -9,7 +9,8 @@ from enum import StrEnum
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import CharField, F, Func, StringAgg, Subquery, Value
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -380,20 +381,50 @@ class GameState:
         return tallies_count(self.game)
 
 
-def game_state_load(game: Game) -> GameState:
-    """The game's sectors, seats and entered tokens: two statements (the sectors come with their
-    tokens, joined). The caller holds the game's lock."""
-    seats = list(Seat.objects.filter(game_id=game.pk).order_by("number"))
+class _CommaJoined(Func):
+    """Texts joined by commas, in SQL (``||``, which SQLite and PostgreSQL both take)."""
+
+    template = "%(expressions)s"
+    arg_joiner = " || ',' || "
+    output_field = CharField()
+
+
+def _comb_text(game_id) -> Subquery:
+    """The game's comb as one text: per sector and seat with tokens there, "position,first VP,
+    second VP,sector id,seat id,count" (the last two empty for a sector nobody has tokens in),
+    joined by ";" (``_comb_parse``)."""
+    row = _CommaJoined(*(Coalesce(Cast(name, CharField()), Value("")) for name in
+                         ("position", "first_vp", "second_vp", "pk", "tokens__seat_id", "tokens__count")))
+    return Subquery(GameSector.objects.filter(game_id=game_id).order_by().values("game")
+                    .annotate(comb=StringAgg(row, delimiter=Value(";"))).values("comb"))
+
+
+def _comb_parse(game_id: int, comb: str | None) -> tuple[list[GameSector], dict[tuple[int, int], int]]:
+    """The sectors (in comb order) and the tokens entered ((seat id, sector id): count) of
+    ``_comb_text``."""
     sectors: dict[int, GameSector] = {}
     tokens: dict[tuple[int, int], int] = {}
-    rows = (GameSector.objects.filter(game_id=game.pk).order_by("position")
-            .values_list("pk", "position", "first_vp", "second_vp", "tokens__seat_id", "tokens__count"))
-    for pk, position, first_vp, second_vp, seat_id, count in rows:
+    for item in comb.split(";") if comb else ():
+        position, first_vp, second_vp, pk, seat_id, count = item.split(",")
+        pk = int(pk)
         if pk not in sectors:
-            sectors[pk] = GameSector(pk=pk, game_id=game.pk, position=position, first_vp=first_vp, second_vp=second_vp)
-        if seat_id is not None:
-            tokens[seat_id, pk] = count
-    return GameState(game=game, sectors=list(sectors.values()), seats=seats, tokens=tokens)
+            sectors[pk] = GameSector(pk=pk, game_id=game_id, position=int(position), first_vp=int(first_vp),
+                                     second_vp=int(second_vp))
+        if seat_id:
+            tokens[int(seat_id), pk] = int(count)
+    return sorted(sectors.values(), key=lambda sector: sector.position), tokens
+
+
+def game_state_load(game: Game) -> GameState:
+    """The game's seats, comb sectors and entered tokens: one statement (the seats, with the comb
+    as one text, ``_comb_text``, which the database reads once). The caller holds the game's lock."""
+    seats = list(Seat.objects.filter(game_id=game.pk).annotate(comb=_comb_text(game.pk)).order_by("number"))
+    if seats:
+        comb = seats[0].comb
+    else:  # (a game always has seats; without them, its comb is read on its own all the same)
+        comb = Game.objects.filter(pk=game.pk).annotate(comb=_comb_text(game.pk)).values_list("comb", flat=True)[0]
+    sectors, tokens = _comb_parse(game.pk, comb)
+    return GameState(game=game, sectors=sectors, seats=seats, tokens=tokens)
 
 
 def game_claim(public_id: str) -> Game | None:

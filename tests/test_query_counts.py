@@ -19,13 +19,13 @@ HTMX = {"HX-Request": "true"}
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
 # What a save costs (docs/performance.md explains each statement): the rate limit's count; the
-# game claimed (its revision one up, its lock, its row for the access); its seats; its sectors
-# with their tokens; the seats written (the field and every outcome that changed, at once); the
-# change recorded. A comb step writes the tokens' row too; a page that shows its recent changes
-# (``changes=1``) reads them for the answer.
-FIELD_SAVE_STATEMENTS = 6
-STEP_STATEMENTS = 7
-WRITE_STATEMENTS = 5  # of which the write itself: claim, seats, sectors, seats written, change
+# game claimed (its revision one up, its lock, its row for the access); its seats, with its comb
+# (the sectors and their tokens as one text); the seats written (the field and every outcome that
+# changed, at once); the change recorded. A comb step writes the tokens' row too; a page that
+# shows its recent changes (``changes=1``) reads them for the answer.
+FIELD_SAVE_STATEMENTS = 5
+STEP_STATEMENTS = 6
+WRITE_STATEMENTS = 4  # of which the write itself: claim, seats with the comb, seats written, change
 
 
 def counted(queries) -> list[str]:
@@ -92,9 +92,9 @@ def test_a_poll_that_finds_nothing_new_is_one_query_and_no_body(owner_client, ow
     assert len(counted(queries)) == 1  # the game's revision (besides the session and the account)
 
 
-def test_the_write_itself_is_five_statements(owner_client, owner):
-    """Besides the rate limit's count (in the same transaction): the game claimed, its seats, its
-    sectors with their tokens, the seats written, the change."""
+def test_the_write_itself_is_four_statements(owner_client, owner):
+    """Besides the rate limit's count (in the same transaction): the game claimed, its seats with
+    its comb, the seats written, the change."""
     game = game_started(*NAMES[:4], owner=owner)
     statements(owner_client, game, {"field": "s3-farms", "value": "1", "page": "p", "seq": "1"})
     with CaptureQueriesContext(connection) as queries:
@@ -105,6 +105,7 @@ def test_the_write_itself_is_five_statements(owner_client, owner):
     write = found[1:]
     assert len(write) == WRITE_STATEMENTS, write
     assert write[0].startswith("UPDATE") and "revision = revision + 1" in write[0]
+    assert write[1].startswith("SELECT") and '"scoring_seat"' in write[1] and '"scoring_hibernationtokens"' in write[1]
     assert write[-1].startswith("INSERT") and '"scoring_change"' in write[-1]
 
 

@@ -579,3 +579,22 @@ def test_steps_from_different_pages_are_never_lost(steps):
         expected = max(0, min(15, expected + delta))
 
     assert (seat_of(game, 1).frames_filled or 0) == expected  # a "-" on the empty field leaves it empty
+
+
+@pytest.mark.parametrize("sectors", [[], [(12, 6)], [(9, 3), (14, 7), (10, 5), (11, 0)]], ids=["no comb", "one", "four"])
+def test_a_loaded_game_holds_every_sector_in_comb_order_and_every_token_entered(sectors):
+    """``game_state_load`` reads the comb with the seats (one text): the same sectors and tokens as
+    the tables hold, sectors nobody has tokens in included."""
+    game = game_started("Ann", "Bob", "Cid", sectors=sectors)
+    seats = list(game.seats.order_by("number"))
+    stored = list(game.sectors.order_by("position"))
+    for number, (seat, sector) in enumerate(zip(seats, stored[::2], strict=False), start=2):
+        services.tokens_set(seat=seat, sector=sector, count=number)
+    if stored:
+        services.tokens_set(seat=seats[0], sector=stored[-1], count=1)
+    state = services.game_state_load(game)
+    assert [(s.pk, s.position, s.first_vp, s.second_vp) for s in state.sectors] == [
+        (s.pk, s.position, s.first_vp, s.second_vp) for s in stored]
+    assert state.tokens == {(t.seat_id, t.sector_id): t.count
+                            for t in HibernationTokens.objects.filter(seat__game=game)}
+    assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
