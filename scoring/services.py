@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.access import NOBODY, Actor
+from scoring.compiled import Compiled
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
@@ -415,10 +416,17 @@ def _comb_parse(game_id: int, comb: str | None) -> tuple[list[GameSector], dict[
     return sorted(sectors.values(), key=lambda sector: sector.position), tokens
 
 
+# A game's seats in turn order, each with the comb as one text (the database reads it once):
+# compiled once (scoring.compiled), as every save runs it.
+_seats_with_comb = Compiled(
+    lambda game_id: Seat.objects.filter(game_id=game_id).annotate(comb=_comb_text(game_id)).order_by("number")
+)
+
+
 def game_state_load(game: Game) -> GameState:
     """The game's seats, comb sectors and entered tokens: one statement (the seats, with the comb
-    as one text, ``_comb_text``, which the database reads once). The caller holds the game's lock."""
-    seats = list(Seat.objects.filter(game_id=game.pk).annotate(comb=_comb_text(game.pk)).order_by("number"))
+    as one text, ``_comb_text``). The caller holds the game's lock."""
+    seats = list(_seats_with_comb(game.pk))
     if seats:
         comb = seats[0].comb
     else:  # (a game always has seats; without them, its comb is read on its own all the same)

@@ -13,7 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template import RequestContext
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -99,10 +100,15 @@ def _reloaded(game: Game) -> Game:
 
 def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
     """One response holding several partials of ``template``: the first is the swap target,
-    the rest carry ``hx-swap-oob`` (they read ``oob`` from the context)."""
-    context = {**context, "partial": True}  # (a partial's forms need no CSRF input: the script sends the token)
-    html = render_to_string(f"{template}#{names[0]}", context, request)
-    html += "".join(render_to_string(f"{template}#{name}", {**context, "oob": True}, request) for name in names[1:])
+    the rest carry ``hx-swap-oob`` (they read ``oob`` from the context). They are rendered in
+    one context, so the context processors run once, not once a partial."""
+    first, *rest = [get_template(f"{template}#{name}").template for name in names]
+    # (a partial's forms need no CSRF input: the script sends the token)
+    bound = RequestContext(request, {**context, "partial": True})
+    with bound.bind_template(first):
+        html = first.render(bound)
+        with bound.push(oob=True):
+            html += "".join(partial.render(bound) for partial in rest)
     return HttpResponse(html, status=status)
 
 
