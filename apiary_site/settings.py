@@ -152,7 +152,10 @@ RATE_LIMITS = {
 # (0: the client's address is REMOTE_ADDR).
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Accounts: Django's own, signed in by a session cookie.
+# Accounts: Django's own, signed in by a session cookie (database sessions). A request's session
+# and account are each read by one statement compiled once per process (scoring/sessions.py).
+SESSION_ENGINE = "scoring.sessions"
+AUTHENTICATION_BACKENDS = ["scoring.sessions.AccountBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"

@@ -18,8 +18,9 @@ from django.db.models import Model, QuerySet
 from django.db.models.query import RawQuerySet
 
 # The stand-in argument of the compiling run: a number no key holds, found again in the
-# compiled parameters to be replaced by each run's own argument.
-MARKER = -7_340_032_000_000_001
+# compiled parameters to be replaced by each run's own argument. Within a 32-bit integer column's
+# range (an out-of-range lookup compiles to "no row" instead of a parameter).
+MARKER = -2_147_480_001
 
 
 class Compiled:
@@ -29,13 +30,18 @@ class Compiled:
         self._build = build
         self._sql: dict[tuple[str, str], tuple[type[Model], str, tuple]] = {}
 
-    def __call__(self, argument: int, using: str = DEFAULT_DB_ALIAS) -> RawQuerySet:
+    def __call__(self, argument: int | str, using: str = DEFAULT_DB_ALIAS) -> RawQuerySet:
         key = (using, connections[using].vendor)
         if key not in self._sql:
             queryset = self._build(MARKER)
             sql, params = queryset.query.get_compiler(using=using).as_sql()
-            if MARKER not in params:
+            if not any(_marks(param) for param in params):
                 raise ValueError("the queryset does not use its argument as a parameter")
             self._sql[key] = queryset.model, sql, tuple(params)
         model, sql, params = self._sql[key]
-        return model.objects.using(using).raw(sql, [argument if param == MARKER else param for param in params])
+        return model._default_manager.using(using).raw(sql, [argument if _marks(param) else param for param in params])
+
+
+def _marks(param) -> bool:
+    """Whether a compiled parameter is the marker (a text field's lookup holds it as text)."""
+    return param == MARKER or param == str(MARKER)

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
@@ -24,7 +23,7 @@ from scoring.categories import (
     Kind,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
-from scoring.explain import names_list, sector_sentence, tie_sentence, vp_title
+from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, vp_title
 from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result
