@@ -117,11 +117,17 @@ class SeatView:
 
 @dataclass
 class SectorView:
+    """A comb sector on the pad: its outcome in words, and its cells (built when shown: a save's
+    answer shows the sentences alone)."""
+
     sector: GameSector
     result: SectorResult
     sentence: str
-    cells: list[Cell]
-    awards: list[int]
+    board: Scoreboard
+
+    @cached_property
+    def cells(self) -> list[Cell]:
+        return [self.board.cell_for(PadField(seat, sector=self.sector)) for seat in self.board.seats]
 
 
 @dataclass
@@ -242,9 +248,7 @@ class Scoreboard:
     def sector_views(self) -> list[SectorView]:
         views = []
         for sector, outcome in zip(self.sectors, self.result.sectors, strict=True):
-            cells = [self.cell_for(PadField(seat, sector=sector)) for seat in self.seats]
-            awards = [outcome.award_for(p) for p in range(len(self.seats))]
-            views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), cells, awards))
+            views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), self))
         return views
 
     # -- results -------------------------------------------------------------------------
