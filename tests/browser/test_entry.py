@@ -17,6 +17,7 @@ from tests.browser.pad_helpers import (
     field,
     make_game,
     no_sideways_scroll,
+    plus,
     shoot,
     sign_in,
     status,
@@ -187,6 +188,58 @@ def test_one_player_at_a_time_shows_their_whole_sheet_with_everyones_totals(smal
         expect(total(page, name)).to_be_visible()
     expect(total(page, "Carla")).to_have_text("12")
     assert seat(game_id, 3).farm_income == 9
+
+
+def test_a_whole_four_player_game_costs_one_save_per_value_entered(small_phone: Page, live_server):
+    """Issue 9's "requests for a whole 4-player game": every value of four players' sheets typed
+    by keyboard (Next after each; one value left to the typing pause, then Next, which must not
+    send it again) is one save each, and nothing else posts. A burst of stepper taps is the first
+    tap at once and the rest as one step."""
+    page = small_phone
+    game_id = make_game(FOUR, FIVE_SECTORS[:2])
+    saves = []
+    page.on("request", lambda request: saves.append(request.post_data)
+            if request.method == "POST" and request.url.endswith("/save/") else None)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    page.get_by_label("down each player").check()
+
+    entered = 0
+    for number, name in enumerate(FOUR, start=1):
+        field(page, "starting_vp", name).click()
+        for category in CATEGORIES:
+            if category.is_flag:
+                page.keyboard.press("Space")
+            else:
+                page.keyboard.type(str(number + 1))
+            if name == "Dario" and category.key == "farms":  # left to the typing pause, then Next
+                expect_saved(page, "s4-farms")
+            page.keyboard.press("Enter")
+            entered += 1
+        for _sector in (1, 2):
+            page.keyboard.type("1")
+            page.keyboard.press("Enter")
+            entered += 1
+        page.keyboard.type(str(number - 1))  # active workers
+        page.keyboard.press("Enter")
+        entered += 1
+    wait_until_all_saved(page)
+    assert len(saves) == entered, f"{len(saves)} saves for {entered} values entered"
+    assert all("value=" in body and "step=" not in body for body in saves)
+    for number in (1, 2, 3, 4):
+        stored = seat(game_id, number)
+        for category in CATEGORIES:
+            assert getattr(stored, category.key) == (True if category.is_flag else number + 1), (number, category.key)
+        assert stored.active_workers == number - 1
+    assert HibernationTokens.objects.filter(seat__game__public_id=game_id, count=1).count() == 8
+
+    # Steppers (their buttons show in the one-player view): a tap is saved at once, and the taps
+    # made while a save is on its way go as one step after it: three taps in a row, two saves.
+    page.goto(f"{live_server.url}/games/{game_id}/?player=1")
+    saves.clear()
+    plus(page, "f-s1-farms").evaluate("button => { button.click(); button.click(); button.click(); }")
+    wait_until_all_saved(page)
+    assert [body.split("&")[:2] for body in saves] == [["field=s1-farms", "step=1"], ["field=s1-farms", "step=2"]]
+    assert seat(game_id, 1).farms == 2 + 3
 
 
 def test_finish_lists_what_nobody_entered_and_asks_first(page: Page, live_server):
