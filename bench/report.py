@@ -193,11 +193,21 @@ def figures(results: dict) -> list[dict]:
                                f"≥ {SAVES_PER_SECOND}/s"), ("gunicorn: worker CPU per save", f"≤ {CPU_MS:g} ms")):
             rows.append(row(label, "not measured", budget=budget))
 
-    rows.append(row("requests for a whole 4-player game", "not measured (a browser-level figure)",
-                    budget="one per value entered",
-                    note="By design: pad.js sends one POST per value once its typing delay passes, a stepper's "
-                         "taps as one step; the polls (a 304 each while nothing changes) come besides.",
-                    key="requests_per_game"))
+    typed = gun.get("browser") or {}
+    if typed.get("values"):
+        other = f", {typed['other']} other" if typed["other"] else ""
+        errors = f"; {typed['errors_shown']} fields showing an error" if typed["errors_shown"] else ""
+        rows.append(row(f"requests for a whole {typed['players']}-player game ({typed['sectors']} sectors), "
+                        f"typed in {typed['browser']}",
+                        f"{typed['saves']:,} saves for {typed['values']:,} values typed (and {typed['polls']} polls"
+                        f"{other}, in {typed['seconds']:g} s){errors}",
+                        budget="one per value entered",
+                        met=typed["saves"] == typed["values"] and not typed["other"] and not typed["errors_shown"],
+                        key="requests_per_game", value=typed["saves"]))
+    else:
+        why = typed.get("skipped") or ("--no-browser" if gun else "no gunicorn section")
+        rows.append(row("requests for a whole 4-player game", f"not measured ({why})", budget="one per value entered",
+                        key="requests_per_game"))
 
     engine = inproc.get("engine")
     if engine:

@@ -82,6 +82,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--poll", action="store_true",
                         help="gunicorn load: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
     parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="leave out the browser figure (a whole 4-player game typed in Chromium)")
     parser.add_argument("--one-address", action="store_true",
                         help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results")
@@ -270,6 +272,19 @@ def in_process(args: argparse.Namespace, encoding: str, addresses):
     return out, bench
 
 
+def typed_in_browser(server_env: dict, folder: Path, args, session: str, game_id: str) -> dict:
+    """bench/browser.py's figure, against a gunicorn of its own with HTTPS=false (a browser on
+    loopback speaks plain HTTP, as a LAN pad does)."""
+    from bench import browser, load
+
+    say("gunicorn with HTTPS=false: a whole 4-player game typed in Chromium, its requests counted")
+    with load.Gunicorn({**server_env, "HTTPS": "false"}, folder, workers=args.workers) as server:
+        found = browser.typed_game(f"http://127.0.0.1:{server.port}", session, game_id, 4, args.sectors)
+    if "skipped" in found:
+        say(f"browser figure not measured: {found['skipped']}")
+    return found
+
+
 def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dict, bench) -> dict:
     from django.contrib.auth.models import User
     from django.db import connections
@@ -293,6 +308,9 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
             if len(phones) < args.clients:
                 phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
                                               encoding=encoding, page=secrets.token_hex(8)))
+    typist = User.objects.create_user("bench-browser")
+    typed_game = game_for(typist, 4, args.sectors)
+    typist_session = session_of(typist)
     owner, games = bench.owner, bench.games
     owner_phone = load.TablePhone(game_id=games[4].public_id, session=session_of(owner), seat=4, encoding=encoding,
                                   page=secrets.token_hex(8))
@@ -300,6 +318,8 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
     connections.close_all()  # the server has the database to itself
 
     out: dict = {"workers": args.workers}
+    if not args.no_browser:
+        out["browser"] = typed_in_browser(server_env, folder, args, typist_session, typed_game.public_id)
     say(f"gunicorn: starting {args.workers} workers")
     with load.Gunicorn(server_env, folder, workers=args.workers) as server:
         out["command"] = "gunicorn " + " ".join(server.command[1:-2])
