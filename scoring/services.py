@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.access import NOBODY, Actor
-from scoring.compiled import Compiled
 from scoring.categories import CATEGORY_BY_KEY, DEFAULT_END_TRIGGER_TOKEN, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER
+from scoring.compiled import Compiled
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
 from scoring.models import (
