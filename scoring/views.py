@@ -402,7 +402,8 @@ def _int_or_none(text: str | None) -> int | None:
 SAVE_PARTIALS = {
     Section.DURING: ("during-subtotal", "totals", "ranking"),
     Section.END: ("end-subtotal", "totals", "ranking"),
-    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking"),
+    # (and the other cells of the step's sector: their awards follow it)
+    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
     "workers": ("ranking",),
 }
 
@@ -496,6 +497,8 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
         cell.initial = cell.text = input_text(result.value, "" if step is not None else parsed.sum_text)
     status = 422 if typed_error else 409 if result.outcome is services.Outcome.CONFLICT else 200
     context = _pad_context(request, access, board, cell=cell, saved=status == 200, conflict=status == 409)
+    if pad.is_tokens:
+        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
     if status == 422:
         names = ["field-status", "field-error"]
     else:

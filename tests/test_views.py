@@ -979,6 +979,26 @@ def test_htmx_save_of_tokens_sends_the_sector_sentence_and_the_majorities(client
     assert html.by_id("sector-1-summary").text == "No tokens yet: nobody scores."
 
 
+def test_htmx_save_of_tokens_sends_the_other_cells_of_its_sector_with_their_awards(client):
+    """Tokens in a sector change the other players' awards there: a comb step's answer carries
+    the sector's other cells as a poll brings them (their stored values, versions and statuses,
+    not marked saved), so the phone that typed shows the awards that moved at once."""
+    game = game_started("Alice", "Bruno", "Carla")
+    save(client, game, "s1-t0", "2")  # Alice leads sector 1: 9 VP
+
+    response = save(client, game, "s2-t0", "3")  # Bruno takes the lead
+
+    assert status_of(response).one(class_="award").text == "+9"
+    cells = page(response).one(data_live=True)
+    items = {item["data-name"]: item for item in cells.find_all("i")}
+    assert set(items) == {"s1-t0", "s3-t0"}  # the sector's other cells, not the one saved
+    assert items["s1-t0"].one(class_="award").text == "+4"  # Alice is second now
+    assert items["s1-t0"]["data-stored"] == "2" and items["s1-t0"]["data-version"] == "1"
+    assert items["s3-t0"].find(class_="award") is None and items["s3-t0"]["data-stored"] == ""
+    assert not cells.find_all(class_="saved-mark")
+    assert page(save(client, game, "s1-farms", "2")).find(data_live=True) is None  # not a comb field
+
+
 @pytest.mark.parametrize(("name", "value", "key", "stored", "vp"), [
     pytest.param("s1-farm_income", "11", "farm_income", 11, None, id="vp-entry"),
     pytest.param("s1-carvings", "-3", "carvings", -3, None, id="negative-carvings"),

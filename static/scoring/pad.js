@@ -254,7 +254,8 @@
   }
 
   function swap(html, response) {
-    // The field's status is the first element; the rest carry hx-swap-oob (figures, the error).
+    // The field's status is the first element; the rest carry hx-swap-oob (figures, the error),
+    // and a comb step's answer the other cells of its sector ([data-live], as a poll's values).
     var holder = document.createElement("div");
     holder.innerHTML = html;
     var status = holder.querySelector("[data-status]");
@@ -263,11 +264,15 @@
       var current = document.getElementById(status.id);
       if (current) current.replaceWith(status);
     }
-    if (!newerRevision(response)) {
+    var cells = holder.querySelector("[data-live]");
+    if (cells) cells.remove();
+    var newer = newerRevision(response);
+    if (!newer) {
       // Older figures than those on screen: keep only this field's own error message.
       Array.prototype.forEach.call(holder.querySelectorAll("[hx-swap-oob]:not(.field-error)"), function (el) { el.remove(); });
     }
     htmx.swap(document.getElementById("live"), holder.innerHTML, { swapStyle: "none" });
+    if (cells && newer) applyItems(cells.querySelectorAll("[data-name]"));
     return status;
   }
 
@@ -457,15 +462,39 @@
   function applyLive(html) {
     var live = document.getElementById("live");
     htmx.swap(live, html, { swapStyle: "innerHTML" });
-    var items = live.querySelectorAll("[data-name]");
+    applyItems(live.querySelectorAll("[data-name]"));
+    live.innerHTML = "";
+  }
+
+  // A sector's award ("+9") follows every player's tokens there, not the field's own version:
+  // it is brought up to date whatever the version.
+  function syncAward(status, item) {
+    var fresh = item.querySelector(".award");
+    var shown = status.querySelector(".award");
+    if (fresh && shown) {
+      if (shown.textContent !== fresh.textContent) shown.textContent = fresh.textContent;
+    } else if (fresh) {
+      status.appendChild(fresh.cloneNode(true));
+    } else if (shown) {
+      shown.remove();
+    }
+  }
+
+  // The stored values and statuses that the server sent (a poll's, or the other cells of a comb
+  // step's sector), on the fields this page is not working on.
+  function applyItems(items) {
     Array.prototype.forEach.call(items, function (item) {
       var name = item.dataset.name;
       var el = fieldEl(name);
       if (!el) return;
       var s = fieldState(name);
-      if (s.dirty || s.inflight || s.delta || s.problem || s.conflict || s.refused || document.activeElement === el) return;
-      // Versions only go up: an older or equal one is what this page already shows.
-      if (parseInt(item.dataset.version, 10) <= parseInt(s.base, 10)) return;
+      if (s.dirty || s.inflight || s.delta || s.problem || s.conflict || s.refused) return;
+      // Versions only go up: an older or equal one is what this page already shows (but for its award).
+      if (document.activeElement === el || parseInt(item.dataset.version, 10) <= parseInt(s.base, 10)) {
+        var shown = statusEl(name);
+        if (shown && !shown.dataset.state) syncAward(shown, item);
+        return;
+      }
       s.base = item.dataset.version;
       el.dataset.version = s.base;
       var changed = !storedMatches(el, item.dataset.stored);
@@ -480,7 +509,6 @@
         }
       }
     });
-    live.innerHTML = "";
   }
 
   // -- moving from field to field --------------------------------------------------------------

@@ -523,3 +523,42 @@ def test_the_recent_changes_come_when_shown_and_follow_the_saves_while_open(page
     field(page, "recruits", "Bruno").fill("4")
     expect_saved(page, "s2-recruits")
     expect(changes.locator("li").first).to_contain_text("Bruno's Recruits built")
+
+
+# -- A sector's awards follow every phone's tokens ----------------------------------------------
+
+
+def test_a_sectors_awards_follow_the_tokens_on_every_phone(open_phone, live_server):
+    """Sector 1 gives 9 VP to the most tokens and 4 to the second. Alice's phone (A) puts 3 of
+    Alice's tokens there: A shows "+9" beside them. Bruno's phone (B) puts 4 of Bruno's there:
+    Bruno now has the majority, and both phones show "+9" beside Bruno's and "+4" beside
+    Alice's; no phone keeps the "+9" that Alice no longer earns. Then A itself puts Alice's up to
+    5: A's own answer moves Bruno's award to "+4" at once, and B follows within a poll."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    a, b = open_phone(), open_phone()
+    for page in (a, b):
+        page.goto(pad_url(live_server.url, game_id))
+
+    def tokens_field(page: Page, name: str):
+        return page.get_by_role("textbox", name=f"Tokens in sector 1, {name}", exact=True)
+
+    tokens_field(a, "Alice").fill("3")
+    expect_saved(a, "s1-t0")
+    expect(status(a, "s1-t0")).to_contain_text("+9")
+    expect(status(b, "s1-t0")).to_contain_text("+9", timeout=POLL_WINDOW_MS)
+
+    tokens_field(b, "Bruno").fill("4")
+    expect_saved(b, "s2-t0")
+    expect(status(b, "s2-t0")).to_contain_text("+9")
+    expect(status(b, "s1-t0")).to_contain_text("+4")  # B's own answer: at once
+    expect(status(a, "s2-t0")).to_contain_text("+9", timeout=POLL_WINDOW_MS)
+    expect(status(a, "s1-t0")).to_contain_text("+4", timeout=POLL_WINDOW_MS)
+    expect(status(a, "s1-t0")).not_to_contain_text("+9")
+
+    tokens_field(a, "Alice").fill("5")
+    expect_saved(a, "s1-t0")
+    expect(status(a, "s1-t0")).to_contain_text("+9")
+    expect(status(a, "s2-t0")).to_contain_text("+4")
+    expect(status(b, "s2-t0")).to_contain_text("+4", timeout=POLL_WINDOW_MS)
+    expect(status(b, "s1-t0")).to_contain_text("+9", timeout=POLL_WINDOW_MS)
+    assert seat(game_id, 1).score_majority == 9 and seat(game_id, 2).score_majority == 4
