@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,9 @@ from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, 
 from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result
+
+if TYPE_CHECKING:
+    from scoring.services import GameState
 from scoring.sums import input_text, is_sum
 
 
@@ -366,6 +370,21 @@ def change_label(change) -> str:
     category = CATEGORY_BY_KEY.get(change.field)
     what = _(category.label) if category else change.field
     return _("%(name)s's %(what)s") % {"name": name, "what": what}
+
+
+def scoreboard_of(state: GameState, *, result: GameResult | None = None, errors: Mapping[str, str] | None = None,
+                  typed: Mapping[str, str] | None = None) -> Scoreboard:
+    """The scoreboard of a game as ``services.game_state_load`` reads it (one statement), scored
+    unless ``result`` is given (a write's own)."""
+    return Scoreboard(
+        game=state.game,
+        seats=state.seats,
+        sectors=state.sectors,
+        result=result if result is not None else state.score(),
+        errors=errors or {},
+        typed=typed or {},
+        entered_tokens=state.entered_tokens(),
+    )
 
 
 def scoreboard_for(game: Game, *, errors: Mapping[str, str] | None = None,

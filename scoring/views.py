@@ -53,7 +53,7 @@ from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
 from scoring.refusals import sentence
-from scoring.scoreboard import Scoreboard, change_label, scoreboard_for, value_words
+from scoring.scoreboard import change_label, scoreboard_for, scoreboard_of, value_words
 from scoring.sums import input_text
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
@@ -324,20 +324,20 @@ def _save_one(form: PadForm, name: str, errors: dict[str, str], typed: dict[str,
     typed.pop(name, None)
 
 
-def _seat_in_view(request: HttpRequest, game: Game) -> int | None:
+def _seat_in_view(request: HttpRequest, board) -> int | None:
     """The seat of the "one player at a time" view (``?player=2``), or None for everyone."""
     try:
         number = int(request.GET.get("player") or request.POST.get("player") or "")
     except ValueError:
         return None
-    return number if any(seat.number == number for seat in game.seats.all()) else None
+    return number if any(seat.number == number for seat in board.seats) else None
 
 
 def _pad_context(request: HttpRequest, access: GameAccess, board, **extra) -> dict:
     """What the pad template and its partials read: the board, the access, the one-player view
     and the recent changes (read only if a rendered part shows them)."""
     game = board.game
-    return {"board": board, "access": access, "player": _seat_in_view(request, game),
+    return {"board": board, "access": access, "player": _seat_in_view(request, board),
             "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
 
 
@@ -485,9 +485,7 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
         return redirect(reverse("scoring:pad", args=[access.game.public_id]) + f"#{pad.id()}")
     errors = {name: typed_error} if typed_error else {}
     typed = {name: request.POST.get("value", "")} if typed_error else {}
-    board = Scoreboard(game=state.game, seats=state.seats, sectors=state.sectors,
-                       result=saved.scored if saved is not None and saved.scored is not None else state.score(),
-                       errors=errors, typed=typed, entered_tokens=state.entered_tokens())
+    board = scoreboard_of(state, result=saved.scored if saved is not None else None, errors=errors, typed=typed)
     cell = board.cell_for(board.pad(name))
     result = saved.result if saved is not None else None
     if result is not None and result.outcome is services.Outcome.SAVED:
@@ -524,7 +522,7 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
-    board = scoreboard_for(_reloaded(access.game))
+    board = scoreboard_of(services.game_state_load(access.game))
     names = ["live-values", *PAD_OOB_PARTIALS]
     if request.GET.get("changes") == "1":  # the page shows its recent changes (an open fold)
         names.append("changes")

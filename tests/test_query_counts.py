@@ -92,6 +92,17 @@ def test_a_poll_that_finds_nothing_new_is_one_query_and_no_body(owner_client, ow
     assert len(counted(queries)) == 1  # the game's revision (besides the session and the account)
 
 
+@pytest.mark.parametrize("players", [1, 5])
+def test_a_poll_that_finds_something_new_reads_the_game_and_its_seats_with_the_comb(owner_client, owner, players):
+    game = game_started(*NAMES[:players], owner=owner)
+    etag = owner_client.get(reverse("scoring:live", args=[game.public_id]))["ETag"]
+    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=3)  # another phone's save
+    with CaptureQueriesContext(connection) as queries:
+        response = owner_client.get(reverse("scoring:live", args=[game.public_id]), headers={"If-None-Match": etag})
+    assert response.status_code == 200
+    assert len(counted(queries)) == 2, counted(queries)  # the game's row, its seats with the comb
+
+
 def test_the_write_itself_is_four_statements(owner_client, owner):
     """Besides the rate limit's count (in the same transaction): the game claimed, its seats with
     its comb, the seats written, the change."""
