@@ -10,6 +10,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.cache import caches
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +18,7 @@ from django.template import RequestContext
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -98,10 +100,10 @@ def _reloaded(game: Game) -> Game:
     return selectors.games_with_everything().get(pk=game.pk)
 
 
-def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
-    """One response holding several partials of ``template``: the first is the swap target,
-    the rest carry ``hx-swap-oob`` (they read ``oob`` from the context). They are rendered in
-    one context, so the context processors run once, not once a partial."""
+def _partials_html(request: HttpRequest, template: str, names: list[str], context: dict) -> str:
+    """Several partials of ``template``: the first is the swap target, the rest carry
+    ``hx-swap-oob`` (they read ``oob`` from the context). They are rendered in one context, so
+    the context processors run once, not once a partial."""
     first, *rest = [get_template(f"{template}#{name}").template for name in names]
     # (a partial's forms need no CSRF input: the script sends the token)
     bound = RequestContext(request, {**context, "partial": True})
@@ -109,7 +111,12 @@ def _render_partials(request: HttpRequest, template: str, names: list[str], cont
         html = first.render(bound)
         with bound.push(oob=True):
             html += "".join(partial.render(bound) for partial in rest)
-    return HttpResponse(html, status=status)
+    return html
+
+
+def _render_partials(request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200):
+    """One response holding several partials of ``template`` (``_partials_html``)."""
+    return HttpResponse(_partials_html(request, template, names, context), status=status)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -522,11 +529,22 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
-    board = scoreboard_of(services.game_state_load(access.game))
     names = ["live-values", *PAD_OOB_PARTIALS]
     if request.GET.get("changes") == "1":  # the page shows its recent changes (an open fold)
-        names.append("changes")
-    response = _pad_response(request, names, _pad_context(request, access, board))
+        board = scoreboard_of(services.game_state_load(access.game))
+        response = _pad_response(request, [*names, "changes"], _pad_context(request, access, board))
+    else:
+        # Without the recent changes, the answer depends on the game at this revision, the
+        # language and the one-player view alone (no part of it reads who asks): the phones of a
+        # table polling after one save share one rendering in each worker.
+        key = f"live:{access.game.public_id}:{access.game.revision}:{get_language()}:{request.GET.get('player', '')[:2]}"
+        html = caches["pad"].get(key)
+        if html is None:
+            board = scoreboard_of(services.game_state_load(access.game))
+            html = _partials_html(request, "scoring/pad.html", names, _pad_context(request, access, board))
+            caches["pad"].set(key, html)
+        response = HttpResponse(html)
+        response["X-Pad-Revision"] = str(access.game.revision)
     response["ETag"] = etag
     return response
 

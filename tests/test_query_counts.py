@@ -103,6 +103,30 @@ def test_a_poll_that_finds_something_new_reads_the_game_and_its_seats_with_the_c
     assert len(counted(queries)) == 2, counted(queries)  # the game's row, its seats with the comb
 
 
+def test_phones_polling_one_revision_share_one_rendering(owner_client, owner, client):
+    """After a save, every phone of the table polls the new revision: the first poll in a worker
+    renders the answer, the others at that revision read only the game's row. The answer is the
+    same for each, but never shared across languages or one-player views, nor once the game moved
+    on."""
+    game = game_started(*NAMES[:4], owner=owner)
+    url = reverse("scoring:live", args=[game.public_id])
+    first = owner_client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        again = owner_client.get(url)
+    assert len(counted(queries)) == 1 and again.content == first.content
+    assert again["ETag"] == first["ETag"] and again["X-Pad-Revision"] == first["X-Pad-Revision"]
+
+    french = owner_client.get(url, headers={"Accept-Language": "fr"})
+    one_player = owner_client.get(url + "?player=2")
+    assert french.content != first.content and "Classement".encode() in french.content
+    assert one_player.content != first.content
+
+    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=3)
+    with CaptureQueriesContext(connection) as queries:
+        moved_on = owner_client.get(url)
+    assert len(counted(queries)) == 2 and moved_on.content != first.content
+
+
 def test_the_write_itself_is_four_statements(owner_client, owner):
     """Besides the rate limit's count (in the same transaction): the game claimed, its seats with
     its comb, the seats written, the change."""
