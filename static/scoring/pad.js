@@ -296,7 +296,9 @@
           forget(name);
         }
         el.removeAttribute("aria-invalid");
-        el.classList.remove("unsaved", "conflict");
+        el.classList.remove("conflict");
+        // Still unsaved when taps or typing came while this save was on its way (sent next).
+        if (!s.dirty && !s.delta) el.classList.remove("unsaved");
         if (status && status.dataset.stored !== undefined && !s.dirty && !s.delta && !storedMatches(el, status.dataset.stored)) {
           setValue(el, status.dataset.stored); // a newer save of this page's own already stood
         }
