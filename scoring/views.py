@@ -359,7 +359,8 @@ def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, ga
               **context) -> HttpResponse:
     """The whole pad page, with the messages of a post that was not (wholly) saved."""
     game = game or access.game
-    board = scoreboard_for(game, errors=context.pop("errors", None), typed=context.pop("typed", None))
+    board = scoreboard_of(services.game_state_load(game), errors=context.pop("errors", None),
+                          typed=context.pop("typed", None))
     context = _pad_context(request, access, board, **context)
     if access.is_owner:
         context["share"] = _share_links(request, game)
@@ -381,7 +382,7 @@ def _share_links(request: HttpRequest, game: Game) -> list[dict]:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-@with_game(Role.VIEW)
+@with_game(Role.VIEW, everything=False)
 def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The scoring pad (read-only for a view link). A plain POST (no JavaScript) saves the fields
     this phone changed."""
@@ -391,8 +392,8 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     errors, typed, step_name = _save_changed_fields(request, access)
     if errors:
-        return _pad_page(request, access, game=_reloaded(access.game), status=422, errors=errors, typed=typed,
-                         form_errors=True)
+        return _pad_page(request, access, game=Game.objects.get(pk=access.game.pk), status=422, errors=errors,
+                         typed=typed, form_errors=True)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
     anchor = f"#f-{step_name}" if step_name else ""
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query + anchor)

@@ -80,7 +80,7 @@ def test_the_pad_page_costs_the_same_for_one_or_five_players(owner_client, owner
     owner_client.get(reverse("scoring:pad", args=[game.public_id]))
     with CaptureQueriesContext(connection) as queries:
         assert owner_client.get(reverse("scoring:pad", args=[game.public_id])).status_code == 200
-    assert len(counted(queries)) == 6, counted(queries)  # the game, its sectors, seats, tokens, links, changes
+    assert len(counted(queries)) == 4, counted(queries)  # the game, its seats with the comb, links, changes
 
 
 def test_a_poll_that_finds_nothing_new_is_one_query_and_no_body(owner_client, owner):
