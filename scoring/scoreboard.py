@@ -237,6 +237,12 @@ class Scoreboard:
         ]
 
     @cached_property
+    def row_headings(self) -> list[Row]:
+        """Every category row without its cells: what a save or a poll brings up to date of a
+        row's heading (whether anybody has entered it)."""
+        return [Row(category, [], self.row_entered(category)) for category in (*DURING_CATEGORIES, *END_CATEGORIES)]
+
+    @cached_property
     def during_rows(self) -> list[Row]:
         return self.rows(DURING_CATEGORIES)
 

@@ -63,6 +63,7 @@ MAX_STEP = 20  # the most taps of a stepper that one save carries
 
 PAD_OOB_PARTIALS = (
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints", "sector-summaries", "ranking",
+    "row-labels",
 )
 
 
@@ -408,8 +409,9 @@ def _int_or_none(text: str | None) -> int | None:
 
 # What each kind of field can change besides its own status: the figures a save answers with.
 SAVE_PARTIALS = {
-    Section.DURING: ("during-subtotal", "totals", "ranking"),
-    Section.END: ("end-subtotal", "totals", "ranking"),
+    # (and its row's heading: the first value entered in a row, or the last cleared, changes it)
+    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label"),
+    Section.END: ("end-subtotal", "totals", "ranking", "row-label"),
     # (and the other cells of the step's sector: their awards follow it)
     "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
     "workers": ("ranking",),
@@ -505,6 +507,8 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
     context = _pad_context(request, access, board, cell=cell, saved=status == 200, conflict=status == 409)
     if pad.is_tokens:
         context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
+    elif pad.category is not None:
+        context["row"] = next(row for row in board.row_headings if row.key == pad.key)
     if status == 422:
         names = ["field-status", "field-error"]
     else:

@@ -52,6 +52,7 @@ EVIL_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 OOB_IDS = [
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
     "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
+    *(f"label-{category.key}" for category in CATEGORIES),  # each row's heading: entered yet or not
 ]
 # After a save, and in the live view, the recent changes follow the figures, out of band too.
 OOB_IDS_AND_CHANGES = [*OOB_IDS, "changes"]
@@ -916,7 +917,8 @@ def test_htmx_save_answers_the_fields_status_then_its_error_and_every_figure_out
     assert status.text == "Saved"
     assert (status["data-version"], status["data-stored"]) == ("1", "11")
     # the figures a during-the-game entry can change (not every figure)
-    assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking"]
+    assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking",
+                                            "label-farm_income"]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
@@ -924,7 +926,7 @@ def test_htmx_save_answers_the_fields_status_then_its_error_and_every_figure_out
 
 
 @pytest.mark.parametrize(("field", "value", "figures"), [
-    ("s2-recruits", "4", ["end-subtotal", "totals", "ranking"]),
+    ("s2-recruits", "4", ["end-subtotal", "totals", "ranking", "label-recruits"]),
     ("s2-t1", "2", ["majority-row", "end-subtotal", "comb-hints", "sector-0-summary", "sector-1-summary",
                     "sector-2-summary", "totals", "ranking", "[data-live]"]),
     ("s2-active_workers", "3", ["ranking"]),
@@ -945,7 +947,8 @@ def test_a_save_from_a_page_showing_its_recent_changes_answers_them_too(client):
     response = save(client, game, "s2-recruits", "4", version=0, page="a", seq=1, changes=1)
 
     _status, *oob = top_level(page(response))
-    assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "changes"]
+    assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "label-recruits",
+                                            "changes"]
     assert "Bruno's Recruits built" in oob[-1].text
 
 
@@ -997,6 +1000,17 @@ def test_htmx_save_of_tokens_sends_the_other_cells_of_its_sector_with_their_awar
     assert items["s3-t0"].find(class_="award") is None and items["s3-t0"]["data-stored"] == ""
     assert not cells.find_all(class_="saved-mark")
     assert page(save(client, game, "s1-farms", "2")).find(data_live=True) is None  # not a comb field
+
+
+def test_htmx_save_answers_its_rows_heading_entered_or_not_yet(client):
+    """The first value entered in a row takes "(nobody yet)" off its heading; clearing the last
+    one puts it back (pad.js dims the row to match the heading's data-entered)."""
+    game = game_started("Alice", "Bruno")
+    first = page(save(client, game, "s2-recruits", "4")).by_id("label-recruits")
+    assert first["data-entered"] == "1" and "(nobody yet)" not in first.text
+    cleared = page(save(client, game, "s2-recruits", "")).by_id("label-recruits")
+    assert cleared["data-entered"] == "0" and cleared.text.endswith("(nobody yet)")
+    assert cleared["hx-swap-oob"] == "true"
 
 
 @pytest.mark.parametrize(("name", "value", "key", "stored", "vp"), [
@@ -1230,7 +1244,7 @@ def test_htmx_save_based_on_an_old_version_from_another_page_is_a_conflict_and_w
         assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
                                                                                     ("theirs", "Use 10")]
         # the figures of that kind of field as stored, to show them (the poll brings the rest)
-        assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking"]
+        assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking", "label-farms"]
         assert response["X-Pad-Revision"] == str(revision)
     else:
         assert response.status_code == 302

@@ -273,7 +273,16 @@
     }
     htmx.swap(document.getElementById("live"), holder.innerHTML, { swapStyle: "none" });
     if (cells && newer) applyItems(cells.querySelectorAll("[data-name]"));
+    dimRows();
     return status;
+  }
+
+  // A row nobody has entered yet is dimmed: its heading (brought by saves and polls) says so.
+  function dimRows() {
+    Array.prototype.forEach.call(pad.querySelectorAll(".row-label[data-entered]"), function (label) {
+      var row = label.closest(".row");
+      if (row) row.classList.toggle("not-entered", label.dataset.entered !== "1");
+    });
   }
 
   function answered(name, response, html, sentValue, delta) {
@@ -466,6 +475,7 @@
     htmx.swap(live, html, { swapStyle: "innerHTML" });
     applyItems(live.querySelectorAll("[data-name]"));
     live.innerHTML = "";
+    dimRows();
   }
 
   // A sector's award ("+9") follows every player's tokens there, not the field's own version:
