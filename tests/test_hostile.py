@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
@@ -83,11 +83,33 @@ def test_a_save_never_fails_and_a_refused_one_changes_nothing(table, name, value
 @EXAMPLES
 @given(values=st.dictionaries(FIELD_NAMES, NASTY, max_size=8), extra=st.dictionaries(st.text(max_size=12), NASTY,
                                                                                         max_size=3))
+@example(values={"s2-farm_income": "\t12", "s1-active_workers": "Z"}, extra={})  # one saved, one refused: 422
 def test_the_pad_posted_without_javascript_never_fails(table, values, extra):
+    """A plain post saves every field it changed that holds a valid value and shows the others
+    with their messages (422): then only posted fields changed. Any other refusal changes nothing."""
     client, game = table
     before = snapshot()
+    entries = entries_of(game)
     response = client.post(reverse("scoring:pad", args=[game.public_id]), {**values, **extra})
-    answered(response, before)
+    if response.status_code == 422:
+        after = entries_of(game)
+        changed = {name for name in entries.keys() | after.keys() if entries.get(name) != after.get(name)}
+        assert changed <= set(values), (changed, values)
+        assert "field-error" in response.content.decode()
+    else:
+        answered(response, before)
+
+
+def entries_of(game) -> dict[str, object]:
+    """Every pad field's stored value by its name (s1-farms, s2-active_workers, s1-t0)."""
+    found = {}
+    for seat in Seat.objects.filter(game=game):
+        for category in CATEGORIES:
+            found[f"s{seat.number}-{category.key}"] = getattr(seat, category.key)
+        found[f"s{seat.number}-active_workers"] = seat.active_workers
+    for tokens in HibernationTokens.objects.filter(seat__game=game).select_related("seat", "sector"):
+        found[f"s{tokens.seat.number}-t{tokens.sector.position}"] = tokens.count
+    return found
 
 
 @EXAMPLES
