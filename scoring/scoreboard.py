@@ -28,10 +28,10 @@ from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, 
 from scoring.forms import PadField, pad_fields
 from scoring.models import Game, GameSector, Seat
 from scoring.selectors import game_result
+from scoring.sums import input_text, is_sum
 
 if TYPE_CHECKING:
     from scoring.services import GameState
-from scoring.sums import input_text, is_sum
 
 
 @dataclass
@@ -236,11 +236,14 @@ class Scoreboard:
             for category in categories
         ]
 
+    def row_heading(self, category: Category) -> Row:
+        """A category row without its cells: what a save or a poll brings up to date of a row's
+        heading (whether anybody has entered it)."""
+        return Row(category, [], self.row_entered(category))
+
     @cached_property
     def row_headings(self) -> list[Row]:
-        """Every category row without its cells: what a save or a poll brings up to date of a
-        row's heading (whether anybody has entered it)."""
-        return [Row(category, [], self.row_entered(category)) for category in (*DURING_CATEGORIES, *END_CATEGORIES)]
+        return [self.row_heading(category) for category in (*DURING_CATEGORIES, *END_CATEGORIES)]
 
     @cached_property
     def during_rows(self) -> list[Row]:

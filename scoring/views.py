@@ -55,7 +55,7 @@ from scoring.limits import rate_limit
 from scoring.models import Change, Game, GameLink
 from scoring.qr import qr_svg
 from scoring.refusals import sentence
-from scoring.scoreboard import change_label, scoreboard_for, scoreboard_of, value_words
+from scoring.scoreboard import Scoreboard, change_label, scoreboard_for, scoreboard_of, value_words
 from scoring.sums import input_text
 
 # The partials an htmx save refreshes, out of band, besides the field's own status.
@@ -96,9 +96,9 @@ def _refused(request: HttpRequest, refusal: NoAccess | NotAllowed) -> HttpRespon
     return sentence(str(refusal.args[0]) if refusal.args else "", 403 if isinstance(refusal, NotAllowed) else 404)
 
 
-def _reloaded(game: Game) -> Game:
-    """The game read again with everything the pad needs (after a write)."""
-    return selectors.games_with_everything().get(pk=game.pk)
+def _reread(game: Game) -> Game:
+    """The game's row read again, as it stands after a write (its revision; whether finished)."""
+    return Game.objects.get(pk=game.pk)
 
 
 def _partials_html(request: HttpRequest, template: str, names: list[str], context: dict) -> str:
@@ -357,11 +357,13 @@ def _pad_response(request: HttpRequest, names: list[str], context: dict, status:
 
 
 def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, game: Game | None = None,
-              **context) -> HttpResponse:
-    """The whole pad page, with the messages of a post that was not (wholly) saved."""
-    game = game or access.game
-    board = scoreboard_of(services.game_state_load(game), errors=context.pop("errors", None),
-                          typed=context.pop("typed", None))
+              board: Scoreboard | None = None, **context) -> HttpResponse:
+    """The whole pad page (of ``board``, or of ``game`` read now), with the messages of a post
+    that was not (wholly) saved."""
+    if board is None:
+        board = scoreboard_of(services.game_state_load(game or access.game), errors=context.pop("errors", None),
+                              typed=context.pop("typed", None))
+    game = board.game
     context = _pad_context(request, access, board, **context)
     if access.is_owner:
         context["share"] = _share_links(request, game)
@@ -393,8 +395,8 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     errors, typed, step_name = _save_changed_fields(request, access)
     if errors:
-        return _pad_page(request, access, game=Game.objects.get(pk=access.game.pk), status=422, errors=errors,
-                         typed=typed, form_errors=True)
+        return _pad_page(request, access, game=_reread(access.game), status=422, errors=errors, typed=typed,
+                         form_errors=True)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
     anchor = f"#f-{step_name}" if step_name else ""
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query + anchor)
@@ -508,7 +510,7 @@ def pad_field_save(request: HttpRequest, game_id: str) -> HttpResponse:
     if pad.is_tokens:
         context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
     elif pad.category is not None:
-        context["row"] = next(row for row in board.row_headings if row.key == pad.key)
+        context["row"] = board.row_heading(pad.category)
     if status == 422:
         names = ["field-status", "field-error"]
     else:
@@ -534,22 +536,25 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
+    game = access.game
     names = ["live-values", *PAD_OOB_PARTIALS]
-    if request.GET.get("changes") == "1":  # the page shows its recent changes (an open fold)
-        board = scoreboard_of(services.game_state_load(access.game))
-        response = _pad_response(request, [*names, "changes"], _pad_context(request, access, board))
+    # Without the recent changes (shown only in an open fold: ``changes=1``), the answer depends
+    # on the game at this revision, the language and the one-player view alone (no part of it
+    # reads who asks): the phones of a table polling after one save share one rendering in each
+    # worker.
+    if request.GET.get("changes") == "1":
+        names.append("changes")
+        key = None
     else:
-        # Without the recent changes, the answer depends on the game at this revision, the
-        # language and the one-player view alone (no part of it reads who asks): the phones of a
-        # table polling after one save share one rendering in each worker.
-        key = f"live:{access.game.public_id}:{access.game.revision}:{get_language()}:{request.GET.get('player', '')[:2]}"
-        html = caches["pad"].get(key)
-        if html is None:
-            board = scoreboard_of(services.game_state_load(access.game))
-            html = _partials_html(request, "scoring/pad.html", names, _pad_context(request, access, board))
+        key = f"live:{game.public_id}:{game.revision}:{get_language()}:{request.GET.get('player', '')[:2]}"
+    html = caches["pad"].get(key) if key else None
+    if html is None:
+        board = scoreboard_of(services.game_state_load(game))
+        html = _partials_html(request, "scoring/pad.html", names, _pad_context(request, access, board))
+        if key:
             caches["pad"].set(key, html)
-        response = HttpResponse(html)
-        response["X-Pad-Revision"] = str(access.game.revision)
+    response = HttpResponse(html)
+    response["X-Pad-Revision"] = str(game.revision)
     response["ETag"] = etag
     return response
 
@@ -560,7 +565,7 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_POST
-@with_game(Role.EDIT)
+@with_game(Role.EDIT, everything=False)
 def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
     """Undo one change of the game (itself a change). Refused, with the reason, when the field
     has changed again since."""
@@ -574,9 +579,9 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
             "%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing was "
             "changed."
         ) % {"what": change_label(change), "now": value_words(input_text(result.value))}
-    game = _reloaded(access.game)
+    game = _reread(access.game)
     if request.htmx:
-        context = _pad_context(request, access, scoreboard_for(game), undo_message=message)
+        context = _pad_context(request, access, scoreboard_of(services.game_state_load(game)), undo_message=message)
         return _pad_response(request, ["changes", *PAD_OOB_PARTIALS], context, status=409 if message else 200)
     if message:
         return _pad_page(request, access, game=game, status=409, undo_message=message)
@@ -633,22 +638,22 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_POST
-@with_game(Role.EDIT)
+@with_game(Role.EDIT, everything=False)
 def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
     what this phone changed is saved first, and a refused value stops here. Categories that
     nobody has entered are listed, and the game is finished only once that is confirmed."""
     errors, typed, _step = _save_changed_fields(request, access)
-    game = _reloaded(access.game)
+    game = _reread(access.game)
     if game.is_finished and not errors:  # finished already (on another phone, or a second tap)
         return redirect("scoring:results", game_id=game.public_id)
     if errors:
         return _pad_page(request, access, game=game, status=422, errors=errors, typed=typed, form_errors=True)
-    board = scoreboard_for(game)
+    board = scoreboard_of(services.game_state_load(game))
     if board.finish_problems:
-        return _pad_page(request, access, game=game, status=422, finish_problems=board.finish_problems)
+        return _pad_page(request, access, board=board, status=422, finish_problems=board.finish_problems)
     if board.not_entered and request.POST.get("confirm") != "1":
-        return _pad_page(request, access, game=game, finish_confirm=board.not_entered)
+        return _pad_page(request, access, board=board, finish_confirm=board.not_entered)
     services.game_finish(game=game)
     return redirect("scoring:results", game_id=game.public_id)
 
