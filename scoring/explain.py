@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from scoring.engine import SectorOutcome, SectorResult, TieResult
 
@@ -15,6 +15,21 @@ from scoring.engine import SectorOutcome, SectorResult, TieResult
 def names_list(names: Sequence[str]) -> str:
     """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list)."""
     return str(get_text_list(list(names), _("and")))
+
+
+# The ordinal's words by the last digit, in humanize's contexts (the catalogue's; translated when used).
+_ORDINAL_BY_LAST_DIGIT = (
+    pgettext_lazy("ordinal 0", "{}th"),
+    pgettext_lazy("ordinal 1", "{}st"),
+    pgettext_lazy("ordinal 2", "{}nd"),
+    pgettext_lazy("ordinal 3", "{}rd"),
+    pgettext_lazy("ordinal 4", "{}th"),
+    pgettext_lazy("ordinal 5", "{}th"),
+    pgettext_lazy("ordinal 6", "{}th"),
+    pgettext_lazy("ordinal 7", "{}th"),
+    pgettext_lazy("ordinal 8", "{}th"),
+    pgettext_lazy("ordinal 9", "{}th"),
+)
 
 
 def ordinal(value: int) -> str:
@@ -31,28 +46,7 @@ def ordinal(value: int) -> str:
         return pgettext("ordinal is 1", "{}st").format(value)
     if value % 100 in (11, 12, 13):
         return pgettext("ordinal 11, 12, 13", "{}th").format(value)
-    last = value % 10
-    if last == 0:
-        template = pgettext("ordinal 0", "{}th")
-    elif last == 1:
-        template = pgettext("ordinal 1", "{}st")
-    elif last == 2:
-        template = pgettext("ordinal 2", "{}nd")
-    elif last == 3:
-        template = pgettext("ordinal 3", "{}rd")
-    elif last == 4:
-        template = pgettext("ordinal 4", "{}th")
-    elif last == 5:
-        template = pgettext("ordinal 5", "{}th")
-    elif last == 6:
-        template = pgettext("ordinal 6", "{}th")
-    elif last == 7:
-        template = pgettext("ordinal 7", "{}th")
-    elif last == 8:
-        template = pgettext("ordinal 8", "{}th")
-    else:
-        template = pgettext("ordinal 9", "{}th")
-    return template.format(value)
+    return str(_ORDINAL_BY_LAST_DIGIT[value % 10]).format(value)
 
 
 def tokens_words(count: int) -> str:
