@@ -440,24 +440,13 @@ def game_claim(public_id: str) -> Game | None:
     one statement, which also holds the game's row (its lock) until the transaction ends. None
     when there is no such game. Call inside a transaction; a save that writes nothing after all
     gives the revision back (``game_claim_undo``) or rolls back."""
-    fields = Game._meta.concrete_fields
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(Game._meta.db_table)} SET revision = revision + 1 WHERE public_id = %s "
-            f"RETURNING {', '.join(quote(field.column) for field in fields)}",  # (column names, not input)
-            [public_id],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = []
-    for field, value in zip(fields, row, strict=True):
-        column = field.get_col(Game._meta.db_table)
-        for converter in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-            value = converter(value, column, connection)  # dates come back as text from SQLite
-        values.append(value)
-    return Game.from_db(connection.alias, [field.attname for field in fields], values)
+    claimed = Game.objects.raw(  # (run once, by the one iteration below; the fields' own conversions)
+        f"UPDATE {quote(Game._meta.db_table)} SET revision = revision + 1 WHERE public_id = %s "
+        f"RETURNING {', '.join(quote(field.column) for field in Game._meta.concrete_fields)}",  # (names, not input)
+        [public_id],
+    )
+    return next(iter(claimed), None)
 
 
 def game_claim_undo(game: Game) -> None:

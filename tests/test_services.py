@@ -598,3 +598,16 @@ def test_a_loaded_game_holds_every_sector_in_comb_order_and_every_token_entered(
     assert state.tokens == {(t.seat_id, t.sector_id): t.count
                             for t in HibernationTokens.objects.filter(seat__game=game)}
     assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
+
+
+def test_a_claimed_game_comes_back_one_revision_up_with_its_fields_as_python_values():
+    """``game_claim``: one statement returns the game's row, its dates as dates (SQLite sends
+    them as text) and its revision already raised; an address of no game is None."""
+    game = game_started("Ann", "Bob")
+    services.game_finish(game=game)
+    game.refresh_from_db()
+    claimed = services.game_claim(game.public_id)
+    assert claimed.pk == game.pk and claimed.revision == game.revision + 1
+    assert claimed.played_on == game.played_on and claimed.finished_at == game.finished_at
+    assert Game.objects.get(pk=game.pk).revision == game.revision + 1
+    assert services.game_claim("no-such-game") is None
