@@ -136,15 +136,6 @@ CACHES = {
         # Past MAX_ENTRIES the cache culls entries, live counters included: allow plenty.
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     },
-    # Each worker's own memory: the pad's poll answer at a game's latest revisions, which every
-    # phone at the table asks for after a save (scoring.views.pad_live). Its keys name the
-    # revision, so an entry is never stale, only old; a worker without it renders it again.
-    "pad": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pad-polls",
-        "TIMEOUT": 120,
-        "OPTIONS": {"MAX_ENTRIES": 300},
-    },
 }
 
 # Abuse limits, per client address and, for sign-in and password reset, per account name typed:

@@ -88,15 +88,10 @@ def _opened_links(request: HttpRequest, public_id: str) -> list[int]:
     return list(request.session.get(SESSION_LINKS, {}).get(public_id, []))
 
 
-def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW,
-                games: QuerySet[Game] | None = None) -> GameAccess:
-    """The request's access to the game, or NoAccess (404) / ViewOnly (403)."""
-    return access_to(request, (games if games is not None else Game.objects).filter(public_id=public_id).first(), need)
-
-
-def access_to(request: HttpRequest, game: Game | None, need: Role = Role.VIEW) -> GameAccess:
-    """``game_access`` for a game already read (None: no such game): no statement for its owner,
-    one for a link's holder (their links)."""
+def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) -> GameAccess:
+    """The request's access to the game of that address, or NoAccess (404) / NotAllowed (403):
+    one statement for its owner (the game's row), two for a link's holder (and their links)."""
+    game = Game.objects.filter(public_id=public_id).first()
     if game is None:
         raise NoAccess()
     public_id = game.public_id

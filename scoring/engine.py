@@ -62,11 +62,6 @@ class SectorResult:
         return 0
 
 
-class TieBreak(StrEnum):
-    WORKERS = "workers"  # the tie on VP was broken, at least in part, by active workers
-    SHARED = "shared"  # some tied players also tie on workers: they share the place
-
-
 @dataclass(frozen=True, slots=True)
 class TieResult:
     """A group of players with the same total, and how active workers ordered them."""

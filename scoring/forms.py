@@ -3,7 +3,6 @@ game file to import."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from django import forms
@@ -28,127 +27,10 @@ from scoring.categories import (
     TOKENS_PER_PLAYER,
     Category,
 )
+from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, Game, GameSector, Seat
+from scoring.services.pad import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
-
-WORKERS = "active_workers"
-_FIELD_NAME = re.compile(r"s(?P<seat>\d+)-(?:t(?P<sector>\d+)|(?P<key>[a-z0-9_]+))", re.ASCII)
-
-
-@dataclass(frozen=True)
-class PadField:
-    """One editable value of the pad: a category entry, active workers, or a sector's tokens."""
-
-    seat: Seat
-    category: Category | None = None
-    sector: GameSector | None = None  # set for tokens
-
-    @property
-    def name(self) -> str:
-        if self.sector is not None:
-            return f"s{self.seat.number}-t{self.sector.position}"
-        return f"s{self.seat.number}-{self.category.key if self.category else WORKERS}"
-
-    @property
-    def key(self) -> str:
-        """The field within its seat: a category key, "active_workers" or "t<sector position>"
-        (the key a seat keeps its revision under, services.field_key)."""
-        return self.name.split("-", 1)[1]
-
-    @property
-    def is_tokens(self) -> bool:
-        return self.sector is not None
-
-    @property
-    def is_workers(self) -> bool:
-        return self.category is None and self.sector is None
-
-    @property
-    def is_flag(self) -> bool:
-        return self.category is not None and self.category.is_flag
-
-    @property
-    def limits(self) -> tuple[int, int]:
-        if self.category is not None:
-            return self.category.minimum, self.category.maximum
-        if self.is_tokens:
-            return 0, TOKENS_PER_PLAYER
-        return 0, MAX_ACTIVE_WORKERS
-
-    @property
-    def label(self) -> str:
-        """The accessible name: what the field is and whose ("Farm income, Alice")."""
-        if self.category is not None:
-            what = gettext(self.category.label)
-        elif self.is_tokens:
-            what = gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
-        else:
-            what = gettext("Active workers")
-        return f"{what}, {self.seat.name}"
-
-    def id(self) -> str:
-        return f"f-{self.name}"
-
-
-def pad_field(game_seats: list[Seat], sectors: list[GameSector], name: str) -> PadField | None:
-    """The pad field that a posted name stands for, or None when it is not one of this game's."""
-    match = _FIELD_NAME.fullmatch(name)
-    if not match:
-        return None
-    seat = next((s for s in game_seats if s.number == int(match["seat"])), None)
-    if seat is None:
-        return None
-    if match["sector"] is not None:
-        sector = next((s for s in sectors if s.position == int(match["sector"])), None)
-        found = PadField(seat, sector=sector) if sector is not None else None
-    elif match["key"] == WORKERS:
-        found = PadField(seat)
-    else:
-        category = CATEGORY_BY_KEY.get(match["key"])
-        found = PadField(seat, category=category) if category is not None else None
-    # Only the field's own spelling counts ("s01-…" or other digits are not "s1-…").
-    return found if found is not None and found.name == name else None
-
-
-@dataclass(frozen=True)
-class PadAddress:
-    """What a posted field name says before the game is read: the seat's number and the field's
-    key within the seat (a category key, "active_workers" or "t<sector position>")."""
-
-    name: str
-    seat: int
-    key: str
-
-    @property
-    def pad(self) -> PadField:
-        """The field with stand-ins for its seat and sector: enough to read what was typed into
-        it (its kind and limits), not to write it."""
-        stand_in = Seat(number=self.seat)
-        if self.key.startswith("t") and self.key[1:].isdigit():
-            return PadField(stand_in, sector=GameSector(position=int(self.key[1:])))
-        return PadField(stand_in, category=CATEGORY_BY_KEY.get(self.key))
-
-    def pad_in(self, state) -> PadField | None:
-        """The field in a game as read (services.GameState); None when the game has no such seat
-        or sector."""
-        seat = state.seat_numbered(self.seat)
-        return pad_field([seat], state.sectors, self.name) if seat is not None else None
-
-
-def pad_field_address(name: str) -> PadAddress | None:
-    """The address a posted field name stands for, or None when it cannot be one of any game's."""
-    match = _FIELD_NAME.fullmatch(name)
-    if not match:
-        return None
-    if match["sector"] is not None:
-        key = f"t{int(match['sector'])}"
-    elif match["key"] == WORKERS or match["key"] in CATEGORY_BY_KEY:
-        key = match["key"]
-    else:
-        return None
-    address = PadAddress(name=name, seat=int(match["seat"]), key=key)
-    return address if f"s{address.seat}-{key}" == name else None  # only the field's own spelling
-
 
 @dataclass(frozen=True)
 class ParsedValue:
@@ -188,16 +70,6 @@ def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
     return ParsedValue(value, text if is_sum(text) else "")
 
 
-def pad_fields(seats: list[Seat], sectors: list[GameSector]) -> list[PadField]:
-    """Every field of a game's pad, player by player: the entries, the tokens, the workers."""
-    fields = []
-    for seat in seats:
-        fields += [PadField(seat, category=category) for category in CATEGORIES]
-        fields += [PadField(seat, sector=sector) for sector in sectors]
-        fields.append(PadField(seat))
-    return fields
-
-
 class PadValueField(forms.CharField):
     """A number, or a sum for score entries, typed into one pad field; cleans to a ParsedValue."""
 
@@ -228,13 +100,92 @@ def pad_form_field(pad: PadField) -> forms.Field:
     return PadFlagField(pad) if pad.is_flag else PadValueField(pad)
 
 
+MAX_STEP = 20  # the most taps of a stepper that one save carries
+
+
+class FieldSaveForm(forms.Form):
+    """One value saved by the pad's script: the field's address (``s<seat>-<key>``), the value
+    as typed (read by the same field classes as the pad's own form) or a stepper's taps, the
+    value's version the page saw (required: a save that cannot say what it is based on could
+    overwrite what another phone saved), and the page's id and save number (``pad.Guard``)."""
+
+    field = forms.CharField(max_length=16)
+    step = forms.IntegerField(required=False, min_value=-MAX_STEP, max_value=MAX_STEP)
+    version = forms.IntegerField(min_value=0, error_messages={
+        "required": _("This save does not say which version of the value it replaces: reload the page, then type "
+                      "it again."),
+        "invalid": _("This save does not say which version of the value it replaces: reload the page, then type "
+                     "it again."),
+        "min_value": _("This save does not say which version of the value it replaces: reload the page, then type "
+                       "it again."),
+    })
+    page = forms.CharField(required=False, max_length=64)
+    seq = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    changes = forms.BooleanField(required=False)  # the page shows its recent changes: they come back too
+
+    def __init__(self, data=None):
+        super().__init__(data)
+        self.address = field_address(str(self.data.get("field", "")))
+        # What was typed is read as the pad's own form reads that kind of field.
+        self.fields["value"] = pad_form_field(self.address.kind) if self.address else forms.CharField(required=False)
+
+    def clean_field(self):
+        if self.address is None:
+            raise ValidationError(_("This field is not part of the game."), code="no_field")
+        return self.address
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("step") and "value" not in self.data:
+            raise ValidationError(_("Type a value, or tap + or −."), code="nothing")
+        if data.get("step"):
+            data["value"] = None
+        return data
+
+    def save_arguments(self) -> dict:
+        """What ``services.field_save`` is given for it: the value typed, or the step."""
+        data = self.cleaned_data
+        guard = Guard(version=data["version"], page=data["page"], seq=data["seq"] or 0)
+        if data.get("step"):
+            return {"step": data["step"], "guard": guard}
+        return {"value": data["value"].value, "sum_text": data["value"].sum_text, "guard": guard}
+
+
+@dataclass(frozen=True)
+class PostedValue:
+    """One value a plain post (no JavaScript) changed: what to save, and the value the page showed."""
+
+    address: FieldAddress
+    typed: ParsedValue | None  # None: stepped only
+    step: int
+    shown: int | bool | None
+
+    @property
+    def name(self) -> str:
+        return self.address.name
+
+    def save_arguments(self) -> dict:
+        """What ``services.field_save`` is given for it: a step alone applies to the stored value;
+        a value typed (and stepped after typing: from what was typed) is checked against the
+        value the page showed."""
+        guard = Guard(value=self.shown)
+        if self.typed is None:
+            return {"step": self.step, "guard": guard}
+        if self.step:
+            low, high = self.address.kind.limits
+            return {"value": max(low, min(high, (self.typed.value or 0) + self.step)), "guard": guard}
+        return {"value": self.typed.value, "sum_text": self.typed.sum_text, "guard": guard}
+
+
 class PadForm(forms.Form):
-    """The pad's input: one field per seat and entry, per seat and comb sector, and the active
-    workers, named ``s<seat>-<key>``, ``s<seat>-t<sector position>`` and ``s<seat>-active_workers``.
+    """The pad's input without JavaScript: one field per seat and entry, per seat and comb
+    sector, and the active workers, named ``s<seat>-<key>``; a stepper's button posts
+    ``step=<name>:+1``.
 
     Every field posts, beside its value, the value the page showed (``initial-<name>``, Django's
-    hidden initial), so a plain form post saves only what this phone changed (``changed_data``),
-    and only where the stored value is still the one the page showed.
+    hidden initial), so a post saves only what this phone changed (``changed_data``), and only
+    where the stored value is still the one the page showed. A changed field whose shown value
+    did not come with it is refused: it is never written blind.
     """
 
     def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None):
@@ -243,27 +194,48 @@ class PadForm(forms.Form):
         for pad in pad_fields(seats, sectors):
             self.pads[pad.name] = pad
             self.fields[pad.name] = pad_form_field(pad)
+        name, _sep, step = str(self.data.get("step", "")).partition(":")
+        self.stepped, self.step = (name, int(step)) if name in self.pads and step in ("+1", "-1") else ("", 0)
 
-    def pad_for(self, name: str) -> PadField | None:
-        return self.pads.get(name)
+    def clean(self):
+        data = super().clean()
+        self.shown: dict[str, int | bool | None] = {}
+        for name in sorted({*self.changed_data, self.stepped} - {""}):
+            try:
+                self.shown[name] = self.fields[name].clean(self.data[self.add_initial_prefix(name)]).value
+            except (KeyError, ValidationError):
+                self.add_error(name, ValidationError(
+                    _("This page did not say what it showed here, so saving could overwrite another phone's "
+                      "value: reload the page, then type it again."), code="not_shown"))
+        return data
 
-    def clean_one(self, name: str, raw: str) -> ParsedValue:
-        """What ``raw``, typed into the field ``name``, stands for (ValidationError in words)."""
-        return self.fields[name].clean(raw)
+    def posted_values(self) -> list[PostedValue]:
+        """The values to save (those changed and validly typed, and the stepped one), lowered
+        counts first: a token moved between two sectors is never refused for the sector it
+        enters being saved before the one it leaves."""
+        values = [
+            PostedValue(field_address(name), self.cleaned_data[name] if name in self.changed_data else None,
+                        self.step if name == self.stepped else 0, shown)
+            for name, shown in self.shown.items() if name not in self.errors
+        ]
+        return sorted(values, key=lambda posted: (_raised_by(posted), posted.name))
 
-    def shown_value(self, name: str) -> ParsedValue | None:
-        """The value the page showed for the field (its hidden initial), or None when the post
-        did not say (or it cannot be read: then the write is not checked against it)."""
-        key = self.add_initial_prefix(name)
-        if key not in self.data:
-            return None
-        field = self.fields[name]
-        try:
-            if isinstance(field, PadFlagField):
-                return ParsedValue(self.data[key] in ("True", "true", "1", "on"))
-            return field.clean(self.data[key])
-        except ValidationError:
-            return None
+    def typed_text(self, name: str) -> str:
+        """What was posted for the field, as its input shows it again."""
+        raw = self.data.get(name)
+        if isinstance(self.fields[name], PadFlagField):
+            return "1" if raw else ""
+        return raw or ""
+
+
+def _raised_by(posted: PostedValue) -> int:
+    """By how much a posted value raises what the page showed (negative: lowers it)."""
+    if posted.typed is None:
+        return posted.step
+    new, old = posted.typed.value, posted.shown
+    if isinstance(new, bool) or isinstance(old, bool):
+        return 0
+    return (new or 0) - (old or 0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from scoring.categories import (
     Section,
 )
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.fields import WORKERS, tokens_key, tokens_position
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 
@@ -75,7 +76,6 @@ _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|
 _HIBERNATION_ENTRY = re.compile(r"hibernation\[(0|[1-9][0-9]*)\]")
 _MISSING = object()
 
-WORKERS_ENTRY = "active_workers"
 MAX_AUTHOR_LENGTH = 80  # a change's "by" (the pad's Change.by_name holds as many)
 
 # A value of a change: a whole number, true/false (the hive-mat flag), a sum as it was typed
@@ -541,7 +541,7 @@ class _Reader:
 
     def entry(self, value: Any, path: str, sector_count: int | None) -> str | None:
         if isinstance(value, str):
-            if value in CATEGORY_BY_KEY or value == WORKERS_ENTRY:
+            if value in CATEGORY_BY_KEY or value == WORKERS:
                 return value
             if found := _HIBERNATION_ENTRY.fullmatch(value):
                 position = int(found.group(1))
@@ -571,7 +571,7 @@ class _Reader:
             expected = _('a whole number from %(low)s to %(high)s, a sum such as "3+6+2", or null') % {
                 "low": low, "high": high}
         else:
-            low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS_ENTRY else (0, TOKENS_PER_PLAYER)
+            low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS else (0, TOKENS_PER_PLAYER)
             expected = _("a whole number from %(low)s to %(high)s, or null") % {"low": low, "high": high}
         if value is None:
             return None
@@ -620,15 +620,14 @@ class _Reader:
 
 def entry_of_field(key: str) -> str:
     """The file's entry for the pad's field key ("t2" is "hibernation[2]")."""
-    if key.startswith("t") and key[1:].isdigit():
-        return f"hibernation[{int(key[1:])}]"
-    return key
+    position = tokens_position(key)
+    return key if position is None else f"hibernation[{position}]"
 
 
 def field_of_entry(entry: str) -> str:
     """The pad's field key for a (valid) entry of the file ("hibernation[2]" is "t2")."""
     found = _HIBERNATION_ENTRY.fullmatch(entry)
-    return f"t{found.group(1)}" if found else entry
+    return tokens_key(int(found.group(1))) if found else entry
 
 
 def value_of_text(text: str) -> ChangeValue:

@@ -298,10 +298,6 @@ class GameLink(models.Model):
     def __str__(self) -> str:
         return f"{self.access} link of {self.game}"
 
-    @property
-    def is_live(self) -> bool:
-        return self.revoked_at is None
-
 
 class GameMember(models.Model):
     """A signed-in user who joined a game through one of its links: the game is in their history

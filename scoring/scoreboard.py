@@ -1,6 +1,6 @@
 """The pad and results pages' view of one game: every figure, sentence and hint they show.
 
-Built from a game loaded by ``selectors.game_get`` and the engine's result, so the template
+Built from a game as ``selectors.game_state`` reads it and the engine's result, so the template
 only lays things out.
 """
 
@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
@@ -25,13 +23,10 @@ from scoring.categories import (
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
 from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, vp_title
-from scoring.forms import PadField, pad_fields
-from scoring.models import Game, GameSector, Seat
-from scoring.selectors import game_result
+from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
+from scoring.models import GameSector, Seat
+from scoring.selectors import GameState
 from scoring.sums import input_text, is_sum
-
-if TYPE_CHECKING:
-    from scoring.services import GameState
 
 
 @dataclass
@@ -152,21 +147,23 @@ CHART_COLORS = (
 
 @dataclass
 class Scoreboard:
-    game: Game
-    seats: list[Seat]
-    sectors: list[GameSector]
-    result: GameResult
+    """Everything the pad and the results show of one game (``selectors.game_state``), scored by
+    the engine unless ``result`` is given (a save's own), with the messages of refused values
+    (``errors``) and what was typed into them (``typed``), by field name."""
+
+    state: GameState
+    result: GameResult | None = None
     errors: Mapping[str, str] = field(default_factory=dict)
     typed: Mapping[str, str] = field(default_factory=dict)
-    # Per seat, the token counts entered by sector id; read from the seats' prefetched tokens
-    # when not given (a save gives them from the game it has just written: services.GameState).
-    entered_tokens: list[dict[int, int]] | None = None
 
     def __post_init__(self) -> None:
+        self.game = self.state.game
+        self.seats = self.state.seats
+        self.sectors = self.state.sectors
+        if self.result is None:
+            self.result = self.state.score()
         self.names = [seat.name for seat in self.seats]
-        if self.entered_tokens is None:
-            self.entered_tokens = [{tokens.sector_id: tokens.count for tokens in seat.tokens.all()}
-                                   for seat in self.seats]
+        self.entered_tokens = self.state.entered_tokens()
         self.tokens = [[entered.get(sector.pk, 0) for sector in self.sectors]  # per seat, per sector
                        for entered in self.entered_tokens]
         self.views = [
@@ -372,38 +369,11 @@ def value_words(text: str, missing: str = "—") -> str:
 def change_label(change) -> str:
     """What a change changed, in words: "Bruno's Farms built", "Bruno's tokens in sector 2"."""
     name = change.seat.name
-    if change.field == "active_workers":
+    if change.field == WORKERS:
         return _("%(name)s's active workers") % {"name": name}
-    if change.field.startswith("t") and change.field[1:].isdigit():
-        return _("%(name)s's tokens in sector %(number)s") % {"name": name, "number": int(change.field[1:]) + 1}
+    position = tokens_position(change.field)
+    if position is not None:
+        return _("%(name)s's tokens in sector %(number)s") % {"name": name, "number": position + 1}
     category = CATEGORY_BY_KEY.get(change.field)
     what = _(category.label) if category else change.field
     return _("%(name)s's %(what)s") % {"name": name, "what": what}
-
-
-def scoreboard_of(state: GameState, *, result: GameResult | None = None, errors: Mapping[str, str] | None = None,
-                  typed: Mapping[str, str] | None = None) -> Scoreboard:
-    """The scoreboard of a game as ``services.game_state_load`` reads it (one statement), scored
-    unless ``result`` is given (a write's own)."""
-    return Scoreboard(
-        game=state.game,
-        seats=state.seats,
-        sectors=state.sectors,
-        result=result if result is not None else state.score(),
-        errors=errors or {},
-        typed=typed or {},
-        entered_tokens=state.entered_tokens(),
-    )
-
-
-def scoreboard_for(game: Game, *, errors: Mapping[str, str] | None = None,
-                   typed: Mapping[str, str] | None = None) -> Scoreboard:
-    """The scoreboard of a game loaded with ``selectors.game_get``."""
-    return Scoreboard(
-        game=game,
-        seats=list(game.seats.all()),
-        sectors=list(game.sectors.all()),
-        result=game_result(game),
-        errors=errors or {},
-        typed=typed or {},
-    )

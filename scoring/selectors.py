@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from scoring.access import visible_games
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
-from scoring.engine import GameResult, Sector
+from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import (
     MAX_AUTHOR_LENGTH,
     ChangeData,
@@ -39,11 +39,13 @@ from scoring.models import (
     Seat,
     Tally,
 )
+from scoring.tallies import counts as tallies_count
 from scoring.tallies import row_measures, seat_measures, seat_scopes
 
 
 def games_with_everything() -> QuerySet[Game]:
-    """Games with their sectors, seats and tokens prefetched (ordered for scoring)."""
+    """Games with their sectors, seats and tokens prefetched (ordered for scoring): what the game
+    file's writer reads (``game_data``), many games at a time."""
     return Game.objects.prefetch_related(
         Prefetch("sectors", queryset=GameSector.objects.order_by("position")),
         Prefetch("seats", queryset=Seat.objects.order_by("number")),
@@ -51,9 +53,53 @@ def games_with_everything() -> QuerySet[Game]:
     )
 
 
-def game_get(game_id: int) -> Game:
-    """One game with everything it needs for scoring; raises Game.DoesNotExist."""
-    return games_with_everything().get(pk=game_id)
+@dataclass
+class GameState:
+    """One game as the pad, its poll, a save's answer and the results read it: its row, its
+    comb sectors, its seats and the tokens entered. A write changes it in memory as it changes
+    the database, so its answer is drawn from it without reading the game again."""
+
+    game: Game
+    sectors: list[GameSector]
+    seats: list[Seat]
+    tokens: dict[tuple[int, int], int]  # (seat id, sector id): the count entered
+
+    def entered_tokens(self) -> list[dict[int, int]]:
+        """Per seat, the counts entered by sector id (a sector not entered is missing)."""
+        return [{sector.pk: self.tokens[seat.pk, sector.pk] for sector in self.sectors
+                 if (seat.pk, sector.pk) in self.tokens} for seat in self.seats]
+
+    def score(self) -> GameResult:
+        return score_game(
+            [Sector(sector.first_vp, sector.second_vp) for sector in self.sectors],
+            [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
+                         tokens=[self.tokens.get((seat.pk, sector.pk), 0) for sector in self.sectors])
+             for seat in self.seats],
+        )
+
+    @property
+    def counted(self) -> bool:
+        """Whether its seats count in the tallies (a finished game of an account)."""
+        return tallies_count(self.game)
+
+
+def game_state(game: Game) -> GameState:
+    """The game's seats (each with the game's row, read again: a write that has just locked the
+    game sees it as it stands) and its comb: two statements, whatever the number of players and
+    sectors. The comb comes as rows of sectors, each joined to the tokens placed there."""
+    seats = list(Seat.objects.filter(game_id=game.pk).select_related("game").order_by("number"))
+    comb = (GameSector.objects.filter(game_id=game.pk).order_by("position", "tokens__seat_id")
+            .values_list("pk", "position", "first_vp", "second_vp", "tokens__seat_id", "tokens__count"))
+    sectors: dict[int, GameSector] = {}
+    tokens: dict[tuple[int, int], int] = {}
+    for pk, position, first_vp, second_vp, seat_id, count in comb:
+        if pk not in sectors:
+            sectors[pk] = GameSector(pk=pk, game_id=game.pk, position=position, first_vp=first_vp,
+                                     second_vp=second_vp)
+        if seat_id is not None:
+            tokens[seat_id, pk] = count
+    return GameState(game=seats[0].game if seats else game, sectors=list(sectors.values()), seats=seats,
+                     tokens=tokens)
 
 
 def seat_tokens(seat: Seat, sectors: Iterable[GameSector]) -> list[int]:
@@ -281,10 +327,6 @@ def recent_changes(game: Game, limit: int = 8) -> list[Change]:
 
 def _rate(wins: int, games: int) -> int:
     return round(100 * wins / games) if games else 0
-
-
-def _one_decimal(value) -> float | None:
-    return None if value is None else round(float(value), 1)
 
 
 def players_of(user) -> QuerySet[Player]:

@@ -16,9 +16,12 @@ from datetime import date
 from django.contrib.auth.models import User
 
 from scoring import selectors, services
+from scoring.access import NOBODY, Actor
 from scoring.engine import Sector
+from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
-from scoring.models import Game, Seat
+from scoring.models import Game, GameSector, Seat
+from scoring.services import Guard, SaveResult
 
 # The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
 COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
@@ -112,6 +115,28 @@ def game_scored(
     return game
 
 
+def save_value(*, seat: Seat, key: str, value=None, sum_text: str = "", delta: int = 0, guard: Guard = Guard(),
+               by: Actor = NOBODY) -> SaveResult:
+    """One value of a seat saved as the pad saves it (``services.field_save``), the seat object
+    read again after it."""
+    result = services.field_save(game=seat.game, address=FieldAddress(seat.number, key), value=value,
+                                 sum_text=sum_text, step=delta, guard=guard, by=by)
+    seat.refresh_from_db()
+    return result
+
+
+def save_tokens(*, seat: Seat, sector: GameSector, count: int | None = None, delta: int = 0,
+                guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
+    """A seat's tokens in a sector saved as the pad saves them."""
+    return save_value(seat=seat, key=tokens_key(sector.position), value=count, delta=delta, guard=guard, by=by)
+
+
+def save_workers(*, seat: Seat, workers: int | None = None, delta: int = 0, guard: Guard = Guard(),
+                 by: Actor = NOBODY) -> SaveResult:
+    """A seat's active workers saved as the pad saves them."""
+    return save_value(seat=seat, key=WORKERS, value=workers, delta=delta, guard=guard, by=by)
+
+
 def seat_of(game: Game, number: int) -> Seat:
     """The seat, read again from the database (to see what a request stored)."""
     return Seat.objects.get(game=game, number=number)
@@ -119,11 +144,11 @@ def seat_of(game: Game, number: int) -> Seat:
 
 def tokens_of(game: Game, number: int) -> list[int]:
     """The seat's tokens per sector, in sector order, read again from the database."""
-    game = selectors.game_get(game.pk)
-    seat = next(seat for seat in game.seats.all() if seat.number == number)
-    return selectors.seat_tokens(seat, game.sectors.all())
+    state = selectors.game_state(game)
+    seat = next(seat for seat in state.seats if seat.number == number)
+    return [state.tokens.get((seat.pk, sector.pk), 0) for sector in state.sectors]
 
 
 def total_of(game: Game, number: int) -> int:
     """The seat's total VP as the engine scores the stored game."""
-    return selectors.game_result(selectors.game_get(game.pk)).players[number - 1].total
+    return selectors.game_state(game).score().players[number - 1].total

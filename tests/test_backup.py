@@ -11,7 +11,7 @@ from scoring import services
 from scoring.gamefile import dump_document, to_json
 from scoring.models import Game, Player
 from scoring.selectors import games_for_export
-from tests.factories import game_scored, player, seat_of
+from tests.factories import game_scored, player, save_value, seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def test_a_backup_restores_into_an_empty_database_exactly(tmp_path):
     ben = User.objects.create_user("ben", password="a-long-pass-phrase-2")
     game = game_scored(player("Ann", farm_income=12, faction="Ria"), player("Bob", recruits=3), owner=ann,
                        finished=True)
-    services.entry_set_value(seat=seat_of(game, 2), key="recruits", value=5, by=services.Actor(user=ann))
+    save_value(seat=seat_of(game, 2), key="recruits", value=5, by=services.Actor(user=ann))
     game_scored(player("Ben", farm_income=2), player("Automa", automa=True), owner=ben)
     before = exports()
 

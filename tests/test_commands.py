@@ -27,7 +27,7 @@ from django.core.management.base import CommandError
 
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
-from tests.factories import OWNER, game_scored, player, user
+from tests.factories import OWNER, game_scored, player, save_tokens, user
 from tests.test_gamefile import (
     DATA,
     EXAMPLE_SCORE,
@@ -427,8 +427,8 @@ def test_the_pad_cannot_store_more_than_7_tokens_so_every_export_imports_again(t
     services.game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
     seat = Seat.objects.get()
     with pytest.raises(ValidationError, match="at most 6 here"):
-        services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=7)
-    services.tokens_set(seat=seat, sector=GameSector.objects.get(position=0), count=6)  # 7 in all: fine
+        save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=7)
+    save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=6)  # 7 in all: fine
     first, _ = run("export_games")
 
     Game.objects.all().delete()

@@ -1,4 +1,4 @@
-"""Specification of the pad's field input: field names (``pad_field``), what may be typed
+"""Specification of the pad's field input: field names (``scoring.fields``), what may be typed
 (``parse_pad_value``), the pad's plain form (``PadForm``: what a post without JavaScript changed)
 and the short sums of ``scoring/sums.py``.
 
@@ -16,16 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.categories import CATEGORIES
-from scoring.forms import (
-    PadField,
-    PadFlagField,
-    PadForm,
-    PadValueField,
-    ParsedValue,
-    pad_field,
-    pad_fields,
-    parse_pad_value,
-)
+from scoring.fields import PadField, field_address, pad_field, pad_fields
+from scoring.forms import FieldSaveForm, PadFlagField, PadForm, PadValueField, ParsedValue, parse_pad_value
+from scoring.services import Guard
 from scoring.models import GameSector, Seat
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
@@ -37,7 +30,7 @@ NOT_A_NUMBER_OR_SUM = "Type a whole number, such as 12, or a sum, such as 3+6+2.
 
 
 def field(name: str) -> PadField:
-    found = pad_field(SEATS, SECTORS, name)
+    found = pad_field(SEATS, SECTORS, field_address(name))
     assert found is not None, name
     return found
 
@@ -104,7 +97,7 @@ def test_a_tokens_field_points_to_its_sector():
     pytest.param("", id="empty"),
 ])
 def test_a_name_that_is_no_field_of_the_game_is_none(name):
-    assert pad_field(SEATS, SECTORS, name) is None
+    assert pad_field(SEATS, SECTORS, field_address(name)) is None
 
 
 @pytest.mark.parametrize("name", [
@@ -117,7 +110,7 @@ def test_a_name_that_is_no_field_of_the_game_is_none(name):
 def test_a_field_is_found_only_under_its_own_name(name):
     """Each field has one name (``PadField.name``); the pages look cells up by it. A spelling that
     only reads as the same numbers is not that field."""
-    assert pad_field(SEATS, SECTORS, name) is None
+    assert pad_field(SEATS, SECTORS, field_address(name)) is None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,10 +229,10 @@ def test_the_pad_form_has_one_field_per_pad_field_each_with_a_hidden_initial():
     for name, form_field in form.fields.items():
         assert form_field.show_hidden_initial, name
         assert not form_field.required, name
-        assert form.pad_for(name).name == name
-        assert isinstance(form_field, PadFlagField if form.pad_for(name).is_flag else PadValueField)
+        assert form.pads[name].name == name
+        assert isinstance(form_field, PadFlagField if form.pads[name].is_flag else PadValueField)
     assert form.add_initial_prefix("s1-farms") == "initial-s1-farms"
-    assert form.pad_for("s3-farms") is None
+    assert "s3-farms" not in form.pads
 
 
 def test_only_the_fields_whose_value_differs_from_the_value_the_page_showed_are_changed():
@@ -264,11 +257,16 @@ def test_a_field_that_the_post_does_not_hold_is_not_changed():
     assert form.changed_data == ["s2-farms"]
 
 
-def test_a_field_posted_without_its_hidden_initial_is_changed_unless_empty():
-    form = pad_form({"s1-farms": "3", "s1-recruits": ""})
+NOT_SHOWN = ("This page did not say what it showed here, so saving could overwrite another phone's value: reload "
+             "the page, then type it again.")
 
-    assert form.changed_data == ["s1-farms"]
-    assert form.shown_value("s1-farms") is None  # nothing to compare with: not checked
+
+def test_a_field_changed_without_its_hidden_initial_is_refused_never_written_blind():
+    form = pad_form({"s1-farms": "3", "s1-recruits": "", "s2-farms": "4", "initial-s2-farms": "1"})
+
+    assert not form.is_valid()
+    assert form.errors["s1-farms"] == [NOT_SHOWN]
+    assert [posted.name for posted in form.posted_values()] == ["s2-farms"]  # the others are still saved
 
 
 @pytest.mark.parametrize(("posted", "initial", "changed"), [
@@ -284,33 +282,53 @@ def test_a_checkbox_is_changed_when_ticked_or_unticked(posted, initial, changed)
 
     form = pad_form(data)
 
+    assert form.is_valid()
     assert ("s1-hive_mat_full" in form.changed_data) is changed
-    assert form.clean_one("s1-hive_mat_full", form["s1-hive_mat_full"].data) == ParsedValue(posted is not None)
+    assert form.cleaned_data["s1-hive_mat_full"] == ParsedValue(posted is not None)
 
 
-@pytest.mark.parametrize(("name", "initial", "shown"), [
-    pytest.param("s1-farms", "3", ParsedValue(3), id="number"),
-    pytest.param("s1-farm_income", "3+6+2", ParsedValue(11, "3+6+2"), id="sum"),
-    pytest.param("s1-farms", "", ParsedValue(None), id="not-entered"),
-    pytest.param("s1-t0", "", ParsedValue(None), id="tokens-not-entered"),
-    pytest.param("s1-hive_mat_full", "True", ParsedValue(True), id="ticked"),
-    pytest.param("s1-hive_mat_full", "False", ParsedValue(False), id="unticked"),
-    pytest.param("s1-farms", "abc", None, id="unreadable"),
+@pytest.mark.parametrize(("name", "typed", "initial", "shown"), [
+    pytest.param("s1-farms", "4", "3", 3, id="number"),
+    pytest.param("s1-farm_income", "4", "3+6+2", 11, id="sum"),
+    pytest.param("s1-farms", "4", "", None, id="not-entered"),
+    pytest.param("s1-t0", "1", "", None, id="tokens-not-entered"),
+    pytest.param("s1-hive_mat_full", "", "True", True, id="ticked"),
+    pytest.param("s1-hive_mat_full", "1", "False", False, id="unticked"),
 ])
-def test_the_value_the_page_showed_is_read_from_the_hidden_initial(name, initial, shown):
-    form = pad_form({f"initial-{name}": initial})
+def test_a_posted_value_is_checked_against_the_value_the_page_showed(name, typed, initial, shown):
+    form = pad_form({name: typed, f"initial-{name}": initial})
 
-    assert form.shown_value(name) == shown
+    assert form.is_valid()
+    [posted] = form.posted_values()
+    assert (posted.name, posted.shown) == (name, shown)
+    assert posted.save_arguments()["guard"].value == shown
 
 
-def test_clean_one_parses_what_was_typed_into_a_field():
-    form = pad_form()
+def test_an_unreadable_hidden_initial_is_refused_as_a_missing_one():
+    form = pad_form({"s1-farms": "4", "initial-s1-farms": "abc"})
 
-    assert form.clean_one("s1-farm_income", "4+4") == ParsedValue(8, "4+4")
-    assert form.clean_one("s2-t1", "") == ParsedValue(None)
-    with pytest.raises(ValidationError) as refused:
-        form.clean_one("s1-farms", "120")
-    assert refused.value.messages == ["Must be from 0 to 99, not 120."]
+    assert form.errors["s1-farms"] == [NOT_SHOWN] and form.posted_values() == []
+
+
+def test_a_stepper_button_steps_the_stored_value_or_what_was_typed():
+    stepped = pad_form({"s1-t0": "2", "initial-s1-t0": "2", "step": "s1-t0:+1"})
+    typed_then_stepped = pad_form({"s1-t0": "3", "initial-s1-t0": "2", "step": "s1-t0:-1"})
+    at_the_limit = pad_form({"s1-t0": "7", "initial-s1-t0": "2", "step": "s1-t0:+1"})
+
+    assert stepped.is_valid() and typed_then_stepped.is_valid() and at_the_limit.is_valid()
+    assert {k: v for k, v in stepped.posted_values()[0].save_arguments().items() if k != "guard"} == {"step": 1}
+    assert typed_then_stepped.posted_values()[0].save_arguments()["value"] == 2
+    assert at_the_limit.posted_values()[0].save_arguments()["value"] == 7
+    assert pad_form({"step": "s9-t0:+1"}).stepped == "" and pad_form({"step": "s1-t0:+5"}).stepped == ""
+
+
+def test_lowered_counts_are_saved_first():
+    """A token moved from one sector to another: the sector it leaves is saved before the one it
+    enters, so the player never has more than 7 on the comb on the way."""
+    form = pad_form({"s1-t0": "7", "initial-s1-t0": "6", "s1-t1": "0", "initial-s1-t1": "1"})
+
+    assert form.is_valid()
+    assert [posted.name for posted in form.posted_values()] == ["s1-t1", "s1-t0"]
 
 
 def test_a_pad_value_may_be_at_most_60_characters():
@@ -319,6 +337,66 @@ def test_a_pad_value_may_be_at_most_60_characters():
     assert form.fields["s1-farm_income"].max_length == MAX_SUM_LENGTH
     assert not form.is_valid()
     assert "s1-farm_income" in form.errors
+
+
+# ---------------------------------------------------------------------------------------------
+# FieldSaveForm: one value saved by the pad's script
+
+NO_VERSION = "This save does not say which version of the value it replaces: reload the page, then type it again."
+
+
+def save_form(**data) -> FieldSaveForm:
+    return FieldSaveForm({"page": "p", "seq": "1", **data})
+
+
+@pytest.mark.parametrize(("data", "arguments"), [
+    pytest.param({"field": "s1-farm_income", "value": "3+6+2", "version": "2"}, {"value": 11, "sum_text": "3+6+2"},
+                 id="sum"),
+    pytest.param({"field": "s1-farms", "value": "", "version": "0"}, {"value": None, "sum_text": ""}, id="cleared"),
+    pytest.param({"field": "s2-hive_mat_full", "value": "1", "version": "0"}, {"value": True, "sum_text": ""},
+                 id="ticked"),
+    pytest.param({"field": "s1-t0", "step": "-3", "version": "4"}, {"step": -3}, id="step"),
+])
+def test_a_save_reads_the_value_as_the_pad_form_does_or_a_step(data, arguments):
+    form = save_form(**data)
+
+    assert form.is_valid(), form.errors
+    found = form.save_arguments()
+    assert found.pop("guard") == Guard(version=int(data["version"]), page="p", seq=1)
+    assert found == arguments
+    assert form.address == field_address(data["field"])
+
+
+@pytest.mark.parametrize("version", [
+    pytest.param(None, id="missing"), pytest.param("", id="empty"), pytest.param("abc", id="letters"),
+    pytest.param("1.5", id="not-whole"), pytest.param("-1", id="negative"),
+])
+def test_a_save_without_a_readable_version_is_refused_in_words(version):
+    """A save that cannot say what it is based on would skip the conflict check (a stale phone
+    overwrote 4 with 9 so): refused as bad input, never written."""
+    data = {"field": "s1-farms", "value": "9"} | ({} if version is None else {"version": version})
+
+    form = save_form(**data)
+
+    assert not form.is_valid()
+    assert form.errors["version"] == [NO_VERSION]
+
+
+@pytest.mark.parametrize(("data", "where", "message"), [
+    pytest.param({"field": "s1-farms", "value": "120"}, "value", "Must be from 0 to 99, not 120.", id="out-of-range"),
+    pytest.param({"field": "s1-t0", "value": "2+1"}, "value", "Type a whole number.", id="sum-of-tokens"),
+    pytest.param({"field": "s1-nonsense", "value": "1"}, "field", "This field is not part of the game.",
+                 id="no-such-field"),
+    pytest.param({"field": "s1-farms"}, "__all__", "Type a value, or tap + or \u2212.", id="neither"),
+    pytest.param({"field": "s1-t0", "step": "21"}, "step", None, id="too-many-taps"),
+])
+def test_a_save_with_bad_input_says_what_is_wrong(data, where, message):
+    form = save_form(version="0", **data)
+
+    assert not form.is_valid()
+    assert where in form.errors
+    if message:
+        assert form.errors[where] == [message]
 
 
 # ---------------------------------------------------------------------------------------------

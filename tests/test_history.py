@@ -24,6 +24,7 @@ from scoring.access import Actor
 from scoring.gamefile import ChangeData, dump_document, parse_document, read_document, to_json
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.services import Guard, Outcome
+from tests.factories import save_value
 from tests.test_gamefile import history_document
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +69,7 @@ def seat(game: Game, number: int) -> Seat:
 
 def write(game: Game, number: int, key: str, value=None, **kwargs) -> services.WriteResult:
     """One pad field written, as the pad writes it."""
-    return services.field_write(seat=seat(game, number), key=key, value=value, **kwargs)
+    return save_value(seat=seat(game, number), key=key, value=value, **kwargs)
 
 
 def changes(game: Game) -> list[Change]:
@@ -390,7 +391,7 @@ def play_a_little(game: Game, as_ann: Actor, as_ben: Actor) -> None:
 def test_game_data_gives_the_history_oldest_first_with_authors_in_words(game, as_ann, as_ben):
     play_a_little(game, as_ann, as_ben)
 
-    data = selectors.game_data(selectors.game_get(game.pk), changes=True)
+    data = selectors.game_data(selectors.games_with_everything().get(pk=game.pk), changes=True)
 
     assert [(c.player, c.entry, c.old, c.new, c.by, c.undoes) for c in data.changes] == [
         (1, "farm_income", None, "3+6", "ann", None),
@@ -602,7 +603,7 @@ def test_history_data_round_trips_through_the_database_unchanged():
     (data,) = read_document(history_document())
     (imported,) = services.games_import([data])
 
-    again = selectors.game_data(selectors.game_get(imported.pk), changes=True)
+    again = selectors.game_data(selectors.games_with_everything().get(pk=imported.pk), changes=True)
 
     assert again.changes == data.changes  # aware datetimes compare as moments
     assert all(isinstance(c, ChangeData) for c in again.changes)

@@ -46,7 +46,7 @@ from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
 from scoring.models import Seat
 from scoring.preferences import LanguagePreference
-from tests.factories import PASSWORD, game_scored, game_started, player, seat_of
+from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
@@ -390,7 +390,7 @@ def test_the_pads_error_messages_in_french(french):
                                               "seq": "2"}, headers=HTMX)
     assert "Tapez un nombre entier, comme 12, ou une somme, comme 3+6+2." in text_of(assert_french(answer))
 
-    services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
+    save_tokens(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
     answer = french.post(url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a",
                                               "seq": "3"}, headers=HTMX)
     assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d'autres secteurs : 1 au plus ici." in text_of(

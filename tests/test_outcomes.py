@@ -17,7 +17,7 @@ from hypothesis.extra.django import TestCase
 
 from scoring import selectors, services
 from scoring.models import GameSector, Seat
-from tests.factories import game_scored, game_started, player
+from tests.factories import game_scored, game_started, player, save_tokens, save_value, save_workers
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def stored(game) -> list[tuple]:
 
 def scored(game) -> list[tuple]:
     """What the engine makes of the game as stored now."""
-    result = selectors.game_result(selectors.game_get(game.pk))
+    result = selectors.game_result(selectors.games_with_everything().get(pk=game.pk))
     return [(p.during, p.majority, p.end, p.total, p.rank, p.winner, list(p.majority_by_sector))
             for p in result.players]
 
@@ -48,11 +48,11 @@ def test_every_kind_of_write_stores_the_outcome_at_once():
     game = game_started("Alice", "Bruno")
     alice, bruno = Seat.objects.filter(game=game).order_by("number")
     sector = GameSector.objects.get(game=game, position=0)
-    services.entry_set_value(seat=alice, key="farm_income", value=12, sum_text="")
-    services.tokens_set(seat=alice, sector=sector, count=2)
-    services.tokens_set(seat=bruno, sector=sector, count=1)
-    services.seat_set_active_workers(seat=bruno, workers=3)
-    services.entry_set_value(seat=bruno, key="farms", value=None, delta=1)
+    save_value(seat=alice, key="farm_income", value=12, sum_text="")
+    save_tokens(seat=alice, sector=sector, count=2)
+    save_tokens(seat=bruno, sector=sector, count=1)
+    save_workers(seat=bruno, workers=3)
+    save_value(seat=bruno, key="farms", value=None, delta=1)
 
     assert stored(game) == scored(game)
     alice_row = stored(game)[0]
@@ -63,7 +63,7 @@ def test_every_kind_of_write_stores_the_outcome_at_once():
 def test_an_undo_stores_the_outcome_too():
     game = game_started("Alice", "Bruno")
     alice = Seat.objects.get(game=game, number=1)
-    result = services.entry_set_value(seat=alice, key="recruits", value=20)
+    result = save_value(seat=alice, key="recruits", value=20)
     services.change_undo(change=result.change)
     assert stored(game) == scored(game)
     assert stored(game)[0][3] == 1
@@ -112,13 +112,13 @@ class StoredOutcomesAgreeWithTheEngine(TestCase):
             seat = seats[number]
             if what.startswith("tokens"):
                 try:
-                    services.tokens_set(seat=seat, sector=sectors[int(what[-1])], count=value)
+                    save_tokens(seat=seat, sector=sectors[int(what[-1])], count=value)
                 except ValidationError:  # more than 7 tokens in all is refused: nothing changes
                     pass
             elif what == "workers":
-                services.seat_set_active_workers(seat=seat, workers=min(value, 4))
+                save_workers(seat=seat, workers=min(value, 4))
             elif what == "hive_mat_full":
-                services.entry_set_value(seat=seat, key=what, value=bool(value % 2))
+                save_value(seat=seat, key=what, value=bool(value % 2))
             else:
-                services.entry_set_value(seat=seat, key=what, value=value)
+                save_value(seat=seat, key=what, value=value)
         assert stored(game) == scored(game)

@@ -26,7 +26,7 @@ from django.urls import URLPattern, get_resolver, reverse
 from scoring import services
 from scoring.access import Actor
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, GameSector, HibernationTokens, Seat
-from tests.factories import game_scored, game_started, player, seat_of, user
+from tests.factories import game_scored, game_started, player, save_value, seat_of, user
 from tests.test_views import form_data, page, typed
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ ACTORS = ["owner", "edit link", "view link", "other user", "stranger", "revoked 
 def set_table(owner, actor: str) -> tuple[Table, Client]:
     """The table, and the phone of ``actor`` as it is when the request is sent."""
     game = game_started("Alice", "Bruno", owner=owner)
-    change = services.entry_set_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor(user=owner)).change
+    change = save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor(user=owner)).change
     view = services.link_renew(game=game, access="view")
     old_edit = services.link_renew(game=game, access="edit")
     phone = Client()
@@ -364,7 +364,7 @@ def test_undoing_a_change_of_another_game_through_this_games_address_is_404(owne
     """The change's number belongs to the owner's other game: no game's address reaches it."""
     table, phone = set_table(owner, "edit link")
     other = game_started("Carla", owner=owner)
-    foreign = services.entry_set_value(seat=seat_of(other, 1), key="farms", value=9, by=Actor(user=owner)).change
+    foreign = save_value(seat=seat_of(other, 1), key="farms", value=9, by=Actor(user=owner)).change
     before, other_before = stored(table.game.pk), stored(other.pk)
 
     owners = Client()

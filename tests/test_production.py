@@ -20,7 +20,7 @@ from scoring import services
 from scoring.categories import MAX_NOTES_LENGTH
 from scoring.models import Game
 from scoring.gamefile import GameFileError, parse_document
-from tests.factories import game_started, seat_of
+from tests.factories import game_started, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {"DEBUG": "false", "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-key-9f8e7d6c5b4a",
@@ -130,7 +130,7 @@ def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
     game = game_started("Ann", "Bob", owner=owner)
     # fill what a write would need first: the pages of a change row and of the seats
     for n in range(3):
-        services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=n + 1)
+        save_value(seat=seat_of(game, 1), key="farm_income", value=n + 1)
     revision_before = Game.objects.get(pk=game.pk).revision
     with database_full():
         pad = client.get(reverse("scoring:pad", args=[game.public_id]))

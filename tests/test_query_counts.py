@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services
-from tests.factories import game_started
+from tests.factories import game_started, save_value
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -96,7 +96,7 @@ def test_a_poll_that_finds_nothing_new_is_one_query_and_no_body(owner_client, ow
 def test_a_poll_that_finds_something_new_reads_the_game_and_its_seats_with_the_comb(owner_client, owner, players):
     game = game_started(*NAMES[:players], owner=owner)
     etag = owner_client.get(reverse("scoring:live", args=[game.public_id]))["ETag"]
-    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=3)  # another phone's save
+    save_value(seat=game.seats.get(number=1), key="farms", value=3)  # another phone's save
     with CaptureQueriesContext(connection) as queries:
         response = owner_client.get(reverse("scoring:live", args=[game.public_id]), headers={"If-None-Match": etag})
     assert response.status_code == 200
@@ -121,7 +121,7 @@ def test_phones_polling_one_revision_share_one_rendering(owner_client, owner, cl
     assert french.content != first.content and "Classement".encode() in french.content
     assert one_player.content != first.content
 
-    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=3)
+    save_value(seat=game.seats.get(number=1), key="farms", value=3)
     with CaptureQueriesContext(connection) as queries:
         moved_on = owner_client.get(url)
     assert len(counted(queries)) == 2 and moved_on.content != first.content
@@ -157,7 +157,7 @@ def test_a_save_sends_no_cookie_back(owner_client, owner):
     """The answer's forms take the CSRF token from the page (the script sends it), so a save does
     not renew the CSRF cookie: no Set-Cookie on the phone's every save."""
     game = game_started("Ann", "Bob", owner=owner)
-    services.entry_set_value(seat=game.seats.get(number=1), key="farms", value=1)  # a change to undo: a form
+    save_value(seat=game.seats.get(number=1), key="farms", value=1)  # a change to undo: a form
     response = owner_client.post(reverse("scoring:save", args=[game.public_id]),
                                  {"field": "s2-farms", "value": "2", "page": "p", "seq": "1", "changes": "1"},
                                  headers=HTMX)

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from scoring import services
 from scoring.categories import CATEGORIES, CATEGORY_BY_KEY
 from scoring.models import Game, GameSector, HibernationTokens, Seat
-from scoring.services import Guard, Outcome, WriteResult
-from tests.factories import game_scored, game_started, player, seat_of, tokens_of, total_of
+from scoring.services import Guard, Outcome, SaveResult as WriteResult
+from tests.factories import game_scored, game_started, player, save_tokens, save_value, save_workers, seat_of, tokens_of, total_of
 
 pytestmark = pytest.mark.django_db
 
@@ -55,15 +55,15 @@ def answer(result: WriteResult) -> WriteResult:
 
 
 def set_entry(game: Game, number: int, key: str, value=None, **kwargs) -> WriteResult:
-    return answer(services.entry_set_value(seat=seat_of(game, number), key=key, value=value, **kwargs))
+    return answer(save_value(seat=seat_of(game, number), key=key, value=value, **kwargs))
 
 
 def set_workers(game: Game, number: int, workers=None, **kwargs) -> WriteResult:
-    return answer(services.seat_set_active_workers(seat=seat_of(game, number), workers=workers, **kwargs))
+    return answer(save_workers(seat=seat_of(game, number), workers=workers, **kwargs))
 
 
 def set_tokens(game: Game, number: int, position: int, count=None, **kwargs) -> WriteResult:
-    return answer(services.tokens_set(seat=seat_of(game, number), sector=sector(game, position), count=count,
+    return answer(save_tokens(seat=seat_of(game, number), sector=sector(game, position), count=count,
                                       **kwargs))
 
 
@@ -127,7 +127,7 @@ def test_a_write_changes_only_its_own_field_and_updates_the_seat_object_it_was_g
     seat = seat_of(game, 1)
     Seat.objects.filter(pk=seat.pk).update(recruits=20)  # another phone, after this seat was read
 
-    services.entry_set_value(seat=seat, key="farm_income", value=12)
+    save_value(seat=seat, key="farm_income", value=12)
 
     stored = seat_of(game, 1)
     assert (stored.farm_income, stored.recruits, stored.active_workers) == (12, 20, 2)
@@ -589,9 +589,9 @@ def test_a_loaded_game_holds_every_sector_in_comb_order_and_every_token_entered(
     seats = list(game.seats.order_by("number"))
     stored = list(game.sectors.order_by("position"))
     for number, (seat, sector) in enumerate(zip(seats, stored[::2], strict=False), start=2):
-        services.tokens_set(seat=seat, sector=sector, count=number)
+        save_tokens(seat=seat, sector=sector, count=number)
     if stored:
-        services.tokens_set(seat=seats[0], sector=stored[-1], count=1)
+        save_tokens(seat=seats[0], sector=stored[-1], count=1)
     state = services.game_state_load(game)
     assert [(s.pk, s.position, s.first_vp, s.second_vp) for s in state.sectors] == [
         (s.pk, s.position, s.first_vp, s.second_vp) for s in stored]

@@ -18,7 +18,7 @@ from scoring import selectors, services
 from scoring.categories import CATEGORIES, FACTIONS
 from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat
 from scoring.tallies import MEASURES, seat_measures, tallies_rebuild
-from tests.factories import game_scored, player, seat_of, user
+from tests.factories import game_scored, player, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_a_game_in_progress_adds_nothing_until_it_is_finished(owner):
 
 def test_a_correction_after_the_game_moves_the_tallies_by_the_difference(owner):
     game = game_scored(player("Ann", farm_income=30), player("Bob", farm_income=20), finished=True, owner=owner)
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=10)  # Ann now loses to Bob
+    save_value(seat=seat_of(game, 1), key="farm_income", value=10)  # Ann now loses to Bob
     assert ann_row() == {"seats": 1, "games": 1, "points": 10, "vp_farm_income": 10, "best": 10}
     bob = rows(PlayerTally, player__name="Bob")["Bob", "all", ""]
     assert bob["wins"] == 1 and bob["winner_points"] == 20 and bob["best"] == 20
@@ -85,7 +85,7 @@ def test_the_best_total_goes_down_when_the_best_game_is_corrected(owner):
     best = game_scored(player("Ann", farm_income=50), finished=True, owner=owner)
     game_scored(player("Ann", farm_income=30), finished=True, owner=owner)
     assert ann_row()["best"] == 50
-    services.entry_set_value(seat=seat_of(best, 1), key="farm_income", value=20)
+    save_value(seat=seat_of(best, 1), key="farm_income", value=20)
     assert ann_row()["best"] == 30
     services.game_delete(game=Game.objects.get(seats__score_total=30))
     assert ann_row()["best"] == 20
@@ -153,7 +153,7 @@ def test_after_any_changes_the_tallies_equal_the_ones_computed_again(owner, oper
                 seats = list(games[index % len(games)].seats.order_by("number"))
                 category = next(c for c in CATEGORIES if c.key == key)
                 value = bool(value % 2) if category.is_flag else min(max(value, category.minimum), category.maximum)
-                services.entry_set_value(seat=seats[number % len(seats)], key=key, value=value)
+                save_value(seat=seats[number % len(seats)], key=key, value=value)
             case ("delete", index) if games:
                 services.game_delete(game=games[index % len(games)])
             case ("merge", keep, merged) if keep != merged:

@@ -33,7 +33,7 @@ from django.utils import timezone
 from scoring import services
 from scoring.categories import CATEGORIES
 from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat, new_public_id
-from tests.factories import COMB, game_scored, game_started, player, seat_of, tokens_of, total_of
+from tests.factories import COMB, game_scored, game_started, player, save_tokens, save_value, save_workers, seat_of, tokens_of, total_of
 
 pytestmark = pytest.mark.django_db
 
@@ -682,8 +682,8 @@ def test_pad_names_every_field_by_category_and_player(client, headers):
 
 def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(client):
     game = game_started("Alice", "Bruno")
-    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=3)
-    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=4)
+    save_value(seat=seat_of(game, 1), key="farms", value=3)
+    save_value(seat=seat_of(game, 1), key="farms", value=4)
 
     html = page(client.get(url("pad", game)))
 
@@ -702,7 +702,7 @@ def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(clie
 
 def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_shows(client):
     game = game_started("Alice", "Bruno")
-    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=3)
+    save_value(seat=seat_of(game, 1), key="farms", value=3)
 
     html = page(client.get(url("pad", game)))
 
@@ -718,7 +718,7 @@ def test_every_pad_field_posts_the_value_the_page_showed_beside_it(client):
     game = game_scored(player("Alice", starting_vp=1, farm_income=11, farms=3, hive_mat_full=True, tokens=[2, 0, 0],
                               workers=2),
                        player("Bruno", starting_vp=2))
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
+    save_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
 
     html = page(client.get(url("pad", game)))
 
@@ -753,7 +753,7 @@ def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
 
 def test_a_row_is_no_longer_marked_once_someone_entered_it_even_as_0(client):
     game = game_started("Alice", "Bruno")
-    services.entry_set_value(seat=seat_of(game, 2), key="farms", value=0)
+    save_value(seat=seat_of(game, 2), key="farms", value=0)
 
     html = page(client.get(url("pad", game)))
 
@@ -775,7 +775,7 @@ def test_pad_shows_each_players_total_with_the_starting_vp_of_their_seat(client)
 
 def test_pad_shows_a_sum_as_typed_with_its_result(client):
     game = game_started("Alice", "Bruno")
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
+    save_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
 
     html = page(client.get(url("pad", game)))
 
@@ -1028,8 +1028,8 @@ def test_htmx_save_answers_its_rows_heading_entered_or_not_yet(client):
 def test_htmx_save_stores_each_kind_of_field(client, name, value, key, stored, vp):
     game = game_started("Alice", "Bruno")
     for setup_key, setup_value in (("hive_mat_full", True), ("farm_income", 5), ("farms", 2)):
-        services.entry_set_value(seat=seat_of(game, 1), key=setup_key, value=setup_value)
-    services.seat_set_active_workers(seat=seat_of(game, 1), workers=1)
+        save_value(seat=seat_of(game, 1), key=setup_key, value=setup_value)
+    save_workers(seat=seat_of(game, 1), workers=1)
 
     response = save(client, game, name, value)
 
@@ -1127,7 +1127,7 @@ def test_htmx_save_of_invalid_input_answers_422_with_the_message_naming_player_a
     client, name, value, message
 ):
     game = game_started("Alice", "Bruno", "Carla")
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
+    save_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
     before, revision = snapshot(game), revision_of(game)
 
     response = save(client, game, name, value, version=0, page="a", seq=1)
@@ -1459,7 +1459,7 @@ def test_pad_form_posted_back_as_loaded_changes_nothing(client):
         player("Alice", workers=2, tokens=[2, 0, 1], starting_vp=1, farms=3, hive_mat_full=True, carvings=-3),
         player("Bruno", workers=1, tokens=[1, 1, 0], starting_vp=2, frames_filled=1),
     )
-    services.entry_set_value(seat=seat_of(game, 2), key="farm_income", value=11, sum_text="3+6+2")
+    save_value(seat=seat_of(game, 2), key="farm_income", value=11, sum_text="3+6+2")
     before, revision = snapshot(game), revision_of(game)
 
     response = client.post(url("pad", game), loaded(client, game))
@@ -1793,9 +1793,9 @@ def test_pad_form_post_with_the_forms_csrf_token_is_accepted(owner):
 @WITH_AND_WITHOUT_HTMX
 def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_band(client, headers):
     game = game_started("Alice", "Bruno", "Carla")
-    services.tokens_set(seat=seat_of(game, 3), sector=GameSector.objects.get(game=game, position=1), count=2)
-    services.entry_set_value(seat=seat_of(game, 1), key="farms", value=5)
-    services.entry_set_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
+    save_tokens(seat=seat_of(game, 3), sector=GameSector.objects.get(game=game, position=1), count=2)
+    save_value(seat=seat_of(game, 1), key="farms", value=5)
+    save_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
 
     response = client.get(url("live", game) + "?changes=1", headers=headers)  # a page showing its changes
 
@@ -1850,9 +1850,9 @@ def test_live_answers_the_new_values_once_another_phone_saved(client):
 
 
 @pytest.mark.parametrize("write", [
-    pytest.param(lambda game: services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.first(), count=None),
+    pytest.param(lambda game: save_tokens(seat=seat_of(game, 1), sector=game.sectors.first(), count=None),
                  id="token-count-cleared"),
-    pytest.param(lambda game: services.seat_set_active_workers(seat=seat_of(game, 1), workers=0), id="workers"),
+    pytest.param(lambda game: save_workers(seat=seat_of(game, 1), workers=0), id="workers"),
     pytest.param(lambda game: services.game_finish(game=game), id="finished"),
 ])
 def test_live_sees_every_kind_of_change(client, write):
@@ -2054,7 +2054,7 @@ def test_finish_of_a_game_with_everything_entered_marks_it_finished_and_shows_th
 def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, headers):
     game = game_started("Alice", "Bruno")
     for key in NUMBER_KEYS[:-1]:  # everything but the last category (the faction's endgame ability)
-        services.entry_set_value(seat=seat_of(game, 2), key=key, value=0)
+        save_value(seat=seat_of(game, 2), key=key, value=0)
 
     response = client.post(url("finish", game), loaded(client, game), headers=headers)
 
@@ -2096,11 +2096,11 @@ def test_finish_asks_about_the_comb_and_the_workers_only_when_they_matter(client
                                                                           listed):
     game = game_started(*names, sectors=sectors)
     for key in NUMBER_KEYS:
-        services.entry_set_value(seat=seat_of(game, 1), key=key, value=1)
+        save_value(seat=seat_of(game, 1), key=key, value=1)
     if tokens:
-        services.tokens_set(seat=seat_of(game, 1), sector=game.sectors.first(), count=0)  # 0 entered counts
+        save_tokens(seat=seat_of(game, 1), sector=game.sectors.first(), count=0)  # 0 entered counts
     if workers:
-        services.seat_set_active_workers(seat=seat_of(game, 1), workers=0)
+        save_workers(seat=seat_of(game, 1), workers=0)
 
     response = client.post(url("finish", game), loaded(client, game))
 

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Game, Seat
+from tests.factories import save_value, save_workers
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
@@ -137,8 +138,8 @@ def test_two_phones_tapping_plus_together_add_two(open_phone, live_server):
     pages end up showing them (and Alice's total). Both tapping − then takes two away."""
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     alice = seat(game_id, 1)
-    services.entry_set_value(seat=alice, key="farms", value=3)
-    services.seat_set_active_workers(seat=alice, workers=1)
+    save_value(seat=alice, key="farms", value=3)
+    save_workers(seat=alice, workers=1)
     phones = [open_phone(**SMALL_PHONE), open_phone(**SMALL_PHONE)]
     for page in phones:
         stop_polling(page)  # neither phone can learn of the other's change before making its own
@@ -373,7 +374,7 @@ def test_back_and_forward_show_fresh_values(page: Page, live_server):
     expect(page).to_have_url(f"{live_server.url}/")
     expect(game_link.locator(".history-player", has_text="Alice").locator("b")).to_have_text("13")
 
-    services.entry_set_value(seat=seat(game_id, 2), key="recruits", value=5)
+    save_value(seat=seat(game_id, 2), key="recruits", value=5)
     page.go_forward()
     expect(page).to_have_url(pad_url(live_server.url, game_id))
     expect(field(page, "recruits", "Bruno")).to_have_value("5")
@@ -404,7 +405,7 @@ def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_se
 
     field(page, "farm_income", "Alice").fill("12")
     field(page, "recruits", "Bruno").fill("5")
-    services.entry_set_value(seat=seat(game_id, 1), key="developments", value=4)  # another phone
+    save_value(seat=seat(game_id, 1), key="developments", value=4)  # another phone
     with page.expect_navigation():
         save_all.click()
     alice, bruno = seat(game_id, 1), seat(game_id, 2)
@@ -419,7 +420,7 @@ def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_se
     assert seat(game_id, 1).farms == 1
     expect(total(page, "Alice")).to_have_text("18")
 
-    services.entry_set_value(seat=seat(game_id, 2), key="developments", value=6)  # another phone
+    save_value(seat=seat(game_id, 2), key="developments", value=6)  # another phone
     field(page, "queens_favor", "Alice").fill("3")
     with page.expect_navigation():
         page.get_by_role("button", name="Finish the game", exact=True).click()

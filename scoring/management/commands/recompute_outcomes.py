@@ -17,8 +17,8 @@ class Command(ShellLanguageCommand):
 
     def handle(self, *args, **options) -> None:
         games = changed = 0
-        for game_id in Game.objects.order_by("pk").values_list("pk", flat=True).iterator(chunk_size=500):
-            changed += game_outcome_recompute(game_id)
+        for game in Game.objects.order_by("pk").iterator(chunk_size=500):
+            changed += game_outcome_recompute(game)
             games += 1
         self.stdout.write(ngettext(
             "Scored %(games)s game again; %(changed)s stored outcomes were different and are now right.",

@@ -1,0 +1,160 @@
+"""The pad's fields: what one value of a game is called, and the one place its names are read.
+
+A seat keeps each of its values under a **key**: a category key (``farms``), ``active_workers``
+(the tie-breaker), or ``t<sector position>`` for its hibernation tokens in a comb sector
+(``t0`` is the first sector). On the pad a value is named ``s<seat number>-<key>`` (``s2-t0``:
+the second seat's tokens in the first sector). The services, the forms, the scoreboard, the
+change history and the game file all read keys and names through this module.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext
+
+from scoring.categories import CATEGORIES, CATEGORY_BY_KEY, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER, Category
+
+if TYPE_CHECKING:
+    from scoring.models import GameSector, Seat
+
+WORKERS = "active_workers"  # the key of a seat's active workers (the tie-breaker)
+
+_NAME = re.compile(r"s(?P<seat>[1-9][0-9]?)-(?P<key>[a-z0-9_]+)", re.ASCII)
+_TOKENS_KEY = re.compile(r"t(?P<position>0|[1-9][0-9]?)", re.ASCII)
+
+
+def tokens_key(position: int) -> str:
+    """The key of a seat's tokens in the comb sector at ``position``."""
+    return f"t{position}"
+
+
+def tokens_position(key: str) -> int | None:
+    """The comb sector position a key names (``t3`` is 3), or None when it names no tokens."""
+    found = _TOKENS_KEY.fullmatch(key)
+    return int(found["position"]) if found else None
+
+
+def is_key(key: str) -> bool:
+    """Whether ``key`` names a value of a seat (of some game)."""
+    return key in CATEGORY_BY_KEY or key == WORKERS or tokens_position(key) is not None
+
+
+def field_name(seat_number: int, key: str) -> str:
+    return f"s{seat_number}-{key}"
+
+
+@dataclass(frozen=True)
+class FieldAddress:
+    """What a posted field name says before the game is read: the seat's number and the key."""
+
+    seat: int
+    key: str
+
+    @property
+    def name(self) -> str:
+        return field_name(self.seat, self.key)
+
+    @property
+    def sector_position(self) -> int | None:
+        return tokens_position(self.key)
+
+    @property
+    def kind(self) -> PadField:
+        """The field with stand-ins for its seat and sector: its kind and limits, enough to read
+        what was typed into it (not to write it)."""
+        from scoring.models import GameSector, Seat  # (the keys above are plain Python: the game file reads them)
+
+        position = self.sector_position
+        if position is not None:
+            return PadField(Seat(number=self.seat), sector=GameSector(position=position))
+        return PadField(Seat(number=self.seat), category=CATEGORY_BY_KEY.get(self.key))
+
+
+def field_address(name: str) -> FieldAddress | None:
+    """The address a posted field name stands for, or None when it cannot be one of any game's
+    (only the field's own spelling counts: ``s01-farms`` is not ``s1-farms``)."""
+    found = _NAME.fullmatch(name)
+    if not found or not is_key(found["key"]):
+        return None
+    return FieldAddress(seat=int(found["seat"]), key=found["key"])
+
+
+@dataclass(frozen=True)
+class PadField:
+    """One value of the pad: a category entry, active workers, or a sector's tokens."""
+
+    seat: Seat
+    category: Category | None = None
+    sector: GameSector | None = None  # set for tokens
+
+    @property
+    def key(self) -> str:
+        if self.sector is not None:
+            return tokens_key(self.sector.position)
+        return self.category.key if self.category is not None else WORKERS
+
+    @property
+    def name(self) -> str:
+        return field_name(self.seat.number, self.key)
+
+    @property
+    def is_tokens(self) -> bool:
+        return self.sector is not None
+
+    @property
+    def is_workers(self) -> bool:
+        return self.category is None and self.sector is None
+
+    @property
+    def is_flag(self) -> bool:
+        return self.category is not None and self.category.is_flag
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        if self.category is not None:
+            return self.category.minimum, self.category.maximum
+        if self.is_tokens:
+            return 0, TOKENS_PER_PLAYER
+        return 0, MAX_ACTIVE_WORKERS
+
+    @property
+    def label(self) -> str:
+        """The accessible name: what the field is and whose ("Farm income, Alice")."""
+        if self.category is not None:
+            what = gettext(self.category.label)
+        elif self.is_tokens:
+            what = gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
+        else:
+            what = gettext("Active workers")
+        return f"{what}, {self.seat.name}"
+
+    def id(self) -> str:
+        return f"f-{self.name}"
+
+
+def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddress | None) -> PadField | None:
+    """The field of a game (its seats and comb sectors) at ``address``, or None when the game
+    has no such seat or sector."""
+    if address is None:
+        return None
+    seat = next((seat for seat in seats if seat.number == address.seat), None)
+    if seat is None:
+        return None
+    position = address.sector_position
+    if position is not None:
+        sector = next((sector for sector in sectors if sector.position == position), None)
+        return PadField(seat, sector=sector) if sector is not None else None
+    return PadField(seat, category=CATEGORY_BY_KEY.get(address.key))
+
+
+def pad_fields(seats: list[Seat], sectors: list[GameSector]) -> list[PadField]:
+    """Every field of a game's pad, player by player: the entries, the tokens, the workers."""
+    fields = []
+    for seat in seats:
+        fields += [PadField(seat, category=category) for category in CATEGORIES]
+        fields += [PadField(seat, sector=sector) for sector in sectors]
+        fields.append(PadField(seat))
+    return fields

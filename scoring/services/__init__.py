@@ -1,0 +1,36 @@
+"""Writes: every change to stored games goes through one of these small functions, each owning
+its transaction and returning what came of it.
+
+- ``scoring.services.pad``: the pad's writes: a value saved (``field_save``), a change undone
+  through the same save (``change_undo``), the game finished;
+- ``scoring.services.games``: games started, imported and stored, their outcomes, share links,
+  deleting, and players across games.
+
+Callers import the functions from here: ``from scoring import services``.
+"""
+
+from scoring.services.games import (
+    OUTCOME_FIELDS,
+    PlayerSetup,
+    comb_layout_save,
+    game_create,
+    game_delete,
+    game_lock,
+    game_outcome_recompute,
+    game_outcome_store,
+    game_start,
+    game_store,
+    games_import,
+    link_renew,
+    link_revoke,
+    players_attach,
+    players_merge,
+)
+from scoring.services.pad import Guard, Outcome, SaveResult, change_undo, field_save, game_finish
+
+__all__ = [
+    "OUTCOME_FIELDS", "Guard", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
+    "field_save", "game_create", "game_delete", "game_finish", "game_lock", "game_outcome_recompute",
+    "game_outcome_store", "game_start", "game_store", "games_import", "link_renew", "link_revoke",
+    "players_attach", "players_merge",
+]

@@ -1,0 +1,218 @@
+"""The pad's writes: one value saved (``field_save``), a change undone through the same write
+(``change_undo``), and the game finished.
+
+Several phones score one game at once, and a phone's save can be slow, retried, or arrive after
+a newer one. Every save therefore names what it is based on (a ``Guard``); it changes only its
+own value, under the game's lock, and is a conflict when it would overwrite a value its page
+never saw. Steppers send a step (+1, -1, or several taps at once), applied to the stored value,
+so two phones tapping + on the same stepper add two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.access import NOBODY, Actor
+from scoring.categories import TOKENS_PER_PLAYER
+from scoring.engine import GameResult
+from scoring.fields import FieldAddress, PadField, pad_field
+from scoring.models import Change, Game, HibernationTokens, Seat
+from scoring.selectors import GameState, game_state
+from scoring.services.games import game_lock, game_outcome_store, outcomes_store
+from scoring.sums import evaluate_sum, input_text, is_sum
+
+
+class Outcome(StrEnum):
+    SAVED = "saved"  # written (or nothing to write: the value was already stored, a step at a limit)
+    SUPERSEDED = "superseded"  # this page already saved this value with a later (or the same) save
+    CONFLICT = "conflict"  # the value changed elsewhere since the page saw it: nothing written
+    REFUSED = "refused"  # not a value the game can hold (``message`` says why): nothing written
+    NO_FIELD = "no_field"  # the game has no such seat or sector
+    GONE = "gone"  # the game was deleted meanwhile
+
+
+NOT_CHECKED = object()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a save is based on.
+
+    ``page`` names the page (one browser tab) and ``seq`` its save's number, rising with every
+    save the page sends: an older save of the page that arrives after a newer one is ignored,
+    and a retried save is applied once. ``version`` is the value's version the page showed (the
+    pad's script); ``value`` the value it showed (a plain form post, without JavaScript);
+    ``undoing`` the change an undo puts back. A save based on another version or value than the
+    stored one, or an undo of a change that is no longer the value's latest, is a conflict,
+    unless this page itself made the newer one (its own save that it has not heard back from).
+    A step checks only the page's order: it applies to whatever is stored.
+    """
+
+    version: int | None = None
+    value: object = NOT_CHECKED
+    page: str = ""
+    seq: int = 0
+    undoing: Change | None = None
+
+
+@dataclass
+class SaveResult:
+    outcome: Outcome
+    state: GameState | None = None  # the game as it stands after the save (None: gone)
+    field: PadField | None = None
+    value: int | bool | None = None  # the value stored after the save (None: not entered)
+    text: str = ""  # that value as its input shows it (a sum as typed)
+    version: int = 0  # its version after the save
+    message: str = ""  # why it was refused, in words
+    change: Change | None = None  # the change recorded, when something was written
+    scored: GameResult | None = None  # the game scored after a write
+
+    @property
+    def saved(self) -> bool:
+        return self.outcome is Outcome.SAVED
+
+
+@transaction.atomic
+def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = None, sum_text: str = "",
+               step: int = 0, guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
+    """Save one value of the game: ``value`` (None: not entered) typed as ``sum_text`` when it
+    was a sum, or ``step`` taps of a stepper applied to the stored value within its limits.
+
+    The game is locked first (``games.game_lock``: its revision moves on), then read as it
+    stands (``selectors.game_state``); the guard is checked; the value, the seats' outcomes and
+    the tallies are written, and the change recorded. Only that value changes, so two phones
+    saving different values never undo each other. Returns what came of it, with the game as it
+    stands after, for the answer."""
+    if not game_lock(game.pk):
+        return SaveResult(Outcome.GONE)
+    state = game_state(game)
+    pad = pad_field(state.seats, state.sectors, address)
+    if pad is None:
+        return SaveResult(Outcome.NO_FIELD, state)
+    seat = pad.seat
+    current, current_text, version, last_page, last_seq = _stored(state, pad)
+    own = bool(guard.page) and last_page == guard.page
+    if own and last_seq >= guard.seq:
+        return SaveResult(Outcome.SUPERSEDED, state, pad, current, current_text, version)
+    if step:
+        low, high = pad.limits
+        value, sum_text = max(low, min(high, (current or 0) + step)), ""
+        if value == (current or 0):  # a step at a limit (or − on an empty field): nothing to do
+            return _unchanged(state, pad, current, current_text, version, guard)
+    new_text = input_text(value, sum_text if pad.category is not None else "")
+    if new_text == current_text:  # already stored exactly so: nothing to write
+        return _unchanged(state, pad, current, current_text, version, guard)
+    if not own and not step and _moved(guard, version, current, pad):
+        if value == current:  # another phone stored this very value meanwhile: nothing to refuse
+            return _unchanged(state, pad, current, current_text, version, guard)
+        return SaveResult(Outcome.CONFLICT, state, pad, current, current_text, version)
+    if pad.is_tokens and value is not None and value > (current or 0):
+        elsewhere = sum(count for (seat_id, sector_id), count in state.tokens.items()
+                        if seat_id == seat.pk and sector_id != pad.sector.pk)
+        if elsewhere + value > TOKENS_PER_PLAYER:
+            message = _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
+                        "at most %(left)s here.") % {"name": seat.name, "max": TOKENS_PER_PLAYER,
+                                                     "elsewhere": elsewhere, "left": max(0, TOKENS_PER_PLAYER - elsewhere)}
+            return SaveResult(Outcome.REFUSED, state, pad, current, current_text, version, message)
+    changed = _write(state, pad, value, sum_text, current)
+    seat.revisions = {**seat.revisions, pad.key: [version + 1, guard.page, guard.seq]}
+    scored = outcomes_store(state, also=seat, also_fields=[*changed, "revisions"])
+    change = Change.objects.create(
+        game_id=state.game.pk, seat_id=seat.pk, field=pad.key, old=current_text, new=new_text,
+        by_user=by.user, by_link=by.link, by_name=by.name, undoes=guard.undoing,
+    )
+    return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored)
+
+
+def _stored(state: GameState, pad: PadField) -> tuple[int | bool | None, str, int, str, int]:
+    """The value stored in ``pad``, as its input shows it, its version, and the page and save
+    that wrote it last."""
+    seat = pad.seat
+    if pad.is_tokens:
+        current, text = state.tokens.get((seat.pk, pad.sector.pk)), None
+    elif pad.is_workers:
+        current, text = seat.active_workers, None
+    else:
+        current, text = getattr(seat, pad.key), input_text(getattr(seat, pad.key), seat.sums.get(pad.key, ""))
+    version, page, seq = (list(seat.revisions.get(pad.key) or []) + [0, "", 0])[:3]
+    return current, input_text(current) if text is None else text, int(version), page, int(seq)
+
+
+def _moved(guard: Guard, version: int, current, pad: PadField) -> bool:
+    """Whether the value moved since what the save is based on."""
+    if guard.undoing is not None:
+        return Change.objects.filter(seat_id=pad.seat.pk, field=pad.key, pk__gt=guard.undoing.pk).exists()
+    if guard.version is not None and guard.version != version:
+        return True
+    return guard.value is not NOT_CHECKED and guard.value != current
+
+
+def _unchanged(state: GameState, pad: PadField, current, text: str, version: int, guard: Guard) -> SaveResult:
+    """A save that finds the value already as it would make it: nothing is written nor recorded,
+    but the page's save is remembered as in (so that its earlier saves, arriving late, are still
+    ignored)."""
+    seat = pad.seat
+    if guard.page and list(seat.revisions.get(pad.key) or [])[1:] != [guard.page, guard.seq]:
+        seat.revisions = {**seat.revisions, pad.key: [version, guard.page, guard.seq]}
+        Seat.objects.filter(pk=seat.pk).update(revisions=seat.revisions)
+    return SaveResult(Outcome.SAVED, state, pad, current, text, version)
+
+
+def _write(state: GameState, pad: PadField, value, sum_text: str, current) -> list[str]:
+    """Write the value (in the database and in ``state``); the seat's fields still to store."""
+    seat = pad.seat
+    if pad.is_tokens:
+        tokens = HibernationTokens.objects.filter(seat_id=seat.pk, sector_id=pad.sector.pk)
+        if value is None:
+            tokens.delete()
+            state.tokens.pop((seat.pk, pad.sector.pk), None)
+        else:
+            if current is None:
+                HibernationTokens.objects.create(seat_id=seat.pk, sector_id=pad.sector.pk, count=value)
+            else:
+                tokens.update(count=value)
+            state.tokens[seat.pk, pad.sector.pk] = value
+        return []
+    setattr(seat, pad.key, value)
+    if pad.is_workers:
+        return [pad.key]
+    seat.sums = {key: text for key, text in seat.sums.items() if key != pad.key}
+    if sum_text:
+        seat.sums[pad.key] = sum_text
+    return [pad.key, "sums"]
+
+
+def change_undo(*, game: Game, change: Change, by: Actor = NOBODY) -> SaveResult:
+    """Put the value back as it was before ``change``: a save like any other (``field_save``),
+    recorded as undoing it, and a conflict once the value has changed again since, on any phone
+    (the change is no longer its latest)."""
+    value, sum_text = _value_of(change)
+    return field_save(game=game, address=FieldAddress(change.seat.number, change.field), value=value,
+                      sum_text=sum_text, guard=Guard(undoing=change), by=by)
+
+
+def _value_of(change: Change) -> tuple[int | bool | None, str]:
+    """The value a change found (its recorded text), and the sum it was typed as."""
+    text = change.old
+    if text in ("True", "False"):
+        return text == "True", ""
+    if text == "":
+        return None, ""
+    return evaluate_sum(text), text if is_sum(text) else ""
+
+
+@transaction.atomic
+def game_finish(*, game: Game) -> bool:
+    """Mark the game finished (once: finishing it again keeps the first time); its seats now
+    count in the tallies. False when it was finished already."""
+    if not game_lock(game.pk):
+        return False
+    finished = Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(finished_at=timezone.now())
+    if finished:
+        game_outcome_store(game)
+    return bool(finished)

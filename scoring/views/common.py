@@ -1,0 +1,51 @@
+"""What every game view shares: the one access helper (``with_game``), and partials of a page
+template sent in one answer."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.http import HttpRequest, HttpResponse
+from django.template import RequestContext
+from django.template.loader import get_template
+
+from scoring.access import NoAccess, NotAllowed, Role, game_access
+from scoring.refusals import sentence, wants_sentence
+
+
+def with_game(need: Role):
+    """The view's game as the request may reach it (``access.game_access``): the view gets the
+    GameAccess instead of the game's address. A game it may not reach is a 404 (as a game that
+    does not exist) and a view-only link that writes a 403; to the pad's script these answers
+    are one sentence of plain text (``refusals.wants_sentence``), which it shows as it is."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, game_id: str, *args, **kwargs):
+            try:
+                access = game_access(request, game_id, need)
+            except (NoAccess, NotAllowed) as refusal:
+                if not wants_sentence(request):
+                    raise
+                return sentence(str(refusal.args[0]) if refusal.args else "",
+                                403 if isinstance(refusal, NotAllowed) else 404)
+            return view(request, access, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def render_partials(request: HttpRequest, template: str, names: list[str], context: dict,
+                    status: int = 200) -> HttpResponse:
+    """Several partials of ``template`` in one answer: the first is the swap target, the rest
+    carry ``hx-swap-oob`` (they read ``oob`` from the context). One context for them all, so the
+    context processors run once."""
+    first, *rest = [get_template(f"{template}#{name}").template for name in names]
+    # (a partial's forms need no CSRF input: the script sends the token)
+    bound = RequestContext(request, {**context, "partial": True})
+    with bound.bind_template(first):
+        html = first.render(bound)
+        with bound.push(oob=True):
+            html += "".join(partial.render(bound) for partial in rest)
+    return HttpResponse(html, status=status)

@@ -1,0 +1,186 @@
+"""The games: the history and its statistics, starting a game, its results, deleting it and
+exporting it as a game file."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring import selectors, services
+from scoring.access import GameAccess, Role
+from scoring.categories import MAX_PLAYERS, MAX_SECTORS
+from scoring.explain import labelled
+from scoring.forms import GameStartForm, HistoryFilterForm, PlayerRowFormSet, SectorRowFormSet, SignUpForm, filled_sectors
+from scoring.gamefile import dump_document, to_json
+from scoring.scoreboard import Scoreboard
+from scoring.views.common import with_game
+
+
+@never_cache
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's games, a page at a time, narrowed by the filters in the address; a
+    newcomer is welcomed with the short form that signs them up."""
+    if not request.user.is_authenticated:
+        return render(request, "scoring/welcome.html", {"form": SignUpForm()})
+    form = HistoryFilterForm(request.GET)
+    cleaned = form.cleaned_data if form.is_valid() else {}
+    filters = selectors.HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
+    page, entries = selectors.history_page(request.user, filters, request.GET.get("page"))
+    return render(request, "scoring/history.html", {
+        "form": form, "filters": filters, "page": page, "games": entries,
+        "chips": _filter_chips(request, form, cleaned), "query": _query_without(request, "page"),
+        "known_names": selectors.known_player_names(request.user),
+    })
+
+
+def _query_without(request: HttpRequest, *names: str) -> str:
+    """The page's query string without ``names`` (for links that change one thing)."""
+    query = request.GET.copy()
+    for name in names:
+        query.pop(name, None)
+    return query.urlencode()
+
+
+def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) -> list[dict]:
+    """Each active filter in words, with the link that removes it."""
+    chips = []
+    for name, value in cleaned.items():
+        if value in (None, ""):
+            continue
+        field = form.fields[name]
+        shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
+        chips.append({"label": labelled(field.label, shown), "url": "?" + _query_without(request, name, "page")})
+    return chips
+
+
+@never_cache
+@login_required
+@require_GET
+def statistics(request: HttpRequest) -> HttpResponse:
+    """Figures over the user's finished games, each with the number of games behind it."""
+    return render(request, "scoring/statistics.html", {"stats": selectors.overall_statistics(request.user)})
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a game
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_start(request: HttpRequest) -> HttpResponse:
+    """Start a game. ``?layout=ID`` fills the comb in from a saved layout; without JavaScript,
+    the "Use this layout" button posts the half-filled form back (``use_layout``) to do the
+    same, so nothing typed is lost and no game is created yet."""
+    layouts = selectors.comb_layouts(request.user)
+    quiet = False  # True while the form is being filled in: no errors yet, and nothing is created
+    if request.method == "POST" and "use_layout" in request.POST:
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.POST, layouts))
+        quiet = True
+    elif request.method == "POST":
+        form = GameStartForm(request.POST)
+        solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
+        players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
+        sectors = SectorRowFormSet(request.POST, prefix="sector")
+    elif "layout" in request.GET:
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.GET, layouts))
+        quiet = True
+    else:
+        layout = layouts[0] if layouts else None
+        form = GameStartForm(initial={"layout": layout.pk, "layout_name": layout.name} if layout else None)
+        players = PlayerRowFormSet(prefix="player")
+        initial = [{"first": s.first_vp, "second": s.second_vp} for s in layout.sectors.all()] if layout else []
+        sectors = SectorRowFormSet(prefix="sector", initial=initial)
+
+    if request.method == "POST" and not quiet and form.is_valid() & players.is_valid() & sectors.is_valid():
+        data = form.cleaned_data
+        game = services.game_start(
+            players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
+            solo=data["solo"],
+            sectors=filled_sectors(sectors),
+            layout_name=data.get("layout_name", ""),
+            played_on=data["played_on"],
+            notes=data.get("notes", ""),
+            end_trigger_token=data["end_trigger_token"],
+            owner=request.user,
+        )
+        return redirect("scoring:pad", game_id=game.public_id)
+    context = {
+        "form": form,
+        "players": players,
+        "sectors": sectors,
+        "layouts": layouts,
+        "known_names": selectors.known_player_names(request.user),
+        "layouts_data": [
+            {"id": layout.pk, "name": layout.name, "sectors": [[s.first_vp, s.second_vp] for s in layout.sectors.all()]}
+            for layout in layouts
+        ],
+    }
+    return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
+
+
+def _start_forms_being_filled(data) -> tuple[GameStartForm, object, object]:
+    """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
+    as its initial values."""
+    keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
+    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")})
+    players = PlayerRowFormSet(prefix="player", initial=[
+        {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
+        for i in range(MAX_PLAYERS)
+    ])
+    sectors = SectorRowFormSet(prefix="sector", initial=[
+        {"first": data.get(f"sector-{i}-first") or None, "second": data.get(f"sector-{i}-second") or None}
+        for i in range(MAX_SECTORS)
+    ])
+    return form, players, sectors
+
+
+def _with_layout_sectors(query, layouts) -> dict:
+    """The submitted start form with its sectors replaced by the chosen layout's."""
+    data = query.copy()
+    layout = next((item for item in layouts if str(item.pk) == query.get("layout")), None)
+    for position in range(MAX_SECTORS):
+        data[f"sector-{position}-first"] = ""
+        data[f"sector-{position}-second"] = ""
+    if layout is not None:
+        for sector in layout.sectors.all():
+            data[f"sector-{sector.position}-first"] = str(sector.first_vp)
+            data[f"sector-{sector.position}-second"] = str(sector.second_vp)
+        data["layout_name"] = layout.name
+    for key, value in (("player-TOTAL_FORMS", "5"), ("player-INITIAL_FORMS", "0"),
+                       ("sector-TOTAL_FORMS", str(MAX_SECTORS)), ("sector-INITIAL_FORMS", "0")):
+        data.setdefault(key, value)
+    return data
+
+
+@never_cache
+@require_GET
+@with_game(Role.VIEW)
+def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    return render(request, "scoring/results.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+@with_game(Role.OWNER)
+def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    if request.method == "POST":
+        services.game_delete(game=access.game)
+        return redirect("scoring:history")
+    return render(request, "scoring/delete.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access})
+
+
+@never_cache
+@require_GET
+@with_game(Role.VIEW)
+def game_export(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The game as a game file (docs/game-file.md), to download."""
+    game = selectors.games_with_everything().get(pk=access.game.pk)
+    document = to_json(dump_document([selectors.game_data(game, changes=True)]))
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    name = f"apiary-{access.game.played_on.isoformat()}-{access.game.public_id[:6]}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -1,0 +1,256 @@
+"""The scoring pad: the page, one value saved, the poll that brings the other phones' saves,
+undo, and finishing the game.
+
+Saving follows one rule everywhere (``services.field_save``): a save changes only the value
+this phone changed, and only when the stored value is the one this phone saw (or by a step,
++1/-1, applied to the stored value). Without JavaScript the pad is one form (``PadForm``): a post
+saves the fields whose posted value differs from the one the page showed. With JavaScript each
+field saves itself through ``pad_field_save`` (``FieldSaveForm``), naming the version it saw;
+the answer is partials of the pad's own template.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+
+from scoring import selectors, services
+from scoring.access import GameAccess, NoAccess, Role, ViewOnly
+from scoring.categories import Section
+from scoring.fields import pad_field
+from scoring.forms import FieldSaveForm, PadForm
+from scoring.limits import rate_limit
+from scoring.models import Change
+from scoring.refusals import sentence
+from scoring.scoreboard import Scoreboard, change_label, value_words
+from scoring.services import Outcome, SaveResult
+from scoring.views.common import render_partials, with_game
+from scoring.views.sharing import share_links
+
+PAD = "scoring/pad.html"
+
+# Every figure of the pad, refreshed out of band by a poll and an undo.
+PAD_OOB_PARTIALS = (
+    "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints", "sector-summaries", "ranking",
+    "row-labels",
+)
+
+# What each kind of field can change besides its own status: the figures a save answers with.
+SAVE_PARTIALS = {
+    # (and its row's heading: the first value entered in a row, or the last cleared, changes it)
+    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label"),
+    Section.END: ("end-subtotal", "totals", "ranking", "row-label"),
+    # (and the other cells of the step's sector: their awards follow it)
+    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
+    "workers": ("ranking",),
+}
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+@with_game(Role.VIEW)
+def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The scoring pad (read-only for a view link). A plain post (no JavaScript) saves the fields
+    this phone changed, and shows again those it could not save, with why."""
+    if request.method == "GET":
+        return _pad_page(request, access)
+    if not access.can_edit:
+        raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
+    form = PadForm(**_pad_fields_of(access), data=request.POST)
+    errors, typed = _save_posted(form, access)
+    if errors:
+        return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
+    query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
+    anchor = f"#f-{form.stepped}" if form.stepped else ""
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query + anchor)
+
+
+@never_cache
+@require_POST
+@rate_limit("save")
+@with_game(Role.EDIT)
+def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Save one value for the pad's script (``FieldSaveForm`` says what it posts). Answers the
+    field's status and, out of band, the figures that kind of field can change (and the recent
+    changes when the page shows them): 200 when saved (or when this page already saved a newer
+    value), 409 when the value changed on another phone since the page saw it (nothing written;
+    the status says to what), 422 for bad input (said under the field, what was typed kept),
+    400 for a field that is not the game's. ``X-Pad-Revision`` carries the game's revision."""
+    form = FieldSaveForm(request.POST)
+    if not form.is_valid():
+        if "field" in form.errors:
+            return sentence(form.errors["field"][0], 400)
+        message = next(iter(form.errors.values()))[0]
+        state = selectors.game_state(access.game)
+        refused = SaveResult(Outcome.REFUSED, state, pad_field(state.seats, state.sectors, form.address),
+                             message=message)
+        return _save_answer(request, access, refused, typed=request.POST.get("value", ""))
+    result = services.field_save(game=access.game, address=form.address, by=access.actor, **form.save_arguments())
+    return _save_answer(request, access, result, typed=request.POST.get("value", ""),
+                        changes=form.cleaned_data["changes"])
+
+
+def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *, typed: str,
+                 changes: bool = False) -> HttpResponse:
+    """The answer to one save of the pad's script, drawn from the game as it stands after it."""
+    if result.outcome is Outcome.GONE:
+        raise NoAccess()
+    if result.field is None:
+        return sentence(_("This field is not part of the game."), 400)
+    name, refused = result.field.name, result.outcome is Outcome.REFUSED
+    board = Scoreboard(result.state, result=result.scored, errors={name: result.message} if refused else {},
+                       typed={name: typed} if refused else {})
+    status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
+    context = _pad_context(request, access, board, cell=board.cell_for(board.pad(name)), saved=status == 200,
+                           conflict=status == 409)
+    pad = result.field
+    if refused:
+        names = ["field-status", "field-error"]
+    else:
+        kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
+        names = ["field-status", "field-error", *SAVE_PARTIALS[kind], *(["changes"] if changes else [])]
+    if pad.is_tokens:
+        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
+    elif pad.category is not None:
+        context["row"] = board.row_heading(pad.category)
+    return _pad_partials(request, names, context, status=status)
+
+
+def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
+    return f"rev-{access.game.revision}"
+
+
+@never_cache
+@require_GET
+@with_game(Role.VIEW)
+@condition(etag_func=_revision_tag)
+def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """What the other phones saved (the pad polls it): 304 with no body while the game's revision
+    is the one the phone has (its ETag, Django's ``condition``); otherwise every field's value
+    and version and, out of band, every figure, and the recent changes when the page shows them
+    (``changes=1``)."""
+    names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if request.GET.get("changes") == "1" else [])]
+    board = Scoreboard(selectors.game_state(access.game))
+    return _pad_partials(request, names, _pad_context(request, access, board))
+
+
+@never_cache
+@require_POST
+@with_game(Role.EDIT)
+def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
+    """Undo one change of the game: a save like any other (itself a change), refused, with the
+    reason, when the value has changed again since."""
+    change = get_object_or_404(Change.objects.select_related("seat"), pk=change_id, game=access.game)
+    result = services.change_undo(game=access.game, change=change, by=access.actor)
+    if result.outcome is Outcome.GONE:
+        raise NoAccess()
+    message = _undo_refusal(change, result)
+    board = Scoreboard(result.state)
+    if request.htmx:
+        context = _pad_context(request, access, board, undo_message=message)
+        return _pad_partials(request, ["changes", *PAD_OOB_PARTIALS], context, status=409 if message else 200)
+    if message:
+        return _pad_page(request, access, board=board, status=409, undo_message=message)
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes")
+
+
+def _undo_refusal(change: Change, result: SaveResult) -> str:
+    """Why an undo was not done, in words ("" when it was)."""
+    if result.outcome is Outcome.CONFLICT:
+        return _("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing "
+                 "was changed.") % {"what": change_label(change), "now": value_words(result.text)}
+    return result.message if result.outcome is Outcome.REFUSED else ""
+
+
+@never_cache
+@require_POST
+@with_game(Role.EDIT)
+def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
+    what this phone changed is saved first, and a refused value stops here. Categories that
+    nobody has entered are listed, and the game is finished only once that is confirmed."""
+    errors, typed = _save_posted(PadForm(**_pad_fields_of(access), data=request.POST), access)
+    if errors:
+        return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
+    board = Scoreboard(selectors.game_state(access.game))
+    if board.game.is_finished:  # finished already (on another phone, or a second tap)
+        return redirect("scoring:results", game_id=board.game.public_id)
+    if board.finish_problems:
+        return _pad_page(request, access, board=board, status=422, finish_problems=board.finish_problems)
+    if board.not_entered and request.POST.get("confirm") != "1":
+        return _pad_page(request, access, board=board, finish_confirm=board.not_entered)
+    services.game_finish(game=board.game)
+    return redirect("scoring:results", game_id=board.game.public_id)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _pad_fields_of(access: GameAccess) -> dict:
+    """The seats and sectors a ``PadForm`` reads a post of this game against."""
+    state = selectors.game_state(access.game)
+    return {"seats": state.seats, "sectors": state.sectors}
+
+
+def _save_posted(form: PadForm, access: GameAccess) -> tuple[dict[str, str], dict[str, str]]:
+    """Save each value a plain post changed (``services.field_save``, one at a time): the
+    messages of those not saved, and what was typed into them, by field name."""
+    form.is_valid()  # (a field's own error leaves the others to be saved)
+    errors = {name: messages[0] for name, messages in form.errors.items()}
+    for posted in form.posted_values():
+        result = services.field_save(game=access.game, address=posted.address, by=access.actor,
+                                     **posted.save_arguments())
+        if result.outcome is Outcome.GONE:
+            raise NoAccess()
+        if result.outcome is Outcome.CONFLICT:
+            errors[posted.name] = _(
+                "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
+                "Save again to replace it.") % {"stored": value_words(result.text, missing=_("empty"))}
+        elif result.outcome is Outcome.REFUSED:
+            errors[posted.name] = result.message
+    return errors, {name: form.typed_text(name) for name in errors}
+
+
+def _seat_in_view(request: HttpRequest, board: Scoreboard) -> int | None:
+    """The seat of the "one player at a time" view (``?player=2``), or None for everyone."""
+    try:
+        number = int(request.GET.get("player") or request.POST.get("player") or "")
+    except ValueError:
+        return None
+    return number if any(seat.number == number for seat in board.seats) else None
+
+
+def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **extra) -> dict:
+    """What the pad template and its partials read: the board, the access, the one-player view
+    and the recent changes (read only if a rendered part shows them)."""
+    game = board.game
+    return {"board": board, "access": access, "player": _seat_in_view(request, board),
+            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
+
+
+def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:
+    """Partials of the pad, with the game's revision they show (``X-Pad-Revision``)."""
+    response = render_partials(request, PAD, names, context, status=status)
+    response["X-Pad-Revision"] = str(context["board"].game.revision)
+    return response
+
+
+def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, board: Scoreboard | None = None,
+              errors: dict | None = None, typed: dict | None = None, **context) -> HttpResponse:
+    """The whole pad page (of ``board``, or of the game as it stands now), with the messages of a
+    post that was not (wholly) saved."""
+    if board is None:
+        board = Scoreboard(selectors.game_state(access.game), errors=errors or {}, typed=typed or {})
+    context = _pad_context(request, access, board, **context)
+    if access.is_owner:
+        context["share"] = share_links(request, board.game)
+        context["share_has"] = {item["link"].access: True for item in context["share"]}
+    response = render(request, PAD, context, status=status)
+    # The share links are secrets: never compressed beside what others typed (BREACH).
+    response.holds_secrets = bool(context.get("share"))
+    return response
