@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -109,7 +110,7 @@ class FieldSaveForm(forms.Form):
     value's version the page saw (required: a save that cannot say what it is based on could
     overwrite what another phone saved), and the page's id and save number (``pad.Guard``)."""
 
-    field = forms.CharField(max_length=16)
+    field = forms.CharField(max_length=40)
     step = forms.IntegerField(required=False, min_value=-MAX_STEP, max_value=MAX_STEP)
     version = forms.IntegerField(min_value=0, error_messages={
         "required": _("This save does not say which version of the value it replaces: reload the page, then type "
@@ -329,6 +330,9 @@ class GameStartForm(forms.Form):
     layout = forms.ModelChoiceField(
         label=_("Saved comb layout"), queryset=CombLayout.objects.all(), required=False,
         empty_label=_("New layout"),
+        # Choosing a layout fills the comb in (htmx: the start page's comb, rendered again with it).
+        widget=forms.Select(attrs={"hx-get": reverse_lazy("scoring:start"), "hx-trigger": "change",
+                                   "hx-target": "#comb-setup", "hx-swap": "outerHTML"}),
     )
     layout_name = forms.CharField(
         label=_("Save this comb as"), max_length=60, required=False,

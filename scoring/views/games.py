@@ -114,11 +114,9 @@ def game_start(request: HttpRequest) -> HttpResponse:
         "sectors": sectors,
         "layouts": layouts,
         "known_names": selectors.known_player_names(request.user),
-        "layouts_data": [
-            {"id": layout.pk, "name": layout.name, "sectors": [[s.first_vp, s.second_vp] for s in layout.sectors.all()]}
-            for layout in layouts
-        ],
     }
+    if request.htmx:  # a layout chosen: the comb, filled in from it
+        return render(request, "scoring/start.html#comb-setup", context)
     return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
 

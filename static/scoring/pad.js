@@ -10,16 +10,21 @@
 // - nothing typed is lost: every value not yet acknowledged is kept in sessionStorage until the
 //   server has it (re-applied after a reload), sent at once when the page is hidden or left, and
 //   covered by the leave-page warning;
-// - every page is fresh: other phones' saves arrive by polling (an ETag, so a poll that finds
-//   nothing costs one cheap query and no body), and a page restored from the back/forward cache
-//   is reloaded.
+// - every page is fresh: other phones' saves arrive by polling (htmx, declared on #live in the
+//   template; this script adds the ETag, so a poll that finds nothing costs one cheap query and no
+//   body, and applies the values to the fields nobody is typing in), and a page restored from the
+//   back/forward cache is reloaded.
+//
+// A save is this script's own request (the outbox: versions, sequence, retries, keepalive when
+// the page is left), a plain fetch that says what it is: it prefers a refusal in plain words
+// (Accept), and the server answers it with the pad's partials. Undo, the recent changes and the
+// poll are htmx's (hx-* attributes in the template).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
   var SAVE_TIMEOUT_MS = 15000; // longer than the server ever works on a save (see settings)
   var TYPING_DELAY_MS = 500;
-  var POLL_MS = 2000;
   var MAX_RETRY_MS = 8000;
 
   var pad = null; // the pad's root element, when this page is a pad
@@ -28,8 +33,7 @@
   var seq = 0;
   var state = {}; // field name -> {base, dirty, inflight, queued, delta, timer, problem, attempt, retryTimer}
   var stopped = false; // the game is gone or the session expired: no more saves from this page
-  var etag = null;
-  var pollTimer = null;
+  var etag = null; // the last poll's ETag: sent back, so that a poll that finds nothing new is a 304
 
   function randomId() {
     var bytes = new Uint8Array(8);
@@ -210,11 +214,11 @@
     if (s.dirty) {
       sentValue = valueOf(el);
       body.append("value", sentValue);
-      body.append("version", s.base);
     } else {
       delta = s.delta;
       body.append("step", String(delta));
     }
+    body.append("version", s.base); // what this save is based on (a step checks only the page's order)
     seq += 1;
     body.append("page", pageId);
     body.append("seq", String(seq));
@@ -228,7 +232,7 @@
     fetch(pad.dataset.saveUrl, {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
       keepalive: !!(options && options.keepalive),
-      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+      headers: { "Accept": "text/plain, text/html;q=0.9", "X-CSRFToken": csrfToken() },
       signal: controller ? controller.signal : undefined
     }).then(function (response) {
       return response.text().then(function (html) { return { response: response, html: html }; });
@@ -244,8 +248,8 @@
 
   // The game's revision that the figures on screen show. Answers can arrive out of order (two
   // fields saved at once, a poll overtaken by a save): figures older than those shown are dropped.
-  function newerRevision(response) {
-    var revision = parseInt(response.headers.get("X-Pad-Revision") || "", 10);
+  function newerRevision(header) {
+    var revision = parseInt(header("X-Pad-Revision") || "", 10);
     var shown = parseInt(pad.dataset.revision || "0", 10);
     if (isNaN(revision)) return true;
     if (revision < shown) return false;
@@ -266,7 +270,7 @@
     }
     var cells = holder.querySelector("[data-live]");
     if (cells) cells.remove();
-    var newer = newerRevision(response);
+    var newer = newerRevision(function (name) { return response.headers.get(name); });
     if (!newer) {
       // Older figures than those on screen: keep only this field's own error message.
       Array.prototype.forEach.call(holder.querySelectorAll("[hx-swap-oob]:not(.field-error)"), function (el) { el.remove(); });
@@ -424,59 +428,54 @@
     el.focus();
   }
 
-  // -- other phones' saves (polling) -------------------------------------------------------------
+  // -- other phones' saves (htmx polls #live; the recent changes' fold asks too when opened) -------
 
-  function poll() {
-    clearTimeout(pollTimer);
-    if (document.visibilityState === "hidden" || stopped) return;
-    var headers = { "HX-Request": "true" };
-    if (etag) headers["If-None-Match"] = etag;
-    fetch(liveUrl(changesShown()), { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (response) {
-      if (response.status === 304) return null;
-      if (response.status === 404) { stop(msg("msgGone", "This game is no longer here.")); return null; }
-      if (!response.ok) return null;
-      etag = response.headers.get("ETag") || etag;
-      if (!newerRevision(response)) return null; // overtaken by a save of this page
-      return response.text().then(applyLive);
-    }).catch(function () { /* the next poll tries again */ }).then(function () {
-      if (!stopped) pollTimer = setTimeout(poll, POLL_MS);
-    });
-  }
+  function isPoll(elt) { return elt && elt.id === "live"; }
+  function poll() { var live = document.getElementById("live"); if (live && window.htmx) htmx.trigger(live, "poll-now"); }
 
-  // The recent changes (a fold): saved and polled only while it is open; opening it reads them.
+  // The recent changes (a fold): polled only while it is open.
   function changesShown() {
     var box = document.getElementById("changes-box");
     return !!(box && box.open);
   }
 
-  function liveUrl(withChanges) {
-    var params = new URLSearchParams();
-    if (pad.dataset.player) params.append("player", pad.dataset.player);
-    if (withChanges) params.append("changes", "1");
-    var query = params.toString();
-    return pad.dataset.liveUrl + (query ? "?" + query : "");
-  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!pad || !isPoll(event.detail.elt)) return;
+    if (document.visibilityState === "hidden" || stopped) { event.preventDefault(); return; }
+    if (etag) event.detail.headers["If-None-Match"] = etag;
+    if (changesShown()) event.detail.parameters.changes = "1";
+  });
 
-  function refreshChanges() {
-    fetch(liveUrl(true), { credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" } })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var holder = document.createElement("template");
-        holder.innerHTML = html;
-        var fresh = holder.content.getElementById("changes");
-        var shown = document.getElementById("changes");
-        if (fresh && shown) { fresh.removeAttribute("hx-swap-oob"); shown.replaceWith(fresh); }
-      }).catch(function () { /* the next save or poll brings them */ });
-  }
+  // What a poll (or the fold) brought: nothing new (304), the game gone (404), or figures older
+  // than those on screen (overtaken by a save of this page) are not swapped.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!pad || !event.detail.target || event.detail.target.id !== "live") return;
+    var xhr = event.detail.xhr;
+    if (xhr.status === 404) stop(msg("msgGone", "This game is no longer here."));
+    if (xhr.status !== 200) { event.detail.shouldSwap = false; return; }
+    if (isPoll(event.detail.requestConfig && event.detail.requestConfig.elt)) etag = xhr.getResponseHeader("ETag") || etag;
+    if (!newerRevision(function (name) { return xhr.getResponseHeader(name); })) event.detail.shouldSwap = false;
+  });
 
-  function applyLive(html) {
-    var live = document.getElementById("live");
-    htmx.swap(live, html, { swapStyle: "innerHTML" });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!pad || !event.detail.target || event.detail.target.id !== "live") return;
+    var live = event.detail.target;
     applyItems(live.querySelectorAll("[data-name]"));
     live.innerHTML = "";
     dimRows();
-  }
+  });
+
+  // Undo (htmx posts it; its answer is the recent changes and every figure): the values follow by a poll.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!pad || !form.matches || !form.matches("form[data-undo]")) return;
+    var xhr = event.detail.xhr;
+    if (xhr.status === 200 || xhr.status === 409) { poll(); return; }
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    var sentence = type.indexOf("text/plain") === 0 && xhr.responseText.length < 400 ? xhr.responseText : "";
+    showBanner(sentence || msg("msgRefused", "The server refused (%(status)s): reload the page.")
+      .replace("%(status)s", String(xhr.status)), true);
+  });
 
   // A sector's award ("+9") follows every player's tokens there, not the field's own version:
   // it is brought up to date whatever the version.
@@ -577,9 +576,7 @@
     if (!pad || !window.fetch || !window.htmx) return;
     pad.classList.add("live");
     readonly = pad.hasAttribute("data-readonly");
-    var changesBox = document.getElementById("changes-box");
-    if (changesBox) changesBox.addEventListener("toggle", function () { if (changesBox.open) refreshChanges(); });
-    if (readonly) { pollTimer = setTimeout(poll, POLL_MS); return; }
+    if (readonly) return;
 
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
     var order = moveOrder();
@@ -617,7 +614,6 @@
     if (reload) reload.addEventListener("click", function () { window.location.reload(); });
 
     restoreUnsaved();
-    pollTimer = setTimeout(poll, POLL_MS);
   }
 
   document.addEventListener("input", function (event) {
@@ -689,33 +685,11 @@
     }
   });
 
-  // Undo (the recent changes): with this script, without leaving the page.
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!pad || readonly || !form.matches || !form.matches("form[data-undo]")) return;
-    event.preventDefault();
-    fetch(form.action, {
-      method: "POST", body: new FormData(form), credentials: "same-origin", cache: "no-store",
-      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() }
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        if (response.status === 200 || response.status === 409) {
-          // The recent changes first, then every figure out of band.
-          if (newerRevision(response)) htmx.swap(document.getElementById("changes"), html, { swapStyle: "outerHTML" });
-          poll();
-        } else {
-          showBanner(serverSentence(response, html) || msg("msgRefused", "The server refused (%(status)s): reload the page.")
-            .replace("%(status)s", String(response.status)), true);
-        }
-      });
-    }, function () { showBanner(msg("msgProblem", "The server is not answering."), false); });
-  });
-
   // Leaving or hiding the page sends every value still inside the typing delay at once.
   window.addEventListener("pagehide", function () { if (pad) flushAll(true); });
   document.addEventListener("visibilitychange", function () {
     if (!pad) return;
-    if (document.visibilityState === "hidden") { flushAll(true); clearTimeout(pollTimer); }
+    if (document.visibilityState === "hidden") flushAll(true);
     else poll();
   });
   window.addEventListener("beforeunload", function (event) {
@@ -794,26 +768,13 @@
     }
     rows.forEach(function (row) { row.addEventListener("input", refresh); });
 
-    var data = document.getElementById("layouts-data");
-    var select = document.getElementById("id_layout");
-    var nameInput = document.getElementById("id_layout_name");
-    if (data && select) {
-      var layouts = JSON.parse(data.textContent);
-      select.addEventListener("change", function () {
-        var layout = layouts.find(function (item) { return String(item.id) === select.value; });
-        rows.forEach(function (row, i) {
-          var inputs = row.querySelectorAll("input");
-          var sector = layout && layout.sectors[i];
-          inputs[0].value = sector ? sector[0] : "";
-          inputs[1].value = sector ? sector[1] : "";
-          delete row.dataset.shown;
-        });
-        if (nameInput) nameInput.value = layout ? layout.name : "";
-        refresh();
-      });
-    }
     refresh();
   }
+
+  // A layout chosen on the start form: htmx brings the comb filled in from it, to set up again.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "comb-setup") setUpStartForm();
+  });
 
   function ready() {
     setUpPad();
