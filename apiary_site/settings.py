@@ -167,10 +167,14 @@ RATE_LIMITS = {
 # (0: the client's address is REMOTE_ADDR).
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Accounts: Django's own, signed in by a session cookie (database sessions). A request's session
-# and account are each read by one statement compiled once per process (scoring/sessions.py).
-SESSION_ENGINE = "scoring.sessions"
-AUTHENTICATION_BACKENDS = ["scoring.sessions.AccountBackend"]
+# Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
+# Django's database sessions: a table every worker and every server shares, and a session flushed
+# (signing out) loses its row, so it ends at once, everywhere (a changed password ends the
+# account's other sessions too: Django checks each session's password hash). Not signed cookies:
+# a copy of the cookie would stay valid until it expires, whatever the server does. Not cached_db:
+# the cache is a table of the same database (CACHES below), so reading it costs a statement as
+# reading the session table does, and every change of a session would cost two.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"
