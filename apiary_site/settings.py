@@ -99,14 +99,19 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several phones save at once: wait for the write lock instead of failing at once,
-    # and take it at the start of each transaction so that no read is upgraded mid-way.
-    # The wait is shorter than the pad's own time-out for a save (15 s, static/scoring/pad.js),
-    # so the server never works on a save that the phone has given up on.
-    # Under WAL, synchronous=NORMAL syncs at checkpoints instead of at every commit: a commit can
-    # only be lost with the machine's power, never corrupt the database, and a save costs no fsync.
+    # Django's own SQLite backend, tuned through its OPTIONS. Several phones save at once: a writer
+    # waits for the write lock (timeout) instead of failing at once, and takes it at the start of
+    # each transaction (BEGIN IMMEDIATE) so that no read is upgraded mid-way. A writer still
+    # waiting after the timeout gets SQLite's "database is locked", answered as a 503
+    # (apiary_site/faults.py). The wait is shorter than the pad's own time-out for a save (15 s,
+    # static/scoring/pad.js), so the server never works on a save that the phone has given up on.
+    # WAL lets readers go on while one writer writes; under WAL, synchronous=NORMAL syncs at
+    # checkpoints instead of at every commit: a commit can only be lost with the machine's power,
+    # never corrupt the database, and a save costs no fsync.
     # A worker keeps its connection (CONN_MAX_AGE, as on PostgreSQL): no open and pragmas per request.
-    DATABASES["default"]["ENGINE"] = "apiary_site.sqlite"  # Django's, with writers queued (its base.py)
+    # SQLite has one writer at a time for the whole database, on one machine: when one server's
+    # saves queue on that lock, or a second server is needed, the answer is PostgreSQL
+    # (DATABASE_URL), not more machinery here.
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "timeout": 5,
         "transaction_mode": "IMMEDIATE",
@@ -114,7 +119,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     })
     # Tests use a file too (not SQLite's shared in-memory database, which answers "table is
     # locked" at once to concurrent requests instead of waiting): the browser journeys and the
-    # concurrency tests save from several threads at once, as phones do.
+    # concurrency tests save from several threads at once, as phones do. Django deletes it after
+    # the run; tests/conftest.py deletes the two files WAL keeps beside it.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"apiary-test-{os.getpid()}.sqlite3")}
 
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -152,10 +158,14 @@ RATE_LIMITS = {
 # (0: the client's address is REMOTE_ADDR).
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Accounts: Django's own, signed in by a session cookie (database sessions). A request's session
-# and account are each read by one statement compiled once per process (scoring/sessions.py).
-SESSION_ENGINE = "scoring.sessions"
-AUTHENTICATION_BACKENDS = ["scoring.sessions.AccountBackend"]
+# Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
+# Django's database sessions: a table every worker and every server shares, and a session flushed
+# (signing out) loses its row, so it ends at once, everywhere (a changed password ends the
+# account's other sessions too: Django checks each session's password hash). Not signed cookies:
+# a copy of the cookie would stay valid until it expires, whatever the server does. Not cached_db:
+# the cache is a table of the same database (CACHES below), so reading it costs a statement as
+# reading the session table does, and every change of a session would cost two.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"

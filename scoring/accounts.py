@@ -29,7 +29,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         account_language_set(user, get_language())
-        login(request, user, backend="scoring.sessions.AccountBackend")
+        login(request, user)
         return redirect(_safe_next(request) or "scoring:start")
     return render(request, "registration/signup.html", {"form": form},
                   status=422 if request.method == "POST" else 200)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
-# Chromium (browser journeys), PostgreSQL and gettext (the catalogue test runs makemessages, which
-# needs xgettext) are there, checks the migrations, then runs pytest
-# on SQLite and again on PostgreSQL (scripts/with-postgres.sh).
+# Chromium (browser journeys), PostgreSQL and gettext (the catalogue tests run makemessages, which
+# needs xgettext, and msgfmt, msgattrib, msgexec and msgcmp) are there, checks the migrations, then
+# runs pytest on SQLite and again on PostgreSQL (scripts/with-postgres.sh).
 # Extra arguments go to pytest (scripts/test.sh -k engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ missing=()
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 [ -x "$chromium" ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-command -v xgettext >/dev/null 2>&1 || missing+=(gettext)
+{ command -v xgettext && command -v msgfmt; } >/dev/null 2>&1 || missing+=(gettext)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "test: installing Debian's ${missing[*]} for the browser, PostgreSQL and catalogue tests" >&2

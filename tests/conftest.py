@@ -8,7 +8,10 @@ itself make their ``client`` that phone (see ``tests/test_views.py``); pytest-dj
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from tests import factories
@@ -38,3 +41,16 @@ def other_user(db):
 def _fast_password_hashing(settings):
     """Accounts are made by the hundred here: hash their passwords cheaply (tests only)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sqlite_test_database_files():
+    """Django deletes the SQLite test database's file when the run ends (after this fixture's
+    start: it ends after), but not the two files WAL keeps beside it while a connection is open
+    (a thread's, a live server's): they go too, so no run leaves files behind in the temporary
+    folder."""
+    yield
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3" and database.get("TEST", {}).get("NAME"):
+        for suffix in ("-wal", "-shm"):
+            Path(database["TEST"]["NAME"] + suffix).unlink(missing_ok=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -121,6 +122,24 @@ def test_signing_out_is_a_post(client, ann):
     assert signed_in_user(client).is_authenticated
     response = client.post(reverse("logout"))
     assert response.status_code == 302
+    assert not signed_in_user(client).is_authenticated
+
+
+def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(client, ann):
+    """Sessions live on the server (settings.SESSION_ENGINE): signing out ends the session itself,
+    not only this browser's cookie."""
+    client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    copy = Client()
+    copy.cookies[settings.SESSION_COOKIE_NAME] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert signed_in_user(copy) == ann
+    client.post(reverse("logout"))
+    assert not signed_in_user(copy).is_authenticated
+
+
+def test_a_deactivated_account_is_signed_out(client, ann):
+    client.force_login(ann)
+    assert signed_in_user(client) == ann
+    User.objects.filter(pk=ann.pk).update(is_active=False)
     assert not signed_in_user(client).is_authenticated
 
 

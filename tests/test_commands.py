@@ -7,7 +7,8 @@ export -> import into an empty database -> export gives the same document. The d
 from ``tests/test_gamefile.py`` and ``tests/data``.
 
 The games are imported for the account of ``tests/factories.py`` (``OWNER``), which every test
-here has (``owner``).
+here has (``owner``). Every command of the app, these and any other, shows its ``--help``, in the
+shell's language.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from django.core.management import call_command
+from django.core.management import call_command, find_commands, load_command_class
 from django.core.management.base import CommandError
+from django.utils import translation
 
+import scoring.management
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 from tests.factories import OWNER, game_scored, player, save_tokens, user
@@ -603,3 +606,49 @@ def test_owner_option_process_exit_status_and_streams(tmp_path):
     exported = manage("export_games", "--owner", "ann")
     assert exported.returncode == 0, exported.stderr
     assert json.loads(exported.stdout) == example_document()
+
+
+# ---------------------------------------------------------------------------------------------
+# --help, for every command of the app (a new one is covered by being there)
+
+SCORING_COMMANDS = sorted(find_commands(str(Path(scoring.management.__file__).parent)))
+
+
+def help_shown(command: str, lang: str) -> subprocess.CompletedProcess:
+    """``manage.py COMMAND --help`` in a shell whose language is ``lang`` (LANG, nothing else set)."""
+    env = {name: value for name, value in os.environ.items() if name not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    return subprocess.run([sys.executable, str(PROJECT_ROOT / "manage.py"), command, "--help"], capture_output=True,
+                          text=True, env={**env, "LANG": lang, "PYTHONIOENCODING": "utf-8"}, cwd=PROJECT_ROOT,
+                          timeout=120, check=False)
+
+
+def words(text: str) -> str:
+    """The text without its spaces and line breaks (argparse wraps it to the terminal's width)."""
+    return "".join(text.split())
+
+
+def description(command: str, language: str) -> str:
+    with translation.override(language):
+        return str(load_command_class("scoring", command).help)
+
+
+def test_the_app_has_its_commands():
+    assert {"score_game", "import_games", "export_games", "backup", "restore"} <= set(SCORING_COMMANDS)
+
+
+@pytest.mark.parametrize("command", SCORING_COMMANDS)
+def test_every_command_shows_its_help(command):
+    shown = help_shown(command, "C.UTF-8")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(f"usage: manage.py {command} ")
+    assert words(description(command, "en")) in words(shown.stdout)
+
+
+@pytest.mark.parametrize("command", SCORING_COMMANDS)
+def test_every_command_shows_its_help_in_the_shells_language(command):
+    shown = help_shown(command, "fr_FR.UTF-8")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(f"usage: manage.py {command} ")
+    french = description(command, "fr")
+    assert french != description(command, "en"), "the description has its French translation"
+    assert words(french) in words(shown.stdout)

@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+from gettext import GNUTranslations
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -38,7 +39,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
-from apiary_site import catalogues
 from scoring import services
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
@@ -604,58 +604,96 @@ def test_urls_are_the_same_in_both_languages():
 # The catalogue
 
 
-def po_entries() -> list[catalogues.Entry]:
-    return catalogues.read_po(PO)[1:]  # the header aside
+NEEDS_GETTEXT = pytest.mark.skipif(
+    shutil.which("msgfmt") is None and os.environ.get("CI") != "true",
+    reason="reading and compiling the catalogue needs GNU gettext (scripts/test.sh installs it)")
 
 
-def test_every_entry_of_the_catalogue_has_its_french_translation():
-    entries = po_entries()
-    assert len(entries) > 400
-    untranslated = [entry.msgid for entry in entries if not entry.translated]
-    fuzzy = [entry.msgid for entry in entries if entry.fuzzy]
-    assert not untranslated, f"not translated: {untranslated}"
-    assert not fuzzy, f"fuzzy (to be checked, and left out by msgfmt): {fuzzy}"
+def gettext_tool(*args: str) -> subprocess.CompletedProcess:
+    """One of GNU gettext's tools (msgfmt, msgattrib, msgexec, msgcmp), run on the catalogue."""
+    assert shutil.which(args[0]), f"GNU gettext ({args[0]}) is needed here"
+    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def messages_of(mo: Path) -> dict:
+    """What a .mo holds, as Python's gettext (and so Django) reads it."""
+    with mo.open("rb") as handle:
+        return GNUTranslations(handle)._catalog
+
+
+def compiled(po: Path, mo: Path) -> dict:
+    """The messages of ``po`` compiled into ``mo`` by ``msgfmt``, run as compilemessages runs it
+    (``--check-format``)."""
+    done = gettext_tool("msgfmt", "--check-format", "-o", str(mo), str(po))
+    assert done.returncode == 0, done.stderr
+    return messages_of(mo)
+
+
+def stale_catalogues(locale_dir: Path, work: Path) -> list[Path]:
+    """The .po files under ``locale_dir`` whose .mo is missing or does not hold exactly what
+    ``msgfmt`` compiles from them (the messages compared, not the bytes)."""
+    out_of_date = []
+    for number, po in enumerate(sorted(locale_dir.glob("*/LC_MESSAGES/*.po"))):
+        fresh = compiled(po, work / f"fresh-{number}.mo")
+        if not po.with_suffix(".mo").exists() or messages_of(po.with_suffix(".mo")) != fresh:
+            out_of_date.append(po)
+    return out_of_date
+
+
+@NEEDS_GETTEXT
+def test_every_entry_of_the_catalogue_has_its_french_translation(tmp_path):
+    assert len(compiled(PO, tmp_path / "django.mo")) > 400
+    untranslated = gettext_tool("msgattrib", "--untranslated", "--no-obsolete", str(PO))
+    fuzzy = gettext_tool("msgattrib", "--only-fuzzy", "--no-obsolete", str(PO))
+    assert untranslated.returncode == fuzzy.returncode == 0, untranslated.stderr + fuzzy.stderr
+    assert untranslated.stdout == "", f"not translated:\n{untranslated.stdout}"
+    assert fuzzy.stdout == "", f"fuzzy (to be checked, and left out by msgfmt):\n{fuzzy.stdout}"
 
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%|\{\}")
 
 
+def translations(po: Path) -> list[tuple[str, str]]:
+    """Every form of every message of ``po`` (the header aside) as (English, French), a plural
+    form's English being msgid for the first form and msgid_plural for the others. Read by GNU
+    gettext's msgexec, which runs a command for each message and form, the form's translation on its
+    standard input and the English in its environment."""
+    script = ('printf "%s\\037%s\\037%s\\037" "$MSGEXEC_MSGID" "$MSGEXEC_MSGID_PLURAL" "$MSGEXEC_PLURAL_FORM"; '
+              'cat; printf "\\036"')
+    done = gettext_tool("msgexec", "--input", str(po), "sh", "-c", script)
+    assert done.returncode == 0, done.stderr
+    forms = []
+    for record in done.stdout.split("\x1e")[:-1]:
+        msgid, msgid_plural, form, french = record.split("\x1f")
+        if msgid:
+            forms.append((msgid_plural if msgid_plural and form != "0" else msgid, french))
+    return forms
+
+
+@NEEDS_GETTEXT
 def test_each_translation_keeps_its_placeholders():
-    for entry in po_entries():
-        for index, form in enumerate(entry.msgstr):
-            english = entry.msgid if index == 0 else entry.msgid_plural
-            assert sorted(PLACEHOLDER.findall(form)) == sorted(PLACEHOLDER.findall(english)), (entry.msgid, form)
+    forms = translations(PO)
+    assert len(forms) > 400
+    for english, french in forms:
+        assert sorted(PLACEHOLDER.findall(french)) == sorted(PLACEHOLDER.findall(english)), (english, french)
 
 
-def test_each_compiled_catalogue_holds_exactly_what_its_po_says():
-    assert catalogues.stale() == [], "run: .venv/bin/python -m apiary_site.catalogues (or scripts/messages.sh)"
+@NEEDS_GETTEXT
+def test_each_compiled_catalogue_holds_exactly_what_its_po_says(tmp_path):
+    assert stale_catalogues(ROOT / "locale", tmp_path) == [], (
+        "run: scripts/messages.sh compile (Django's compilemessages), and commit the .mo")
 
 
-def test_the_catalogue_compiler_reads_what_it_writes(tmp_path):
-    po = tmp_path / "fr" / "LC_MESSAGES" / "django.po"
-    po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"POT-Creation-Date: x\\n"\n\n'
-                  'msgctxt "ordinal is 1"\nmsgid "{}st"\nmsgstr "{}er"\n\n'
-                  '#, fuzzy\nmsgid "Fuzzy"\nmsgstr "Flou"\n\n'
-                  'msgid "Untranslated"\nmsgstr ""\n\n'
-                  'msgid "%(count)s token"\nmsgid_plural "%(count)s tokens"\nmsgstr[0] "%(count)s pion"\n'
-                  'msgstr[1] "%(count)s pions"\nmsgstr[2] "%(count)s pions"\n\n'
-                  'msgid ""\n"Two "\n"lines"\nmsgstr ""\n"Deux "\n"lignes \\"ici\\""\n\n'
-                  '#~ msgid "Gone"\n#~ msgstr "Parti"\n', encoding="utf-8")
-    assert catalogues.stale(tmp_path) == [po]
-
-    catalogues.compile_all(tmp_path)
-
-    assert catalogues.stale(tmp_path) == []
-    import gettext
-
-    with open(po.with_suffix(".mo"), "rb") as handle:
-        read = gettext.GNUTranslations(handle)
-    assert read.pgettext("ordinal is 1", "{}st") == "{}er"
-    assert read.ngettext("%(count)s token", "%(count)s tokens", 2) == "%(count)s pions"
-    assert read.gettext("Two lines") == 'Deux lignes "ici"'
-    assert read.gettext("Fuzzy") == "Fuzzy" and read.gettext("Untranslated") == "Untranslated"
-    assert read.gettext("Gone") == "Gone"
+@NEEDS_GETTEXT
+def test_a_compiled_catalogue_behind_its_po_is_found_out(tmp_path):
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "locale", locale)
+    po = locale / "fr" / "LC_MESSAGES" / "django.po"
+    assert stale_catalogues(locale, tmp_path) == []
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Recrues"', 'msgstr "Recrutées"', 1), encoding="utf-8")
+    assert stale_catalogues(locale, tmp_path) == [po]  # a translation changed
+    po.with_suffix(".mo").unlink()
+    assert stale_catalogues(locale, tmp_path) == [po]  # none compiled
 
 
 def test_the_categories_are_the_french_editions_words_from_the_catalogue():
@@ -693,10 +731,12 @@ def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
                     "--add-location", "file", "-v", "0"], cwd=tmp_path, check=True, timeout=300,
                    env={**os.environ, "PYTHONPATH": str(tmp_path)})
 
-    collected = {(entry.msgctxt, entry.msgid) for entry in catalogues.read_po(tmp_path / "locale/fr/LC_MESSAGES/django.po")}
-    committed = {(entry.msgctxt, entry.msgid) for entry in catalogues.read_po(PO)}
-    assert collected - committed == set(), "new strings: run scripts/messages.sh and translate them"
-    assert committed - collected == set(), "strings no longer used: run scripts/messages.sh"
+    # msgcmp DEF REF: every message of REF is in DEF (its translation aside)
+    collected = str(tmp_path / "locale/fr/LC_MESSAGES/django.po")
+    new = gettext_tool("msgcmp", "--use-fuzzy", "--use-untranslated", "--no-fuzzy-matching", str(PO), collected)
+    assert new.returncode == 0, f"new strings: run scripts/messages.sh and translate them\n{new.stderr}"
+    gone = gettext_tool("msgcmp", "--use-fuzzy", "--use-untranslated", "--no-fuzzy-matching", collected, str(PO))
+    assert gone.returncode == 0, f"strings no longer used: run scripts/messages.sh\n{gone.stderr}"
 
 
 # ---------------------------------------------------------------------------------------------

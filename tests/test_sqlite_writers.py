@@ -1,52 +1,61 @@
-"""The SQLite backend (apiary_site/sqlite): write transactions of every connection queue in a file
-lock beside the database, so the next writer begins as soon as the last one ends (instead of
-sleeping in SQLite's busy handler), and a writer still gives up after the ``timeout`` option
-with SQLite's own "database is locked".
+"""SQLite as the settings configure it: Django's own backend with WAL (readers go on while one
+writer writes), ``synchronous=NORMAL``, and write transactions that take the write lock when they
+begin (``BEGIN IMMEDIATE``), so a second writer waits at its start until the first ends; a writer
+still waiting after the ``timeout`` gets SQLite's own "database is locked", which the app
+answers with a 503 in words.
 
-Each test opens its own connections to a database file of its own (not the test database), so
-it runs whichever database the suite runs on."""
+Most tests open their own connections to a database file of their own, configured by the
+settings module run with ``DATABASE_URL`` naming that file, so they run whichever database the
+suite runs on. Four processes saving one game at once on SQLite are ``tests/test_concurrency.py``;
+a database that refuses writes for another reason (a full disk) is ``tests/test_production.py``."""
 
 from __future__ import annotations
 
-import os
+import runpy
 import threading
+from pathlib import Path
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.db.utils import ConnectionHandler
+from django.test import Client
+from django.urls import reverse
 
-from apiary_site.sqlite.base import writers_path
+from tests.factories import game_started
 
-
-@pytest.fixture(autouse=True)
-def own_connections(django_db_blocker):
-    """(pytest-django keeps tests off the database; these connect to files of their own.)"""
-    with django_db_blocker.unblock():
-        yield
+SETTINGS = Path(__file__).resolve().parent.parent / "apiary_site" / "settings.py"
 
 
 @pytest.fixture
-def database(tmp_path):
-    path = tmp_path / "writers.sqlite3"
+def sqlite_settings(tmp_path, monkeypatch) -> dict:
+    """The settings' database for ``DATABASE_URL=sqlite:///<a file of the test's own>``."""
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'writers.sqlite3'}")
+    return runpy.run_path(str(SETTINGS))["DATABASES"]["default"]
+
+
+@pytest.fixture
+def database(sqlite_settings, django_db_blocker):
+    """Opens connections to that database (a shorter ``timeout`` where asked); it holds one table."""
     handlers = []
 
-    def connect(timeout: float = 5):
-        handler = ConnectionHandler({"default": {
-            "ENGINE": "apiary_site.sqlite", "NAME": str(path),
-            "OPTIONS": {"timeout": timeout, "transaction_mode": "IMMEDIATE"},
-        }})
+    def connect(timeout: float | None = None):
+        options = dict(sqlite_settings["OPTIONS"])
+        if timeout is not None:
+            options["timeout"] = timeout
+        handler = ConnectionHandler({"default": {**sqlite_settings, "OPTIONS": options}})
         handlers.append(handler)
         wrapper = handler["default"]
         wrapper.inc_thread_sharing()  # (a test may hand it to a thread of its own)
         return wrapper
 
-    first = connect()
-    with first.cursor() as cursor:
-        cursor.execute("CREATE TABLE seat (id integer PRIMARY KEY, points integer)")
-        cursor.execute("INSERT INTO seat VALUES (1, 0)")
-    yield connect
-    for handler in handlers:
-        handler.close_all()
+    with django_db_blocker.unblock():  # (pytest-django keeps tests off the database; this is a file of its own)
+        first = connect()
+        with first.cursor() as cursor:
+            cursor.execute("CREATE TABLE seat (id integer PRIMARY KEY, points integer)")
+            cursor.execute("INSERT INTO seat VALUES (1, 0)")
+        yield connect
+        for handler in handlers:
+            handler.close_all()
 
 
 def begin(wrapper) -> None:
@@ -71,14 +80,35 @@ def points(wrapper) -> int:
         return cursor.fetchone()[0]
 
 
-def test_a_second_writer_waits_for_the_first_and_begins_once_it_commits(database):
+def test_sqlite_is_djangos_own_backend_in_wal_with_immediate_transactions(sqlite_settings, database):
+    assert sqlite_settings["ENGINE"] == "django.db.backends.sqlite3"
+    assert sqlite_settings["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert sqlite_settings["OPTIONS"]["timeout"] == 5  # shorter than the pad's 15 s time-out for a save
+    wrapper = database()
+    with wrapper.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 1  # NORMAL
+
+
+def test_a_reader_goes_on_while_a_writer_holds_the_lock(database):
+    writer, reader = database(), database(timeout=0.05)
+    begin(writer)
+    add_point(writer)
+    assert points(reader) == 0  # at once, the last committed value (WAL)
+    end(writer)
+    assert points(reader) == 1
+
+
+def test_a_second_writer_waits_at_its_start_and_begins_once_the_first_commits(database):
     first, second = database(), database()
     begin(first)
     add_point(first)
     began = threading.Event()
 
     def write():
-        begin(second)
+        begin(second)  # BEGIN IMMEDIATE: the write lock, or a wait for it
         began.set()
         add_point(second)
         end(second)
@@ -92,28 +122,6 @@ def test_a_second_writer_waits_for_the_first_and_begins_once_it_commits(database
     assert points(first) == 2  # both writes kept, one after the other
 
 
-@pytest.mark.parametrize("commit", [True, False], ids=["commit", "rollback"])
-def test_the_lock_is_given_back_when_the_transaction_ends(database, commit):
-    first, second = database(), database(timeout=0.05)
-    begin(first)
-    add_point(first)
-    end(first, commit=commit)
-    begin(second)  # at once: nothing holds it
-    add_point(second)
-    end(second)
-    assert points(second) == (2 if commit else 1)
-
-
-def test_the_lock_is_given_back_when_the_connection_closes(database):
-    first, second = database(), database(timeout=0.05)
-    begin(first)
-    add_point(first)
-    first.close()  # a worker's connection closed mid-transaction: SQLite rolls it back
-    begin(second)
-    end(second)
-    assert points(second) == 0
-
-
 def test_a_writer_that_waits_longer_than_the_timeout_gets_sqlites_own_error(database):
     first, second = database(), database(timeout=0.05)
     begin(first)
@@ -125,15 +133,32 @@ def test_a_writer_that_waits_longer_than_the_timeout_gets_sqlites_own_error(data
     end(second)
 
 
-def test_the_lock_file_lies_beside_the_database(database, tmp_path):
-    database()
-    assert os.path.exists(writers_path(str(tmp_path / "writers.sqlite3")))
-
-
-def test_an_in_memory_database_has_no_lock_file(tmp_path):
-    handler = ConnectionHandler({"default": {"ENGINE": "apiary_site.sqlite", "NAME": ":memory:"}})
-    wrapper = handler["default"]
-    begin(wrapper)
-    end(wrapper)
-    assert wrapper._writers_fd is None
-    handler.close_all()
+@pytest.mark.django_db(transaction=True)
+def test_a_save_that_cannot_get_the_write_lock_is_answered_503_in_words(owner):
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's write lock")
+    game = game_started("Ann", "Bob", owner=owner)
+    client = Client()
+    client.force_login(owner)
+    other = ConnectionHandler({"default": {**connection.settings_dict, "OPTIONS": {
+        **connection.settings_dict["OPTIONS"], "timeout": 0.05}}})["default"]
+    options = connection.settings_dict["OPTIONS"]
+    waited = options["timeout"]
+    begin(other)  # another worker holds the write lock
+    try:
+        connection.close()
+        options["timeout"] = 0.1  # (a short wait, for the test)
+        saved = client.post(reverse("scoring:save", args=[game.public_id]),
+                            {"field": "s1-recruits", "value": "3", "page": "p", "seq": "1"},
+                            headers={"HX-Request": "true"})
+    finally:
+        options["timeout"] = waited
+        connection.close()
+        end(other, commit=False)
+        other.close()
+    assert saved.status_code == 503
+    assert saved["Retry-After"] == "5"
+    assert saved.content.decode().startswith("The server cannot save right now")
+    saved = client.post(reverse("scoring:save", args=[game.public_id]),
+                        {"field": "s1-recruits", "value": "3", "page": "p", "seq": "2"}, headers={"HX-Request": "true"})
+    assert saved.status_code == 200  # the lock free again, the value typed is saved when sent again

@@ -37,3 +37,12 @@ class ShellLanguageCommand(BaseCommand):
     def run_from_argv(self, argv):
         translation.activate(shell_language())  # a process of its own: no one else's language to keep
         return super().run_from_argv(argv)
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        """argparse takes text, not lazy translations (on Python 3.13 ``--help`` fails on them):
+        the description (``help``, lazy as a class attribute must be) in the language active when
+        the parser is made; ``add_arguments`` translates the arguments' help with ``gettext``."""
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        if parser.description is not None:
+            parser.description = str(parser.description)
+        return parser

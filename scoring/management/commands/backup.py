@@ -27,7 +27,7 @@ class Command(ShellLanguageCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("directory", nargs="?", default="backups", help=gettext_lazy("where the dated folder is made"))
+        parser.add_argument("directory", nargs="?", default="backups", help=_("where the dated folder is made"))
 
     def handle(self, *args, **options):
         stamp = timezone.localtime().strftime("%Y-%m-%dT%H%M%S")

@@ -17,9 +17,9 @@ class Command(ShellLanguageCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--output", "-o", help=gettext_lazy("write to this file instead of standard output"))
+        parser.add_argument("--output", "-o", help=_("write to this file instead of standard output"))
         parser.add_argument("--owner", metavar="USERNAME",
-                            help=gettext_lazy("only the games this account owns (without it: every stored game)"))
+                            help=_("only the games this account owns (without it: every stored game)"))
 
     def handle(self, *args, **options):
         owner = owner_named(options["owner"]) if options["owner"] is not None else None

@@ -14,9 +14,9 @@ class Command(ShellLanguageCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help=gettext_lazy("the game file, or - for standard input"))
+        parser.add_argument("file", help=_("the game file, or - for standard input"))
         parser.add_argument("--owner", required=True, metavar="USERNAME",
-                            help=gettext_lazy("the user name of the account the games will belong to (required)"))
+                            help=_("the user name of the account the games will belong to (required)"))
 
     def handle(self, *args, **options):
         owner = owner_named(options["owner"])  # before reading anything: an unknown owner stores nothing

@@ -23,7 +23,7 @@ class Command(ShellLanguageCommand):
         "Restore a backup folder (manage.py backup) into an empty database: its accounts, then their games.")
 
     def add_arguments(self, parser):
-        parser.add_argument("folder", help=gettext_lazy("the dated folder that manage.py backup made"))
+        parser.add_argument("folder", help=_("the dated folder that manage.py backup made"))
 
     def handle(self, *args, **options):
         folder = Path(options["folder"])

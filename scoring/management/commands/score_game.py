@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.gamefile import score_document, to_json
@@ -11,7 +12,7 @@ class Command(ShellLanguageCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help=gettext_lazy("the game file, or - for standard input"))
+        parser.add_argument("file", help=_("the game file, or - for standard input"))
 
     def handle(self, *args, **options):
         games = read_games(options["file"])

@@ -1,1 +1,0 @@
-"""SQLite with writers that queue in a file lock (see base.py)."""
