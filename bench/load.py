@@ -349,8 +349,8 @@ def prepare(host: str, port: int, phone: TablePhone) -> None:
     phone.csrf = pad.csrf
     phone.csrf_cookie = cookies(answer).get("csrftoken", "")
     phone.fields = [f.name for f in pad.typed(phone.seat)]
-    phone.versions = {f.name: f.version for f in pad.typed(phone.seat)}
     phone.steppers = [f.name for f in pad.steppers(phone.seat)]
+    phone.versions = {f.name: f.version or 0 for f in [*pad.typed(phone.seat), *pad.steppers(phone.seat)]}
     if not phone.fields or not phone.csrf:
         raise RuntimeError("a load client found no field or no CSRF token on the pad page")
 
@@ -366,17 +366,18 @@ def save_headers(host: str, port: int, phone: TablePhone, content_type: str) -> 
 def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: str = "",
               step: int | None = None) -> Answer:
     """One save on a fresh socket, its answer counted as sent: a typed value into the phone's
-    first field, or a step of its first stepper."""
+    first field, or a step of its first stepper (each with the version the phone last saw)."""
     phone.seq += 1
     name = phone.fields[0] if step is None else phone.steppers[0]
     if step is None:
-        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name),
+        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name, 0),
                                        page=phone.page, seq=phone.seq)
     else:
-        body, content_type = save_body(phone.encoding, name, step=step, page=phone.page, seq=phone.seq)
+        body, content_type = save_body(phone.encoding, name, step=step, version=phone.versions.get(name, 0),
+                                       page=phone.page, seq=phone.seq)
     answer = wire(host, port, "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone, content_type),
                   body, source=source)
-    if answer.status == 200 and step is None:
+    if answer.status == 200:
         version = saved_version(answer.text(), name)
         if version is not None:
             phone.versions[name] = version
@@ -413,8 +414,8 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
                 phone.turn += 1
                 phone.seq += 1
                 value = value % 9 + 1
-                body, content_type = save_body(phone.encoding, name, value=str(value), version=phone.versions.get(name),
-                                               page=phone.page, seq=phone.seq)
+                body, content_type = save_body(phone.encoding, name, value=str(value),
+                                               version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq)
                 method, path, headers = "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone,
                                                                                              content_type)
             else:
