@@ -74,7 +74,7 @@ def sizes(text: str) -> list[int]:
 def options(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make bench ARGS=...", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("--games", type=sizes, default="10,100000", metavar="N,N",
+    parser.add_argument("--games", type=sizes, default="10,1000,100000", metavar="N,N",
                         help="stored (finished) games of the account, one in-process pass at each size")
     parser.add_argument("--samples", type=int, default=200, help="samples of each in-process timing (and as many of its baseline)")
     parser.add_argument("--warmup", type=int, default=20, help="requests before each in-process timing, not counted")
