@@ -120,7 +120,7 @@ class Phone:
         """A typed value (different from the last), based on the version this phone saw."""
         self.value = self.value % 9 + 1
         field = self.pad.fields[name]
-        response, elapsed = self._post(name, value=str(self.value), version=field.version)
+        response, elapsed = self._post(name, value=str(self.value), version=field.version or 0)
         if response.status_code != 200:
             raise RuntimeError(f"save answered {response.status_code}: {text(response)[:300]!r}")
         version = saved_version(text(response), name)
@@ -128,11 +128,15 @@ class Phone:
         return response, elapsed
 
     def step(self, name: str):
-        """A stepper's +1, then -1, and so on (the stored value stays within its limits)."""
+        """A stepper's +1, then -1, and so on (the stored value stays within its limits), with
+        the version this phone saw, as every save sends it."""
         self.token = 1 - self.token
-        response, elapsed = self._post(name, step=1 if self.token else -1)
+        field = self.pad.fields[name]
+        response, elapsed = self._post(name, step=1 if self.token else -1, version=field.version or 0)
         if response.status_code != 200:
             raise RuntimeError(f"step answered {response.status_code}: {text(response)[:300]!r}")
+        version = saved_version(text(response), name)
+        field.version = version if version is not None else field.version
         return response, elapsed
 
     def poll(self, etag: str):
@@ -254,13 +258,14 @@ class InProcess:
 
     def request_bodies(self) -> dict:
         """The bodies of a typed save and of a step as pad.js sends them (a 16-hex page id, seq
-        12, version 3, a two-digit value): their bytes."""
+        12, version 3 with both, a two-digit value): their bytes."""
         typed, stepper = self.fields(4)
         page = secrets.token_hex(8)
         save, content_type = save_body(self.encoding, typed, value="12", version=3, page=page, seq=12)
-        step, _ = save_body(self.encoding, stepper, step=1, page=page, seq=12)
+        step, _ = save_body(self.encoding, stepper, step=1, version=3, page=page, seq=12)
         return {"encoding": self.encoding, "content_type": content_type.split(";")[0],
                 "save": len(save), "step": len(step), "save_example": save.decode(errors="replace"),
+                "step_example": step.decode(errors="replace"),
                 "csrf_header": len(f"X-CSRFToken: {self.phones[4].pad.csrf}\r\n")}
 
     def sent_estimates(self) -> dict:

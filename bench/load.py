@@ -9,7 +9,12 @@ WhiteNoise), and a bounded load generator.
 - ``first_load`` fetches the pad page and every static file it references (and what the
   stylesheets reference), each as sent;
 - ``run_load`` runs N clients for a fixed time (threads with http.client, a time-out on every
-  socket, stopping by themselves) and reads the workers' CPU time from /proc before and after.
+  socket, stopping by themselves) and reads the workers' CPU time from /proc before and after:
+  a closed loop (each client sends its next request when the last is answered), the server's
+  saves per second at saturation;
+- ``club_night`` is the open loop of a club night: every phone types a value every 2 s (with
+  jitter) and polls every 2 s as pad.js does, each request at its own scheduled time, whatever
+  the server's answers take; the latency a table feels, counted from the scheduled time.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import random
 import re
 import resource
 import signal
@@ -319,6 +325,7 @@ class TablePhone:
     turn: int = 0
     etag: str = ""  # the live poll's, as the server gave it
     next_poll: float = 0.0
+    stepped_up: bool = False  # the club night's stepper: one up (its next step is -1) or not
 
 
 @dataclass
@@ -349,8 +356,8 @@ def prepare(host: str, port: int, phone: TablePhone) -> None:
     phone.csrf = pad.csrf
     phone.csrf_cookie = cookies(answer).get("csrftoken", "")
     phone.fields = [f.name for f in pad.typed(phone.seat)]
-    phone.versions = {f.name: f.version for f in pad.typed(phone.seat)}
     phone.steppers = [f.name for f in pad.steppers(phone.seat)]
+    phone.versions = {f.name: f.version or 0 for f in [*pad.typed(phone.seat), *pad.steppers(phone.seat)]}
     if not phone.fields or not phone.csrf:
         raise RuntimeError("a load client found no field or no CSRF token on the pad page")
 
@@ -366,17 +373,18 @@ def save_headers(host: str, port: int, phone: TablePhone, content_type: str) -> 
 def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: str = "",
               step: int | None = None) -> Answer:
     """One save on a fresh socket, its answer counted as sent: a typed value into the phone's
-    first field, or a step of its first stepper."""
+    first field, or a step of its first stepper (each with the version the phone last saw)."""
     phone.seq += 1
     name = phone.fields[0] if step is None else phone.steppers[0]
     if step is None:
-        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name),
+        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name, 0),
                                        page=phone.page, seq=phone.seq)
     else:
-        body, content_type = save_body(phone.encoding, name, step=step, page=phone.page, seq=phone.seq)
+        body, content_type = save_body(phone.encoding, name, step=step, version=phone.versions.get(name, 0),
+                                       page=phone.page, seq=phone.seq)
     answer = wire(host, port, "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone, content_type),
                   body, source=source)
-    if answer.status == 200 and step is None:
+    if answer.status == 200:
         version = saved_version(answer.text(), name)
         if version is not None:
             phone.versions[name] = version
@@ -413,8 +421,8 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
                 phone.turn += 1
                 phone.seq += 1
                 value = value % 9 + 1
-                body, content_type = save_body(phone.encoding, name, value=str(value), version=phone.versions.get(name),
-                                               page=phone.page, seq=phone.seq)
+                body, content_type = save_body(phone.encoding, name, value=str(value),
+                                               version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq)
                 method, path, headers = "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone,
                                                                                              content_type)
             else:
@@ -504,4 +512,228 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
             "statuses": {str(k): sum(1 for p in polls if p.status == k) for k in sorted({p.status for p in polls})},
             "latency_ms": summary([(p.end - p.start) * 1000 for p in polls]),
         }} if poll_every else {}),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The club night: an open loop
+#
+# Each phone is two threads, as a pad has two timers: one sends its saves, the other its polls,
+# each at the times of its own schedule (fixed before the start: ``club_schedule``). A thread
+# sleeps until the next scheduled time and sends then, on a fresh connection (gunicorn's sync
+# workers close each one), whatever the answers before it took: the load does not slow down when
+# the server does. The one exception is honest and counted: a phone does not send two saves (or
+# two polls) at once, so a request whose time comes while the phone still waits for the one
+# before goes as soon as that one is answered, late, and its latency is counted from its
+# SCHEDULED time (the lateness included, as the player waits it: no coordinated omission). The
+# send lateness is reported beside it. The loop is bounded: a schedule is finite, every socket
+# has a time-out, and a phone still sending ``SOCKET_TIMEOUT`` after the schedule's end stops
+# (the requests it did not send are errors).
+
+STEP_EVERY = 5  # one save in five is a stepper's step (the comb's tokens), the others typed values
+
+
+@dataclass
+class ClubSample:
+    scheduled: float  # monotonic time the request was due
+    sent: float  # when it went (later than scheduled when the phone still waited for the one before)
+    end: float
+    status: int  # 0: no answer (a network error or a time-out)
+    kind: str  # "save", "step" or "poll"
+
+
+def club_schedule(seconds: float, interval: float, jitter: float, poll_every: float,
+                  rng: random.Random) -> tuple[list[float], list[float]]:
+    """One phone's send times, in seconds from the start, all in [0, seconds): its saves, the
+    first at a random offset in [0, interval), then each ``interval`` ± ``jitter`` (uniform)
+    after the one before; its polls, the first at a random offset in [0, poll_every), then
+    every ``poll_every``."""
+    if interval <= 0 or poll_every <= 0 or not 0 <= jitter < interval:
+        raise ValueError("interval and poll_every above 0, jitter from 0 to below the interval")
+    saves, at = [], rng.uniform(0, interval)
+    while at < seconds:
+        saves.append(at)
+        at += interval + rng.uniform(-jitter, jitter)
+    polls, at = [], rng.uniform(0, poll_every)
+    while at < seconds:
+        polls.append(at)
+        at += poll_every
+    return saves, polls
+
+
+def club_value(rng: random.Random) -> str:
+    """A value as a player types it into a score field: a number up to 15, or now and then a
+    sum of two ("4+3", the field adds it up)."""
+    if rng.random() < 0.25:
+        return f"{rng.randint(1, 7)}+{rng.randint(1, 7)}"
+    return str(rng.randint(0, 15))
+
+
+def club_save_body(phone: TablePhone, rng: random.Random) -> tuple[str, str, bytes, str]:
+    """The phone's next save: (kind, field, body, content type). Its own seat's fields in turn, a
+    typed value into each; every ``STEP_EVERY``-th save a step of its seat's first stepper (+1,
+    then -1 back: the seat's tokens stay within the 7 it owns). Each with the version the phone
+    last saw of that field, and the page's next seq."""
+    phone.turn += 1
+    phone.seq += 1
+    if phone.steppers and phone.turn % STEP_EVERY == 0:
+        name = phone.steppers[0]
+        step = -1 if phone.stepped_up else 1
+        phone.stepped_up = not phone.stepped_up
+        body, content_type = save_body(phone.encoding, name, step=step, version=phone.versions.get(name, 0),
+                                       page=phone.page, seq=phone.seq)
+        return "step", name, body, content_type
+    typed = phone.turn - phone.turn // STEP_EVERY  # the typed values so far, this one included
+    name = phone.fields[(typed - 1) % len(phone.fields)]
+    body, content_type = save_body(phone.encoding, name, value=club_value(rng), version=phone.versions.get(name, 0),
+                                   page=phone.page, seq=phone.seq)
+    return "save", name, body, content_type
+
+
+def _club_request(host: str, port: int, phone: TablePhone, kind: str, holder: AddressHolder,
+                  rng: random.Random) -> tuple[int, str]:
+    """One scheduled request of the club night: (status, "save" | "step" | "poll"). Never raises."""
+    if kind == "save":
+        kind, name, body, content_type = club_save_body(phone, rng)
+        method, path, headers = "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone, content_type)
+        source = holder.use()
+    else:
+        name, body, method, path = "", None, "GET", f"/games/{phone.game_id}/live/"
+        headers = {"HX-Request": "true", "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+                   "Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
+        if phone.etag:
+            headers["If-None-Match"] = phone.etag
+        source = holder.address
+    connection = http.client.HTTPConnection(host, port, timeout=SOCKET_TIMEOUT, source_address=(source, 0))
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        if kind == "poll" and response.status == 200:
+            phone.etag = response.getheader("ETag") or phone.etag
+        elif kind != "poll" and response.status == 200:
+            version = saved_version(decoded(data, response.getheader("Content-Encoding")), name)
+            if version is not None:
+                phone.versions[name] = version
+        return response.status, kind
+    except (OSError, http.client.HTTPException):
+        return 0, kind
+    finally:
+        connection.close()
+
+
+def _club_sender(host: str, port: int, phone: TablePhone, kind: str, times: list[float], origin: float,
+                 deadline: float, holder: AddressHolder, rng: random.Random, samples: list[ClubSample],
+                 unsent: list[float]) -> None:
+    """One phone's saves (``kind`` "save") or polls ("poll"), each at ``origin`` + its time, or as
+    soon as the phone's request before it is answered; stops by itself at the schedule's end,
+    or at ``deadline`` (the times not sent then go to ``unsent``)."""
+    for index, offset in enumerate(times):
+        scheduled = origin + offset
+        wait = scheduled - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        if time.monotonic() >= deadline:
+            unsent.extend(origin + t for t in times[index:])
+            return
+        sent = time.monotonic()
+        status, done = _club_request(host, port, phone, kind, holder, rng)
+        samples.append(ClubSample(scheduled, sent, time.monotonic(), status, done))
+
+
+def club_summary(samples: list[ClubSample], unsent: list[float], window: tuple[float, float],
+                 hung: int = 0) -> dict:
+    """The club night's figures over the requests scheduled in ``window`` (monotonic start, end):
+    latency from the scheduled time (the figure) and from the actual send, statuses, answers per
+    second, send lateness, and the errors: a save or step answered anything but 200 (a 409 too:
+    each phone types only its own seat's fields, so a conflict is never expected), a poll
+    answered anything but 200 or 304, no answer, a request never sent, a phone still running."""
+    start, end = window
+    seconds = end - start
+    counted = [s for s in samples if start <= s.scheduled < end]
+    out: dict = {}
+    for name, kinds, fine in (("save", ("save", "step"), (200,)), ("poll", ("poll",), (200, 304))):
+        mine = [s for s in counted if s.kind in kinds]
+        statuses: dict[str, int] = {}
+        for s in mine:
+            statuses[str(s.status)] = statuses.get(str(s.status), 0) + 1
+        ok = [s for s in mine if s.status in fine]
+        out[name] = {
+            "answers": len(mine),
+            "ok": len(ok),
+            "per_second": len(ok) / seconds if seconds > 0 else 0.0,
+            "statuses": dict(sorted(statuses.items())),
+            "errors": len(mine) - len(ok),
+            "latency_ms": summary([(s.end - s.scheduled) * 1000 for s in mine]),
+            "service_ms": summary([(s.end - s.sent) * 1000 for s in mine]),
+            "late_ms": summary([(s.sent - s.scheduled) * 1000 for s in mine]),
+        }
+    out["save"]["steps"] = sum(1 for s in counted if s.kind == "step")
+    missed = sum(1 for t in unsent if start <= t < end)
+    out["unsent"] = missed
+    out["threads_still_running"] = hung
+    out["errors"] = out["save"]["errors"] + out["poll"]["errors"] + missed + hung
+    return out
+
+
+def club_night(host: str, port: int, phones: list[TablePhone], holders: list[AddressHolder], *, seconds: float,
+               warmup: float, interval: float = 2.0, jitter: float = 0.5, poll_every: float = 2.0,
+               seed: int | None = None, server: Gunicorn | None = None) -> dict:
+    """The open loop (see above) for ``warmup`` + ``seconds``: the requests scheduled in the last
+    ``seconds`` are measured. Each phone already ``prepare``d, with its own ``holders`` entry.
+    With ``server``, the workers' CPU over the measured window too."""
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    total = warmup + seconds
+    schedules = [club_schedule(total, interval, jitter, poll_every, random.Random(f"{seed}-{i}"))
+                 for i in range(len(phones))]
+    samples: list[ClubSample] = []  # list.append is atomic: every thread appends here
+    unsent: list[float] = []
+    origin = time.monotonic() + 0.2  # the threads started before the first send
+    deadline = origin + total + SOCKET_TIMEOUT
+    threads = []
+    for i, (phone, (saves, polls)) in enumerate(zip(phones, schedules, strict=True)):
+        for kind, times in (("save", saves), ("poll", polls)):
+            rng = random.Random(f"{seed}-{i}-{kind}-values")
+            threads.append(threading.Thread(
+                target=_club_sender, args=(host, port, phone, kind, times, origin, deadline, holders[i], rng,
+                                           samples, unsent), daemon=True, name=f"bench-club-{i}-{kind}"))
+    for thread in threads:
+        thread.start()
+    window = (origin + warmup, origin + total)
+    time.sleep(max(0.0, window[0] - time.monotonic()))
+    machine_before, client_before = machine_jiffies(), own_cpu()
+    cpu_before = server.cpu_seconds() if server else {}
+    at_before = time.monotonic()
+    time.sleep(max(0.0, window[1] - time.monotonic()))
+    cpu_after = server.cpu_seconds() if server else {}
+    at_after = time.monotonic()
+    machine_after, client_after = machine_jiffies(), own_cpu()
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline + SOCKET_TIMEOUT + 1 - time.monotonic()))
+    hung = sum(thread.is_alive() for thread in threads)
+    found = club_summary(list(samples), list(unsent), window, hung)
+    elapsed = at_after - at_before
+    cores = os.cpu_count() or 1
+    busy, all_ticks = (after - before for after, before in zip(machine_after, machine_before, strict=True))
+    cpu = sum(cpu_after.get(pid, 0.0) - cpu_before.get(pid, 0.0) for pid in cpu_after)
+    scheduled = [sum(1 for t in saves if t >= warmup) for saves, _ in schedules]
+    polled = [sum(1 for t in polls if t >= warmup) for _, polls in schedules]
+    return {
+        "phones": len(phones),
+        "tables": len({phone.game_id for phone in phones}),
+        "interval": interval,
+        "jitter": jitter,
+        "poll_every": poll_every,
+        "seconds": seconds,
+        "warmup": warmup,
+        "seed": seed,
+        "scheduled": {"save": sum(scheduled), "poll": sum(polled),
+                      "save_per_second": sum(scheduled) / seconds, "poll_per_second": sum(polled) / seconds},
+        **found,
+        "cpu_seconds": cpu if server else None,
+        "cpu_ms_per_request": cpu * 1000 / (found["save"]["answers"] + found["poll"]["answers"])
+        if server and found["save"]["answers"] + found["poll"]["answers"] else None,
+        "machine_busy": busy / all_ticks if all_ticks else None,
+        "workers_share": cpu / (elapsed * cores) if server and elapsed else None,
+        "client_share": (client_after - client_before) / (elapsed * cores) if elapsed else None,
     }

@@ -3,8 +3,9 @@
 - ``save_encoding`` reads ``static/scoring/pad.js`` to see how it sends a save (``FormData``:
   multipart, as a browser builds it; ``URLSearchParams``: urlencoded), so the benchmark sends
   the same body, of the same size;
-- ``save_body`` builds that body: ``field``, then ``value`` and ``version`` (a typed value) or
-  ``step`` (a stepper's change), then ``page`` and ``seq``, as ``send()`` in pad.js does;
+- ``save_body`` builds that body: ``field``, then ``value`` (a typed value) or ``step`` (a
+  stepper's change), ``version`` (the field's version the phone last saw, sent with a step too:
+  every save names it), then ``page`` and ``seq``, as ``send()`` in pad.js does;
 - ``PadFields`` reads the pad page: the CSRF token pad.js sends, every field with its version,
   which fields are steppers;
 - ``Addresses`` gives each phone its own loopback address (127.x.y.z) and a fresh one before it
@@ -59,14 +60,13 @@ def multipart(pairs: list[tuple[str, str]], boundary: str | None = None) -> tupl
 
 def save_body(encoding: str, name: str, *, value: str | None = None, version: int | None = None,
               step: int | None = None, page: str, seq: int) -> tuple[bytes, str]:
-    """The body of one save, as pad.js's send() builds it, and its Content-Type."""
+    """The body of one save, as pad.js's send() builds it, and its Content-Type. ``version``:
+    the field's version the phone last saw, for a typed value and for a step alike (the save
+    endpoint is to require it on every save); left out only when it is None."""
     pairs = [("field", name)]
-    if step is None:
-        pairs += [("value", value or "")]
-        if version is not None:
-            pairs += [("version", str(version))]
-    else:
-        pairs += [("step", str(step))]
+    pairs += [("value", value or "")] if step is None else [("step", str(step))]
+    if version is not None:
+        pairs += [("version", str(version))]
     pairs += [("page", page), ("seq", str(seq))]
     if encoding == "multipart":
         return multipart(pairs)

@@ -1,6 +1,6 @@
-"""The benchmark of issue 9 ("Fast at the table"): `make bench` (scripts/bench.sh runs this file).
+"""The benchmark of "Speed: what a table feels": `make bench` (scripts/bench.sh runs this file).
 
-Every figure of the issue's budget, each beside its baseline measured in the same run, with
+Every figure of the tracker issue's budget (and issue 9's earlier figures, as information), with
 DEBUG off, on a throw-away database (SQLite in a temporary folder; a new PostgreSQL database
 ``apiary_bench_<random>``, dropped at the end, when DATABASE_URL names a PostgreSQL server):
 
@@ -8,20 +8,27 @@ DEBUG off, on a throw-away database (SQLite in a temporary folder; a new Postgre
    owner's stored, finished games): the htmx field save, a stepper step, the pad page with 4 and
    5 players, a live poll that finds nothing new (304) and the history page, each interleaved
    with ``/healthz``; the SQL statements of a save and of a step in a 1-player (solo) and a
-   5-player game; the history, players and statistics pages of issue 8's benchmark;
+   5-player game; the history, players and statistics pages of issue 8's benchmark (the budget
+   compares 100,000 games with 1,000);
 2. gunicorn (``gunicorn apiary_site.wsgi -w 2`` on a free loopback port, the static files
    collected as production does): the answers' bytes as sent, the pad's first load with every
-   static file, then ``--clients`` phones (``--per-table`` at each table's game, a club night)
-   saving for ``--seconds``, with /healthz under the same load as the baseline, and the workers'
-   CPU time from /proc.
+   static file; then the club night, an open loop (``--club-phones`` phones at
+   ``--club-tables`` tables, one game per table, each phone typing a value into its own seat's
+   fields every ``--club-interval`` s ± ``--club-jitter`` and polling every 2 s as pad.js does,
+   each request at its scheduled time, for ``--club-seconds``: latency from the scheduled
+   time); then the closed loop at saturation (``--clients`` phones, ``--per-table`` at each
+   table's game, each sending its next save when the last is answered, for ``--seconds``), with
+   /healthz under the same load as the baseline, and the workers' CPU time from /proc.
 
-It prints the table figure | measured | baseline | ratio | budget | met?, writes it with every
-detail as JSON (``--json``), and with ``--docs docs/performance.md`` puts the table in that
-document. It never fails on speed (the exit status says only whether the benchmark itself ran),
-and nothing in the test suite times anything.
+It prints the table figure | measured | baseline | ratio | budget | met? (grouped: club night,
+headroom, kept, information), writes it with every detail as JSON (``--json``), and with
+``--docs docs/performance.md`` puts the table in that document. It never fails on speed (the
+exit status says only whether the benchmark itself ran), and nothing in the test suite times
+anything.
 
-    make bench                                   # the quick default (a few minutes)
-    make bench ARGS="--games 1000,100000 --samples 500 --clients 32 --seconds 30"
+    make bench                                   # the default (the club night: 60 s)
+    make bench ARGS="--club-seconds 20 --no-browser --games 10 --seconds 5"   # a short look
+    make bench ARGS="--no-club"                  # everything but the club night
     make bench ARGS="--history"                  # issue 8's history benchmark alone (1,000 / 100,000)
 """
 
@@ -67,20 +74,31 @@ def sizes(text: str) -> list[int]:
 def options(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make bench ARGS=...", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("--games", type=sizes, default="10,100000", metavar="N,N",
+    parser.add_argument("--games", type=sizes, default="10,1000,100000", metavar="N,N",
                         help="stored (finished) games of the account, one in-process pass at each size")
     parser.add_argument("--samples", type=int, default=200, help="samples of each in-process timing (and as many of its baseline)")
     parser.add_argument("--warmup", type=int, default=20, help="requests before each in-process timing, not counted")
     parser.add_argument("--history-samples", type=int, default=20,
                         help="samples of each history, players and statistics page (0: leave them out)")
     parser.add_argument("--sectors", type=int, default=20, help="sectors of each game's comb (the start form takes up to 20)")
-    parser.add_argument("--clients", type=int, default=32, help="gunicorn load: phones saving at once")
-    parser.add_argument("--per-table", type=int, default=4, help="gunicorn load: phones at each table (one game per table)")
-    parser.add_argument("--seconds", type=float, default=10.0, help="gunicorn load: measured seconds (for the saves and again for /healthz)")
-    parser.add_argument("--load-warmup", type=float, default=2.0, help="gunicorn load: seconds before measuring")
+    parser.add_argument("--clients", type=int, default=32, help="closed loop (saturation): phones saving at once")
+    parser.add_argument("--per-table", type=int, default=4, help="closed loop: phones at each table (one game per table)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="closed loop: measured seconds (for the saves and again for /healthz)")
+    parser.add_argument("--load-warmup", type=float, default=2.0, help="club night and closed loop: seconds of load before measuring")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--club-phones", type=int, default=32,
+                        help="club night (open loop): phones, each typing into its own seat's fields")
+    parser.add_argument("--club-tables", type=int, default=8,
+                        help="club night: tables, one game each (4 players; 5 when a table has 5 phones)")
+    parser.add_argument("--club-seconds", type=float, default=60.0,
+                        help="club night: measured seconds (after --load-warmup)")
+    parser.add_argument("--club-interval", type=float, default=2.0,
+                        help="club night: seconds between a phone's saves (each poll every pad.js's POLL_MS)")
+    parser.add_argument("--club-jitter", type=float, default=0.5,
+                        help="club night: each gap between a phone's saves is --club-interval ± this (uniform)")
+    parser.add_argument("--no-club", action="store_true", help="leave out the club night")
     parser.add_argument("--poll", action="store_true",
-                        help="gunicorn load: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
+                        help="closed loop: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
     parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
     parser.add_argument("--no-browser", action="store_true",
                         help="leave out the browser figure (a whole 4-player game typed in Chromium)")
@@ -98,6 +116,13 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--samples, --clients and --per-table must be at least 1, --seconds more than 0")
     if not 1 <= args.sectors <= 20:
         parser.error("--sectors must be from 1 to 20")
+    if not args.no_club:
+        if args.club_phones < 1 or args.club_tables < 1 or args.club_seconds <= 0:
+            parser.error("--club-phones and --club-tables must be at least 1, --club-seconds more than 0")
+        if math.ceil(args.club_phones / args.club_tables) > 5:
+            parser.error("--club-phones / --club-tables: at most 5 phones at a table (a game has at most 5 seats)")
+        if args.club_interval <= 0 or not 0 <= args.club_jitter < args.club_interval:
+            parser.error("--club-interval must be more than 0, --club-jitter from 0 to below --club-interval")
     return args
 
 
@@ -308,6 +333,17 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
             if len(phones) < args.clients:
                 phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
                                               encoding=encoding, page=secrets.token_hex(8)))
+    club: list = []
+    if not args.no_club:
+        # The club night's own tables (fresh games, none of the saturation load's saves in them):
+        # the phones spread over the tables, each typing into its own seat.
+        per_table = math.ceil(args.club_phones / args.club_tables)
+        users = [User.objects.create_user(f"bench-club-{table + 1}") for table in range(args.club_tables)]
+        games = [game_for(user, 5 if per_table == 5 else 4, args.sectors) for user in users]
+        for i in range(args.club_phones):
+            table, seat = i % args.club_tables, i // args.club_tables + 1
+            club.append(load.TablePhone(game_id=games[table].public_id, session=session_of(users[table]), seat=seat,
+                                        encoding=encoding, page=secrets.token_hex(8)))
     typist = User.objects.create_user("bench-browser")
     typed_game = game_for(typist, 4, args.sectors)
     typist_session = session_of(typist)
@@ -345,6 +381,17 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         out["sizes"] = sizes
         out["first_load"] = load.first_load(host, port, f"/games/{games[4].public_id}/", first_session)
 
+        if club:
+            for phone in club:
+                load.prepare(host, port, phone)
+            every = load.poll_interval()
+            say(f"gunicorn: club night, open loop: {len(club)} phones at {args.club_tables} tables, each saving every "
+                f"{args.club_interval:g} s (± {args.club_jitter:g}) and polling every {every:g} s, for "
+                f"{args.load_warmup:g} + {args.club_seconds:g} s")
+            out["club"] = load.club_night(host, port, club, [addresses.holder() for _ in club],
+                                          seconds=args.club_seconds, warmup=args.load_warmup,
+                                          interval=args.club_interval, jitter=args.club_jitter, poll_every=every,
+                                          server=server)
         for phone in phones:
             load.prepare(host, port, phone)
         holders = [addresses.holder() for _ in phones]
