@@ -15,23 +15,19 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
-    CATEGORIES,
-    CATEGORY_BY_KEY,
     DEFAULT_END_TRIGGER_TOKEN,
     FACTIONS,
-    MAX_ACTIVE_WORKERS,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
-    TOKENS_PER_PLAYER,
-    Category,
 )
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, Game, GameSector, Seat
 from scoring.services.pad import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
+
 
 @dataclass(frozen=True)
 class ParsedValue:

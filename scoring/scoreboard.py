@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+
 from django.utils.translation import gettext as _
 
 from scoring.categories import (

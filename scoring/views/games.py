@@ -13,7 +13,14 @@ from scoring import selectors, services
 from scoring.access import GameAccess, Role
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.explain import labelled
-from scoring.forms import GameStartForm, HistoryFilterForm, PlayerRowFormSet, SectorRowFormSet, SignUpForm, filled_sectors
+from scoring.forms import (
+    GameStartForm,
+    HistoryFilterForm,
+    PlayerRowFormSet,
+    SectorRowFormSet,
+    SignUpForm,
+    filled_sectors,
+)
 from scoring.gamefile import dump_document, to_json
 from scoring.scoreboard import Scoreboard
 from scoring.views.common import with_game

@@ -14,9 +14,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.models import Game, Seat
-from tests.factories import save_value, save_workers
+from scoring.services import pad as pad_services
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
@@ -32,6 +31,7 @@ from tests.browser.pad_helpers import (
     total,
     wait_until_all_saved,
 )
+from tests.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
 
@@ -490,12 +490,12 @@ def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(
     page.goto(pad_url(live_server.url, game_id))
     farm_income = field(page, "farm_income", "Alice")
     expect(farm_income).to_be_visible()
-    claim = services.game_claim
+    lock = pad_services.game_lock
 
-    def disk_full(public_id):
+    def disk_full(game_id):
         raise OperationalError("database or disk is full")
 
-    monkeypatch.setattr(services, "game_claim", disk_full)
+    monkeypatch.setattr(pad_services, "game_lock", disk_full)
     with page.expect_response(lambda response: "/save/" in response.url) as answer:
         farm_income.fill("12")
     assert answer.value.status == 503
@@ -503,7 +503,7 @@ def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(
     expect(farm_income).to_have_value("12")
     expect(farm_income).to_have_class(re.compile(r"\bunsaved\b"))
 
-    monkeypatch.setattr(services, "game_claim", claim)  # the disk has room again
+    monkeypatch.setattr(pad_services, "game_lock", lock)  # the disk has room again
     expect_saved(page, "s1-farm_income")
     expect(banner(page)).to_be_hidden()
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 12
