@@ -79,28 +79,23 @@ def statistics(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
-    """Start a game. ``?layout=ID`` fills the comb in from a saved layout; without JavaScript,
-    the "Use this layout" button posts the half-filled form back (``use_layout``) to do the
-    same, so nothing typed is lost and no game is created yet."""
+    """Start a game. The comb is filled in from a saved layout one way (``_with_layout_sectors``):
+    at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
+    alone when the choice changes), or without JavaScript the "Use this layout" button, which
+    posts the half-filled form back (``use_layout``), so nothing typed is lost and no game is
+    created yet."""
     layouts = selectors.comb_layouts(request.user)
-    quiet = False  # True while the form is being filled in: no errors yet, and nothing is created
-    if request.method == "POST" and "use_layout" in request.POST:
-        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.POST, layouts))
-        quiet = True
-    elif request.method == "POST":
+    quiet = request.method == "GET" or "use_layout" in request.POST  # being filled in: no errors, nothing created
+    if quiet:  # as typed so far, the comb from the layout chosen (at first, the latest saved one)
+        typed = request.POST if request.method == "POST" else request.GET
+        if "layout" not in typed and layouts:
+            typed = {"layout": str(layouts[0].pk)}
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(typed, layouts))
+    else:
         form = GameStartForm(request.POST)
         solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
         players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
         sectors = SectorRowFormSet(request.POST, prefix="sector")
-    elif "layout" in request.GET:
-        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(request.GET, layouts))
-        quiet = True
-    else:
-        layout = layouts[0] if layouts else None
-        form = GameStartForm(initial={"layout": layout.pk, "layout_name": layout.name} if layout else None)
-        players = PlayerRowFormSet(prefix="player")
-        initial = [{"first": s.first_vp, "second": s.second_vp} for s in layout.sectors.all()] if layout else []
-        sectors = SectorRowFormSet(prefix="sector", initial=initial)
 
     if request.method == "POST" and not quiet and form.is_valid() & players.is_valid() & sectors.is_valid():
         data = form.cleaned_data
@@ -122,7 +117,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
         "layouts": layouts,
         "known_names": selectors.known_player_names(request.user),
     }
-    if request.htmx:  # a layout chosen: the comb, filled in from it
+    if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
         return render(request, "scoring/start.html#comb-setup", context)
     return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
