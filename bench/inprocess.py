@@ -104,7 +104,7 @@ class Phone:
         return response
 
     def headers(self) -> dict:
-        return {"HX-Request": "true", "X-CSRFToken": self.pad.csrf, "Origin": ORIGIN}
+        return {"Accept": "text/plain, text/html;q=0.9", "X-CSRFToken": self.pad.csrf, "Origin": ORIGIN}
 
     def _post(self, name: str, **kind):
         self.seq += 1

@@ -336,15 +336,19 @@ class Sample:
     poll: bool = False
 
 
-def poll_interval(script: str | None = None) -> float:
-    """Seconds between a pad's polls (pad.js's POLL_MS; 2 s when it cannot tell)."""
-    if script is None:
+PAD_TEMPLATE = ROOT / "templates" / "scoring" / "pad.html"
+
+
+def poll_interval(template: str | None = None) -> float:
+    """Seconds between a pad's polls: the ``every Ns`` of the htmx trigger on the pad's ``#live``
+    (2 s when it cannot tell)."""
+    if template is None:
         try:
-            script = PAD_JS.read_text(encoding="utf-8")
+            template = PAD_TEMPLATE.read_text(encoding="utf-8")
         except OSError:
             return 2.0
-    match = re.search(r"POLL_MS\s*=\s*(\d+)", script)
-    return int(match.group(1)) / 1000 if match else 2.0
+    match = re.search(r'id="live"[^>]*hx-trigger="every (\d+(?:\.\d+)?)s', template)
+    return float(match.group(1)) if match else 2.0
 
 
 def prepare(host: str, port: int, phone: TablePhone) -> None:
@@ -364,7 +368,7 @@ def prepare(host: str, port: int, phone: TablePhone) -> None:
 
 def save_headers(host: str, port: int, phone: TablePhone, content_type: str) -> dict:
     """The headers of a save as a phone's fetch() sends them (the cookies, pad.js's two headers)."""
-    return {"Content-Type": content_type, "HX-Request": "true", "X-CSRFToken": phone.csrf,
+    return {"Content-Type": content_type, "Accept": "text/plain, text/html;q=0.9", "X-CSRFToken": phone.csrf,
             "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
             "Origin": f"https://{host}:{port}", "Accept-Encoding": ACCEPT_ENCODING,
             "X-Forwarded-Proto": FORWARDED_PROTO}

@@ -93,7 +93,7 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--club-seconds", type=float, default=60.0,
                         help="club night: measured seconds (after --load-warmup)")
     parser.add_argument("--club-interval", type=float, default=2.0,
-                        help="club night: seconds between a phone's saves (each poll every pad.js's POLL_MS)")
+                        help="club night: seconds between a phone's saves (each poll as often as the pad's htmx trigger on #live)")
     parser.add_argument("--club-jitter", type=float, default=0.5,
                         help="club night: each gap between a phone's saves is --club-interval ± this (uniform)")
     parser.add_argument("--no-club", action="store_true", help="leave out the club night")
