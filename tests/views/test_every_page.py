@@ -1,0 +1,119 @@
+"""What every page of the games has in common, through Django's test client: an address of no
+game is a 404 on every one, pages that show scores are never cached, names are text and never
+markup, and the security headers and scripts.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+
+from tests.factories import game_scored, game_started, player
+from tests.views.helpers import (
+    EVIL,
+    EVIL_ESCAPED,
+    HTMX,
+    WITH_AND_WITHOUT_HTMX,
+    evil_game,
+    page,
+    shared_victory_game,
+    unused_game_id,
+    url,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+# ---------------------------------------------------------------------------------------------
+# Addresses of no game, and caching
+
+
+@WITH_AND_WITHOUT_HTMX
+@pytest.mark.parametrize("name", ["pad", "save", "live", "results", "finish", "delete", "export"])
+def test_an_unknown_game_is_404_on_every_address(client, headers, name):
+    missing = unused_game_id()
+    post_only = name in ("save", "finish")
+
+    response = (client.post if post_only else client.get)(url(name, missing), headers=headers)
+
+    assert response.status_code == 404
+
+
+@WITH_AND_WITHOUT_HTMX
+@pytest.mark.parametrize("name", ["pad", "results", "history", "players", "live"])
+def test_pages_that_show_scores_are_never_kept_in_a_cache(client, headers, name):
+    """A phone going back to a pad must not show the scores of an hour ago."""
+    game = game_scored(player("Alice", farm_income=3), player("Bruno"), finished=True)
+
+    response = client.get(url(name, game if name in ("pad", "results", "live") else None), headers=headers)
+
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Names are text, never markup
+
+
+@pytest.mark.parametrize("address", ["history", "players", "start", "pad", "results", "delete", "live"])
+def test_a_players_name_is_escaped_on_every_page(client, address):
+    game = evil_game(finished=True)
+    game_started(EVIL, "Dana")  # a known name for the start form's suggestions
+    needs_game = address in ("pad", "results", "delete", "live")
+
+    response = client.get(url(address, game if needs_game else None), headers=HTMX if address == "live" else {})
+
+    assert response.status_code == 200
+    assert EVIL.encode() not in response.content
+    assert EVIL_ESCAPED.encode() in response.content
+
+
+# ---------------------------------------------------------------------------------------------
+# Security headers and scripts
+
+
+def every_page() -> list[str]:
+    game = shared_victory_game()
+    return [url("history"), url("players"), url("start"), url("pad", game), url("results", game), url("delete", game)]
+
+
+def test_every_page_has_a_content_security_policy_without_inline_script(client):
+    for address in every_page():
+        response = client.get(address)
+        policy = {
+            directive.split()[0]: directive.split()[1:]
+            for directive in response["Content-Security-Policy"].split(";")
+            if directive.strip()
+        }
+        assert "'unsafe-inline'" not in policy["script-src"], address
+        assert "'unsafe-eval'" not in policy["script-src"], address
+        assert policy["default-src"] == ["'self'"], address
+        assert policy["frame-ancestors"] == ["'none'"], address
+        assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_every_page_loads_its_scripts_from_our_static_files_only(client):
+    """pad.js on every page; htmx only on the pages that use it (the pad, and the start form's
+    comb): a phone loads its 15 KB for no other page."""
+    for address in every_page():
+        html = page(client.get(address))
+        scripts = html.find_all("script")
+        sources = [script["src"] for script in scripts if script.get("src")]
+        uses_htmx = html.find(data_pad=True) is not None or address == url("start")
+        assert "/static/scoring/pad.js" in sources, address
+        assert ("/static/django_htmx/htmx-2.min.js" in sources) == uses_htmx, address
+        assert all(src.startswith("/static/") for src in sources), (address, sources)
+        assert not re.search(r"https?://", " ".join(sources)), address
+        inline = [script for script in scripts if not script.get("src")]
+        assert all(script.get("type") == "application/json" for script in inline), (address, inline)
+    assert finders.find("django_htmx/htmx-2.min.js") is not None
+
+
+def test_no_page_uses_inline_event_handlers_or_style_attributes(client):
+    """The policy forbids them (script-src and style-src without 'unsafe-inline'): they would not run."""
+    for address in every_page():
+        for element in page(client.get(address)).iter():
+            assert "style" not in element.attrs, (address, element)
+            assert not [name for name in element.attrs if name.startswith("on")], (address, element)

@@ -1,0 +1,550 @@
+"""Specification of the games' pages (``scoring/views/games.py``), through Django's test client:
+the history, starting a game, its results, deleting it and exporting it.
+
+Each page is requested with and without the ``HX-Request`` header, with valid and invalid input.
+The history's filters and pages are ``tests/test_history_page.py``; the statistics,
+``tests/test_statistics.py``; the players' pages, ``tests/test_people.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from scoring import services
+from scoring.categories import CATEGORIES
+from scoring.gamefile import read_document
+from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat
+from tests.factories import COMB, game_scored, game_started, player, save_value, seat_of, tokens_of
+from tests.views.helpers import EVIL, HTMX, WITH_AND_WITHOUT_HTMX, Element, page, shared_victory_game, top_level, url
+
+pytestmark = pytest.mark.django_db
+
+
+# ---------------------------------------------------------------------------------------------
+# History: /
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_history_without_games_invites_to_start_one(client, headers):
+    response = client.get(url("history"), headers=headers)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert "No games yet" in html.one("p", class_="empty").text
+    assert html.find("a", href=url("start")) is not None
+    assert html.find("ol", class_="history") is None
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_history_lists_games_newest_first_with_winners_marked_and_in_progress_badged(client, headers):
+    older = game_scored(
+        player("Alice", farm_income=30), player("Bruno", farm_income=20),
+        played_on=date(2024, 5, 1), finished=True,
+    )
+    newer = game_scored(
+        player("Carla", farm_income=5), player("Dana", farm_income=15),
+        played_on=date(2024, 6, 1),
+    )
+
+    html = page(client.get(url("history"), headers=headers))
+
+    games = html.find_all("li", class_="history-game")
+    assert [game.one("span", class_="history-date").text for game in games] == ["Sat 1 Jun 2024", "Wed 1 May 2024"]
+    in_progress, finished = games
+    assert in_progress.one("a", class_="history-link")["href"] == url("pad", newer)
+    assert in_progress.one("span", class_="badge").text == "in progress"
+    assert finished.one("a", class_="history-link")["href"] == url("results", older)
+    assert finished.find("span", class_="badge") is None
+    assert [p.text for p in finished.find_all("span", class_="history-player")] == ["winner: Alice 30", "Bruno 20"]
+    assert [p.text for p in finished.find_all("span", class_="winner")] == ["winner: Alice 30"]
+
+
+def test_history_orders_games_of_the_same_day_by_creation_newest_first(client):
+    first = game_started("Alice", played_on=date(2024, 5, 1))
+    second = game_started("Bruno", played_on=date(2024, 5, 1))
+
+    html = page(client.get(url("history")))
+
+    links = [a["href"] for a in html.find_all("a", class_="history-link")]
+    assert links == [url("pad", second), url("pad", first)]
+
+
+def test_history_marks_every_winner_of_a_shared_victory(client):
+    game_scored(
+        player("Alice", farm_income=20, workers=2), player("Bruno", farm_income=20, workers=2),
+        player("Carla", farm_income=10), finished=True,
+    )
+
+    html = page(client.get(url("history")))
+
+    assert [p.text for p in html.find_all("span", class_="winner")] == ["winner: Alice 20", "winner: Bruno 20"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Players: /players/ (their figures are tests/test_people.py)
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_players_without_finished_games_says_statistics_come_later(client, headers):
+    game_started("Alice", "Bruno")  # in progress: not counted
+
+    response = client.get(url("players"), headers=headers)
+
+    assert response.status_code == 200
+    assert "Statistics appear here once a game is finished." in page(response).one("p", class_="empty").text
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a game: /games/new/
+
+
+def start_form(*names: str, sectors=COMB, **fields: str) -> dict[str, str]:
+    """The start form as a browser posts it: management fields, players, sectors, the rest."""
+    data = {
+        "player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "player-MIN_NUM_FORMS": "5",
+        "player-MAX_NUM_FORMS": "5",
+        "sector-TOTAL_FORMS": "20", "sector-INITIAL_FORMS": "0", "sector-MIN_NUM_FORMS": "20",
+        "sector-MAX_NUM_FORMS": "20",
+        "played_on": "2024-05-01", "end_trigger_token": "7", "layout": "", "layout_name": "", "notes": "",
+    }
+    for position, name in enumerate(names):
+        data[f"player-{position}-name"] = name
+        data[f"player-{position}-faction"] = ""
+    for position, (first, second) in enumerate(sectors):
+        data[f"sector-{position}-first"] = str(first)
+        data[f"sector-{position}-second"] = str(second)
+    data.update(fields)
+    return data
+
+
+def sector_inputs(html: Element) -> list[tuple[str, str]]:
+    """The values shown in the start form's sector rows, until the first empty row."""
+    shown = []
+    for position in range(20):
+        first = html.one("input", name=f"sector-{position}-first").get("value", "")
+        second = html.one("input", name=f"sector-{position}-second").get("value", "")
+        if first == "" and second == "":
+            break
+        shown.append((first, second))
+    return shown
+
+
+def seats_of(game: Game) -> list[tuple[int, str, int, bool]]:
+    return [(s.number, s.name, s.starting_vp, s.is_automa) for s in Seat.objects.filter(game=game).order_by("number")]
+
+
+def sectors_of(game: Game) -> list[tuple[int, int]]:
+    return [(s.first_vp, s.second_vp) for s in GameSector.objects.filter(game=game).order_by("position")]
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_start_form_offers_five_player_rows_and_twenty_sector_rows_dated_today(client, headers):
+    response = client.get(url("start"), headers=headers)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert html.one("input", name="played_on")["value"] == timezone.localdate().isoformat()
+    assert html.one("input", name="player-TOTAL_FORMS")["value"] == "5"
+    assert html.one("input", name="sector-TOTAL_FORMS")["value"] == "20"
+    for number in range(1, 6):
+        label = next(lab for lab in html.find_all("label") if lab.text == f"Player {number} name")
+        assert html.by_id(label["for"])["name"] == f"player-{number - 1}-name"
+    assert len(html.find_all("li", class_="sector-row")) == 20
+    assert html.find("select", name="layout") is None  # no saved layout yet
+    assert sector_inputs(html) == []
+    assert html.find("input", name="end_trigger_token", value="7", checked=True) is not None
+
+
+def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client, owner):
+    game_started("Alice", "Bruno")
+    game_started("Alice", "bruno")
+    services.game_create(players=[services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Carla")],
+                         sectors=COMB, owner=owner)
+
+    html = page(client.get(url("start")))
+
+    offered = [option["value"] for option in html.by_id("known-names").find_all("option")]
+    assert offered[0] == "Alice"  # the most played first
+    assert sorted(name.casefold() for name in offered) == ["alice", "bruno", "carla"]
+    assert html.one("input", name="player-0-name")["list"] == "known-names"
+
+
+def test_start_form_offers_saved_layouts_and_fills_in_the_latest(client, owner):
+    layout = services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0)], owner=owner)
+
+    html = page(client.get(url("start")))
+
+    select = html.one("select", name="layout")
+    assert select.one("option", selected=True)["value"] == str(layout.pk)
+    assert select.one("option", selected=True).text == "Base game"
+    assert sector_inputs(html) == [("9", "4"), ("13", "0")]
+    assert html.one("input", name="layout_name")["value"] == "Base game"
+    # Choosing another layout asks for the comb alone, filled in from it (htmx), to replace this one.
+    assert (select["hx-get"], select["hx-target"], select["hx-swap"]) == (url("start"), "#comb-setup", "outerHTML")
+    assert html.by_id("comb-setup").tag == "fieldset"
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_start_three_players_redirects_to_the_pad_with_seats_in_order(client, headers):
+    response = client.post(
+        url("start"),
+        start_form("Alice", " Bruno ", "Carla", notes="Rainy day", **{"player-1-faction": "Saha"}),
+        headers=headers,
+    )
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == url("pad", game)
+    assert seats_of(game) == [(1, "Alice", 1, False), (2, "Bruno", 2, False), (3, "Carla", 3, False)]
+    assert seat_of(game, 2).faction == "Saha"
+    assert sectors_of(game) == list(COMB)
+    assert (game.played_on, game.notes, game.end_trigger_token, game.finished_at) == (
+        date(2024, 5, 1), "Rainy day", 7, None,
+    )
+    assert tokens_of(game, 1) == [0, 0, 0]
+    assert not CombLayout.objects.exists()  # no layout name given: nothing saved
+
+
+def test_start_skips_empty_player_rows_and_empty_sector_rows(client):
+    data = start_form("Alice", "", "Carla", sectors=[])
+    data.update({"sector-0-first": "9", "sector-0-second": "", "sector-2-first": "6", "sector-2-second": "3"})
+
+    client.post(url("start"), data)
+
+    game = Game.objects.get()
+    assert seats_of(game) == [(1, "Alice", 1, False), (2, "Carla", 2, False)]
+    assert sectors_of(game) == [(9, 0), (6, 3)]
+
+
+def test_start_with_the_english_end_trigger_keeps_the_6th_token(client):
+    client.post(url("start"), start_form("Alice", "Bruno", end_trigger_token="6"))
+
+    assert Game.objects.get().end_trigger_token == 6
+
+
+def test_start_solo_seats_the_automa_first_with_1_vp_and_the_player_second_with_2_vp(client):
+    response = client.post(url("start"), start_form("Alice", solo="on"))
+
+    game = Game.objects.get()
+    assert response["Location"] == url("pad", game)
+    assert seats_of(game) == [(1, "Automa", 1, True), (2, "Alice", 2, False)]
+
+
+def test_start_saves_the_comb_layout_under_its_name_and_offers_it_next_time(client):
+    client.post(url("start"), start_form("Alice", "Bruno", sectors=[(9, 4), (13, 0)], layout_name="Base game"))
+
+    layout = CombLayout.objects.get()
+    assert layout.name == "Base game"
+    assert [(s.first_vp, s.second_vp) for s in layout.sectors.order_by("position")] == [(9, 4), (13, 0)]
+
+    html = page(client.get(url("start")))
+    assert html.one("select", name="layout").one("option", selected=True).text == "Base game"
+    assert sector_inputs(html) == [("9", "4"), ("13", "0")]
+
+
+def test_start_form_offers_first_the_layout_used_last(client):
+    client.post(url("start"), start_form("Alice", sectors=[(9, 4)], layout_name="Base game"))
+    client.post(url("start"), start_form("Alice", sectors=[(12, 6)], layout_name="Big comb"))
+    client.post(url("start"), start_form("Alice", sectors=[(9, 4)], layout_name="Base game"))
+
+    html = page(client.get(url("start")))
+
+    assert html.one("select", name="layout").one("option", selected=True).text == "Base game"
+    assert sector_inputs(html) == [("9", "4")]
+
+
+def test_start_with_an_existing_layout_name_replaces_that_layouts_sectors(client):
+    client.post(url("start"), start_form("Alice", sectors=[(9, 4), (13, 0)], layout_name="Base game"))
+    client.post(url("start"), start_form("Alice", sectors=[(8, 3)], layout_name="Base game"))
+
+    layout = CombLayout.objects.get()
+    assert [(s.first_vp, s.second_vp) for s in layout.sectors.order_by("position")] == [(8, 3)]
+    first_game, second_game = Game.objects.order_by("pk")
+    assert sectors_of(first_game) == [(9, 4), (13, 0)]  # a game keeps its own copy
+    assert sectors_of(second_game) == [(8, 3)]
+
+
+def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(client, owner):
+    """Without JavaScript: the button posts the form as typed so far back."""
+    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
+    typed = start_form("Alice", "Bruno", sectors=[(1, 1), (2, 2), (3, 3)], notes="Rainy", played_on="2024-03-02",
+                       layout=str(layout.pk), use_layout="1")
+
+    response = client.post(url("start"), typed)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert sector_inputs(html) == [("12", "6"), ("7", "0")]
+    assert html.one("input", name="player-0-name")["value"] == "Alice"
+    assert html.one("input", name="player-1-name")["value"] == "Bruno"
+    assert html.one("input", name="played_on")["value"] == "2024-03-02"
+    assert html.one("textarea", name="notes").text == "Rainy"
+    assert html.one("input", name="layout_name")["value"] == "Big comb"
+    assert html.find(class_="error") is None and html.find(class_="form-errors") is None  # still being filled in
+    assert not Game.objects.exists()
+
+
+def test_choosing_a_layout_with_htmx_answers_the_comb_alone_filled_in_from_it(client, owner):
+    services.comb_layout_save(name="Base game", sectors=[(9, 4)], owner=owner)
+    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
+
+    response = client.get(url("start"), {"layout": str(layout.pk)}, headers=HTMX)
+
+    assert response.status_code == 200
+    (comb,) = top_level(page(response))
+    assert (comb.tag, comb["id"]) == ("fieldset", "comb-setup")
+    assert sector_inputs(comb) == [("12", "6"), ("7", "0")]
+    assert comb.one("select", name="layout").one("option", selected=True).text == "Big comb"
+    assert comb.one("input", name="layout_name")["value"] == "Big comb"
+    assert comb.find(class_="error") is None
+    assert not Game.objects.exists()
+
+
+def test_use_this_layout_on_an_empty_form_shows_no_errors(client, owner):
+    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+
+    response = client.get(url("start"), {"layout": str(layout.pk), "use_layout": "1"})
+
+    html = page(response)
+    assert response.status_code == 200
+    assert sector_inputs(html) == [("12", "6")]
+    assert html.find(class_="error") is None and html.find(class_="form-errors") is None
+
+
+START_ERRORS = [
+    pytest.param(start_form(), "Name at least one player.", id="no-players"),
+    pytest.param(start_form("  ", " "), "Name at least one player.", id="only-blank-names"),
+    pytest.param(start_form("Alice", "Bruno", "ALICE"), "Two players cannot have the same name: ALICE.",
+                 id="duplicate-names-ignoring-case"),
+    pytest.param(start_form("Alice", "Bruno", solo="on"),
+                 "A solo game has exactly one player (the Automa is added for you).", id="solo-with-two-players"),
+    pytest.param(start_form("automa", solo="on"), "Two players cannot have the same name: automa.",
+                 id="solo-player-named-automa"),
+    pytest.param(start_form("Alice", sectors=[("", 4)]), "Give the 1st place VP of this sector too.",
+                 id="sector-2nd-without-1st"),
+    pytest.param(start_form("Alice", sectors=[(100, 4)]), "Ensure this value is less than or equal to 99.",
+                 id="sector-vp-100"),
+    pytest.param(start_form("Alice", sectors=[(9, -1)]), "Ensure this value is greater than or equal to 0.",
+                 id="sector-vp-negative"),
+    pytest.param(start_form("Alice", played_on=""), "This field is required.", id="no-date"),
+    pytest.param(start_form("Alice", played_on="yesterday"), "Enter a valid date.", id="not-a-date"),
+    pytest.param(start_form("A" * 41), "Ensure this value has at most 40 characters (it has 41).",
+                 id="name-too-long"),
+]
+
+
+@WITH_AND_WITHOUT_HTMX
+@pytest.mark.parametrize(("data", "message"), START_ERRORS)
+def test_start_with_invalid_input_answers_422_with_the_message_and_keeps_what_was_typed(client, headers, data, message):
+    response = client.post(url("start"), data, headers=headers)
+
+    assert response.status_code == 422
+    html = page(response)
+    shown = [element.text for element in html.find_all(class_="error") + html.find_all(class_="form-errors")]
+    assert any(message in text for text in shown), shown
+    assert html.one("input", name="player-0-name").get("value", "") == data.get("player-0-name", "")
+    assert not Game.objects.exists()
+    assert not Seat.objects.exists()
+
+
+@pytest.mark.parametrize("missing", [
+    "player-TOTAL_FORMS", "player-INITIAL_FORMS", "sector-TOTAL_FORMS", "sector-INITIAL_FORMS",
+])
+def test_start_without_a_formset_management_field_stores_nothing(client, missing):
+    data = start_form("Alice", "Bruno")
+    del data[missing]
+
+    response = client.post(url("start"), data)
+
+    assert response.status_code == 422
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("total_forms", "rows"), [
+    pytest.param({"player-TOTAL_FORMS": "6"}, {f"player-{i}-name": f"P{i}" for i in range(6)}, id="six-players"),
+    pytest.param({"sector-TOTAL_FORMS": "21"}, {f"sector-{i}-first": "5" for i in range(21)}, id="21-sectors"),
+])
+def test_start_refuses_more_rows_than_the_form_offers(client, total_forms, rows):
+    """The form offers 5 players and 20 sectors (the limits of the game); a tampered TOTAL_FORMS must
+    give the form's 422 answer, not a database error."""
+    data = {**start_form("Alice"), **total_forms, **rows}
+
+    response = client.post(url("start"), data)
+
+    assert response.status_code == 422
+    assert not Game.objects.exists()
+
+
+def test_start_page_answers_other_methods_with_405(client):
+    assert client.put(url("start")).status_code == 405
+
+
+# ---------------------------------------------------------------------------------------------
+# Results: /games/<id>/results/
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_results_rank_a_shared_victory_with_shared_places(client, headers):
+    game = shared_victory_game(finished=True)
+
+    response = client.get(url("results", game), headers=headers)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert html.by_id("winner-heading").text == "Shared victory: Alice and Bruno"
+    ranking = html.one("ol", aria_label="Ranking").find_all("li")
+    assert [item.text for item in ranking] == ["1st Alice Saha 26 VP", "1st Bruno 26 VP", "3rd Carla 18 VP"]
+    assert [item.get("class") for item in ranking] == ["winner", "winner", ""]
+    assert [p.text for p in html.find_all("p", class_="tie")] == [
+        "Alice and Bruno tie on 26 VP and on active workers (2 each): they share the victory."
+    ]
+    assert html.find(class_="badge") is None
+
+
+def test_results_explain_a_tie_broken_by_active_workers(client):
+    game = game_scored(
+        player("Alice", farm_income=20, workers=1), player("Bruno", farm_income=20, workers=3),
+        player("Carla", farm_income=30),
+    )
+
+    html = page(client.get(url("results", game)))
+
+    assert html.by_id("winner-heading").text == "Carla wins"
+    ranking = html.one("ol", aria_label="Ranking").find_all("li")
+    assert [item.text for item in ranking] == ["1st Carla 30 VP", "2nd Bruno 20 VP", "3rd Alice 20 VP"]
+    assert [p.text for p in html.find_all("p", class_="tie")] == ["Bruno takes 2nd place on active workers, 3 to 1."]
+    assert html.one(class_="badge").text == "in progress"
+
+
+def test_results_breakdown_table_lists_every_category_then_subtotals_total_and_workers(client):
+    game = shared_victory_game()
+
+    html = page(client.get(url("results", game)))
+
+    table = html.one("table", class_="breakdown")
+    assert [th.text for th in table.one("thead").find_all("th")] == ["Category", "Alice", "Bruno", "Carla"]
+    rows = {row.one("th").text: [td.text for td in row.find_all("td")] for row in table.one("tbody").find_all("tr")}
+    labels = list(rows)
+    assert labels == (
+        [c.label for c in CATEGORIES if c.section == "during"] + ["During the game"]
+        + [c.label for c in CATEGORIES if c.section == "end"]
+        + ["Hibernation Comb sector majorities", "End of the game", "Total", "Active workers"]
+    )
+    assert rows["Farm income"] == ["20", "20", "5"]
+    assert rows["During the game"] == ["20", "20", "5"]
+    assert rows["Hibernation Comb sector majorities"] == ["6", "6", "13"]
+    assert rows["End of the game"] == ["6", "6", "13"]
+    assert rows["Total"] == ["26", "26", "18"]
+    assert rows["Active workers"] == ["2", "2", "4"]
+
+
+def test_results_draw_an_inline_svg_chart_of_points_by_category(client):
+    game = shared_victory_game()
+
+    html = page(client.get(url("results", game)))
+
+    chart = html.one("svg", class_="chart")
+    assert chart["role"] == "img"
+    assert chart["aria-labelledby"] == "chart-heading"
+    assert html.by_id("chart-heading").text == "Points by category"
+    bars = chart.find_all("g")
+    assert [bar.one("text").text for bar in bars] == ["Alice · 26 VP", "Bruno · 26 VP", "Carla · 18 VP"]
+    assert [rect.one("title").text for rect in bars[0].find_all("rect")] == [
+        "During the game: 20 VP", "Hibernation Comb sector majorities: 6 VP",
+    ]
+    widths = [sum(float(rect["width"]) for rect in bar.find_all("rect")) for bar in bars]
+    assert widths[0] == pytest.approx(340) and widths[1] == pytest.approx(340)
+    assert widths[2] == pytest.approx(340 * 18 / 26, abs=0.05)
+    legend = [item.text for item in html.one("ul", class_="legend").find_all("li")]
+    assert legend[0] == "During the game" and legend[-1] == "Hibernation Comb sector majorities"
+
+
+def test_results_explain_every_comb_sector_in_words(client):
+    game = shared_victory_game()
+
+    html = page(client.get(url("results", game)))
+
+    section = html.one("section", aria_labelledby="comb-results-heading")
+    assert [p.text for p in section.find_all("p")] == [
+        "Sector 1: Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+        "Sector 2: Carla leads with 1 token: 13 VP.",
+        "Sector 3: No tokens yet: nobody scores.",
+    ]
+
+
+def test_results_of_a_game_without_sectors_say_so(client):
+    game = game_scored(player("Alice", farm_income=4), sectors=[])
+
+    html = page(client.get(url("results", game)))
+
+    assert html.one("section", aria_labelledby="comb-results-heading").one("p", class_="empty").text == (
+        "This game has no comb sectors."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Deleting: /games/<id>/delete/
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_delete_page_asks_for_confirmation_and_deletes_nothing(client, headers):
+    game = shared_victory_game()
+
+    response = client.get(url("delete", game), headers=headers)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert html.one("h1").text == "Delete this game?"
+    assert "The game of Wed 1 May 2024 with Alice (26), Bruno (26), Carla (18)." in html.one("main").text
+    form = html.one("main").one("form")
+    assert form["method"] == "post" and form.get("action") is None  # posts to the same address
+    assert form.one("button").text == "Delete the game"
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_delete_post_deletes_the_game_and_everything_in_it(client, headers):
+    game = shared_victory_game()
+    kept = game_started("Dana")
+
+    response = client.post(url("delete", game), headers=headers)
+
+    assert response.status_code == 302
+    assert response["Location"] == url("history")
+    assert list(Game.objects.all()) == [kept]
+    assert not Seat.objects.filter(game_id=game.pk).exists()
+    assert not GameSector.objects.filter(game_id=game.pk).exists()
+    assert not HibernationTokens.objects.filter(seat__game_id=game.pk).exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Exporting: /games/<id>/export/
+
+
+def test_export_downloads_the_game_as_a_game_file_with_its_history(client):
+    game = game_started("Alice", "Bruno", played_on=date(2024, 5, 1))
+    save_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
+
+    response = client.get(url("export", game))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="apiary-2024-05-01-{game.public_id[:6]}.json"'
+    (exported,) = read_document(json.loads(response.content))
+    assert [(p.name, p.entries["farm_income"]) for p in exported.players] == [("Alice", 11), ("Bruno", 0)]
+    assert [(change.player, change.entry, change.new) for change in exported.changes] == [(1, "farm_income", "3+6+2")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Names are text, never markup (every page: tests/views/test_every_page.py)
+
+
+def test_a_players_name_is_escaped_in_the_start_forms_messages(client):
+    response = client.post(url("start"), start_form(EVIL, EVIL.upper()))
+
+    assert response.status_code == 422
+    assert b"<SCRIPT>" not in response.content and EVIL.encode() not in response.content
