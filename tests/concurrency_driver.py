@@ -2,9 +2,10 @@
 
 Run as ``python tests/concurrency_driver.py`` with DATABASE_URL set (a migrated database): it
 creates a game owned by an account and its edit link, starts PHONES processes that each send
-hundreds of htmx saves through the real views (typed values against the version each phone last
-saw, stale values from an old page, and stepper taps), records every answer, and prints one JSON
-document: the stored game and what the answers acknowledged, compared. Nothing here is timed.
+hundreds of saves through the real views as the pad's script sends them (typed values against
+the version each phone last saw, stale values from an old page, and stepper taps; every save
+names the version it is based on), records every answer, and prints one JSON document: the
+stored game and what the answers acknowledged, compared. Nothing here is timed.
 
 The first phone is the owner's, signed in; the others open the game's edit link (``/join/<token>/``)
 as the phones of the table do, and save through it. The abuse limits are off (``RATE_LIMITS``):
@@ -64,7 +65,7 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
     from django.test import Client
 
     connection.close()
-    client = Client(HTTP_HX_REQUEST="true")
+    client = Client(HTTP_ACCEPT="text/plain, text/html;q=0.9")  # as the pad's script (no HX-Request)
     if number == 1:
         client.force_login(User.objects.get(pk=owner_id))  # the owner's phone
     else:
@@ -96,7 +97,8 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
         _code, seen[token] = save(field=token, value=str(rng.randint(0, 2)), version=seen.get(token, 0))
         if taps < 6 and rng.random() < 0.5:  # at most 6 taps a phone: 24 on a field in all, within limits
             taps += 1
-            save(field=rng.choice(STEPPED), step="+1")
+            stepped = rng.choice(STEPPED)  # (a step names a version too; it applies to whatever is stored)
+            _code, seen[stepped] = save(field=stepped, step="+1", version=seen.get(stepped, 0))
         if rng.random() < 0.2:  # a stale page: a value based on a version this phone saw long ago
             save(field=name, value="99", version=0)
     return log
@@ -170,7 +172,7 @@ def main() -> None:
         if value != count:
             problems.append(f"{name}: {count} taps acknowledged, {value} stored")
     mismatches = {name: [expected[name], stored[name]] for name in expected if expected[name] != stored[name]}
-    revision = game.revision
+    revision = game.revision  # every save locks the game: it moves on once per save answered, written or not
     # Each real write makes a new version of its field; a save that found its value already
     # stored (no conflict, nothing written) answers with a version another save made.
     writes = len({(entry["field"], entry["version"]) for entry in logs if entry["status"] == 200})

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from scoring import services
+from scoring.access import Actor
 from scoring.gamefile import dump_document, to_json
 from scoring.models import Game, Player
 from scoring.selectors import games_for_export
@@ -25,7 +25,7 @@ def test_a_backup_restores_into_an_empty_database_exactly(tmp_path):
     ben = User.objects.create_user("ben", password="a-long-pass-phrase-2")
     game = game_scored(player("Ann", farm_income=12, faction="Ria"), player("Bob", recruits=3), owner=ann,
                        finished=True)
-    save_value(seat=seat_of(game, 2), key="recruits", value=5, by=services.Actor(user=ann))
+    save_value(seat=seat_of(game, 2), key="recruits", value=5, by=Actor(user=ann))
     game_scored(player("Ben", farm_income=2), player("Automa", automa=True), owner=ben)
     before = exports()
 

@@ -259,9 +259,9 @@ def test_import_is_all_or_nothing_when_a_later_game_is_invalid(tmp_path):
 
 def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
     """A failure while storing the 2nd game undoes the 1st (the import runs in one transaction)."""
-    from scoring import services
+    from scoring.services import games
 
-    real_store = services.game_store
+    real_store = games.game_store
     calls = []
 
     def failing_store(data, **kwargs):
@@ -270,7 +270,7 @@ def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
             raise RuntimeError("disk full")
         return real_store(data, **kwargs)
 
-    monkeypatch.setattr(services, "game_store", failing_store)
+    monkeypatch.setattr(games, "game_store", failing_store)  # (what games_import calls)
     with pytest.raises(RuntimeError):
         call_command("import_games", str(MULTI), *AS_OWNER, stdout=io.StringIO())
     assert len(calls) == 2
@@ -422,15 +422,13 @@ def test_the_pad_cannot_store_more_than_7_tokens_so_every_export_imports_again(t
     """FORMAT.md: "at most 7 in all for a player". The pad saves each sector on its own, so the
     service refuses a count that would put more than 7 on the comb; a stored game therefore
     always exports to a file that imports again."""
-    from django.core.exceptions import ValidationError
-
     from scoring import services
     from scoring.gamefile import read_document
 
     services.game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
     seat = Seat.objects.get()
-    with pytest.raises(ValidationError, match="at most 6 here"):
-        save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=7)
+    refused = save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=7)
+    assert refused.outcome is services.Outcome.REFUSED and "at most 6 here" in refused.message
     save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=6)  # 7 in all: fine
     first, _ = run("export_games")
 

@@ -2,11 +2,12 @@
 afterwards the stored game is exactly what the answers acknowledged.
 
 Each phone (a process; the owner's, signed in, or one that opened the game's edit link) types
-values against the version it last saw, sometimes sends a value
-from a stale page (which must be refused: a 409, nothing written), and taps + on steppers that
-the other phones tap too. Every field then holds the value of its acknowledged save with the
-highest version, every stepped field holds exactly the number of acknowledged taps, and the
-game's revision counts exactly the acknowledged writes. ``tests/concurrency_driver.py`` does the
+values against the version it last saw, sometimes sends a value from a stale page (which must be
+refused: a 409, nothing written), and taps + on steppers that the other phones tap too. Every
+field then holds the value of its acknowledged save with the highest version, every stepped
+field holds exactly the number of acknowledged taps, every acknowledged write is recorded as
+exactly one change, and the game's revision counts exactly the saves (each locks the game by
+moving its revision on, conflicts and values already stored included). ``tests/concurrency_driver.py`` does the
 work in child processes with DATABASE_URL pointing at the database under test.
 """
 
@@ -38,9 +39,10 @@ def check(outcome: dict) -> None:
     assert outcome["mismatches"] == {}
     counts = outcome["counts"]
     assert counts["saved"] > 200 and counts["steps"] > 5, counts  # the test really raced hundreds of saves
-    assert outcome["revision"] == outcome["writes"], "every acknowledged write, and nothing else, changed the game"
+    assert counts["conflicts"] > 0, counts  # stale pages were refused
+    assert outcome["revision"] == outcome["requests"], "every save, and nothing else, moved the game's revision on"
     authors = outcome["authors"]
-    assert authors["all"] == outcome["writes"], "every write is recorded as one change"
+    assert authors["all"] == outcome["writes"], "every acknowledged write, and nothing else, is recorded as one change"
     assert authors["owner"] + authors["link"] == authors["all"] and authors["owner"] > 0 and authors["link"] > 0
 
 

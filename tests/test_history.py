@@ -5,7 +5,9 @@ Services level, no views. A change (``scoring.models.Change``) names its game, s
 (a category key, "active_workers" or "t<sector position>"), the field's text before and after
 ("" not entered, "True"/"False" for the hive-mat flag, the sum as typed, or the number), when,
 and who: an account (``by_user``), a share link (``by_link``) and/or a name in words
-(``by_name``). Undoing a change is itself a change, pointing at the one it undid (``undoes``).
+(``by_name``). Undoing a change is itself a change, pointing at the one it undid (``undoes``),
+saved as any other save (``services.change_undo`` goes through ``field_save``); only the field's
+latest change can be undone: once the field changed again, on any phone, the undo is a conflict.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from scoring import selectors, services
@@ -67,7 +68,7 @@ def seat(game: Game, number: int) -> Seat:
     return Seat.objects.get(game=game, number=number)
 
 
-def write(game: Game, number: int, key: str, value=None, **kwargs) -> services.WriteResult:
+def write(game: Game, number: int, key: str, value=None, **kwargs) -> services.SaveResult:
     """One pad field written, as the pad writes it."""
     return save_value(seat=seat(game, number), key=key, value=value, **kwargs)
 
@@ -85,8 +86,10 @@ def revision(game: Game) -> int:
     return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
 
 
-def undo(change: Change, by: Actor) -> services.WriteResult:
-    return services.change_undo(change=Change.objects.get(pk=change.pk), by=by)
+def undo(change: Change, by: Actor) -> services.SaveResult:
+    """The change undone, as the pad's Undo button does it (``services.change_undo``)."""
+    change = Change.objects.select_related("game", "seat").get(pk=change.pk)
+    return services.change_undo(game=change.game, change=change, by=by)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,9 +178,9 @@ def test_a_refused_write_records_nothing(game, as_ann, as_ben):
 def test_a_write_refused_for_too_many_tokens_records_nothing(game, as_ann):
     write(game, 1, "t0", 7, by=as_ann)
 
-    with pytest.raises(ValidationError):
-        write(game, 1, "t0", 8, by=as_ann)
+    result = write(game, 1, "t0", 8, by=as_ann)
 
+    assert (result.outcome, result.change) == (Outcome.REFUSED, None)
     assert [(c.old, c.new) for c in changes(game)] == [("", "7")]
 
 
@@ -294,7 +297,26 @@ def test_undoing_a_change_the_field_has_moved_on_from_is_refused_and_changes_not
     assert result.outcome is Outcome.CONFLICT
     assert (result.value, result.change) == (6, None)  # the answer says what the field holds now
     assert seat(game, 1).farms == 6
-    assert (len(changes(game)), revision(game)) == before
+    # Nothing recorded; the revision moved on (the undo locked the game, as every save does).
+    assert (len(changes(game)), revision(game)) == (before[0], before[1] + 1)
+
+
+def test_undoing_a_change_that_is_no_longer_the_fields_latest_is_refused_even_when_the_value_is_back(
+        game, as_ann, as_ben):
+    """Phone A sets recruits to 3 (change N), B sets 5, C sets 3 again. The field shows what
+    change N made, but C's 3 is a newer save that C was told is stored: undoing N now would
+    silently throw C's save away. The undo is a conflict; C's 3 stays, and nothing is recorded."""
+    n = write(game, 1, "recruits", 3, by=as_ann).change
+    write(game, 1, "recruits", 5, by=as_ben)
+    write(game, 1, "recruits", 3, by=Actor(name="Cleo"))
+    before = len(changes(game))
+
+    result = undo(n, by=as_ann)
+
+    assert (result.outcome, result.value, result.change) == (Outcome.CONFLICT, 3, None)
+    assert seat(game, 1).recruits == 3
+    assert seat(game, 1).revisions["recruits"][0] == 3  # C's save is still the field's latest version
+    assert len(changes(game)) == before
 
 
 def test_undoing_a_change_whose_old_value_is_already_back_records_nothing(game, as_ann, as_ben):
@@ -310,17 +332,34 @@ def test_undoing_a_change_whose_old_value_is_already_back_records_nothing(game, 
     assert len(changes(game)) == before
 
 
-def test_undoing_token_counts_walks_them_back_to_not_entered(game, as_ann):
-    first = write(game, 1, "t0", 2, by=as_ann).change
+def test_undoing_token_counts_puts_them_back_and_a_first_count_back_to_not_entered(game, as_ann):
+    write(game, 1, "t0", 2, by=as_ann)
     more = write(game, 1, "t0", delta=+1, by=as_ann).change
 
     undo(more, by=as_ann)
     assert HibernationTokens.objects.get(seat=seat(game, 1)).count == 2
     assert (latest(game).field, latest(game).old, latest(game).new) == ("t0", "3", "2")
 
-    undo(first, by=as_ann)  # the sector holds what the first change made again: it can go too
-    assert not HibernationTokens.objects.filter(seat=seat(game, 1)).exists()  # not entered again
-    assert (latest(game).old, latest(game).new, latest(game).undoes) == ("2", "", first)
+    first_in_sector_2 = write(game, 2, "t0", 1, by=as_ann).change
+    undo(first_in_sector_2, by=as_ann)
+    assert not HibernationTokens.objects.filter(seat=seat(game, 2)).exists()  # not entered again
+    assert (latest(game).old, latest(game).new, latest(game).undoes) == ("1", "", first_in_sector_2)
+
+
+def test_undoing_is_one_step_back_only_an_earlier_change_cannot_be_undone_after_a_later_one(game, as_ann):
+    """Once a later change of the field was undone, the undo is the field's latest change: the
+    earlier change is no longer the latest, so undoing it is a conflict, even though the field
+    holds what it made again (the rule of every undo: only the field's latest change)."""
+    first = write(game, 1, "t0", 2, by=as_ann).change
+    more = write(game, 1, "t0", delta=+1, by=as_ann).change
+    undo(more, by=as_ann)
+    before = len(changes(game))
+
+    result = undo(first, by=as_ann)
+
+    assert (result.outcome, result.value, result.change) == (Outcome.CONFLICT, 2, None)
+    assert HibernationTokens.objects.get(seat=seat(game, 1)).count == 2
+    assert len(changes(game)) == before
 
 
 def test_undoing_a_token_count_that_moved_on_is_refused(game, as_ann, as_ben):

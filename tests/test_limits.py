@@ -1,8 +1,8 @@
 """Abuse limits: signing in, signing up, asking for a password reset, opening share links and
 saving fields are counted per client address (and, for signing in and resets, per account name
 typed); past a limit the answer is 429 with the reason and a Retry-After, a page for a browser
-and one plain sentence for the pad's script (htmx). Each counter is its own: another address,
-or another account, still gets through."""
+and one plain sentence for the pad's script (a request with HX-Request, or one that prefers
+text/plain). Each counter is its own: another address, or another account, still gets through."""
 
 from __future__ import annotations
 
@@ -184,23 +184,28 @@ def test_game_file_uploads_are_limited_per_address(client, ann, small_limits):
     assert upload(address=AWAY).status_code == 422
 
 
-def save(client, game, address=HOME, value="3"):
+SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # what the pad's script asks for (no HX-Request)
+
+
+def save(client, game, address=HOME, value="3", headers=HTMX):
+    """One save of the pad's script (a page's saves are its own: each based on version 0)."""
     return client.post(reverse("scoring:save", args=[game.public_id]),
-                       {"field": "s1-farms", "value": value, "page": "test", "seq": "1"},
-                       headers=HTMX, REMOTE_ADDR=address)
+                       {"field": "s1-farms", "value": value, "version": "0", "page": "test", "seq": "1"},
+                       headers=headers, REMOTE_ADDR=address)
 
 
-def test_saves_are_limited_per_address_with_a_plain_sentence_for_the_pad(client, ann, game, small_limits):
+@pytest.mark.parametrize("headers", [HTMX, SCRIPT], ids=["htmx", "prefers-text"])
+def test_saves_are_limited_per_address_with_a_plain_sentence_for_the_pad(client, ann, game, small_limits, headers):
     client.force_login(ann)
     for value in ("1", "2", "3"):
-        assert save(client, game, value=value).status_code == 200
-    refused = save(client, game, value="4")
+        assert save(client, game, value=value, headers=headers).status_code == 200
+    refused = save(client, game, value="4", headers=headers)
     assert refused.status_code == 429
     assert refused["Content-Type"] == "text/plain; charset=utf-8"
     sentence = refused.content.decode()
     assert sentence.startswith("Too many saves") and "<" not in sentence and len(sentence) < 200
     assert 0 < int(refused["Retry-After"]) <= 60
-    assert save(client, game, address=AWAY, value="5").status_code == 200
+    assert save(client, game, address=AWAY, value="5", headers=headers).status_code == 200
 
 
 def test_the_real_save_limit_lets_a_busy_table_type(client, ann, game):

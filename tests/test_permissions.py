@@ -27,11 +27,12 @@ from scoring import services
 from scoring.access import Actor
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, GameSector, HibernationTokens, Seat
 from tests.factories import game_scored, game_started, player, save_value, seat_of, user
-from tests.test_views import form_data, page, typed
+from tests.views.helpers import form_data, page, typed
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
+SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # the pad's script: no HX-Request, prefers a plain sentence
 REVOKED = "The link you opened this game with was revoked by its owner, or the game was deleted."
 DEAD_LINK = "This link does not work (any more): ask the game's owner for a new one."
 VIEW_ONLY = "This link only lets you watch the game: it cannot change anything."
@@ -115,8 +116,10 @@ REQUESTS: dict[str, Request] = {
     "pad GET": lambda c, t: c.get(t.url("pad")),
     "pad POST (no JS)": lambda c, t: c.post(t.url("pad"), pad_typed(t)),
     "save (htmx)": lambda c, t: c.post(t.url("save"), one_save(), headers=HTMX),
+    "save (script)": lambda c, t: c.post(t.url("save"), one_save(), headers=SCRIPT),
     "save (no HX-Request)": lambda c, t: c.post(t.url("save"), one_save()),
-    "save a step (htmx)": lambda c, t: c.post(t.url("save"), {"field": "s2-farms", "step": "1"}, headers=HTMX),
+    "save a step (htmx)": lambda c, t: c.post(t.url("save"), {"field": "s2-farms", "step": "1", "version": "0"},
+                                              headers=HTMX),
     "live GET": lambda c, t: c.get(t.url("live")),
     "live GET (htmx)": lambda c, t: c.get(t.url("live"), headers=HTMX),
     "results GET": lambda c, t: c.get(t.url("results")),
@@ -144,7 +147,8 @@ MATRIX = [
     ("pad GET",                  200, 200, 200, 404, 404, 404),
     ("pad POST (no JS)",         302, 302, 403, 404, 404, 404),
     ("save (htmx)",              200, 200, 403, 404, 404, 404),
-    ("save (no HX-Request)",     302, 302, 403, 404, 404, 404),
+    ("save (script)",            200, 200, 403, 404, 404, 404),
+    ("save (no HX-Request)",     200, 200, 403, 404, 404, 404),  # (the same partials: no page to go back to)
     ("save a step (htmx)",       200, 200, 403, 404, 404, 404),
     ("live GET",                 200, 200, 200, 404, 404, 404),
     ("live GET (htmx)",          200, 200, 200, 404, 404, 404),
@@ -218,7 +222,7 @@ def test_the_successful_writes_of_the_matrix_did_write():
 
 
 VIEW_WRITES = [
-    "pad POST (no JS)", "save (htmx)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
+    "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
     "finish POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST", "undo POST (htmx)",
     "edit link new POST", "edit link revoke POST", "view link new POST", "view link revoke POST", "name POST",
 ]
@@ -237,7 +241,7 @@ def test_a_view_link_can_never_write(owner, request_name, signed_in):
 
     assert response.status_code == 403
     assert stored(table.game.pk) == before
-    if "htmx" in request_name:
+    if "htmx" in request_name or "script" in request_name:
         assert response.content.decode() == VIEW_ONLY  # the sentence the pad shows, as it is
     else:
         assert VIEW_ONLY in response.content.decode()
@@ -279,7 +283,7 @@ def test_an_edit_link_refused_an_owner_only_action_is_not_told_it_may_only_watch
 
 
 @pytest.mark.parametrize("how", ["revoke", "new"])
-@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+@pytest.mark.parametrize("headers", [HTMX, SCRIPT, {}], ids=["htmx", "script", "plain"])
 def test_a_revoked_edit_link_stops_the_next_save_with_the_reason(owner, how, headers):
     table, phone = set_table(owner, "edit link")
     assert phone.post(table.url("save"), one_save(seq="1"), headers=HTMX).status_code == 200  # it worked

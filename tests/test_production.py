@@ -6,20 +6,18 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from contextlib import contextmanager
-
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
 from scoring.categories import MAX_NOTES_LENGTH
-from scoring.models import Game
 from scoring.gamefile import GameFileError, parse_document
+from scoring.models import Game
 from tests.factories import game_started, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,9 +133,10 @@ def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
     with database_full():
         pad = client.get(reverse("scoring:pad", args=[game.public_id]))
         assert pad.status_code == 200  # reads as usual
-        for saves in range(200):  # enough changes that the file must grow
+        for saves in range(200):  # enough changes that the file must grow (one page: its own saves, no conflict)
             saved = client.post(reverse("scoring:save", args=[game.public_id]),
-                                {"field": "s2-recruits", "value": str(saves), "page": "p", "seq": str(saves + 1)},
+                                {"field": "s2-recruits", "value": str(saves), "version": "0", "page": "p",
+                                 "seq": str(saves + 1)},
                                 headers={"HX-Request": "true"})
             if saved.status_code != 200:
                 break
