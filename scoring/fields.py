@@ -147,7 +147,10 @@ def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddres
     if position is not None:
         sector = next((sector for sector in sectors if sector.position == position), None)
         return PadField(seat, sector=sector) if sector is not None else None
-    return PadField(seat, category=CATEGORY_BY_KEY.get(address.key))
+    if address.key == WORKERS:
+        return PadField(seat)
+    category = CATEGORY_BY_KEY.get(address.key)
+    return PadField(seat, category=category) if category is not None else None
 
 
 def pad_fields(seats: list[Seat], sectors: list[GameSector]) -> list[PadField]:

@@ -35,10 +35,15 @@ class ParsedValue:
     sum_text: str = ""  # the sum as typed, when it was one ("3+6+2")
 
 
+def is_yes(raw: str) -> bool:
+    """Whether what a yes/no entry posted says yes."""
+    return raw.strip().lower() in {"1", "on", "true", "yes"}
+
+
 def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
     """Turn what was typed into a value for ``field``, or raise ValidationError in words."""
     if field.is_flag:
-        return ParsedValue(raw.strip().lower() in {"1", "on", "true", "yes"})
+        return ParsedValue(is_yes(raw))
     text = normalize(raw)
     if text == "":
         return ParsedValue(None)
@@ -81,8 +86,18 @@ class PadValueField(forms.CharField):
         return normalize(str(initial or "")) != normalize(str(data or ""))
 
 
+class FlagInput(forms.CheckboxInput):
+    """A yes/no entry as the pad posts it: yes for "1", "on", "true" or "yes" (``is_yes``), as
+    what is typed into it is read (Django's checkbox would take "0" for a yes)."""
+
+    def value_from_datadict(self, data, files, name):
+        return name in data and is_yes(str(data[name]))
+
+
 class PadFlagField(forms.BooleanField):
     """A yes/no entry (the hive mat); cleans to a ParsedValue."""
+
+    widget = FlagInput
 
     def __init__(self, pad: PadField, **kwargs):
         self.pad = pad

@@ -310,12 +310,14 @@ def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list
 
 
 def recent_changes(game: Game, limit: int = 8) -> list[Change]:
-    """The game's latest changes, newest first, with who made them and whether a later change
-    undid them (``is_undone``), for the pad's history: one statement."""
+    """The game's latest changes, newest first, with who made them, whether a later change undid
+    them (``is_undone``) and whether they are still their value's latest (``is_latest``: only
+    then can they be undone, ``services.change_undo``), for the pad's history: one statement."""
+    later = Change.objects.filter(seat=OuterRef("seat"), field=OuterRef("field"), pk__gt=OuterRef("pk"))
     return list(
         Change.objects.filter(game=game).select_related("seat", "by_user", "by_link")
         .only("field", "old", "new", "at", "by_name", "seat__name", "by_user__username", "by_link__access")
-        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))))[:limit]
+        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))), is_latest=~Exists(later))[:limit]
     )
 
 

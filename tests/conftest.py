@@ -2,7 +2,7 @@
 
 ``owner`` is the account that owns the games of ``tests/factories.py``; ``owner_client`` is a
 test client signed in as that account (the phone of the game's owner). Modules about the pad
-itself make their ``client`` that phone (see ``tests/test_views.py``); pytest-django's own
+itself make their ``client`` that phone (see ``tests/views/conftest.py``); pytest-django's own
 ``client`` stays an anonymous visitor everywhere else.
 """
 

@@ -27,7 +27,7 @@ from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Player, Seat
 from tests.factories import COMB, game_scored, game_started, player, user
-from tests.test_views import Element, page
+from tests.views.helpers import Element, page
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,7 @@ from scoring.models import Change, Game
 from scoring.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
 from tests.factories import OWNER, game_scored, game_started, player, save_value, seat_of, total_of, user
 from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
-from tests.test_views import page
+from tests.views.helpers import page
 
 pytestmark = pytest.mark.django_db
 

@@ -249,8 +249,6 @@ def test_a_value_the_game_does_not_have_is_no_field_and_writes_nothing(address):
     assert not HibernationTokens.objects.filter(seat__game=game).exists()
 
 
-@pytest.mark.xfail(strict=True, reason="app bug: scoring.fields.pad_field takes any key that is neither a category "
-                                       "nor tokens for the active workers, so this writes active_workers = 3")
 def test_an_address_whose_key_names_no_value_is_no_field():
     """``field_address`` never makes such an address from a posted name; a caller that builds
     one by hand must not write another value."""

@@ -95,13 +95,14 @@ def test_every_page_has_a_content_security_policy_without_inline_script(client):
 
 
 def test_every_page_loads_its_scripts_from_our_static_files_only(client):
-    """pad.js on every page; htmx only on the pages that use it (the pad, and the start form's
-    comb): a phone loads its 15 KB for no other page."""
+    """pad.js on every page; htmx only on the pages that use it (the pad, and the start form when
+    it offers saved layouts to fill the comb from): a phone loads its 15 KB for no other page."""
     for address in every_page():
         html = page(client.get(address))
         scripts = html.find_all("script")
         sources = [script["src"] for script in scripts if script.get("src")]
-        uses_htmx = html.find(data_pad=True) is not None or address == url("start")
+        offers_layouts = html.find("select", id="id_layout") is not None
+        uses_htmx = html.find(data_pad=True) is not None or (address == url("start") and offers_layouts)
         assert "/static/scoring/pad.js" in sources, address
         assert ("/static/django_htmx/htmx-2.min.js" in sources) == uses_htmx, address
         assert all(src.startswith("/static/") for src in sources), (address, sources)

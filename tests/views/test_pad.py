@@ -17,7 +17,7 @@ Several phones score one game at once, and no phone ever undoes another phone's 
 - other phones follow through ``/live/``: 304 while the game's revision is the one they have.
 
 The rules of a save themselves (versions, pages' order, steps, limits, the tokens a player owns)
-are ``tests/test_services.py``; how input is read, ``tests/test_forms.py``. Here: what each
+are ``tests/services/test_pad.py``; how input is read, ``tests/test_forms.py``. Here: what each
 request answers, and what it shows.
 """
 
@@ -686,7 +686,7 @@ def test_step_applies_the_change_to_the_stored_value(client):
 
 def test_step_at_the_fields_limit_answers_200_with_the_value_as_it_is(client):
     """A "+" at the highest value is no error the player typed (each field's limits:
-    tests/test_services.py)."""
+    tests/services/test_pad.py)."""
     game = game_scored(player("Alice", workers=4), player("Bruno"))
 
     response = save(client, game, "s1-active_workers", step=1, page="a", seq=1)
@@ -1140,7 +1140,7 @@ def test_live_answers_the_new_values_once_another_phone_saved(client):
 def test_live_answers_304_after_a_save_refused_before_it_reached_the_game(client):
     """Input the save's form refuses (or a field the game has not) never locks the game: the
     other phones' polls stay 304. (A save that reaches the game moves its revision on, even when
-    it writes nothing: tests/test_services.py.)"""
+    it writes nothing: tests/services/test_pad.py.)"""
     game = game_started("Alice", "Bruno")
     save(client, game, "s1-farms", "3", page="phone-a", seq=1)
     etag = client.get(url("live", game))["ETag"]
