@@ -83,7 +83,9 @@ def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = 
     """Save one value of the game: ``value`` (None: not entered) typed as ``sum_text`` when it
     was a sum, or ``step`` taps of a stepper applied to the stored value within its limits.
 
-    The game is locked first (``games.game_lock``: its revision moves on), then read as it
+    The game is locked first, one way on SQLite and PostgreSQL alike: by a conditional update
+    that moves its revision on (``games.game_lock``; not ``select_for_update``, which SQLite
+    ignores and which would need a second statement for the revision). Then it is read as it
     stands (``selectors.game_state``); the guard is checked; the value, the seats' outcomes and
     the tallies are written, and the change recorded. Only that value changes, so two phones
     saving different values never undo each other. Returns what came of it, with the game as it

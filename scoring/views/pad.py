@@ -98,8 +98,8 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
 def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *, typed: str,
                  changes: bool = False) -> HttpResponse:
     """The answer to one save of the pad's script, drawn from the game as it stands after it."""
-    if result.outcome is Outcome.GONE:
-        raise NoAccess()
+    if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
+        return sentence("", 404)
     if result.field is None:
         return sentence(_("This field is not part of the game."), 400)
     name, refused = result.field.name, result.outcome is Outcome.REFUSED
