@@ -424,3 +424,37 @@ def test_solo_game_puts_the_automa_first(page: Page, live_server):
         (1, "Automa", True, 1),
         (2, "Alice", False, 2),
     ]
+
+
+def test_choosing_a_saved_layout_fills_the_comb_and_keeps_what_was_typed(page: Page, live_server):
+    """The start form offers the latest saved layout filled in; choosing another fills the comb
+    in from it (htmx brings the comb alone), "New layout" empties it, and the names already typed
+    stay. The game then starts with the comb on screen."""
+    from scoring import services
+    from scoring.models import Game
+    from tests.browser.pad_helpers import host
+
+    services.comb_layout_save(name="Small comb", sectors=[(5, 2), (4, 0)], owner=host())
+    services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0), (9, 3)], owner=host())
+    page.goto(f"{live_server.url}/games/new/")
+    first_vp = page.get_by_label("Sector 1, 1st place VP", exact=True)
+    layout = page.get_by_label("Saved comb layout", exact=True)
+    expect(first_vp).to_have_value("12")  # the latest layout, filled in
+    page.get_by_label("Player 1 name", exact=True).fill("Alice")
+
+    layout.select_option(label="Small comb")
+    expect(first_vp).to_have_value("5")
+    expect(page.get_by_label("Sector 2, 2nd place VP", exact=True)).to_have_value("0")
+    expect(page.get_by_label("Sector 3, 1st place VP", exact=True)).to_have_value("")
+    expect(page.get_by_label("Save this comb as", exact=True)).to_have_value("Small comb")
+    expect(page.get_by_label("Player 1 name", exact=True)).to_have_value("Alice")
+
+    layout.select_option(label="New layout")
+    expect(first_vp).to_have_value("")
+    layout.select_option(label="Big comb")
+    expect(page.get_by_label("Sector 3, 2nd place VP", exact=True)).to_have_value("3")
+
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
+    game = Game.objects.get(public_id=re.search(r"/games/([\w-]+)/$", page.url).group(1))
+    assert [(s.first_vp, s.second_vp) for s in game.sectors.order_by("position")] == [(12, 6), (7, 0), (9, 3)]
