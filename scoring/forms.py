@@ -341,9 +341,9 @@ class GameStartForm(forms.Form):
     layout = forms.ModelChoiceField(
         label=_("Saved comb layout"), queryset=CombLayout.objects.all(), required=False,
         empty_label=_("New layout"),
-        # Choosing a layout fills the comb in (htmx: the start page's comb, rendered again with it).
+        # Choosing a layout fills the comb in (htmx: the start page's sectors, rendered again from it).
         widget=forms.Select(attrs={"hx-get": reverse_lazy("scoring:start"), "hx-trigger": "change",
-                                   "hx-target": "#comb-setup", "hx-swap": "outerHTML"}),
+                                   "hx-target": "#comb-sectors", "hx-swap": "outerHTML"}),
     )
     layout_name = forms.CharField(
         label=_("Save this comb as"), max_length=60, required=False,

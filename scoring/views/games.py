@@ -118,7 +118,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
         "known_names": selectors.known_player_names(request.user),
     }
     if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
-        return render(request, "scoring/start.html#comb-setup", context)
+        return render(request, "scoring/start.html#comb-sectors", context)
     return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
 

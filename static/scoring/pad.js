@@ -773,7 +773,7 @@
 
   // A layout chosen on the start form: htmx brings the comb filled in from it, to set up again.
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "comb-setup") setUpStartForm();
+    if (event.detail.target && event.detail.target.id === "comb-sectors") setUpStartForm();
   });
 
   function ready() {
