@@ -172,7 +172,7 @@ def main() -> None:
         if value != count:
             problems.append(f"{name}: {count} taps acknowledged, {value} stored")
     mismatches = {name: [expected[name], stored[name]] for name in expected if expected[name] != stored[name]}
-    revision = game.revision  # every save locks the game: it moves on once per save answered, written or not
+    revision = game.revision  # it moves with every save that wrote something (a save that wrote nothing rolls back)
     # Each real write makes a new version of its field; a save that found its value already
     # stored (no conflict, nothing written) answers with a version another save made.
     writes = len({(entry["field"], entry["version"]) for entry in logs if entry["status"] == 200})

@@ -40,7 +40,9 @@ def check(outcome: dict) -> None:
     counts = outcome["counts"]
     assert counts["saved"] > 200 and counts["steps"] > 5, counts  # the test really raced hundreds of saves
     assert counts["conflicts"] > 0, counts  # stale pages were refused
-    assert outcome["revision"] == outcome["requests"], "every save, and nothing else, moved the game's revision on"
+    # The revision moves with what is written (a value, or only a page's save number remembered),
+    # at most once a save: a save that wrote nothing rolled back.
+    assert outcome["writes"] <= outcome["revision"] <= outcome["requests"], outcome
     authors = outcome["authors"]
     assert authors["all"] == outcome["writes"], "every acknowledged write, and nothing else, is recorded as one change"
     assert authors["owner"] + authors["link"] == authors["all"] and authors["owner"] > 0 and authors["link"] > 0

@@ -39,9 +39,9 @@ def game_lock(game_id: int) -> bool:
     """Lock the game until the transaction ends, by moving its revision on: every write to a game
     begins here, so the writers of one game queue (on PostgreSQL behind the row's lock; on SQLite
     every transaction already holds the database's write lock from its start, settings'
-    ``transaction_mode``), and every phone's poll sees that something may have changed. A write
-    that then changes nothing still moves the revision: the phones fetch the same figures once
-    more, never stale ones. False when the game is gone."""
+    ``transaction_mode``), and every phone's poll sees that something changed. A write that then
+    changes nothing rolls back, and the revision with it (``pad.field_save``). False when the game
+    is gone."""
     return bool(Game.objects.filter(pk=game_id).update(revision=F("revision") + 1))
 
 

@@ -71,13 +71,13 @@ class SaveResult:
     message: str = ""  # why it was refused, in words
     change: Change | None = None  # the change recorded, when something was written
     scored: GameResult | None = None  # the game scored after a write
+    wrote: bool = False  # something was written (the value, or only the page's save number)
 
     @property
     def saved(self) -> bool:
         return self.outcome is Outcome.SAVED
 
 
-@transaction.atomic
 def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = None, sum_text: str = "",
                step: int = 0, guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
     """Save one value of the game: ``value`` (None: not entered) typed as ``sum_text`` when it
@@ -88,8 +88,21 @@ def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = 
     ignores and which would need a second statement for the revision). Then it is read as it
     stands (``selectors.game_state``); the guard is checked; the value, the seats' outcomes and
     the tallies are written, and the change recorded. Only that value changes, so two phones
-    saving different values never undo each other. Returns what came of it, with the game as it
-    stands after, for the answer."""
+    saving different values never undo each other. A save that writes nothing (a conflict, a
+    refusal, a retry) rolls its transaction back, the lock's move of the revision with it: the
+    revision moves only with what is written. Returns what came of it, with the game as it stands
+    after, for the answer."""
+    with transaction.atomic():
+        result = _save(game, address, value, sum_text, step, guard, by)
+        if not result.wrote:
+            transaction.set_rollback(True)
+    if result.state is not None and not result.wrote:
+        result.state.game.refresh_from_db(fields=["revision"])  # (as it stands again, for the answer)
+    return result
+
+
+def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, guard: Guard, by: Actor) -> SaveResult:
+    """``field_save`` inside its transaction."""
     if not game_lock(game.pk):
         return SaveResult(Outcome.GONE)
     state = game_state(game)
@@ -128,7 +141,8 @@ def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = 
         game_id=state.game.pk, seat_id=seat.pk, field=pad.key, old=current_text, new=new_text,
         by_user=by.user, by_link=by.link, by_name=by.name, undoes=guard.undoing,
     )
-    return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored)
+    return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored,
+                      wrote=True)
 
 
 def _stored(state: GameState, pad: PadField) -> tuple[int | bool | None, str, int, str, int]:
@@ -159,10 +173,11 @@ def _unchanged(state: GameState, pad: PadField, current, text: str, version: int
     but the page's save is remembered as in (so that its earlier saves, arriving late, are still
     ignored)."""
     seat = pad.seat
-    if guard.page and list(seat.revisions.get(pad.key) or [])[1:] != [guard.page, guard.seq]:
+    remembered = bool(guard.page) and list(seat.revisions.get(pad.key) or [])[1:] != [guard.page, guard.seq]
+    if remembered:
         seat.revisions = {**seat.revisions, pad.key: [version, guard.page, guard.seq]}
         Seat.objects.filter(pk=seat.pk).update(revisions=seat.revisions)
-    return SaveResult(Outcome.SAVED, state, pad, current, text, version)
+    return SaveResult(Outcome.SAVED, state, pad, current, text, version, wrote=remembered)
 
 
 def _write(state: GameState, pad: PadField, value, sum_text: str, current) -> list[str]:

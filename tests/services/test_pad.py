@@ -14,9 +14,9 @@ showed, or the value it showed, and the page and the number of its save) and ans
   nothing written;
 - NO_FIELD: the game has no such seat or sector; GONE: the game was deleted meanwhile.
 
-Every save first locks the game by moving its revision on (``games.game_lock``), so every save
-that reaches the game moves the revision by one, written or not; the value, its version and the
-change history move only when something is written.
+Every save first locks the game by moving its revision on (``games.game_lock``); a save that
+then writes nothing rolls back, the revision with it: the revision, the value, its version and
+the change history move only when something is written.
 
 A step (``step``, a stepper's +1/-1) applies to the stored value whatever it is, within the
 value's limits: only the page's order counts. Number entries, active workers and tokens are None
@@ -165,10 +165,10 @@ def test_every_save_moves_the_games_revision_on_by_one():
     assert revision(game) == 5
 
 
-def test_a_save_that_writes_nothing_still_moves_the_revision_but_not_the_value_its_version_or_the_history():
-    """The lock is the revision moved on: a save that then finds nothing to write (a conflict, a
-    superseded save, a refusal, a value already stored, a step at a limit) has moved it too. The
-    phones fetch the same figures once more, never stale ones."""
+def test_a_save_that_writes_nothing_leaves_the_revision_the_value_its_version_and_the_history():
+    """A save that finds nothing to write (a conflict, a superseded save, a refusal, a value
+    already stored, a step at a limit) rolls back, the lock's move of the revision with it, and
+    answers with the revision as it stands."""
     game = game_started("Alice", "Bruno")
     set_entry(game, 1, "farms", 4, guard=Guard(version=0, page="a", seq=1))
     stored = seat_of(game, 1)
@@ -184,7 +184,8 @@ def test_a_save_that_writes_nothing_still_moves_the_revision_but_not_the_value_i
     assert [result.outcome for result in results] == [
         Outcome.CONFLICT, Outcome.SUPERSEDED, Outcome.REFUSED, Outcome.SAVED, Outcome.SAVED]
     assert [(result.change, result.scored) for result in results] == [(None, None)] * 5
-    assert revision(game) == 1 + 5
+    assert revision(game) == 1
+    assert [result.state.game.revision for result in results] == [1] * 5
     after = seat_of(game, 1)
     assert (after.farms, after.active_workers, after.revisions) == (4, None, stored.revisions)
     assert token_rows(game, 1) == {}
@@ -556,7 +557,7 @@ def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written()
     assert tokens_of(game, 1) == [4, 0, 2]
     assert seat_of(game, 1).revisions == {}
     assert not Change.objects.filter(game=game).exists()
-    assert revision(game) == before + 1  # (the lock)
+    assert revision(game) == before  # (rolled back, the lock's move with it)
     assert set_tokens(game, 1, 1, 1).saved  # exactly 7 is fine
     assert tokens_of(game, 1) == [4, 1, 2]
 

@@ -1139,8 +1139,8 @@ def test_live_answers_the_new_values_once_another_phone_saved(client):
 
 def test_live_answers_304_after_a_save_refused_before_it_reached_the_game(client):
     """Input the save's form refuses (or a field the game has not) never locks the game: the
-    other phones' polls stay 304. (A save that reaches the game moves its revision on, even when
-    it writes nothing: tests/services/test_pad.py.)"""
+    other phones' polls stay 304. (One that reaches the game and writes nothing rolls back, the
+    revision with it: tests/services/test_pad.py.)"""
     game = game_started("Alice", "Bruno")
     save(client, game, "s1-farms", "3", page="phone-a", seq=1)
     etag = client.get(url("live", game))["ETag"]
