@@ -36,7 +36,8 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     result = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "run.py"), "--games", "3", "--samples", "5", "--warmup", "1",
          "--history-samples", "1", "--clients", "4", "--seconds", "1", "--load-warmup", "0.2", "--sectors", "2",
-         "--club-phones", "4", "--club-tables", "2", "--club-seconds", "1", "--club-interval", "0.5",
+         # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
+         "--club-phones", "4", "--club-tables", "2", "--club-seconds", "2.5", "--club-interval", "0.5",
          "--club-jitter", "0.1", "--json", str(output)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
     )
