@@ -145,6 +145,14 @@ def visible_games(user) -> QuerySet[Game]:
     return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))
 
 
+def joined_games(user) -> QuerySet[Game]:
+    """The games a signed-in user joined through a link that is still live (not their own), found
+    from their memberships: a query that reads the user's few memberships, never the games of the
+    accounts they belong to."""
+    memberships = GameMember.objects.filter(user=user, link__revoked_at__isnull=True).values("game_id")
+    return Game.objects.filter(pk__in=memberships).exclude(owner=user)
+
+
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
     """The name a link's holder gives, remembered on their phone (the session) for their changes."""
     names = dict(request.session.get(SESSION_NAMES, {}))

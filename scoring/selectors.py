@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
-from scoring.access import visible_games
+from scoring.access import joined_games, visible_games
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.gamefile import (
@@ -523,7 +523,7 @@ def overall_statistics(user) -> OverallStatistics:
     if getattr(user, "is_authenticated", False):
         for row in OwnerTally.objects.filter(owner=user):
             sums[row.scope, row.key].update(row_measures(row))
-        joined = visible_games(user).exclude(owner=user).filter(finished_at__isnull=False)
+        joined = joined_games(user).filter(finished_at__isnull=False)
         for seat in Seat.objects.filter(game__in=joined):
             measures = seat_measures(seat)
             for scope_and_key in seat_scopes(seat):
