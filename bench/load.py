@@ -39,7 +39,7 @@ from typing import Self
 from urllib.parse import urljoin, urlsplit
 
 from bench.common import ROOT, summary
-from bench.pad_client import PAD_JS, AddressHolder, PadFields, decoded, save_body, saved_version
+from bench.pad_client import AddressHolder, PadFields, decoded, save_body, saved_version
 
 SOCKET_TIMEOUT = 10.0  # seconds, on every socket of the benchmark
 ACCEPT_ENCODING = "gzip, br"

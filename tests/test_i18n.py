@@ -39,7 +39,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
-from scoring import services
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.explain import ordinal, sector_sentence, tie_sentence
