@@ -45,11 +45,14 @@ def _safe_next(request: HttpRequest) -> str:
 
 @method_decorator(with_account_language, name="dispatch")
 class SignInView(LoginView):
-    """Django's sign-in, each attempt counted per client address and per user name typed; a
-    sign-in brings the account's language to this device (scoring/preferences.py)."""
+    """Django's sign-in, each attempt counted per client address and per user name typed from
+    that address: a stranger guessing an account's password from elsewhere never locks its owner
+    out of their own phone. A sign-in brings the account's language to this device
+    (scoring/preferences.py)."""
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        refusal = limits.check(request, "login", account=request.POST.get("username", ""))
+        attempt = f"{request.POST.get('username', '').strip()} from {limits.client_address(request)}"
+        refusal = limits.check(request, "login", account=attempt)
         return refusal or super().post(request, *args, **kwargs)
 
 

@@ -3,7 +3,8 @@ for a password reset, open a share link or save a field.
 
 Each rule of ``settings.RATE_LIMITS`` allows at most N requests per period of S seconds (fixed
 windows), per client address and, where the request names one, per account (the user name typed
-into the sign-in form, the email address typed into the password reset form)::
+into the sign-in form, counted per address it is typed from; the email address typed into the
+password reset form)::
 
     RATE_LIMITS = {"login": {"address": (30, 900), "account": (10, 900)}, ...}
 

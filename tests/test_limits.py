@@ -91,6 +91,19 @@ def test_sign_in_is_limited_per_account_name(client, ann, small_limits):
     assert sign_in(client, "ben").status_code == 200
 
 
+def test_a_stranger_guessing_an_accounts_password_never_locks_its_owner_out(client, ann, small_limits):
+    """Wrong passwords for "ann" from a stranger's address count against that address and that
+    name from there, not against the owner signing in from their own phone."""
+    for _ in range(2):
+        assert sign_in(client, "ann", address=AWAY).status_code == 200
+    assert_refused_page(sign_in(client, "ann", address=AWAY), "Too many sign-in attempts")  # the stranger waits
+
+    response = sign_in(client, "ann", PASSWORD, address=HOME)
+
+    assert response.status_code == 302
+    assert client.get("/").wsgi_request.user == ann
+
+
 def test_sign_in_is_limited_per_address(client, ann, small_limits):
     for name in ("ben", "cid", "dee", "eve"):
         assert sign_in(client, name).status_code == 200
