@@ -339,7 +339,7 @@ class GameStartForm(forms.Form):
         initial=DEFAULT_END_TRIGGER_TOKEN,
     )
     layout = forms.ModelChoiceField(
-        label=_("Saved comb layout"), queryset=CombLayout.objects.all(), required=False,
+        label=_("Saved comb layout"), queryset=CombLayout.objects.none(), required=False,
         empty_label=_("New layout"),
         # Choosing a layout fills the comb in (htmx: the start page's sectors, rendered again from it).
         widget=forms.Select(attrs={"hx-get": reverse_lazy("scoring:start"), "hx-trigger": "change",
@@ -352,9 +352,10 @@ class GameStartForm(forms.Form):
     notes = forms.CharField(label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH,
                             widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate
+        self.fields["layout"].queryset = CombLayout.objects.filter(owner=owner)  # the account's own, never another's
 
 
 def filled_sectors(formset) -> list[tuple[int, int]]:

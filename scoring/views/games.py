@@ -90,9 +90,9 @@ def game_start(request: HttpRequest) -> HttpResponse:
         typed = request.POST if request.method == "POST" else request.GET
         if "layout" not in typed and layouts:
             typed = {"layout": str(layouts[0].pk)}
-        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(typed, layouts))
+        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(typed, layouts), request.user)
     else:
-        form = GameStartForm(request.POST)
+        form = GameStartForm(request.POST, owner=request.user)
         solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
         players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
         sectors = SectorRowFormSet(request.POST, prefix="sector")
@@ -122,11 +122,12 @@ def game_start(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
 
-def _start_forms_being_filled(data) -> tuple[GameStartForm, object, object]:
+def _start_forms_being_filled(data, owner) -> tuple[GameStartForm, object, object]:
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
     keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
-    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")})
+    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")},
+                         owner=owner)
     players = PlayerRowFormSet(prefix="player", initial=[
         {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
         for i in range(MAX_PLAYERS)

@@ -12,6 +12,7 @@ import json
 from datetime import date
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from scoring import services
@@ -171,6 +172,21 @@ def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_au
     assert offered[0] == "Alice"  # the most played first
     assert sorted(name.casefold() for name in offered) == ["alice", "bruno", "carla"]
     assert html.one("input", name="player-0-name")["list"] == "known-names"
+
+
+def test_the_start_form_never_offers_nor_takes_another_accounts_layout(client, owner):
+    """Layouts are an account's own (issue 18, defect 2: B's start form listed "Alice private
+    layout"): another account's is neither listed nor accepted when posted."""
+    alice = User.objects.create_user("alice", password="a-long-pass-phrase-of-alice")
+    hers = services.comb_layout_save(name="Alice private layout", sectors=[(3, 1)], owner=alice)
+
+    html = page(client.get(url("start")))
+    posted = client.post(url("start"), start_form("Ann", layout=str(hers.pk)))
+
+    assert "Alice private layout" not in html.text
+    assert html.find("select", name="layout") is None  # the owner has no layout of their own
+    assert posted.status_code == 422 and not Game.objects.exists()
+    assert "Alice private layout" not in posted.content.decode()
 
 
 def test_start_form_offers_saved_layouts_and_fills_in_the_latest(client, owner):
