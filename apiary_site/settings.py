@@ -206,6 +206,7 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Apiary Scorepad <webmaster@localhost>"
 
 LANGUAGE_CODE = "en"
+LANGUAGE_COOKIE_SAMESITE = "Lax"  # (Django sets none by default; the session's and CSRF's are Lax)
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -257,6 +258,7 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True  # the language switch's cookie too, as every cookie of the site
 if not env_bool("HSTS_PRELOAD", False):
     SILENCED_SYSTEM_CHECKS = ["security.W021"]  # not preloading is a choice (above), not an oversight
 # Only behind a reverse proxy that sets it (and strips it from what clients send) may a header say

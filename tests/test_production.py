@@ -49,6 +49,9 @@ def test_production_is_https_with_hsts_and_secure_cookies():
     assert setting("SECURE_HSTS_SECONDS", **PRODUCTION) == "31536000"
     assert setting("SESSION_COOKIE_SECURE", **PRODUCTION) == "True"
     assert setting("CSRF_COOKIE_SECURE", **PRODUCTION) == "True"
+    # The language switch's cookie as well (issue 18: it had neither Secure nor SameSite).
+    assert setting("LANGUAGE_COOKIE_SECURE", **PRODUCTION) == "True"
+    assert setting("LANGUAGE_COOKIE_SAMESITE", **PRODUCTION) == "'Lax'"
 
 
 def test_a_plain_http_lan_switches_https_off():
