@@ -276,6 +276,10 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # A refusal (4xx) is one line in the request log, and a share link's token is never written
+    # (apiary_site/logs.py).
+    "filters": {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["request_log"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
