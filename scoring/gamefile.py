@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -263,7 +264,11 @@ class _Reader:
             return None
         return value
 
-    def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False) -> str | None:
+    def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False,
+             lines: bool = False) -> str | None:
+        """A text of the file, without the spaces around it: names, factions and authors are one
+        line; ``lines`` (the notes) may also hold line breaks and tabs. Any other control character
+        (NUL, escape, …) is refused."""
         if not isinstance(value, str):
             self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})
             return None
@@ -271,6 +276,12 @@ class _Reader:
             value.encode("utf-8")
         except UnicodeEncodeError:
             self.problem(path, _("holds a character that is not valid Unicode text"))
+            return None
+        control = next((char for char in value.strip() if unicodedata.category(char) == "Cc"
+                        and not (lines and char in "\n\r\t")), None)
+        if control is not None:
+            self.problem(path, _("holds a control character (%(code)s), which text cannot hold") % {
+                "code": f"U+{ord(control):04X}"})
             return None
         text = value.strip()
         if required and not text:
@@ -321,7 +332,7 @@ class _Reader:
             else:
                 self.problem(f"{path}.played_on", _("must be a date written YYYY-MM-DD, not %(value)s") % {
                     "value": _describe(value)})
-        notes = self.text(obj["notes"], f"{path}.notes", MAX_NOTES_LENGTH) if "notes" in obj else ""
+        notes = self.text(obj["notes"], f"{path}.notes", MAX_NOTES_LENGTH, lines=True) if "notes" in obj else ""
         token = DEFAULT_END_TRIGGER_TOKEN
         if "end_trigger_token" in obj:
             value = obj["end_trigger_token"]

@@ -413,6 +413,12 @@ INVALID_DOCUMENTS = [
     invalid("end-null", edited(set_(f"{P0}.end", None)), f"{P0}.end"),
     invalid("faction-a-number", edited(set_(f"{P0}.faction", 3)), f"{P0}.faction"),
     invalid("faction-41-chars", edited(set_(f"{P0}.faction", "F" * 41)), f"{P0}.faction"),
+    # Control characters (issue 18: NUL made PostgreSQL answer a misleading 503 at the import's
+    # confirmation): refused at read time, each at its path; line breaks only in the notes.
+    invalid("name-with-nul", edited(set_(f"{P0}.name", "Ali\x00ce")), f"{P0}.name"),
+    invalid("name-with-line-break", edited(set_(f"{P0}.name", "Ali\nce")), f"{P0}.name"),
+    invalid("faction-with-escape", edited(set_(f"{P0}.faction", "Ana\x1b[31m")), f"{P0}.faction"),
+    invalid("notes-with-nul", edited(set_("games[0].notes", "Rainy\x00")), "games[0].notes"),
     invalid("notes-a-number", edited(set_("games[0].notes", 5)), "games[0].notes"),
     invalid("end_trigger_token-text", edited(set_("games[0].end_trigger_token", "7")), "games[0].end_trigger_token"),
     invalid("end_trigger_token-float", edited(set_("games[0].end_trigger_token", 7.0)), "games[0].end_trigger_token"),
@@ -609,6 +615,8 @@ def test_automa_is_scored_like_any_player(automa):
                      id="hibernation-total-7"),
         pytest.param(set_(f"{P0}.name", "N" * 40), lambda g: g.players[0].name == "N" * 40, id="name-40-chars"),
         pytest.param(set_(f"{P0}.name", "  Alice \t"), lambda g: g.players[0].name == "Alice", id="name-trimmed"),
+        pytest.param(set_("games[0].notes", "Rainy.\nBruno late.\tTea"),
+                     lambda g: g.notes == "Rainy.\nBruno late.\tTea", id="notes-with-lines-and-tabs"),
         pytest.param(set_(f"{P0}.name", " " + "N" * 40 + " "), lambda g: g.players[0].name == "N" * 40,
                      id="name-40-chars-after-trimming"),
         pytest.param(set_(f"{P0}.faction", "F" * 40), lambda g: g.players[0].faction == "F" * 40,
