@@ -27,7 +27,7 @@ from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, 
 from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
 from scoring.models import GameSector, Seat
 from scoring.selectors import GameState
-from scoring.sums import input_text, is_sum
+from scoring.sums import is_sum
 
 
 @dataclass
@@ -186,23 +186,12 @@ class Scoreboard:
         """The cell of one pad field (of one of this board's seats): what its input shows, its
         value, the VP it is worth, its error and its version."""
         position = self.seats.index(field.seat)
-        award = 0
-        if field.is_tokens:
-            value, vp, sum_text = self.entered_tokens[position].get(field.sector.pk), 0, ""
-            award = self.result.sectors[self.sectors.index(field.sector)].award_for(position)
-        elif field.is_workers:
-            value, vp, sum_text = field.seat.active_workers, 0, ""
-        else:
-            key = field.category.key
-            value = getattr(field.seat, key)
-            vp = self.result.players[position].category_vp[key]
-            sum_text = field.seat.sums.get(key, "")
-        initial = input_text(value, sum_text)
+        stored = self.state.stored(field)
+        vp = self.result.players[position].category_vp[field.key] if field.category is not None else 0
+        award = self.result.sectors[self.sectors.index(field.sector)].award_for(position) if field.is_tokens else 0
         name = field.name
-        text = self.typed.get(name, initial)
-        revision = field.seat.revisions.get(field.key)
-        return Cell(field, text, value, vp, self.errors.get(name, ""), initial, int(revision[0]) if revision else 0,
-                    award)
+        return Cell(field, self.typed.get(name, stored.text), stored.value, vp, self.errors.get(name, ""), stored.text,
+                    stored.version, award)
 
     @cached_property
     def all_cells(self) -> list[Cell]:

@@ -6,6 +6,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -17,6 +18,7 @@ from django.utils.translation import gettext
 from scoring.access import joined_games, visible_games
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.fields import PadField
 from scoring.gamefile import (
     MAX_AUTHOR_LENGTH,
     ChangeData,
@@ -39,6 +41,7 @@ from scoring.models import (
     Seat,
     Tally,
 )
+from scoring.sums import input_text
 from scoring.tallies import counts as tallies_count
 from scoring.tallies import row_measures, seat_measures, seat_scopes
 
@@ -51,6 +54,16 @@ def games_with_everything() -> QuerySet[Game]:
         Prefetch("seats", queryset=Seat.objects.order_by("number")),
         Prefetch("seats__tokens", queryset=HibernationTokens.objects.select_related("sector")),
     )
+
+
+class Stored(NamedTuple):
+    """What one field of the pad holds (``GameState.stored``)."""
+
+    value: int | bool | None  # None: not entered
+    text: str  # the value as its input shows it (a sum as typed)
+    version: int
+    page: str  # the page and the save number that wrote it last (services.pad.Guard)
+    seq: int
 
 
 @dataclass
@@ -68,6 +81,14 @@ class GameState:
         """Per seat, the counts entered by sector id (a sector not entered is missing)."""
         return [{sector.pk: self.tokens[seat.pk, sector.pk] for sector in self.sectors
                  if (seat.pk, sector.pk) in self.tokens} for seat in self.seats]
+
+    def stored(self, pad: PadField) -> Stored:
+        """What a field of this game holds, for the pad (its cell) and a save (its guard)."""
+        seat = pad.seat
+        value = self.tokens.get((seat.pk, pad.sector.pk)) if pad.is_tokens else getattr(seat, pad.key)
+        text = input_text(value, seat.sums.get(pad.key, "") if pad.category is not None else "")
+        version, page, seq = (list(seat.revisions.get(pad.key) or []) + [0, "", 0])[:3]
+        return Stored(value, text, int(version), page, int(seq))
 
     def score(self) -> GameResult:
         return score_game(

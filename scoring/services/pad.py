@@ -110,7 +110,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     if pad is None:
         return SaveResult(Outcome.NO_FIELD, state)
     seat = pad.seat
-    current, current_text, version, last_page, last_seq = _stored(state, pad)
+    current, current_text, version, last_page, last_seq = state.stored(pad)
     own = bool(guard.page) and last_page == guard.page
     if own and last_seq >= guard.seq:
         return SaveResult(Outcome.SUPERSEDED, state, pad, current, current_text, version)
@@ -143,20 +143,6 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     )
     return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored,
                       wrote=True)
-
-
-def _stored(state: GameState, pad: PadField) -> tuple[int | bool | None, str, int, str, int]:
-    """The value stored in ``pad``, as its input shows it, its version, and the page and save
-    that wrote it last."""
-    seat = pad.seat
-    if pad.is_tokens:
-        current, text = state.tokens.get((seat.pk, pad.sector.pk)), None
-    elif pad.is_workers:
-        current, text = seat.active_workers, None
-    else:
-        current, text = getattr(seat, pad.key), input_text(getattr(seat, pad.key), seat.sums.get(pad.key, ""))
-    version, page, seq = (list(seat.revisions.get(pad.key) or []) + [0, "", 0])[:3]
-    return current, input_text(current) if text is None else text, int(version), page, int(seq)
 
 
 def _moved(guard: Guard, version: int, current, pad: PadField) -> bool:
