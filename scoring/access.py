@@ -139,7 +139,7 @@ def visible_games(user) -> QuerySet[Game]:
     through a link that is still live."""
     if not user.is_authenticated:
         return Game.objects.none()
-    joined = list(GameMember.objects.filter(user=user, link__revoked_at__isnull=True).values_list("game_id", flat=True))
+    joined = list(_memberships(user).values_list("game_id", flat=True))
     if not joined:  # most users: their own games only, read through the history's index
         return Game.objects.filter(owner=user)
     return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))
@@ -149,8 +149,12 @@ def joined_games(user) -> QuerySet[Game]:
     """The games a signed-in user joined through a link that is still live (not their own), found
     from their memberships: a query that reads the user's few memberships, never the games of the
     accounts they belong to."""
-    memberships = GameMember.objects.filter(user=user, link__revoked_at__isnull=True).values("game_id")
-    return Game.objects.filter(pk__in=memberships).exclude(owner=user)
+    return Game.objects.filter(pk__in=_memberships(user).values("game_id")).exclude(owner=user)
+
+
+def _memberships(user) -> QuerySet[GameMember]:
+    """The user's memberships of games, through links that are still live."""
+    return GameMember.objects.filter(user=user, link__revoked_at__isnull=True)
 
 
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:

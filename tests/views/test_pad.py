@@ -131,7 +131,7 @@ def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_sh
 
     pad = html.one(data_pad=True)
     assert pad["data-save-url"] == url("save", game)
-    assert pad["data-live-url"] == url("live", game)
+    assert html.by_id("live")["hx-get"] == url("live", game)  # the poll's address, where htmx polls it
     assert pad["data-revision"] == "1" == str(revision_of(game))
     assert pad["data-game"] == game.public_id
 
