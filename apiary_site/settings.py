@@ -153,6 +153,7 @@ RATE_LIMITS = {
     "join": {"address": (60, 600)},
     "save": {"address": (300, 60)},  # htmx saves: far more than a table types, far fewer than a script sends
     "upload": {"address": (30, 600)},  # game files checked for an import (each is read and checked whole)
+    "import": {"address": (10, 600)},  # imports started (each then goes on in steps, not counted)
 }
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
 # (0: the client's address is REMOTE_ADDR).

@@ -30,6 +30,7 @@ anything.
     make bench ARGS="--club-seconds 20 --no-browser --games 10 --seconds 5"   # a short look
     make bench ARGS="--no-club"                  # everything but the club night
     make bench ARGS="--history"                  # issue 8's history benchmark alone (1,000 / 100,000)
+    make bench ARGS="--import"                   # issue 18's import benchmark alone
 """
 
 from __future__ import annotations
@@ -111,6 +112,9 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                         help="measure nothing: print the table of an earlier run's JSON (and put it into --docs)")
     parser.add_argument("--history", action="store_true",
                         help="run issue 8's history benchmark alone (bench/bench_history.py: 1,000 and 100,000 games) and stop")
+    parser.add_argument("--import", dest="import_", action="store_true",
+                        help="run issue 18's import benchmark alone (bench/bench_import.py: 10,000 games from the page "
+                             "while a table saves; 20,000 games into an account of 80,000) and stop")
     args = parser.parse_args(argv)
     if args.samples < 1 or args.clients < 1 or args.per_table < 1 or args.seconds <= 0:
         parser.error("--samples, --clients and --per-table must be at least 1, --seconds more than 0")
@@ -157,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     args = options(argv)
     if args.history:
         return subprocess.call([sys.executable, str(ROOT / "bench" / "bench_history.py")], cwd=ROOT)
+    if args.import_:
+        return subprocess.call([sys.executable, str(ROOT / "bench" / "bench_import.py")], cwd=ROOT)
     if args.from_json:
         import json
 

@@ -49,6 +49,8 @@ MESSAGES = {
     "join": _("Too many game links opened from your connection. Wait %(wait)s, then try again."),
     "save": _("Too many saves from your connection. Wait %(wait)s, then save again."),
     "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
+    "import": _("Too many imports started from your connection. Wait %(wait)s, then add the games again: "
+                "those added already are kept."),
 }
 DEFAULT_MESSAGE = _("Too many requests from your connection. Wait %(wait)s, then try again.")
 

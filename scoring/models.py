@@ -64,11 +64,19 @@ class Game(models.Model):
     # pads of other phones compare it with the one they show to learn that something changed.
     revision = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # What makes it the same game as one of a game file (``gamefile.game_fingerprint``), kept so
+    # that an import looks its games up in the database instead of reading the account's games
+    # back. NULL until known: every write to the game empties it (``services.game_lock``); storing
+    # and finishing a game set it, and an import fills the ones missing
+    # (``services.fingerprints_fill``).
+    fingerprint = models.CharField(max_length=64, null=True, blank=True, default=None, editable=False)
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-id"]
         indexes = [  # the history: an owner's games, newest first
             models.Index(fields=["owner", "-played_on", "-created_at", "-id"], name="game_history_order"),
+            # an import's "already stored?": an owner's games by fingerprint
+            models.Index(fields=["owner", "fingerprint"], name="game_owner_fingerprint"),
         ]
         constraints = [
             models.CheckConstraint(

@@ -572,11 +572,23 @@ def overall_statistics(user) -> OverallStatistics:
 def already_stored(owner, games: Sequence[GameData]) -> list[bool]:
     """For each game of a document, whether ``owner`` already has it: a stored game with the
     same fingerprint (``gamefile.game_fingerprint``; docs/game-file.md, "Importing the same
-    games twice"). Only the owner's games of the document's dates can match."""
-    today = timezone.localdate()  # what services.game_store gives a game without a date
-    dates = {game.played_on or today for game in games}
-    known = {
-        game_fingerprint(game_data(stored))
-        for stored in games_with_everything().filter(owner=owner, played_on__in=dates)
-    }
-    return [game_fingerprint(game, undated_as=today) in known for game in games]
+    games twice"). A game without a date counts as played today, the date an import gives it."""
+    today = timezone.localdate()
+    fingerprints = [game_fingerprint(game, undated_as=today) for game in games]
+    known = fingerprints_stored(owner, fingerprints)
+    return [fingerprint in known for fingerprint in fingerprints]
+
+
+FINGERPRINTS_ASKED = 500  # fingerprints looked up in one query (far below any database's limit)
+
+
+def fingerprints_stored(owner, fingerprints: Sequence[str]) -> set[str]:
+    """Those of ``fingerprints`` that one of the owner's games has (owner None: a game of
+    nobody), looked up in the database (``Game.fingerprint``, indexed by owner), a few hundred
+    at a time: never the games themselves."""
+    wanted = sorted(set(fingerprints))
+    found: set[str] = set()
+    for start in range(0, len(wanted), FINGERPRINTS_ASKED):
+        found.update(Game.objects.filter(owner=owner, fingerprint__in=wanted[start:start + FINGERPRINTS_ASKED])
+                     .values_list("fingerprint", flat=True))
+    return found

@@ -12,14 +12,20 @@ Thin function-based views that work without JavaScript: selectors read, services
    The browser is sent to the preview.
 2. ``import_file`` (GET) reads the waiting file again and lists the games it will add and those
    it skips because the account already has them (``gamefile.game_fingerprint``).
-3. ``import_confirm`` (POST, naming the token) reads and checks the file once more, stores its
-   games (all or nothing, skipping the known ones: ``services.games_import``), forgets it, and
-   goes back to the data page, which says what was added.
+3. ``import_confirm`` (POST, naming the token; rate limited) starts adding its games, and
+   ``import_continue`` goes on, ``IMPORT_STEP`` games a request (``services.games_import``
+   stores them in short batches, skipping the known ones), so no request holds a worker long
+   and other tables' saves never wait. Each answer is the progress (a bar, in the page; htmx
+   asks for the next step as soon as one is shown; without JavaScript, *Continue* does); the
+   last forgets the file and goes back to the data page, which says what was added. An import
+   interrupted (the page closed, a worker timed out) keeps what it stored: confirming the file
+   again skips those games and adds the rest.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -28,10 +34,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring import limits, selectors, services
 from scoring.categories import CATEGORIES
@@ -44,15 +52,20 @@ from scoring.gamefile import (
     Problem,
     dump_document,
     parse_document,
+    read_document,
     to_json,
 )
 from scoring.gamefile import _ as gamefile_words
 from scoring.models import Game
 
-SESSION_UPLOAD = "transfer_upload"  # the file waiting to be added: {"token", "name"} (its text is in the cache)
+# The file waiting to be added: {"token", "name"}, and once adding it started {"done", "added",
+# "skipped"} (games of the file done so far, of which added and skipped); its text is in the cache.
+SESSION_UPLOAD = "transfer_upload"
 WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
+PREVIEW_SHOWN = 100  # games the preview lists in each of its sections (the others are counted)
+IMPORT_STEP = 250  # games a request of an import stores (in batches of services.IMPORT_BATCH): a second or two
 
 # The spreadsheet's columns (docs/game-file.md, "In the app: Your data"). Their names in English are
 # the machine names below; in another language the header row is in that language's words (a
@@ -214,15 +227,33 @@ class PreviewGame:
 
 @dataclass
 class Preview:
-    new: list[PreviewGame]  # what "Add" stores
-    known: list[PreviewGame]  # skipped: the account already has them
+    new: list[PreviewGame]  # what "Add" stores (the first PREVIEW_SHOWN)
+    known: list[PreviewGame]  # skipped: the account already has them (the first PREVIEW_SHOWN)
+    new_count: int = 0
+    known_count: int = 0
+
+    @property
+    def new_more(self) -> int:
+        return self.new_count - len(self.new)
+
+    @property
+    def known_more(self) -> int:
+        return self.known_count - len(self.known)
 
 
 def _preview(user, games: Sequence[GameData]) -> Preview:
-    """The games of a checked document, split as ``services.games_import`` will split them."""
+    """The games of a checked document, split as ``services.games_import`` will split them; the
+    first ``PREVIEW_SHOWN`` of each kind are shown (a backup of thousands of games is counted)."""
     preview = Preview(new=[], known=[])
     for game, known in zip(games, selectors.already_stored(user, games), strict=True):
-        (preview.known if known else preview.new).append(PreviewGame(data=game, result=game.score()))
+        if known:
+            preview.known_count += 1
+            shown = preview.known
+        else:
+            preview.new_count += 1
+            shown = preview.new
+        if len(shown) < PREVIEW_SHOWN:
+            shown.append(PreviewGame(data=game, result=game.score()))
     return preview
 
 
@@ -283,11 +314,14 @@ def import_file(request: HttpRequest) -> HttpResponse:
         except GameFileError as error:
             return _data_page(request, problems=error.problems, file_name=name, status=422)
         _keep(request, name, text)
+        services.fingerprints_fill(request.user)  # the preview looks the account's games up by them
         return redirect("scoring:import")
 
     pending = _waiting(request)
     if pending is None:
         return redirect("scoring:data")
+    if pending.get("done") is not None:  # being added: where it stands, and Continue
+        return _progress_page(request, pending)
     try:
         games = parse_document(pending["text"])
     except GameFileError as error:  # checked when it was uploaded; checked again all the same
@@ -297,27 +331,76 @@ def import_file(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/transfer.html", context)
 
 
+@limits.rate_limit("import")
 @login_required
 @require_POST
 def import_confirm(request: HttpRequest) -> HttpResponse:
-    """Add the games of the waiting file (or, with ``cancel``, forget it)."""
-    pending = _waiting(request)
-    token = request.POST.get("token", "")
-    current = pending is not None and secrets.compare_digest(token.encode(), pending["token"].encode())
+    """Start adding the games of the waiting file (or, with ``cancel``, forget it): the first step."""
+    pending = _pending_named(request)
     if "cancel" in request.POST:
-        if current:
+        if pending is not None:
             _forget(request)
         return redirect("scoring:data")
-    if not current:  # added already, cancelled, replaced by another upload, expired, or signed out since
+    if pending is None:  # added already, cancelled, replaced by another upload, expired, or signed out since
         return _data_page(request, stale=True, status=409)
+    pending.update(done=0, added=0, skipped=0)
+    return _import_step(request, pending)
+
+
+@login_required
+@require_POST
+def import_continue(request: HttpRequest) -> HttpResponse:
+    """The next step of adding the waiting file's games."""
+    pending = _pending_named(request)
+    if pending is None or pending.get("done") is None:
+        return _data_page(request, stale=True, status=409)
+    return _import_step(request, pending)
+
+
+def _pending_named(request: HttpRequest) -> dict | None:
+    """The waiting file, when the form names its token (an older page's form names another)."""
+    pending = _waiting(request)
+    token = request.POST.get("token", "")
+    if pending is not None and secrets.compare_digest(token.encode(), pending["token"].encode()):
+        return pending
+    return None
+
+
+def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
+    """Store the next ``IMPORT_STEP`` games of the waiting file; answer with the progress, or,
+    once every game is done, forget the file and go back to the data page (which says what
+    was added). The file is checked whole again by the first step; a later one checks its own
+    games as it reads them."""
+    start = pending["done"]
     try:
-        games = parse_document(pending["text"])
+        if start == 0:  # the whole file checked again before anything is stored
+            parse_document(pending["text"])
+        document = json.loads(pending["text"])
+        games = document["games"]
+        step = read_document({**document, "games": games[start:start + IMPORT_STEP]})
     except GameFileError as error:
         _forget(request)
         return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
-    stored = services.games_import(games, owner=request.user)
+    result = services.games_import(step, owner=request.user)
+    pending.update(done=start + len(step), added=pending["added"] + result.added,
+                   skipped=pending["skipped"] + result.skipped)
+    if pending["done"] < len(games):
+        request.session[SESSION_UPLOAD] = {key: pending[key] for key in ("token", "name", "done", "added", "skipped")}
+        if request.htmx:
+            return _progress_page(request, pending, total=len(games))
+        return redirect("scoring:import")  # the progress, as a page a reload or Back shows again
     _forget(request)
-    request.session[SESSION_DONE] = {"added": len(stored), "skipped": len(games) - len(stored),
-                                     "name": pending["name"]}
+    request.session[SESSION_DONE] = {"added": pending["added"], "skipped": pending["skipped"], "name": pending["name"]}
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("scoring:data"))
     return redirect("scoring:data")
 
+
+def _progress_page(request: HttpRequest, pending: dict, *, total: int | None = None) -> HttpResponse:
+    """How far adding the waiting file has come: the whole page, or its progress for htmx."""
+    if total is None:
+        total = len(json.loads(pending["text"])["games"])
+    importing = {key: pending[key] for key in ("token", "name", "done", "added", "skipped")}
+    importing["total"] = total
+    template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"
+    return render(request, template, {"importing": importing})

@@ -30,4 +30,5 @@ urlpatterns = [
     path("data/export.csv", transfer.export_csv, name="export_csv"),
     path("data/import/", transfer.import_file, name="import"),
     path("data/import/confirm/", transfer.import_confirm, name="import_confirm"),
+    path("data/import/continue/", transfer.import_continue, name="import_continue"),
 ]

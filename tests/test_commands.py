@@ -30,7 +30,7 @@ from django.utils import translation
 import scoring.management
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
-from tests.factories import OWNER, game_scored, player, save_tokens, user
+from tests.factories import OWNER, game_scored, player, save_tokens, save_value, user
 from tests.test_gamefile import (
     DATA,
     EXAMPLE_SCORE,
@@ -257,11 +257,12 @@ def test_import_is_all_or_nothing_when_a_later_game_is_invalid(tmp_path):
     assert nothing_stored()
 
 
-def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
-    """A failure while storing the 2nd game undoes the 1st (the import runs in one transaction)."""
+def test_an_import_interrupted_midway_keeps_its_batches_and_continues_when_run_again(monkeypatch):
+    """Each batch is its own transaction: a failure while storing the 2nd batch keeps the 1st,
+    and the same import run again adds the rest, never the 1st twice."""
     from scoring.services import games
 
-    real_store = games.game_store
+    real_store = games.games_store
     calls = []
 
     def failing_store(data, **kwargs):
@@ -270,11 +271,26 @@ def test_import_is_all_or_nothing_when_storing_fails_midway(monkeypatch):
             raise RuntimeError("disk full")
         return real_store(data, **kwargs)
 
-    monkeypatch.setattr(games, "game_store", failing_store)  # (what games_import calls)
+    monkeypatch.setattr(games, "IMPORT_BATCH", 1)
+    monkeypatch.setattr(games, "games_store", failing_store)  # (what each batch calls)
     with pytest.raises(RuntimeError):
-        call_command("import_games", str(MULTI), *AS_OWNER, stdout=io.StringIO())
-    assert len(calls) == 2
-    assert nothing_stored()
+        call_command("import_games", str(MULTI), *AS_OWNER, stdout=io.StringIO(), stderr=io.StringIO())
+    assert Game.objects.count() == 1
+
+    out, _ = run("import_games", str(MULTI), *AS_OWNER)
+
+    assert out.strip() == f"Imported 2 games, skipped 1 already stored. Owner: {OWNER}."
+    assert Game.objects.count() == 3
+
+
+def test_an_import_says_how_far_it_has_come_on_standard_error(monkeypatch):
+    from scoring.services import games
+
+    monkeypatch.setattr(games, "IMPORT_BATCH", 1)
+    out, err = run("import_games", str(MULTI), *AS_OWNER)
+
+    assert err.splitlines() == ["1 of 3 games done…", "2 of 3 games done…", "3 of 3 games done…"]
+    assert out.strip() == f"Imported 3 games. Owner: {OWNER}."
 
 
 def test_import_keeps_existing_games(tmp_path):
@@ -308,7 +324,7 @@ def test_an_import_skips_the_games_already_stored_and_adds_the_others(tmp_path):
 
 def test_a_game_changed_since_its_import_is_another_game(tmp_path):
     run("import_games", str(EXAMPLE), *AS_OWNER)
-    Seat.objects.update(farms=5)  # corrected on the pad: 4 farms were 5
+    save_value(seat=Seat.objects.get(number=1), key="farms", value=5)  # corrected on the pad: 4 farms were 5
 
     out, _ = run("import_games", str(EXAMPLE), *AS_OWNER)
 
@@ -324,9 +340,9 @@ def test_the_same_games_of_another_account_are_not_skipped(owner):
     assert Game.objects.filter(owner=owner).count() == Game.objects.filter(owner__username="ann").count() == 3
 
 
-def test_a_file_that_holds_one_game_twice_stores_it_twice_then_never_again(tmp_path):
-    """Games of one file are not compared with each other (an export of an account that holds
-    a game twice restores it twice); a second import finds both stored."""
+def test_a_file_that_holds_one_game_twice_stores_it_once(tmp_path):
+    """The games of a file count as stored as soon as they are: a game held twice (an export of
+    an account that imported it twice before this rule) is stored once, and never again."""
     doc = example_document()
     doc["games"] *= 2
     path = write(tmp_path, json.dumps(doc))
@@ -334,9 +350,9 @@ def test_a_file_that_holds_one_game_twice_stores_it_twice_then_never_again(tmp_p
     first, _ = run("import_games", path, *AS_OWNER)
     again, _ = run("import_games", path, *AS_OWNER)
 
-    assert first.strip() == f"Imported 2 games. Owner: {OWNER}."
+    assert first.strip() == f"Imported 1 game, skipped 1 already stored. Owner: {OWNER}."
     assert again.strip() == f"Imported 0 games, skipped 2 already stored. Owner: {OWNER}."
-    assert Game.objects.count() == 2
+    assert Game.objects.count() == 1
 
 
 def test_import_missing_file(tmp_path):

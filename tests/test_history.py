@@ -410,7 +410,7 @@ def export() -> str:
 
 def import_(text: str) -> list[Game]:
     """What ``import_games`` stores."""
-    return services.games_import(parse_document(text))
+    return services.games_store(parse_document(text), finished=True)
 
 
 def play_a_little(game: Game, as_ann: Actor, as_ben: Actor) -> None:
@@ -558,7 +558,7 @@ def test_an_import_takes_back_from_the_history_what_the_entries_cannot_say(game,
 
 
 def test_an_import_keeps_the_sum_an_entry_was_last_typed_as(as_ann):
-    (imported,) = services.games_import(read_document(history_document()))
+    (imported,) = services.games_store(read_document(history_document()), finished=True)
 
     assert (seat(imported, 1).farm_income, seat(imported, 1).sums) == (9, {"farm_income": "3+6"})
 
@@ -570,7 +570,7 @@ def test_an_entry_the_history_left_empty_but_the_file_gives_a_value_keeps_the_va
                                             "at": "2026-11-29T22:00:00+01:00", "by": ""})
     document["games"][0]["players"][1]["end"] = {"recruits": 5}
 
-    (imported,) = services.games_import(read_document(document))
+    (imported,) = services.games_store(read_document(document), finished=True)
 
     assert HibernationTokens.objects.get(seat=seat(imported, 2)).count == 0  # the entries win
     assert seat(imported, 2).recruits == 5
@@ -590,7 +590,7 @@ def test_an_imported_change_can_be_undone_like_any_other(game, as_ann, as_ben):
 
 
 def test_format_md_history_example_imports_with_its_times_and_exports_in_utc():
-    (imported,) = services.games_import(read_document(history_document()))
+    (imported,) = services.games_store(read_document(history_document()), finished=True)
 
     stored = changes(imported)
     assert [(c.seat.number, c.field, c.old, c.new, c.by_name) for c in stored] == [
@@ -617,7 +617,7 @@ def test_a_game_without_history_imports_without_changes():
     document = history_document()
     del document["games"][0]["changes"]
 
-    (imported,) = services.games_import(read_document(document))
+    (imported,) = services.games_store(read_document(document), finished=True)
 
     assert changes(imported) == []
 
@@ -640,7 +640,7 @@ def test_history_data_round_trips_through_the_database_unchanged():
     """Reading the example, storing it and reading it back from the database gives the same
     changes, times as the same moments."""
     (data,) = read_document(history_document())
-    (imported,) = services.games_import([data])
+    (imported,) = services.games_store([data], finished=True)
 
     again = selectors.game_data(selectors.games_with_everything().get(pk=imported.pk), changes=True)
 

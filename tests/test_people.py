@@ -76,7 +76,7 @@ def test_an_imported_game_attaches_its_seats_the_same_way(owner):
         played_on=date(2024, 1, 1),
     )
 
-    [imported] = services.games_import([data], owner=owner)
+    [imported] = services.games_store([data], owner=owner, finished=True)
 
     assert player_of(imported, 1) == named("Ann", owner)
     assert player_of(imported, 2) == named("Dora", owner)

@@ -4,8 +4,10 @@ A signed-in player downloads the games they own, as the game file (``docs/game-f
 each game's change history) or as a spreadsheet (CSV, one row per player per game). They upload
 a game file: the pad checks it and shows what it will add, what it skips because they already
 have it, or every problem by its path, before anything is stored; "Add these N games" stores
-them, all or nothing, as their games. Importing the same file twice adds nothing the second
-time. Nobody else's games ever show, and a visitor who is not signed in is sent to sign in.
+them as their games, a few hundred a request with its progress shown (a big file never holds a
+worker, nor the database, for long; an interrupted import keeps what it added). Importing the
+same file twice adds nothing the second time. Nobody else's games ever show, and a visitor who
+is not signed in is sent to sign in.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import selectors, services
+from scoring import selectors, services, transfer
 from scoring.access import Actor
 from scoring.categories import CATEGORIES
 from scoring.gamefile import dump_document, parse_document, to_json
@@ -530,6 +532,125 @@ def test_another_users_waiting_file_is_theirs_alone(owner_client, owner):
     assert stranger.get(reverse("scoring:import"))["Location"] == reverse("scoring:data")
     assert stranger.post(reverse("scoring:import_confirm"), {"token": token}).status_code == 409
     assert Game.objects.count() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Adding a big file: in steps, with its progress
+
+
+@pytest.fixture
+def two_a_step(monkeypatch):
+    """Steps of two games, so the three games of MULTI take two."""
+    monkeypatch.setattr(transfer, "IMPORT_STEP", 2)
+
+
+def progress_of(response) -> tuple[str, str, str]:
+    """What the progress page shows: its bar (value, max) and its label."""
+    shown = page(response)
+    bar = shown.one("progress")
+    label = shown.one("label")
+    assert label["for"] == bar["id"]
+    return bar["value"], bar["max"], label.text
+
+
+def continue_(client: Client, **headers):
+    """Press Continue on the progress page, as it is shown (htmx presses it by itself)."""
+    form = page(client.get(reverse("scoring:import"))).one("form", action=reverse("scoring:import_continue"))
+    return client.post(reverse("scoring:import_continue"), {"token": form.one("input", name="token")["value"]},
+                       **headers)
+
+
+def test_a_file_bigger_than_a_step_is_added_step_by_step_with_its_progress(owner_client, owner, two_a_step):
+    upload(owner_client, MULTI.read_bytes())
+
+    first = confirm(owner_client)
+
+    assert first["Location"] == reverse("scoring:import")  # a page a reload shows again, adding nothing
+    shown = owner_client.get(first["Location"])
+    assert progress_of(shown) == ("2", "3", "2 of 3 games done")
+    assert owned_games(owner) == 2  # stored: they stay, whatever happens next
+    form = page(shown).one("form", action=reverse("scoring:import_continue"))
+    assert form["hx-post"] == reverse("scoring:import_continue") and form["hx-trigger"] == "load"
+    assert form.one("button", type="submit").text == "Continue"  # what a phone without JavaScript presses
+
+    last = continue_(owner_client)
+
+    assert last["Location"] == reverse("scoring:data")
+    assert owned_games(owner) == 3
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert said.startswith("Added 3 games to your history.")
+
+
+def test_htmx_asks_for_each_step_and_is_sent_to_the_data_page_after_the_last(owner_client, owner, monkeypatch):
+    monkeypatch.setattr(transfer, "IMPORT_STEP", 1)
+    upload(owner_client, MULTI.read_bytes())
+    confirm(owner_client)
+
+    middle = continue_(owner_client, headers={"HX-Request": "true"})
+    last = continue_(owner_client, headers={"HX-Request": "true"})
+
+    assert b"<html" not in middle.content  # the progress alone, swapped into the page
+    assert progress_of(middle) == ("2", "3", "2 of 3 games done")
+    assert last.status_code == 200 and last["HX-Redirect"] == reverse("scoring:data")
+    assert owned_games(owner) == 3
+
+
+def test_coming_back_to_an_import_under_way_shows_its_progress(owner_client, owner, two_a_step):
+    upload(owner_client, MULTI.read_bytes())
+    confirm(owner_client)
+
+    again = owner_client.get(reverse("scoring:import"))  # a reload, or Back to it
+
+    assert progress_of(again) == ("2", "3", "2 of 3 games done")
+    assert "Added so far: 2; skipped as already stored: 0." in page(again).one(role="status").text
+
+
+def test_an_import_left_half_way_adds_the_rest_when_the_file_is_added_again(owner_client, owner, two_a_step):
+    upload(owner_client, MULTI.read_bytes())
+    confirm(owner_client)  # 2 of 3 stored, then the page was closed
+
+    upload(owner_client, MULTI.read_bytes())
+    assert "To add: 1 game" in page(preview(owner_client)).text
+    confirm(owner_client)
+    continue_(owner_client)
+
+    assert owned_games(owner) == 3
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert "Added 1 game to your history." in said and "2 games were already stored and were skipped." in said
+
+
+def test_continuing_an_import_not_under_way_adds_nothing(owner_client, owner):
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+
+    not_started = owner_client.post(reverse("scoring:import_continue"), {"token": token})
+    made_up = owner_client.post(reverse("scoring:import_continue"), {"token": "made-up"})
+
+    assert not_started.status_code == made_up.status_code == 409
+    assert owned_games(owner) == 0
+
+
+def test_starting_imports_is_rate_limited(owner_client, owner, settings):
+    settings.RATE_LIMITS = {"import": {"address": (2, 600)}}
+    upload(owner_client, json.dumps(EMPTY))
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    address = reverse("scoring:import_confirm")
+
+    answers = [owner_client.post(address, {"token": token}).status_code for _ in range(3)]
+
+    assert answers == [302, 409, 429]
+    assert "Too many imports started" in page(owner_client.post(address, {"token": token})).text
+
+
+def test_the_preview_of_a_big_file_lists_its_first_games_and_counts_the_others(owner_client, monkeypatch):
+    monkeypatch.setattr(transfer, "PREVIEW_SHOWN", 1)
+    upload(owner_client, MULTI.read_bytes())
+
+    shown = page(preview(owner_client))
+
+    assert len(shown.find_all("li", class_="transfer-game")) == 1
+    assert "To add: 3 games" in shown.text and "And 2 more games." in shown.text
+    assert shown.one("button", type="submit", class_="primary").text == "Add these 3 games"
 
 
 def test_the_forms_carry_the_csrf_token(owner):

@@ -11,8 +11,11 @@ Callers import the functions from here: ``from scoring import services``.
 
 from scoring.services.games import (
     OUTCOME_FIELDS,
+    ImportResult,
     PlayerSetup,
     comb_layout_save,
+    fingerprint_store,
+    fingerprints_fill,
     game_create,
     game_delete,
     game_lock,
@@ -21,6 +24,7 @@ from scoring.services.games import (
     game_start,
     game_store,
     games_import,
+    games_store,
     link_renew,
     link_revoke,
     players_attach,
@@ -29,8 +33,8 @@ from scoring.services.games import (
 from scoring.services.pad import Guard, Outcome, SaveResult, change_undo, field_save, game_finish
 
 __all__ = [
-    "OUTCOME_FIELDS", "Guard", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
-    "field_save", "game_create", "game_delete", "game_finish", "game_lock", "game_outcome_recompute",
-    "game_outcome_store", "game_start", "game_store", "games_import", "link_renew", "link_revoke",
+    "OUTCOME_FIELDS", "Guard", "ImportResult", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
+    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_outcome_recompute",
+    "game_outcome_store", "game_start", "game_store", "games_import", "games_store", "link_renew", "link_revoke",
     "players_attach", "players_merge",
 ]

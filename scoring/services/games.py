@@ -3,21 +3,22 @@ their players across games. The pad's own writes are ``scoring.services.pad``.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import DEFAULT_END_TRIGGER_TOKEN
-from scoring.engine import GameResult, Sector
+from scoring.engine import GameResult, PlayerResult, Sector
 from scoring.fields import WORKERS, tokens_key
-from scoring.gamefile import GameData, PlayerData, field_of_entry, text_of_value
+from scoring.gamefile import GameData, PlayerData, field_of_entry, game_fingerprint, text_of_value
 from scoring.models import (
     Change,
     CombLayout,
@@ -39,16 +40,23 @@ def game_lock(game_id: int) -> bool:
     """Lock the game until the transaction ends, by moving its revision on: every write to a game
     begins here, so the writers of one game queue (on PostgreSQL behind the row's lock; on SQLite
     every transaction already holds the database's write lock from its start, settings'
-    ``transaction_mode``), and every phone's poll sees that something changed. A write that then
-    changes nothing rolls back, and the revision with it (``pad.field_save``). False when the game
-    is gone."""
-    return bool(Game.objects.filter(pk=game_id).update(revision=F("revision") + 1))
+    ``transaction_mode``), and every phone's poll sees that something changed. Its fingerprint is
+    forgotten in the same statement, as the write may change what the game holds (an import
+    fills it again: ``fingerprints_fill``). A write that then changes nothing rolls back, and the
+    revision and fingerprint with it (``pad.field_save``). False when the game is gone."""
+    return bool(Game.objects.filter(pk=game_id).update(revision=F("revision") + 1, fingerprint=None))
+
+
+def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
+    """Store one game from game-file data (``games_store`` of one game)."""
+    return games_store([data], finished=finished, owner=owner)[0]
 
 
 @transaction.atomic
-def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
-    """Store one game from game-file data: the game, its sectors, seats and tokens, and its
-    change history when it has one.
+def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None) -> list[Game]:
+    """Store games from game-file data, all of them in a few statements whatever their number:
+    each game, its sectors, seats and tokens, its outcome (scored by the engine from the data)
+    and its change history when it has one; then the tallies, once, when the games are finished.
 
     The players' entries cannot say "not entered" (they count it as 0) nor the sum an entry was
     typed as; the history can. A field whose last change left it empty, and that the entries
@@ -56,10 +64,63 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
     entry keeps that sum. So an imported game shows as it was exported, and its last changes
     can be undone.
     """
-    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
+    today = timezone.localdate()
+    now = timezone.now()
+    rows = Game.objects.bulk_create(
+        Game(
+            owner=owner,
+            played_on=data.played_on or today,
+            notes=data.notes,
+            end_trigger_token=data.end_trigger_token,
+            finished_at=now if finished else None,
+            fingerprint=game_fingerprint(data, undated_as=today),
+        )
+        for data in games
+    )
+    sectors = GameSector.objects.bulk_create(
+        GameSector(game=game, position=position, first_vp=sector.first, second_vp=sector.second)
+        for game, data in zip(rows, games, strict=True)
+        for position, sector in enumerate(data.comb)
+    )
+    sectors_of: dict[int, list[GameSector]] = {game.pk: [] for game in rows}
+    for sector in sectors:
+        sectors_of[sector.game_id].append(sector)
+    people = players_attach(owner, [data.players for data in games])  # none for games of nobody
+    seats = Seat.objects.bulk_create(
+        seat
+        for game, data, players in zip(rows, games, people, strict=True)
+        for seat in _seats(game, data, players)
+    )
+    seats_of: dict[int, list[Seat]] = {game.pk: [] for game in rows}
+    for seat in seats:
+        seats_of[seat.game_id].append(seat)
+    HibernationTokens.objects.bulk_create(
+        tokens
+        for game, data in zip(rows, games, strict=True)
+        for tokens in _tokens(data, seats_of[game.pk], sectors_of[game.pk])
+    )
+    history = [(game, data) for game, data in zip(rows, games, strict=True) if data.changes]
+    if history:
+        _changes_store(history, seats_of)
+    if finished and owner is not None:
+        tallies_follow(seats, owner_id=owner.pk, counted=True)
+    return rows
 
-    def not_entered(number: int, key: str, value) -> bool:
-        return value == 0 and not isinstance(value, bool) and (number, key) in shown and shown[number, key] is None
+
+def _not_entered(data: GameData) -> set[tuple[int, str]]:
+    """The (seat number, field key) whose last change in the history left the field empty."""
+    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
+    return {where for where, new in shown.items() if new is None}
+
+
+def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list[Seat]:
+    """The game's seats, not stored yet, with their entries and their outcome (the engine's)."""
+    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
+    empty = _not_entered(data)
+
+    def entry(number: int, key: str, value):
+        not_entered = value == 0 and not isinstance(value, bool) and (number, key) in empty
+        return None if not_entered else value
 
     def typed_sums(number: int, entries: dict) -> dict[str, str]:
         sums = {}
@@ -69,19 +130,8 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
                 sums[key] = typed
         return sums
 
-    game = Game.objects.create(
-        owner=owner,
-        played_on=data.played_on or timezone.localdate(),
-        notes=data.notes,
-        end_trigger_token=data.end_trigger_token,
-        finished_at=timezone.now() if finished else None,
-    )
-    sectors = GameSector.objects.bulk_create(
-        GameSector(game=game, position=position, first_vp=sector.first, second_vp=sector.second)
-        for position, sector in enumerate(data.comb)
-    )
-    people = players_attach(owner, data.players)  # each seat's Player (none for a game of nobody)
-    seats = Seat.objects.bulk_create(
+    result = data.score()
+    return [
         Seat(
             game=game,
             player=people[player.seat],
@@ -90,62 +140,146 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
             name_key=Seat.key_for(player.name),
             faction=player.faction,
             is_automa=player.automa,
-            active_workers=None if not_entered(player.seat, WORKERS, player.active_workers) else player.active_workers,
+            active_workers=entry(player.seat, WORKERS, player.active_workers),
             sums=typed_sums(player.seat, player.entries),
-            **{key: None if not_entered(player.seat, key, value) else value for key, value in player.entries.items()},
+            **{key: entry(player.seat, key, value) for key, value in player.entries.items()},
+            **outcome_fields(outcome),
         )
-        for player in data.players
-    )
-    HibernationTokens.objects.bulk_create(  # a player with no tokens given has none entered yet
+        for player, outcome in zip(data.players, result.players, strict=True)
+    ]
+
+
+def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector]) -> list[HibernationTokens]:
+    """The tokens each player placed (a player with no tokens given has none entered yet)."""
+    empty = _not_entered(data)
+    return [
         HibernationTokens(seat=seat, sector=sector, count=count)
         for seat, player in zip(seats, data.players, strict=True)
         if player.hibernation
         for sector, count in zip(sectors, player.hibernation, strict=True)
-        if not not_entered(player.seat, tokens_key(sector.position), count)
-    )
-    if data.changes:
-        # The change history, in its order; its authors in words only (no account or link is
-        # recreated), and each undo pointing at the change it undid.
-        seat_of = {seat.number: seat for seat in seats}
-        changes = Change.objects.bulk_create(
-            Change(
-                game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
-                old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
-            )
-            for change in data.changes
+        if not (count == 0 and (player.seat, tokens_key(sector.position)) in empty)
+    ]
+
+
+def _changes_store(history: Sequence[tuple[Game, GameData]], seats_of: dict[int, list[Seat]]) -> None:
+    """The change histories, each in its order; their authors in words only (no account or link
+    is recreated), and each undo pointing at the change it undid."""
+    rows = Change.objects.bulk_create(
+        Change(
+            game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
+            old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
         )
-        undos = []
+        for game, data in history
+        for seat_of in [{seat.number: seat for seat in seats_of[game.pk]}]
+        for change in data.changes
+    )
+    undos = []
+    first = 0
+    for _game, data in history:
+        changes = rows[first:first + len(data.changes)]
         for row, change in zip(changes, data.changes, strict=True):
             if change.undoes is not None:
                 row.undoes = changes[change.undoes]
                 undos.append(row)
-        Change.objects.bulk_update(undos, ["undoes"])
-    game_outcome_store(game)
-    return game
+        first += len(data.changes)
+    Change.objects.bulk_update(undos, ["undoes"])
+
+
+IMPORT_BATCH = 50  # games stored in one transaction: a few tens of milliseconds of the write lock
+# On SQLite, after each batch the import waits this long before taking the write lock again. A
+# writer that found the lock taken (a save of another table) does not queue for it: SQLite's
+# busy handler sleeps and looks again, at most 100 ms later. Without the wait, batch after batch
+# would take the lock back each time within microseconds, and the save would wait for the whole
+# import. (PostgreSQL queues the writers of each row: no wait there.)
+SQLITE_LOCK_GIVEN_BACK = 0.1
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    added: int  # games stored
+    skipped: int  # games the owner had already (or held twice in the document)
+
+
+def games_import(games: Sequence[GameData], *, owner=None, batch: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> ImportResult:
+    """Store the games of a checked document for ``owner``, ``batch`` games at a time, each batch
+    its own short transaction: other tables' saves wait for one batch at most (on SQLite the
+    import gives the lock back between batches: ``SQLITE_LOCK_GIVEN_BACK``), and
+    an import interrupted half-way (a worker timed out, a server stopped) keeps the batches
+    stored and continues where it stopped when run again. ``progress(done, total)`` is called
+    after each batch.
+
+    A game the owner already has is not stored again: one whose fingerprint
+    (``gamefile.game_fingerprint``, docs/game-file.md "Importing the same games twice") is that
+    of one of the owner's stored games (owner None: of the games of nobody), a game stored by an
+    earlier batch included. So the same game held twice by a document is stored once, and two
+    imports of one file run at once store its games once.
+    """
+    batch = batch or IMPORT_BATCH
+    fingerprints_fill(owner)
+    added = 0
+    for start in range(0, len(games), batch):
+        if start and connection.vendor == "sqlite":
+            time.sleep(SQLITE_LOCK_GIVEN_BACK)
+        added += len(_batch_import(games[start:start + batch], owner=owner))
+        if progress is not None:
+            progress(min(start + batch, len(games)), len(games))
+    return ImportResult(added=added, skipped=len(games) - added)
 
 
 @transaction.atomic
-def games_import(games: Sequence[GameData], *, owner=None, skip_known: bool = True) -> list[Game]:
-    """Store every game of a checked document for ``owner``, or none of them (all or nothing).
-
-    With ``skip_known`` (the default) a game the owner already has is not stored again: one
-    whose fingerprint (``gamefile.game_fingerprint``, docs/game-file.md "Importing the same
-    games twice") is that of one of the owner's stored games (owner None: of the games of
-    nobody). The games of the document are not compared with each other. Returns the games
-    stored, in the document's order: ``len(games) - len(returned)`` were skipped.
-    """
+def _batch_import(games: Sequence[GameData], *, owner) -> list[Game]:
+    """One batch of ``games_import``: the games of the batch the owner has not got, stored."""
     from django.contrib.auth import get_user_model
 
     from scoring import selectors  # reads of stored games (selectors import this module's models only)
 
-    if not skip_known:
-        return [game_store(data, finished=True, owner=owner) for data in games]
     if owner is not None:
-        # One import of an account at a time (PostgreSQL; SQLite's transactions take the write
+        # One batch of an account at a time (PostgreSQL; SQLite's transactions take the write
         # lock at once): two imports of the same file, sent together, store its games once.
         list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
-    stored = selectors.already_stored(owner, games)
-    return [game_store(data, finished=True, owner=owner) for data, known in zip(games, stored, strict=True) if not known]
+    today = timezone.localdate()
+    known = selectors.fingerprints_stored(owner, [game_fingerprint(data, undated_as=today) for data in games])
+    new = []
+    for data in games:
+        fingerprint = game_fingerprint(data, undated_as=today)
+        if fingerprint not in known:
+            known.add(fingerprint)
+            new.append(data)
+    return games_store(new, finished=True, owner=owner) if new else []
+
+
+FINGERPRINT_BATCH = 200  # games read back at a time to fill their fingerprints
+
+
+def fingerprints_fill(owner=None) -> int:
+    """Store the fingerprint of each of the owner's games that has none (written to since it was
+    stored or finished, or stored before fingerprints were kept), ``FINGERPRINT_BATCH`` games at a
+    time. A game written to again meanwhile keeps none (its revision moved): the next import fills
+    it. Returns how many were filled."""
+    from scoring import selectors
+
+    filled = 0
+    after = 0
+    while True:
+        chunk = list(selectors.games_with_everything()
+                     .filter(owner=owner, fingerprint__isnull=True, pk__gt=after).order_by("pk")[:FINGERPRINT_BATCH])
+        if not chunk:
+            return filled
+        for game in chunk:
+            fingerprint = game_fingerprint(selectors.game_data(game))
+            filled += Game.objects.filter(pk=game.pk, revision=game.revision, fingerprint__isnull=True).update(
+                fingerprint=fingerprint)
+        after = chunk[-1].pk
+
+
+def fingerprint_store(game: Game) -> None:
+    """Store what the game holds now as its fingerprint (a finished game). The caller holds the
+    game's lock."""
+    from scoring import selectors
+
+    stored = selectors.games_with_everything().get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).update(fingerprint=game_fingerprint(selectors.game_data(stored)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,6 +367,12 @@ def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=Non
 OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards")
 
 
+def outcome_fields(outcome: PlayerResult) -> dict:
+    """A seat's outcome as its ``OUTCOME_FIELDS`` store it."""
+    return dict(zip(OUTCOME_FIELDS, (outcome.during, outcome.majority, outcome.end, outcome.total, outcome.rank,
+                                     outcome.winner, list(outcome.majority_by_sector)), strict=True))
+
+
 def outcomes_store(state: GameState, *, also: Seat | None = None, also_fields: Sequence[str] = ()) -> GameResult:
     """Score the game in memory and store the outcome of every seat whose outcome changed, with
     ``also_fields`` of the seat ``also`` that a write changed: one statement. Then the tallies
@@ -240,11 +380,9 @@ def outcomes_store(state: GameState, *, also: Seat | None = None, also_fields: S
     result = state.score()
     changed = []
     for seat, outcome in zip(state.seats, result.players, strict=True):
-        stored = [getattr(seat, name) for name in OUTCOME_FIELDS]
-        wanted = [outcome.during, outcome.majority, outcome.end, outcome.total, outcome.rank, outcome.winner,
-                  list(outcome.majority_by_sector)]
-        if stored != wanted:
-            for name, value in zip(OUTCOME_FIELDS, wanted, strict=True):
+        wanted = outcome_fields(outcome)
+        if any(getattr(seat, name) != value for name, value in wanted.items()):
+            for name, value in wanted.items():
                 setattr(seat, name, value)
             changed.append(seat)
     if also is not None and also not in changed:
@@ -303,39 +441,46 @@ def game_delete(*, game: Game) -> None:
 # People across games
 
 
-def players_attach(owner, players: Sequence[PlayerData]) -> dict[int, Player | None]:
-    """The owner's Player of each game-file player, by seat number: the person of that name
-    (ignoring case), created with this spelling when new; the Automa the owner's one Automa
-    record; a name once merged into another player (an alias), that player. A game of nobody
-    (owner None) has no players. Two queries, three with new people or aliases."""
+def players_attach(owner, games: Sequence[Sequence[PlayerData]]) -> list[dict[int, Player | None]]:
+    """The owner's Player of each game-file player of each game, by seat number: the person of
+    that name (ignoring case), created with this spelling when new; the Automa the owner's one
+    Automa record; a name once merged into another player (an alias), that player, unless that
+    player already sits at the same game. Games of nobody (owner None) have no players. Two
+    queries for any number of games, three with new people or aliases."""
     if owner is None:
-        return {player.seat: None for player in players}
-    keys = {Seat.key_for(player.name) for player in players if not player.automa}
+        return [{player.seat: None for player in players} for players in games]
+    keys = {Seat.key_for(player.name) for players in games for player in players if not player.automa}
     known = {person.name_key: person
              for person in Player.objects.filter(owner=owner, is_automa=False, name_key__in=keys)}
-    if keys - known.keys():  # a name merged into another player joins that player...
+    aliases = {}
+    if keys - known.keys():  # a name merged into another player joins that player
         aliases = {alias.name_key: alias.player for alias in PlayerAlias.objects.filter(
             owner=owner, name_key__in=keys - known.keys()).select_related("player")}
-        seated = {person.pk for person in known.values()}
-        for player in players:  # ...unless that player already sits at this game: then it is someone else
-            person = aliases.get(Seat.key_for(player.name))
-            if person is not None and not player.automa and person.pk not in seated:
-                known[Seat.key_for(player.name)] = person
-                seated.add(person.pk)
     automa = None
-    if any(player.automa for player in players):
+    if any(player.automa for players in games for player in players):
         automa = Player.objects.filter(owner=owner, is_automa=True).first()
         if automa is None:
             automa = Player.objects.create(owner=owner, name=gettext("Automa"), is_automa=True)
-    new = []
-    for player in players:
-        key = Seat.key_for(player.name)
-        if not player.automa and key not in known:
-            known[key] = Player(owner=owner, name=player.name.strip(), name_key=key)
-            new.append(known[key])
+    new: dict[str, Player] = {}  # people first met in these games, by name key
+    attached = []
+    for players in games:
+        seated = {known[key].pk for key in (Seat.key_for(player.name) for player in players) if key in known}
+        seats: dict[int, Player | None] = {}
+        for player in players:
+            key = Seat.key_for(player.name)
+            person = automa if player.automa else known.get(key) or new.get(key)
+            if person is None:
+                alias = aliases.get(key)
+                if alias is not None and alias.pk not in seated:  # else the alias's player sits here: someone else
+                    person = alias
+                    seated.add(alias.pk)
+                else:
+                    person = new[key] = Player(owner=owner, name=player.name.strip(), name_key=key)
+            seats[player.seat] = person
+        attached.append(seats)
     if new:
-        Player.objects.bulk_create(new)  # (bulk_create skips save(): name_key is set above)
-    return {player.seat: automa if player.automa else known[Seat.key_for(player.name)] for player in players}
+        Player.objects.bulk_create(new.values())  # (bulk_create skips save(): name_key is set above)
+    return attached
 
 
 @transaction.atomic

@@ -23,7 +23,7 @@ from scoring.engine import GameResult
 from scoring.fields import FieldAddress, PadField, pad_field
 from scoring.models import Change, Game, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
-from scoring.services.games import game_lock, game_outcome_store, outcomes_store
+from scoring.services.games import fingerprint_store, game_lock, game_outcome_store, outcomes_store
 from scoring.sums import evaluate_sum, input_text, is_sum
 
 
@@ -218,4 +218,5 @@ def game_finish(*, game: Game) -> bool:
     finished = Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(finished_at=timezone.now())
     if finished:
         game_outcome_store(game)
+    fingerprint_store(game)  # what an import of its export will find
     return bool(finished)

@@ -776,6 +776,19 @@
     if (event.detail.target && event.detail.target.id === "comb-sectors") setUpStartForm();
   });
 
+  // Adding a game file's games: htmx asks for each step as the last one arrives. A step that
+  // fails (an error answer, no connection, a time-out) is said where the progress stands; its
+  // Continue button goes on from there (the games added so far are kept).
+  function importStepFailed(event) {
+    var form = event.detail.elt;
+    if (!form || !form.matches || !form.matches("form[data-import-step]")) return;
+    var said = form.querySelector("[data-step-failed]");
+    if (said) said.hidden = false;
+  }
+  ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, importStepFailed);
+  });
+
   function ready() {
     setUpPad();
     setUpStartForm();

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.models import Game
 from tests.browser.pad_helpers import host
 from tests.factories import game_scored, player
 
@@ -48,3 +49,66 @@ def test_search_the_history_open_a_player_and_download_the_csv(page: Page, live_
     assert {row["player"] for row in rows} == {"Alice", "Bruno", "Zoé"}
     alice = [row for row in rows if row["player"] == "Alice"]
     assert sorted(int(row["farm_income"]) for row in alice) == list(range(1, 26))
+
+
+def seven_games() -> bytes:
+    """A game file of seven small games, each different."""
+    import json
+
+    games = [{"played_on": f"2024-02-{day:02d}", "players": [{"name": "Alice", "seat": 1, "during": {"farm_income": day}},
+                                                           {"name": "Bruno", "seat": 2}]}
+             for day in range(1, 8)]
+    return json.dumps({"format": "apiary-scorepad", "version": 1, "games": games}).encode()
+
+
+def upload_and_add(page: Page, base: str) -> None:
+    page.goto(f"{base}/data/")
+    page.get_by_label("Game file").set_input_files(
+        files=[{"name": "backup.json", "mimeType": "application/json", "buffer": seven_games()}])
+    page.get_by_role("button", name="Check the file").click()
+    expect(page.get_by_role("heading", name="To add: 7 games")).to_be_visible()
+    page.get_by_role("button", name="Add these 7 games").click()
+
+
+def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page, live_server, monkeypatch):
+    """With JavaScript each step asks for the next: the player sees the bar move and lands on
+    the data page, which says what was added."""
+    from scoring import transfer
+
+    monkeypatch.setattr(transfer, "IMPORT_STEP", 2)  # four steps for seven games
+    steps = []
+    page.on("request", lambda request: steps.append(request.url) if "/data/import/continue/" in request.url else None)
+
+    upload_and_add(page, live_server.url)
+
+    expect(page.get_by_role("status")).to_contain_text("Added 7 games to your history.")
+    assert page.url == f"{live_server.url}/data/"
+    assert len(steps) == 3
+    assert Game.objects.filter(owner=host()).count() == 7
+
+
+def test_without_javascript_the_player_continues_each_step_by_hand(browser, phone, page_errors, live_server,
+                                                                  monkeypatch):
+    from scoring import transfer
+    from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+    from tests.browser.pad_helpers import sign_in
+
+    monkeypatch.setattr(transfer, "IMPORT_STEP", 3)
+    context = browser.new_context(**phone, java_script_enabled=False)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    page_errors.watch(page)
+
+    upload_and_add(page, live_server.url)
+
+    progress = page.get_by_role("progressbar", name="3 of 7 games done")
+    expect(progress).to_have_attribute("value", "3")
+    page.reload()  # a reload shows where it stands, and adds nothing
+    expect(progress).to_have_attribute("value", "3")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("progressbar", name="6 of 7 games done")).to_be_visible()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("status")).to_contain_text("Added 7 games to your history.")
+    assert Game.objects.filter(owner=host()).count() == 7
+    context.close()

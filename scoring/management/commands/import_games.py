@@ -9,8 +9,9 @@ from scoring.services import games_import
 class Command(ShellLanguageCommand):
     help = gettext_lazy(
         "Store the games of a game file (- for standard input) as games of the account --owner USERNAME. "
-        "All or nothing: an invalid file stores no game. A game the account already has (the same "
-        "game, changes aside) is skipped, so importing a file twice stores its games once."
+        "An invalid file stores no game. A valid one is stored in batches, its progress on standard error; "
+        "a game the account already has (the same game, changes aside) is skipped, so importing a file "
+        "twice stores its games once, and an interrupted import continues where it stopped when run again."
     )
 
     def add_arguments(self, parser):
@@ -21,16 +22,23 @@ class Command(ShellLanguageCommand):
     def handle(self, *args, **options):
         owner = owner_named(options["owner"])  # before reading anything: an unknown owner stores nothing
         games = read_games(options["file"])
-        stored = games_import(games, owner=owner)
-        skipped = len(games) - len(stored)
-        values = {"count": len(stored), "skipped": skipped, "owner": owner.get_username()}
+        self.shown = 0  # twentieths of the games said done (``progress``)
+        result = games_import(games, owner=owner, progress=self.progress)
+        values = {"count": result.added, "skipped": result.skipped, "owner": owner.get_username()}
         if not games:
             done = _("Imported 0 games: the file holds none. Owner: %(owner)s.") % values
-        elif skipped:
+        elif result.skipped:
             done = ngettext("Imported %(count)s game, skipped %(skipped)s already stored. Owner: %(owner)s.",
                             "Imported %(count)s games, skipped %(skipped)s already stored. Owner: %(owner)s.",
-                            len(stored)) % values
+                            result.added) % values
         else:
             done = ngettext("Imported %(count)s game. Owner: %(owner)s.",
-                            "Imported %(count)s games. Owner: %(owner)s.", len(stored)) % values
+                            "Imported %(count)s games. Owner: %(owner)s.", result.added) % values
         self.stdout.write(self.style.SUCCESS(done))
+
+    def progress(self, done: int, total: int) -> None:
+        """How far the import is, on standard error (standard output says what was done, once):
+        after each twentieth of the games, so a big file prints 20 lines, not one per batch."""
+        if done == total or done * 20 // total != self.shown:
+            self.shown = done * 20 // total
+            self.stderr.write(_("%(done)s of %(total)s games done…") % {"done": done, "total": total})

@@ -15,7 +15,7 @@ from scoring.management.commands._gamefile_io import read_games
 from scoring.management.commands._shell_language import ShellLanguageCommand
 from scoring.management.commands.backup import ACCOUNTS, parse_joined
 from scoring.models import Game
-from scoring.services import games_import
+from scoring.services import games_store
 
 
 class Command(ShellLanguageCommand):
@@ -44,6 +44,6 @@ class Command(ShellLanguageCommand):
                 user = User(username=account["username"], email=account.get("email", ""),
                             password=account["password"], date_joined=parse_joined(account["date_joined"]))
                 user.save()
-                games += len(games_import(read_games(str(folder / account["games"])), owner=user, skip_known=False))
+                games += len(games_store(read_games(str(folder / account["games"])), finished=True, owner=user))
         self.stdout.write(self.style.SUCCESS(_("Restored %(accounts)s accounts and %(games)s games from %(folder)s.") % {
             "accounts": len(accounts), "games": games, "folder": folder}))
