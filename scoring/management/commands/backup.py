@@ -1,55 +1,45 @@
-"""A dated backup: every account (name, email, password hash) and each account's games as a game
-file (docs/game-file.md), in one folder that ``manage.py restore`` reads back."""
+"""A backup of the whole database, made by the database's own tools (``_database_copy``): every
+account, game, change, link, player and tally as it is, which ``manage.py restore`` puts back."""
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from scoring.gamefile import dump_document, to_json
+from scoring.management.commands._database_copy import SUFFIX, backup_write, database_kind
 from scoring.management.commands._shell_language import ShellLanguageCommand
-from scoring.selectors import games_for_export
-
-ACCOUNTS = "accounts.json"
 
 
 class Command(ShellLanguageCommand):
     help = gettext_lazy(
-        "Write a dated backup folder under DIRECTORY (default: backups/): accounts.json (user names, "
-        "emails and password hashes: keep the folder private) and one game file per account."
+        "Back up the whole database into a dated file under DIRECTORY (default: backups/), or into "
+        "--output FILE: on SQLite a copy of the database, on PostgreSQL a pg_dump archive. It holds "
+        "the accounts' password hashes and sessions: keep it private. manage.py restore puts it back."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("directory", nargs="?", default="backups", help=_("where the dated folder is made"))
+        where = parser.add_mutually_exclusive_group()
+        where.add_argument("directory", nargs="?", default="backups", metavar="DIRECTORY",
+                           help=_("where the dated file is written (made if missing)"))
+        where.add_argument("--output", "-o", metavar="FILE", help=_("write the backup to this file instead"))
 
     def handle(self, *args, **options):
-        stamp = timezone.localtime().strftime("%Y-%m-%dT%H%M%S")
-        folder = Path(options["directory"]) / f"apiary-{stamp}"
+        if options["output"]:
+            path = Path(options["output"])
+        else:
+            stamp = timezone.localtime().strftime("%Y-%m-%dT%H%M%S")
+            path = Path(options["directory"]) / f"apiary-{stamp}{SUFFIX[database_kind()]}"
         try:
-            folder.mkdir(parents=True, exist_ok=False)
-            accounts = []
-            for user in get_user_model().objects.order_by("pk"):
-                accounts.append({"username": user.get_username(), "email": user.email, "password": user.password,
-                                 "date_joined": user.date_joined.isoformat(), "games": f"games-{user.pk}.json"})
-                text = to_json(dump_document(games_for_export(owner=user)))
-                (folder / f"games-{user.pk}.json").write_text(text, encoding="utf-8")
-            (folder / ACCOUNTS).write_text(json.dumps(accounts, indent=2, ensure_ascii=False), encoding="utf-8")
+            if not options["output"]:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                raise CommandError(_("%(path)s already exists: a backup never overwrites a file") % {"path": path})
+            backup_write(path)
         except OSError as error:
-            raise CommandError(_("cannot write the backup in %(folder)s: %(reason)s") % {
-                "folder": folder, "reason": error.strerror}) from None
-        self.stdout.write(self.style.SUCCESS(ngettext(
-            "Backed up %(count)s account and its games in %(folder)s.",
-            "Backed up %(count)s accounts and their games in %(folder)s.", len(accounts),
-        ) % {"count": len(accounts), "folder": folder}))
-
-
-def parse_joined(text: str) -> datetime:
-    """A date_joined as accounts.json gives it."""
-    return datetime.fromisoformat(text)
+            raise CommandError(_("cannot write %(path)s: %(reason)s") % {
+                "path": path, "reason": error.strerror}) from None
+        self.stdout.write(self.style.SUCCESS(_("Backed up the database in %(path)s.") % {"path": path}))

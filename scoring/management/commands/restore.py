@@ -1,49 +1,57 @@
-"""Restore a backup folder made by ``manage.py backup`` into an empty database."""
+"""Put back a backup made by ``manage.py backup``: everything the database holds becomes what
+the backup holds, by the database's own tools (``_database_copy``)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
-from django.db import transaction
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.management.commands._gamefile_io import read_games
+from scoring.management.commands._database_copy import backup_restore, backup_tables
 from scoring.management.commands._shell_language import ShellLanguageCommand
-from scoring.management.commands.backup import ACCOUNTS, parse_joined
 from scoring.models import Game
-from scoring.services import games_store
 
 
 class Command(ShellLanguageCommand):
     help = gettext_lazy(
-        "Restore a backup folder (manage.py backup) into an empty database: its accounts, then their games.")
+        "Restore a backup made by manage.py backup: the database then holds exactly what the backup "
+        "holds. It refuses a database that holds accounts or games, unless told --replace."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("folder", help=_("the dated folder that manage.py backup made"))
+        parser.add_argument("file", metavar="FILE", help=_("the file that manage.py backup wrote"))
+        parser.add_argument("--replace", action="store_true",
+                            help=_("replace the accounts and games the database holds (they are lost)"))
 
     def handle(self, *args, **options):
-        folder = Path(options["folder"])
-        User = get_user_model()
-        if User.objects.exists() or Game.objects.exists():
-            raise CommandError(_("the database is not empty: restore a backup only into a new, migrated database"))
-        try:
-            accounts = json.loads((folder / ACCOUNTS).read_text(encoding="utf-8"))
-        except OSError as error:
-            raise CommandError(_("cannot read %(path)s: %(reason)s") % {
-                "path": folder / ACCOUNTS, "reason": error.strerror}) from None
-        except ValueError as error:
-            raise CommandError(_("%(path)s is not a backup's list of accounts: %(reason)s") % {
-                "path": folder / ACCOUNTS, "reason": error}) from None
-        games = 0
-        with transaction.atomic():  # all or nothing
-            for account in accounts:
-                user = User(username=account["username"], email=account.get("email", ""),
-                            password=account["password"], date_joined=parse_joined(account["date_joined"]))
-                user.save()
-                games += len(games_store(read_games(str(folder / account["games"])), finished=True, owner=user))
-        self.stdout.write(self.style.SUCCESS(_("Restored %(accounts)s accounts and %(games)s games from %(folder)s.") % {
-            "accounts": len(accounts), "games": games, "folder": folder}))
+        path = Path(options["file"])
+        tables = backup_tables(path)
+        if Game._meta.db_table not in tables:
+            raise CommandError(_("%(path)s is not a backup of the Apiary Scorepad") % {"path": path})
+        present = set(connection.introspection.django_table_names(only_existing=True))  # this site's models'
+        if not options["replace"] and _holds_anything(present):
+            raise CommandError(_(
+                "the database already holds accounts or games: a restore replaces everything in it. "
+                "Restore into a new database, or give --replace (after a backup of this one)"))
+        if present - tables:  # a restore would leave them, and migrate would fail on them
+            raise CommandError(_(
+                "the database has tables that %(path)s does not have (%(tables)s): a newer version of the site "
+                "migrated it. Restore into a new database that is not migrated yet, then run manage.py migrate"
+            ) % {"path": path, "tables": ", ".join(sorted(present - tables))})
+        backup_restore(path)
+        self.stdout.write(self.style.SUCCESS(_(
+            "Restored the database from %(path)s (accounts: %(accounts)s, games: %(games)s).") % {
+            "path": path, "accounts": get_user_model().objects.count(), "games": Game.objects.count()}))
+        executor = MigrationExecutor(connection)
+        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+            self.stdout.write(_("The backup is from an older version of the site: run manage.py migrate."))
+
+
+def _holds_anything(tables: set[str]) -> bool:
+    """Whether the database holds an account or a game (a database never migrated holds neither)."""
+    return any(model._meta.db_table in tables and model.objects.exists() for model in (get_user_model(), Game))
