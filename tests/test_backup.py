@@ -21,7 +21,7 @@ def exports() -> dict[str, str]:
 
 
 def test_a_backup_restores_into_an_empty_database_exactly(tmp_path):
-    ann = User.objects.create_user("ann", email="ann@example.org", password="a-long-pass-phrase-1")
+    ann = User.objects.create_user("ann", email="ann@example.org", password="a-long-pass-phrase-1", first_name="Ann")
     ben = User.objects.create_user("ben", password="a-long-pass-phrase-2")
     game = game_scored(player("Ann", farm_income=12, faction="Ria"), player("Bob", recruits=3), owner=ann,
                        finished=True)
@@ -42,6 +42,7 @@ def test_a_backup_restores_into_an_empty_database_exactly(tmp_path):
     assert exports() == before
     assert User.objects.get(username="ann").check_password("a-long-pass-phrase-1")
     assert User.objects.get(username="ann").email == "ann@example.org"
+    assert User.objects.get(username="ann").get_full_name() == "Ann"  # the name others see her by
 
 
 def test_restore_refuses_a_database_that_is_not_empty(tmp_path):

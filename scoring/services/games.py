@@ -105,12 +105,14 @@ def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
     )
     if data.changes:
         # The change history, in its order; its authors in words only (no account or link is
-        # recreated), and each undo pointing at the change it undid.
+        # recreated) and marked as a link's holder's where they were, and each undo pointing at
+        # the change it undid.
         seat_of = {seat.number: seat for seat in seats}
         changes = Change.objects.bulk_create(
             Change(
                 game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
                 old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
+                by_link_holder=change.by_link,
             )
             for change in data.changes
         )

@@ -1,5 +1,6 @@
-"""A dated backup: every account (name, email, password hash) and each account's games as a game
-file (docs/game-file.md), in one folder that ``manage.py restore`` reads back."""
+"""A dated backup: every account (user name, the name it is shown by, email, password hash) and
+each account's games as a game file (docs/game-file.md), in one folder that ``manage.py restore``
+reads back."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class Command(ShellLanguageCommand):
             folder.mkdir(parents=True, exist_ok=False)
             accounts = []
             for user in get_user_model().objects.order_by("pk"):
-                accounts.append({"username": user.get_username(), "email": user.email, "password": user.password,
+                accounts.append({"username": user.get_username(), "first_name": user.first_name,
+                                 "last_name": user.last_name, "email": user.email, "password": user.password,
                                  "date_joined": user.date_joined.isoformat(), "games": f"games-{user.pk}.json"})
                 text = to_json(dump_document(games_for_export(owner=user)))
                 (folder / f"games-{user.pk}.json").write_text(text, encoding="utf-8")

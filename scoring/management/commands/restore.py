@@ -42,6 +42,7 @@ class Command(ShellLanguageCommand):
         with transaction.atomic():  # all or nothing
             for account in accounts:
                 user = User(username=account["username"], email=account.get("email", ""),
+                            first_name=account.get("first_name", ""), last_name=account.get("last_name", ""),
                             password=account["password"], date_joined=parse_joined(account["date_joined"]))
                 user.save()
                 games += len(games_import(read_games(str(folder / account["games"])), owner=user, skip_known=False))
