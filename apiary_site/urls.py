@@ -9,6 +9,7 @@ urlpatterns = [
     # The same URLs serve every language (no language prefix).
     path("i18n/setlang/", preferences.language_set, name="set_language"),
     path("accounts/signup/", accounts.sign_up, name="signup"),
+    path("accounts/name/", accounts.account_name, name="account_name"),
     # Before Django's own: sign-in and password reset with the abuse limits (scoring/limits.py).
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/password_reset/", accounts.PasswordResetRequestView.as_view(), name="password_reset"),

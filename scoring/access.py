@@ -158,7 +158,8 @@ def _memberships(user) -> QuerySet[GameMember]:
 
 
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
-    """The name a link's holder gives, remembered on their phone (the session) for their changes."""
+    """The name a link's holder gives (``forms.LinkHolderNameForm``), remembered on their phone
+    (the session) for their changes."""
     names = dict(request.session.get(SESSION_NAMES, {}))
-    names[str(access.link.pk)] = name.strip()[:40]
+    names[str(access.link.pk)] = name
     request.session[SESSION_NAMES] = names

@@ -1,20 +1,22 @@
-"""Accounts: signing up, and Django's own views for the rest (sign in and out, password change
-and reset), with the abuse limits of ``scoring.limits`` on signing in, signing up and asking for
-a password reset."""
+"""Accounts: signing up, the name an account is shown by (*Your name*), and Django's own views
+for the rest (sign in and out, password change and reset), with the abuse limits of
+``scoring.limits`` on signing in, signing up and asking for a password reset."""
 
 from __future__ import annotations
 
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
 from scoring import limits
-from scoring.forms import SignUpForm
+from scoring.forms import AccountNameForm, SignUpForm
 from scoring.preferences import account_language_set, with_account_language
 
 
@@ -32,6 +34,19 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect(_safe_next(request) or "scoring:start")
     return render(request, "registration/signup.html", {"form": form},
+                  status=422 if request.method == "POST" else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_name(request: HttpRequest) -> HttpResponse:
+    """*Your name*: the name the people you share a game with see beside your changes, in place
+    of your user name (which they never see)."""
+    form = AccountNameForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return redirect(reverse("account_name") + "?saved=1")
+    return render(request, "registration/account_name.html", {"form": form, "saved": "saved" in request.GET},
                   status=422 if request.method == "POST" else 200)
 
 

@@ -3,10 +3,12 @@ game file to import."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse_lazy
@@ -401,10 +403,30 @@ class HistoryFilterForm(forms.Form):
 # Accounts
 
 
-class SignUpForm(UserCreationForm):
-    """A new account: a user name and a password, typed twice; an email address only if the
-    player wants to be able to reset a forgotten password."""
+class PersonNameField(forms.CharField):
+    """A person's name as others read it beside their changes: one line of at most 40 characters
+    (runs of spaces, tabs and line breaks become one space; any other control character goes), so
+    that it is shown, and written in a game file, as it was typed."""
 
+    def __init__(self, **kwargs):
+        super().__init__(max_length=MAX_NAME_LENGTH, required=False, **kwargs)
+
+    def to_python(self, value) -> str:
+        text = super().to_python(value)
+        return " ".join("".join(char for char in text
+                                if char.isspace() or unicodedata.category(char) != "Cc").split())
+
+
+class SignUpForm(UserCreationForm):
+    """A new account: a user name and a password, typed twice; the name others see beside its
+    changes (never the user name, which signs in) and an email address, both if the player
+    wants."""
+
+    first_name = PersonNameField(
+        label=_("Your name (optional)"),
+        help_text=_("Shown beside your changes to the people you share a game with; your user name never is."),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
     email = forms.EmailField(
         label=_("Email (optional)"), required=False,
         help_text=_("Only to reset your password if you forget it."),
@@ -412,7 +434,7 @@ class SignUpForm(UserCreationForm):
     )
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
+        fields = ("username", "first_name", "email")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -420,6 +442,27 @@ class SignUpForm(UserCreationForm):
         self.fields["username"].help_text = _("Letters, digits and @ . + - _ only.")
         self.fields["password1"].help_text = _("At least 8 characters, not only digits, not a common password.")
         self.fields["password2"].help_text = ""
+
+
+class AccountNameForm(forms.ModelForm):
+    """The name an account is shown by to the people it shares games with (``models.display_name``:
+    Django's first_name)."""
+
+    first_name = PersonNameField(
+        label=_("Your name"),
+        help_text=_("Shown beside your changes to the people you share a game with; your user name never is."),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+
+    class Meta:
+        model = User
+        fields = ("first_name",)
+
+
+class LinkHolderNameForm(forms.Form):
+    """The name a link's holder gives, shown beside their changes (always as a link holder's)."""
+
+    name = PersonNameField()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -109,6 +109,7 @@ class ChangeData:
     new: ChangeValue
     at: datetime  # aware
     by: str = ""  # who, in words ("" when nobody was recorded)
+    by_link: bool = False  # made by the holder of a share link (``by`` is then the name they gave), never the owner
     undoes: int | None = None  # the index, in the game's list, of the change this one undid
 
 
@@ -515,7 +516,7 @@ class _Reader:
 
     def change(self, raw: Any, path: str, index: int, seat_count: int | None,
                sector_count: int | None) -> ChangeData | None:
-        keys = ("player", "entry", "old", "new", "at", "by", "undoes")
+        keys = ("player", "entry", "old", "new", "at", "by", "by_link", "undoes")
         obj = self.object(raw, path, keys, ("player", "entry", "old", "new", "at", "by"))
         if obj is None:
             return None
@@ -536,6 +537,7 @@ class _Reader:
         new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
         at = self.date_time(obj["at"], f"{path}.at") if "at" in obj else None
         by = self.text(obj["by"], f"{path}.by", MAX_AUTHOR_LENGTH) if "by" in obj else None
+        by_link = self.boolean(obj["by_link"], f"{path}.by_link") if "by_link" in obj else False
         undoes = None
         if "undoes" in obj:
             value = obj["undoes"]
@@ -548,7 +550,8 @@ class _Reader:
                                                  "not %(value)s") % {"earlier": earlier, "value": _describe(value)})
         if len(self.problems) > before or player is None or entry is None or at is None or by is None:
             return None
-        return ChangeData(player=player, entry=entry, old=old, new=new, at=at, by=by, undoes=undoes)
+        return ChangeData(player=player, entry=entry, old=old, new=new, at=at, by=by, by_link=bool(by_link),
+                          undoes=undoes)
 
     def entry(self, value: Any, path: str, sector_count: int | None) -> str | None:
         if isinstance(value, str):
@@ -684,6 +687,8 @@ def dump_change(change: ChangeData) -> dict[str, Any]:
         "player": change.player, "entry": change.entry, "old": change.old, "new": change.new,
         "at": change.at.isoformat(), "by": change.by,
     }
+    if change.by_link:
+        document["by_link"] = True
     if change.undoes is not None:
         document["undoes"] = change.undoes
     return document

@@ -322,7 +322,12 @@ class GameMember(models.Model):
 
 class Change(models.Model):
     """One change of one pad field: what it was, what it became, when and by whom. Undoing a
-    change is itself a change (``undoes``)."""
+    change is itself a change (``undoes``).
+
+    Who: an account (``by_user``: shown by its display name, never its login) or the name a
+    link's holder gave (``by_name``); and, apart from the name, whether they came through one of
+    the game's share links (``by_link_holder``), so that whatever a link's holder calls
+    themselves, their change is never taken for the owner's."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
@@ -334,6 +339,9 @@ class Change(models.Model):
                                 related_name="+")
     by_link = models.ForeignKey(GameLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     by_name = models.CharField(max_length=80, blank=True)  # who, in words, when no account says it
+    # Made through a share link (an edit link's holder, signed in or not), never by the owner: set
+    # with by_link, and kept when the link is gone (an imported change has no link, only this).
+    by_link_holder = models.BooleanField(default=False)
     undoes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undone_by")
 
     class Meta:
@@ -342,6 +350,21 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} {self.field}: {self.old!r} -> {self.new!r}"
+
+    @property
+    def author(self) -> str:
+        """Who made the change, by the name others know them by: the account's display name
+        (``display_name``), else the name a link's holder gave; "" when neither says."""
+        if self.by_user is not None:
+            return display_name(self.by_user)
+        return self.by_name.strip()
+
+
+def display_name(user) -> str:
+    """The name an account is shown by to others: the name its holder gave (Django's
+    ``get_full_name``: the sign-up form's and the *Your name* page's first_name), "" when they
+    gave none. Never the login (the user name), which is half of what signs in."""
+    return user.get_full_name().strip()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -154,19 +154,11 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
         if "changes" in getattr(game, "_prefetched_objects_cache", {}):
             rows = list(game.changes.all())
         else:
-            rows = list(Change.objects.filter(game=game).select_related("by_user", "by_link"))
+            rows = list(Change.objects.filter(game=game).select_related("by_user"))
         rows.sort(key=lambda row: (row.at, row.pk))  # oldest first, whatever order they came in
         seat_numbers = {seat.pk: seat.number for seat in seats}
         index_of: dict[int, int] = {}
         for row in rows:
-            if row.by_user is not None:
-                by = row.by_user.get_username()
-            elif row.by_name.strip():
-                by = row.by_name
-            elif row.by_link is not None:
-                by = f"{row.by_link.access} link"  # "edit link" or "view link"
-            else:
-                by = ""
             undoes = index_of.get(row.undoes_id) if row.undoes_id is not None else None
             index_of[row.pk] = len(history)
             history.append(ChangeData(
@@ -175,7 +167,8 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
                 old=value_of_text(row.old),
                 new=value_of_text(row.new),
                 at=row.at,
-                by=by.strip()[:MAX_AUTHOR_LENGTH],  # a username may be longer than the file allows
+                by=row.author[:MAX_AUTHOR_LENGTH].strip(),  # a display name may be longer than the file allows
+                by_link=row.by_link_holder,  # the name apart: a link's holder is never taken for the owner
                 undoes=undoes,  # None too when the undone change is not earlier in the list
             ))
     return GameData(
@@ -198,7 +191,7 @@ def games_for_export(owner=None) -> list[GameData]:
     its change history."""
     games = games_with_everything() if owner is None else games_with_everything().filter(owner=owner)
     games = games.prefetch_related(
-        Prefetch("changes", queryset=Change.objects.select_related("by_user", "by_link").order_by("at", "id"))
+        Prefetch("changes", queryset=Change.objects.select_related("by_user").order_by("at", "id"))
     )
     return [game_data(game, changes=True) for game in games.order_by("played_on", "created_at", "id")]
 
@@ -336,8 +329,9 @@ def recent_changes(game: Game, limit: int = 8) -> list[Change]:
     then can they be undone, ``services.change_undo``), for the pad's history: one statement."""
     later = Change.objects.filter(seat=OuterRef("seat"), field=OuterRef("field"), pk__gt=OuterRef("pk"))
     return list(
-        Change.objects.filter(game=game).select_related("seat", "by_user", "by_link")
-        .only("field", "old", "new", "at", "by_name", "seat__name", "by_user__username", "by_link__access")
+        Change.objects.filter(game=game).select_related("seat", "by_user")
+        .only("field", "old", "new", "at", "by_name", "by_link_holder", "seat__name", "by_user__first_name",
+              "by_user__last_name")
         .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))), is_latest=~Exists(later))[:limit]
     )
 

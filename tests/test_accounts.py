@@ -88,6 +88,46 @@ def test_sign_up_goes_on_to_a_page_of_this_site(client, db):
 
 
 # ---------------------------------------------------------------------------------------------
+# The name an account is shown by to the people it shares games with (never its user name)
+
+
+def test_sign_up_asks_for_the_name_others_see_and_keeps_it(client, db):
+    form = client.get(reverse("signup")).content.decode()
+    assert 'name="first_name"' in form and 'name="first_name" required' not in form  # optional
+
+    client.post(reverse("signup"), {"username": "ann-42", "first_name": "  Ann  ", "password1": PASSWORD,
+                                    "password2": PASSWORD})
+
+    assert User.objects.get(username="ann-42").get_full_name() == "Ann"
+
+
+def test_your_name_page_changes_the_name_others_see(client, ann):
+    assert client.get(reverse("account_name")).status_code == 302  # signed in only
+    client.force_login(ann)
+    assert f'href="{reverse("account_name")}"' in nav_of(client.get(reverse("scoring:history")))
+
+    response = client.post(reverse("account_name"), {"first_name": "Ann\nthe first"})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("account_name") + "?saved=1"
+    ann.refresh_from_db()
+    assert (ann.username, ann.first_name) == ("ann", "Ann the first")  # one line; the login unchanged
+    page = client.get(response["Location"]).content.decode()
+    assert 'role="status"' in page and 'value="Ann the first"' in page
+
+
+def test_your_name_page_refuses_a_name_longer_than_40_characters(client, ann):
+    client.force_login(ann)
+
+    response = client.post(reverse("account_name"), {"first_name": "A" * 41})
+
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.first_name == ""
+
+
+# ---------------------------------------------------------------------------------------------
 # Signing in and out
 
 

@@ -263,10 +263,13 @@ INVALID_CHANGES = [
     invalid("changes-null", in_history(set_(C, None)), C),
     invalid("change-not-an-object", in_history(set_(f"{C}[1]", "Ben +1")), f"{C}[1]"),
     invalid("change-unknown-key", in_history(set_(f"{C}[4].colour", "red")), f"{C}[4].colour"),
-    invalid("change-duplicated-key", history_text_replacing('"by": "edit link"', '"by": "edit link", "by": "Ben"'),
-            f"{C}[1].by"),
+    invalid("change-duplicated-key", history_text_replacing('"by": "Ben"', '"by": "Ben", "by": "Ann"'),
+            f"{C}[2].by"),
     *[invalid(f"change-{key}-missing", in_history(delete(f"{C}[0].{key}")), f"{C}[0].{key}")
       for key in ("player", "entry", "old", "new", "at", "by")],
+    invalid("change-by-link-1", in_history(set_(f"{C}[1].by_link", 1)), f"{C}[1].by_link"),
+    invalid("change-by-link-null", in_history(set_(f"{C}[1].by_link", None)), f"{C}[1].by_link"),
+    invalid("change-by-link-a-name", in_history(set_(f"{C}[2].by_link", "Ben")), f"{C}[2].by_link"),
     # The player: one of the game's seats.
     invalid("change-player-3-of-2", in_history(set_(f"{C}[0].player", 3)), f"{C}[0].player"),
     invalid("change-player-0", in_history(set_(f"{C}[0].player", 0)), f"{C}[0].player"),
@@ -829,16 +832,28 @@ def history_game() -> GameData:
 def test_format_md_history_example_reads_every_change():
     assert history_game().changes == [
         ChangeData(player=1, entry="farm_income", old=None, new="3+6",
-                   at=datetime(2026, 11, 29, 20, 15, 3, tzinfo=CET), by="ann"),
+                   at=datetime(2026, 11, 29, 20, 15, 3, tzinfo=CET), by="Ann"),
         ChangeData(player=2, entry="hibernation[0]", old=None, new=1,
-                   at=datetime(2026, 11, 29, 20, 16, 40, tzinfo=CET), by="edit link"),
+                   at=datetime(2026, 11, 29, 20, 16, 40, tzinfo=CET), by="", by_link=True),
         ChangeData(player=1, entry="farm_income", old="3+6", new="3+6+2",
-                   at=datetime(2026, 11, 29, 20, 17, 0, tzinfo=CET), by="Ben"),
+                   at=datetime(2026, 11, 29, 20, 17, 0, tzinfo=CET), by="Ben", by_link=True),
         ChangeData(player=1, entry="farm_income", old="3+6+2", new="3+6",
-                   at=datetime(2026, 11, 29, 20, 17, 5, tzinfo=CET), by="ann", undoes=2),
+                   at=datetime(2026, 11, 29, 20, 17, 5, tzinfo=CET), by="Ann", undoes=2),
         ChangeData(player=1, entry="hive_mat_full", old=False, new=True,
-                   at=datetime(2026, 11, 29, 21, 40, 12, 500000, tzinfo=CET), by="ann"),
+                   at=datetime(2026, 11, 29, 21, 40, 12, 500000, tzinfo=CET), by="Ann"),
     ]
+
+
+def test_a_change_without_by_link_an_older_files_reads_as_no_link_holders():
+    doc = history_document()
+    for change in doc["games"][0]["changes"]:
+        change.pop("by_link", None)
+    doc["games"][0]["changes"][1]["by"] = "edit link"  # as the writer wrote a link's holder without a name then
+
+    (game,) = read_document(doc)
+
+    assert [(change.by, change.by_link) for change in game.changes] == [
+        ("Ann", False), ("edit link", False), ("Ben", False), ("Ann", False), ("Ann", False)]
 
 
 def test_the_history_does_not_change_the_scores():
@@ -868,10 +883,12 @@ def test_an_empty_history_reads_as_none_and_is_not_written():
     assert dump_document([game]) == example_document()
 
 
-def test_history_is_written_in_its_order_with_undoes_only_where_set():
+def test_history_is_written_in_its_order_with_by_link_and_undoes_only_where_set():
     written = dump_document([history_game()])["games"][0]["changes"]
     assert written == history_document()["games"][0]["changes"]
-    assert [list(change) for change in written][:2] == [["player", "entry", "old", "new", "at", "by"]] * 2
+    assert [list(change) for change in written][:3] == [
+        ["player", "entry", "old", "new", "at", "by"], *[["player", "entry", "old", "new", "at", "by", "by_link"]] * 2]
+    assert [change.get("by_link") for change in written] == [None, True, True, None, None]
     assert [change.get("undoes") for change in written] == [None, None, None, 2, None]
 
 
@@ -918,6 +935,9 @@ def test_the_writer_keeps_the_offset_the_time_has():
         pytest.param(set_(f"{C}[4].by", ""), lambda c: c[4].by == "", id="by-nobody"),
         pytest.param(set_(f"{C}[4].by", "  Ann \t"), lambda c: c[4].by == "Ann", id="by-trimmed"),
         pytest.param(set_(f"{C}[4].by", "Z" * 80), lambda c: c[4].by == "Z" * 80, id="by-80-characters"),
+        pytest.param(set_(f"{C}[1].by_link", False), lambda c: c[1].by_link is False, id="by-link-false"),
+        pytest.param(set_(f"{C}[4].by_link", True), lambda c: (c[4].by, c[4].by_link) == ("Ann", True),
+                     id="by-link-with-the-owners-name"),
         pytest.param(set_(f"{C}[4].player", 2), lambda c: c[4].player == 2, id="player-2"),
         pytest.param(add_change(player=1, entry="farm_income", old="3+6", new="3+6+2",
                                 at="2026-11-29T21:41:00+01:00", by="ann", undoes=3),
@@ -970,6 +990,7 @@ HISTORY_MESSAGES = [
     (set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00"),
      f"{C}[4].at: is earlier than changes[3] (2026-11-29T20:17:05+01:00): changes are listed oldest first"),
     (set_(f"{C}[4].by", "x" * 81), f"{C}[4].by: must be at most 80 characters long, not 81"),
+    (set_(f"{C}[2].by_link", "yes"), f'{C}[2].by_link: must be true or false, not the text "yes"'),
     (set_(f"{C}[3].undoes", 3), f"{C}[3].undoes: must be the index of an earlier change in this list (0 to 2), not 3"),
     (set_(f"{C}[4].undoes", 2),
      (f"{C}[4].undoes: changes[2] changed farm_income of player 1, not hive_mat_full of player 1: "

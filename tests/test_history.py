@@ -4,8 +4,9 @@ and survives export and import (``docs/game-file.md``, "The change history (opti
 Services level, no views. A change (``scoring.models.Change``) names its game, seat and field
 (a category key, "active_workers" or "t<sector position>"), the field's text before and after
 ("" not entered, "True"/"False" for the hive-mat flag, the sum as typed, or the number), when,
-and who: an account (``by_user``), a share link (``by_link``) and/or a name in words
-(``by_name``). Undoing a change is itself a change, pointing at the one it undid (``undoes``),
+and who: an account (``by_user``, shown by its display name, never its login), a share link
+(``by_link``) and/or a name in words (``by_name``), and apart from the name whether a link's holder
+made it (``by_link_holder``). Undoing a change is itself a change, pointing at the one it undid (``undoes``),
 saved as any other save (``services.change_undo`` goes through ``field_save``); only the field's
 latest change can be undone: once the field changed again, on any phone, the undo is a conflict.
 """
@@ -33,12 +34,13 @@ pytestmark = pytest.mark.django_db
 
 # ---------------------------------------------------------------------------------------------
 # A table: Ann's game (Ann in seat 1, Ben in seat 2, one comb sector of 9 / 4 VP). Ann scores on
-# her account; Ben on his phone through the game's edit link, under his name.
+# her account (user name "ann", shown to others as "Annie"); Ben on his phone through the game's
+# edit link, under his name.
 
 
 @pytest.fixture
 def ann() -> User:
-    return User.objects.create_user("ann", password="not-used-here")
+    return User.objects.create_user("ann", password="not-used-here", first_name="Annie")
 
 
 @pytest.fixture
@@ -103,7 +105,7 @@ def test_a_typed_entry_records_one_change_with_its_old_and_new_text_and_the_acco
     assert result.change == change
     assert (change.game, change.seat, change.field) == (game, seat(game, 1), "farm_income")
     assert (change.old, change.new) == ("", "3+6")  # not entered before; the sum as typed
-    assert (change.by_user, change.by_link, change.by_name) == (ann, None, "")
+    assert (change.by_user, change.by_link, change.by_name, change.by_link_holder) == (ann, None, "", False)
     assert change.undoes is None
 
 
@@ -118,7 +120,7 @@ def test_a_write_through_a_link_records_the_link_and_the_name_given(game, edit_l
     write(game, 2, "recruits", 4, by=as_ben)
 
     change = latest(game)
-    assert (change.by_user, change.by_link, change.by_name) == (None, edit_link, "Ben")
+    assert (change.by_user, change.by_link, change.by_name, change.by_link_holder) == (None, edit_link, "Ben", True)
 
 
 def test_a_signed_in_user_through_a_link_is_recorded_with_both(game, edit_link):
@@ -126,13 +128,14 @@ def test_a_signed_in_user_through_a_link_is_recorded_with_both(game, edit_link):
     write(game, 2, "recruits", 4, by=Actor(user=cleo, link=edit_link))
 
     change = latest(game)
-    assert (change.by_user, change.by_link, change.by_name) == (cleo, edit_link, "")
+    assert (change.by_user, change.by_link, change.by_name, change.by_link_holder) == (cleo, edit_link, "", True)
 
 
 def test_a_name_alone_is_an_author_too(game):
     write(game, 2, "recruits", 4, by=Actor(name="Ben"))
 
-    assert (latest(game).by_user, latest(game).by_link, latest(game).by_name) == (None, None, "Ben")
+    change = latest(game)
+    assert (change.by_user, change.by_link, change.by_name, change.by_link_holder) == (None, None, "Ben", False)
 
 
 @pytest.mark.parametrize(
@@ -432,33 +435,61 @@ def test_game_data_gives_the_history_oldest_first_with_authors_in_words(game, as
 
     data = selectors.game_data(selectors.games_with_everything().get(pk=game.pk), changes=True)
 
-    assert [(c.player, c.entry, c.old, c.new, c.by, c.undoes) for c in data.changes] == [
-        (1, "farm_income", None, "3+6", "ann", None),
-        (1, "farm_income", "3+6", 12, "Ben", None),
-        (1, "farm_income", 12, "3+6", "ann", 1),
-        (1, "farm_income", "3+6", 12, "Ben", 2),
-        (1, "carvings", None, -3, "ann", None),
-        (2, "hibernation[0]", None, 2, "Ben", None),
-        (2, "hibernation[0]", 2, 1, "Ben", None),
-        (1, "hive_mat_full", False, True, "Cleo", None),
-        (2, "active_workers", None, 4, "", None),
-        (1, "starting_vp", 1, None, "ann", None),
+    assert [(c.player, c.entry, c.old, c.new, c.by, c.by_link, c.undoes) for c in data.changes] == [
+        (1, "farm_income", None, "3+6", "Annie", False, None),
+        (1, "farm_income", "3+6", 12, "Ben", True, None),
+        (1, "farm_income", 12, "3+6", "Annie", False, 1),
+        (1, "farm_income", "3+6", 12, "Ben", True, 2),
+        (1, "carvings", None, -3, "Annie", False, None),
+        (2, "hibernation[0]", None, 2, "Ben", True, None),
+        (2, "hibernation[0]", 2, 1, "Ben", True, None),
+        (1, "hive_mat_full", False, True, "Cleo", False, None),
+        (2, "active_workers", None, 4, "", False, None),
+        (1, "starting_vp", 1, None, "Annie", False, None),
     ]
     assert [c.at for c in data.changes] == [c.at for c in changes(game)]
 
 
-def test_a_link_without_a_name_is_written_as_the_link(game, edit_link):
+def test_a_links_holder_without_a_name_is_written_as_nobody_named_through_a_link(game, edit_link):
     write(game, 2, "recruits", 4, by=Actor(link=edit_link))
-    view_link = services.link_renew(game=game, access="view")
-    Change.objects.create(game=game, seat=seat(game, 2), field="recruits", old="4", new="5", by_link=view_link)
 
-    data = selectors.game_data(game, changes=True)
+    (change,) = selectors.game_data(game, changes=True).changes
 
-    assert [c.by for c in data.changes] == ["edit link", "view link"]
+    assert (change.by, change.by_link) == ("", True)
 
 
-def test_an_account_name_longer_than_the_file_allows_is_cut_to_80_characters(game):
-    long_name = User.objects.create_user("x" * 150)
+def test_a_link_holder_who_takes_the_owners_names_is_still_written_as_a_link_holder(game, ann, edit_link):
+    write(game, 1, "farms", 4, by=Actor(user=ann))
+    write(game, 1, "farms", 5, by=Actor(link=edit_link, name="Annie"))  # the owner's display name
+    write(game, 1, "farms", 6, by=Actor(link=edit_link, name="ann"))  # and her login
+
+    owners, *holders = json.loads(export())["games"][0]["changes"]
+
+    assert (owners["by"], "by_link" in owners) == ("Annie", False)
+    assert [(change["by"], change["by_link"]) for change in holders] == [("Annie", True), ("ann", True)]
+
+
+def test_a_signed_in_link_holder_is_written_by_their_display_name_as_a_link_holder(game, edit_link):
+    cleo = User.objects.create_user("cleo-login", first_name="Cleo")
+    write(game, 2, "recruits", 4, by=Actor(user=cleo, link=edit_link))
+
+    (change,) = selectors.game_data(game, changes=True).changes
+
+    assert (change.by, change.by_link) == ("Cleo", True)
+
+
+def test_an_account_is_written_by_its_display_name_never_its_login(game):
+    nameless = User.objects.create_user("dee-login")
+    write(game, 1, "farms", 4, by=Actor(user=nameless))
+
+    (change,) = selectors.game_data(game, changes=True).changes
+
+    assert (change.by, change.by_link) == ("", False)
+    assert "dee-login" not in export()
+
+
+def test_a_display_name_longer_than_the_file_allows_is_cut_to_80_characters(game):
+    long_name = User.objects.create_user("long", first_name="x" * 150)
     write(game, 1, "farms", 4, by=Actor(user=long_name))
 
     (change,) = selectors.game_data(game, changes=True).changes
@@ -482,8 +513,9 @@ def test_export_writes_the_history_and_a_game_without_one_has_no_changes_key(gam
     assert len(with_history["changes"]) == 10
     assert with_history["changes"][2] == {
         "player": 1, "entry": "farm_income", "old": 12, "new": "3+6",
-        "at": changes(game)[2].at.astimezone(UTC).isoformat(), "by": "ann", "undoes": 1,
+        "at": changes(game)[2].at.astimezone(UTC).isoformat(), "by": "Annie", "undoes": 1,
     }
+    assert with_history["changes"][3]["by_link"] is True  # Ben's, through the edit link
     assert with_history["changes"][2]["at"].endswith("+00:00")
     assert "changes" not in without
 
@@ -528,7 +560,8 @@ def test_an_import_stores_each_change_with_its_author_in_words_and_its_undo(game
 
     stored = changes(imported)
     assert [(c.seat.number, c.field, c.old, c.new, c.at) for c in stored] == original
-    assert [c.by_name for c in stored] == ["ann", "Ben", "ann", "Ben", "ann", "Ben", "Ben", "Cleo", "", "ann"]
+    assert [c.by_name for c in stored] == ["Annie", "Ben", "Annie", "Ben", "Annie", "Ben", "Ben", "Cleo", "", "Annie"]
+    assert [c.by_link_holder for c in stored] == [False, True, False, True, False, True, True, False, False, False]
     assert all(c.by_user is None and c.by_link is None for c in stored)  # no account or link recreated
     assert [stored.index(c.undoes) if c.undoes else None for c in stored] == [
         None, None, 1, 2, None, None, None, None, None, None
@@ -593,12 +626,12 @@ def test_format_md_history_example_imports_with_its_times_and_exports_in_utc():
     (imported,) = services.games_store(read_document(history_document()), finished=True)
 
     stored = changes(imported)
-    assert [(c.seat.number, c.field, c.old, c.new, c.by_name) for c in stored] == [
-        (1, "farm_income", "", "3+6", "ann"),
-        (2, "t0", "", "1", "edit link"),
-        (1, "farm_income", "3+6", "3+6+2", "Ben"),
-        (1, "farm_income", "3+6+2", "3+6", "ann"),
-        (1, "hive_mat_full", "False", "True", "ann"),
+    assert [(c.seat.number, c.field, c.old, c.new, c.by_name, c.by_link_holder) for c in stored] == [
+        (1, "farm_income", "", "3+6", "Ann", False),
+        (2, "t0", "", "1", "", True),
+        (1, "farm_income", "3+6", "3+6+2", "Ben", True),
+        (1, "farm_income", "3+6+2", "3+6", "Ann", False),
+        (1, "hive_mat_full", "False", "True", "Ann", False),
     ]
     assert stored[3].undoes == stored[2]
     assert stored[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC)
@@ -620,6 +653,50 @@ def test_a_game_without_history_imports_without_changes():
     (imported,) = services.games_store(read_document(document), finished=True)
 
     assert changes(imported) == []
+
+
+def test_an_older_files_history_without_by_link_imports_as_plain_words():
+    """As the pad wrote it before ``by_link``: the account's user name, and "edit link" for a
+    link's holder who gave no name."""
+    document = history_document()
+    for change, by in zip(document["games"][0]["changes"], ["ann", "edit link", "Ben", "ann", "ann"], strict=True):
+        change.pop("by_link", None)
+        change["by"] = by
+
+    (imported,) = services.games_import(read_document(document))
+
+    assert [(c.by_name, c.by_link_holder) for c in changes(imported)] == [
+        ("ann", False), ("edit link", False), ("Ben", False), ("ann", False), ("ann", False)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_marks_every_change_made_through_a_link_as_a_link_holders():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0013_game_fingerprint")], [("scoring", "0014_change_by_link_holder")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    User, Game, Seat, GameLink, Change = (old.get_model(*name.split(".")) for name in (
+        "auth.User", "scoring.Game", "scoring.Seat", "scoring.GameLink", "scoring.Change"))
+    ann = User.objects.create(username="ann")
+    game = Game.objects.create(owner=ann, public_id="migrated")
+    seat = Seat.objects.create(game=game, number=1, name="Ann", name_key="ann")
+    link = GameLink.objects.create(game=game, access="edit", token="t" * 32)
+    for by in ({"by_user": ann}, {"by_link": link, "by_name": "Ben"}, {"by_user": ann, "by_link": link}, {}):
+        Change.objects.create(game=game, seat=seat, field="farms", **by)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    Change = executor.loader.project_state(after).apps.get_model("scoring", "Change")
+
+    assert list(Change.objects.order_by("pk").values_list("by_link_holder", flat=True)) == [False, True, True, False]
+
+    executor = MigrationExecutor(connection)  # back to the latest state for the other tests
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes("scoring"))
 
 
 def test_an_undo_recorded_before_the_change_it_undid_is_exported_without_undoes(game, as_ann):

@@ -39,13 +39,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
+from scoring import services
+from scoring.access import Actor
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
 from scoring.models import Seat
 from scoring.preferences import LanguagePreference
-from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, seat_of
+from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
@@ -413,9 +415,25 @@ def test_refusals_in_french(french, client, settings):
 
 
 @pytest.mark.django_db
+def test_who_made_a_change_in_french_a_link_holder_always_marked_as_one(french, owner):
+    game = game_started("Alice", "Bruno")
+    save_value(seat=seat_of(game, 1), key="farms", value=3, by=Actor(user=owner))
+    holder = Actor(link=services.link_renew(game=game, access="edit"), name="Olivia")
+    save_value(seat=seat_of(game, 2), key="farms", value=4, by=holder)
+
+    assert "par Olivia (lien de saisie)" in text_of(french.get(url("pad", game)).content.decode())
+    assert "par le propriétaire" in text_of(french.get(url("pad", game)).content.decode())  # no name given
+    owner.first_name = "Olivia"
+    owner.save()
+    shown = text_of(french.get(url("pad", game)).content.decode())
+    assert "par Olivia (lien de saisie)" in shown and re.search(r"par Olivia(?! \()", shown)
+
+
+@pytest.mark.django_db
 def test_every_other_page_in_french(french, tied_game):
     pages = [url("players"), url("statistics"), url("data"), url("delete", tied_game), url("start"),
-             reverse("password_change"), reverse("scoring:player", args=[tied_game.seats.first().player_id])]
+             reverse("password_change"), reverse("account_name"),
+             reverse("scoring:player", args=[tied_game.seats.first().player_id])]
     for address in pages:
         assert_french(french.get(address), status=200)
     anonymous = Client(**FR)

@@ -163,11 +163,13 @@ def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector]
 
 def _changes_store(history: Sequence[tuple[Game, GameData]], seats_of: dict[int, list[Seat]]) -> None:
     """The change histories, each in its order; their authors in words only (no account or link
-    is recreated), and each undo pointing at the change it undid."""
+    is recreated) and marked as a link holder's where they were, and each undo pointing at the
+    change it undid."""
     rows = Change.objects.bulk_create(
         Change(
             game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
             old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
+            by_link_holder=change.by_link,
         )
         for game, data in history
         for seat_of in [{seat.number: seat for seat in seats_of[game.pk]}]

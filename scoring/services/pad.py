@@ -139,7 +139,8 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     scored = outcomes_store(state, also=seat, also_fields=[*changed, "revisions"])
     change = Change.objects.create(
         game_id=state.game.pk, seat_id=seat.pk, field=pad.key, old=current_text, new=new_text,
-        by_user=by.user, by_link=by.link, by_name=by.name, undoes=guard.undoing,
+        by_user=by.user, by_link=by.link, by_link_holder=by.link is not None, by_name=by.name,
+        undoes=guard.undoing,
     )
     return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored,
                       wrote=True)

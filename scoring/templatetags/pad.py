@@ -20,13 +20,12 @@ def change_words(change) -> str:
 
 @register.filter
 def change_author(change) -> str:
-    """Who made a change: the account, the name given, or the kind of link."""
-    if change.by_user is not None:
-        return change.by_user.get_username()
-    if change.by_name and change.by_link is not None:
-        return _("%(name)s (edit link)") % {"name": change.by_name}
-    if change.by_name:
-        return change.by_name
-    if change.by_link is not None:
-        return _("the edit link")
-    return _("someone")
+    """Who made a change: a link's holder always as one ("Ann (edit link)", "the edit link" when
+    they gave no name), whatever name they typed; otherwise the account's display name (never its
+    login), "the owner" for an owner who gave none, or "someone" (a script, an old import)."""
+    name = change.author
+    if change.by_link_holder:
+        return _("%(name)s (edit link)") % {"name": name} if name else _("the edit link")
+    if name:
+        return name
+    return _("the owner") if change.by_user_id is not None else _("someone")

@@ -11,9 +11,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring import services
 from scoring.access import GameAccess, Role, link_name_set, link_open
+from scoring.forms import LinkHolderNameForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
 from scoring.qr import qr_svg
+from scoring.refusals import sentence
 from scoring.views.common import with_game
 
 
@@ -53,7 +55,11 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
 @require_POST
 @with_game(Role.EDIT)
 def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """A link's holder (no account) says who they are: their changes then carry that name."""
+    """A link's holder (no account) says who they are: their changes then carry that name, always
+    shown as a link holder's (``templatetags.pad.change_author``)."""
+    form = LinkHolderNameForm(request.POST)
+    if not form.is_valid():  # (the page's field takes at most 40 characters: only a forged post)
+        return sentence(form.errors["name"][0], 400)
     if access.asks_name:
-        link_name_set(request, access, request.POST.get("name", ""))
+        link_name_set(request, access, form.cleaned_data["name"])
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")

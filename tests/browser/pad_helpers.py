@@ -83,12 +83,13 @@ def shoot(page: Page, folder, name: str) -> None:
 
 HOST = "host"  # the account every journey's phone is signed in as (sign_in), unless it joins by a link
 HOST_PASSWORD = "a-long-pass-phrase-for-the-host"
+HOST_NAME = "Hana"  # the name the host is shown by to the table (never the login)
 
 
 def host():
     """The journeys' account (made once per test database)."""
     user = User.objects.filter(username=HOST).first()
-    return user or User.objects.create_user(HOST, password=HOST_PASSWORD)
+    return user or User.objects.create_user(HOST, password=HOST_PASSWORD, first_name=HOST_NAME)
 
 
 def sign_in(context, base_url: str, user=None) -> None:

@@ -66,7 +66,7 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     expect(changes).to_contain_text("Bruno's Farm income — → 7")
     expect(changes).to_contain_text("by the edit link")
     expect(changes).to_contain_text("Alice's Farm income — → 5")
-    expect(changes).to_contain_text("by host")
+    expect(changes).to_contain_text("by Hana")  # the name the owner gave, never their login
 
     # The owner revokes the link: the mate's next save is refused with a clear message, and
     # what they typed stays on screen.

@@ -9,12 +9,16 @@ shows.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring import services
+from scoring.gamefile import read_document
 from scoring.models import GameLink
-from tests.factories import game_started
+from tests.factories import OWNER, game_started, user
 from tests.views.helpers import Element, page, save, url
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +154,106 @@ def test_the_owner_is_not_asked_for_a_name(client):
     game = game_started("Alice", "Bruno")
 
     assert page(client.get(url("pad", game))).by_id("changes-box").find("form", class_="who") is None
+
+
+def test_a_name_given_is_one_line_whatever_was_posted(client):
+    """A forged post may hold line breaks and control characters: the name keeps none of them,
+    so it is shown, and written in the game file, as one line."""
+    game = game_started("Alice", "Bruno")
+    phone = opened(game, "edit")
+
+    phone.post(url("name", game), {"name": " Bruno\r\n\tthe \x1bsecond\x00 "})
+
+    assert page(phone.get(url("pad", game))).one("input", name="name")["value"] == "Bruno the second"
+
+
+def test_a_name_longer_than_the_field_takes_is_refused_and_the_name_kept(client):
+    game = game_started("Alice", "Bruno")
+    phone = opened(game, "edit")
+    phone.post(url("name", game), {"name": "Bruno"})
+
+    response = phone.post(url("name", game), {"name": "B" * 41})
+
+    assert response.status_code == 400
+    assert page(phone.get(url("pad", game))).one("input", name="name")["value"] == "Bruno"
+
+
+# ---------------------------------------------------------------------------------------------
+# Who made a change, on every phone and in the export: a link's holder always as one, whatever
+# name they give themselves; an account by the name it is shown by, never its login
+
+
+def opened(game, kind: str) -> Client:
+    """A phone without an account that opened the game's (new) link of that kind."""
+    phone = Client()
+    assert phone.get(join_url(services.link_renew(game=game, access=kind))).status_code == 302
+    return phone
+
+
+def authors(phone: Client, game) -> list[str]:
+    """Who made each recent change ("… ago, by <who>"), newest first, as that phone's pad shows it."""
+    changes = page(phone.get(url("pad", game))).by_id("changes")
+    return [when.text.split(", by ", 1)[1] for when in changes.find_all(class_="change-when")]
+
+
+def exported_authors(phone: Client, game) -> list[tuple[str, bool]]:
+    """Each change's ``by`` and ``by_link``, oldest first, in the game file that phone downloads."""
+    (exported,) = read_document(json.loads(phone.get(url("export", game)).content))
+    return [(change.by, change.by_link) for change in exported.changes]
+
+
+def test_a_link_holder_who_names_themselves_as_the_owner_is_still_shown_and_exported_as_a_link_holder(client, owner):
+    owner.first_name = "Olivia"
+    owner.save()
+    game = game_started("Alice", "Bruno")
+    holder, watcher = opened(game, "edit"), opened(game, "view")
+    save(client, game, "s1-farms", "3", page="owner", seq=1)
+    for seq, name in enumerate([OWNER, "Olivia"], start=1):  # the owner's login, then the name she is shown by
+        holder.post(url("name", game), {"name": name})
+        save(holder, game, "s2-farms", str(seq), page="holder", seq=seq)
+
+    for phone in (client, holder, watcher):
+        assert authors(phone, game) == ["Olivia (edit link)", f"{OWNER} (edit link)", "Olivia"]
+        assert exported_authors(phone, game) == [("Olivia", False), (OWNER, True), ("Olivia", True)]
+
+
+def test_the_owner_is_shown_by_the_name_they_gave_never_their_login(owner):
+    login = "olivia-signs-in-with-this"
+    olivia = user(login)
+    game = game_started("Alice", "Bruno", owner=olivia)
+    phone = Client()
+    phone.force_login(olivia)
+    watcher = opened(game, "view")
+    save(phone, game, "s1-farms", "3", page="owner", seq=1)
+
+    assert authors(watcher, game) == ["the owner"]  # no name given yet
+    olivia.first_name = "Olivia"
+    olivia.save()
+    assert authors(watcher, game) == ["Olivia"]
+    assert exported_authors(watcher, game) == [("Olivia", False)]
+    for address in (url("pad", game), url("results", game), url("export", game), url("live", game) + "?changes=1"):
+        assert login not in watcher.get(address).content.decode(), address
+
+
+def test_a_signed_in_link_holder_is_shown_by_their_name_as_a_link_holder(client):
+    game = game_started("Alice", "Bruno")
+    cleo = user("cleo-signs-in-with-this")
+    cleo.first_name = "Cleo"
+    cleo.save()
+    phone = Client()
+    phone.force_login(cleo)
+    phone.get(join_url(services.link_renew(game=game, access="edit")))
+
+    save(phone, game, "s2-farms", "3", page="cleo", seq=1)
+
+    assert authors(client, game) == ["Cleo (edit link)"]
+    assert exported_authors(client, game) == [("Cleo", True)]
+
+
+def test_a_link_holder_without_a_name_is_the_edit_link(client):
+    game = game_started("Alice", "Bruno")
+    save(opened(game, "edit"), game, "s2-farms", "3", page="holder", seq=1)
+
+    assert authors(client, game) == ["the edit link"]
+    assert exported_authors(client, game) == [("", True)]
+
