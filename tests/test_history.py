@@ -663,7 +663,7 @@ def test_an_older_files_history_without_by_link_imports_as_plain_words():
         change.pop("by_link", None)
         change["by"] = by
 
-    (imported,) = services.games_import(read_document(document))
+    (imported,) = services.games_store(read_document(document), finished=True)
 
     assert [(c.by_name, c.by_link_holder) for c in changes(imported)] == [
         ("ann", False), ("edit link", False), ("Ben", False), ("ann", False), ("ann", False)]
