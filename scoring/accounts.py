@@ -19,7 +19,7 @@ from scoring.preferences import account_language_set, with_account_language
 
 
 @limits.rate_limit("signup", methods=("POST",))
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
     """One short form (a name and a password, twice), then straight to starting a game. The
     account keeps the language it was made in (scoring/preferences.py)."""
