@@ -57,7 +57,7 @@ class SignInView(LoginView):
     (scoring/preferences.py)."""
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        attempt = f"{request.POST.get('username', '').strip()} from {limits.client_address(request)}"
+        attempt = f"{request.POST.get('username', '').strip()} from {limits.client(request)}"
         refusal = limits.check(request, "login", account=attempt)
         return refusal or super().post(request, *args, **kwargs)
 
