@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "apiary_site.head.head_without_body",  # HEAD answered as GET, without the body, whatever the server
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
     # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
@@ -146,17 +147,36 @@ CACHES = {
 
 # Abuse limits, per client address and, for sign-in and password reset, per account name typed:
 # at most N requests per S seconds, as (N, S). A rule left out is not limited.
+# The abuse limits (scoring/limits.py): per rule, at most N requests per S seconds, counted per
+# "session" (what one phone may do: a signed-in account, or a share link's holder), per client
+# "address" (every phone behind it together) and per "account" name typed. README.md says why.
+#
+# Saving and opening share links are what a club night does from behind one address (a club's
+# router): 32 phones at 8 tables, each typing a value about every 2 s (docs/performance.md), are
+# about 960 saves a minute from that one address, and 32 to 64 links opened as the tables sit down.
+# So these two are limited per session, and per address only by a ceiling against a flood, set
+# from the club night with room: three club nights behind one router, or ten phones each at their
+# own limit, before the address's ceiling refuses anything.
 RATE_LIMITS = {
-    "login": {"address": (30, 900), "account": (10, 900)},
-    "signup": {"address": (20, 3600)},
+    # Signing in is counted per account name typed from each address (a stranger's guesses never
+    # lock its owner out), and per address high enough for a club signing in behind one router.
+    "login": {"address": (100, 900), "account": (10, 900)},
+    "signup": {"address": (60, 3600)},
     "password_reset": {"address": (10, 3600), "account": (3, 3600)},
-    "join": {"address": (60, 600)},
-    "save": {"address": (300, 60)},  # htmx saves: far more than a table types, far fewer than a script sends
-    "upload": {"address": (30, 600)},  # game files checked for an import (each is read and checked whole)
-    "import": {"address": (10, 600)},  # imports started (each then goes on in steps, not counted)
+    # A phone opens a table's link once or twice a game; a script guessing links, thousands.
+    "join": {"session": (30, 600), "address": (600, 600)},
+    # A phone typing as fast as one can (a value every 0.5 s is 120 a minute; steps are sent one at
+    # a time) stays under 300; a script sends thousands. 3,000 a minute from one address is three
+    # club nights (960 each), and about half the saves a second one server takes (docs/performance.md).
+    "save": {"session": (300, 60), "address": (3000, 60)},
+    # An account's game files: checked (each read whole) and imports started (each then goes on in
+    # steps, not counted); per address a ceiling for a club's accounts together.
+    "upload": {"session": (30, 600), "address": (300, 600)},
+    "import": {"session": (10, 600), "address": (100, 600)},
 }
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
-# (0: the client's address is REMOTE_ADDR).
+# (0: the client's address is REMOTE_ADDR). A request without an address (gunicorn on a unix
+# socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are

@@ -4,10 +4,14 @@ for the rest (sign in and out, password change and reset), with the abuse limits
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import LoginView, PasswordResetView
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -19,9 +23,11 @@ from scoring import limits
 from scoring.forms import AccountNameForm, SignUpForm
 from scoring.preferences import account_language_set, with_account_language
 
+logger = logging.getLogger(__name__)
+
 
 @limits.rate_limit("signup", methods=("POST",))
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
     """One short form (a name and a password, twice), then straight to starting a game. The
     account keeps the language it was made in (scoring/preferences.py)."""
@@ -38,7 +44,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def account_name(request: HttpRequest) -> HttpResponse:
     """*Your name*: the name the people you share a game with see beside your changes, in place
     of your user name (which they never see)."""
@@ -66,14 +72,55 @@ class SignInView(LoginView):
     (scoring/preferences.py)."""
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        attempt = f"{request.POST.get('username', '').strip()} from {limits.client_address(request)}"
+        attempt = f"{request.POST.get('username', '').strip()} from {limits.client(request)}"
         refusal = limits.check(request, "login", account=attempt)
         return refusal or super().post(request, *args, **kwargs)
 
 
+class PasswordResetLater(PasswordResetForm):
+    """Django's form, except that ``save()`` (which Django's view calls with what the mail needs)
+    only notes it: ``send()`` then looks for the email's accounts and mails each its link."""
+
+    def save(self, **options) -> None:
+        self.options = options
+
+    def send(self) -> None:
+        super().save(**self.options)
+
+
+class SendAfterAnswer(HttpResponseRedirect):
+    """A redirect that sends mail once it has been sent itself: the WSGI server calls a response's
+    ``close()`` when it has sent the answer's last byte (PEP 3333; Django's own
+    ``HttpResponse.close()``, which then ends the request), on the worker's time, not the
+    answer's. Django's tasks framework would need a worker process to run its tasks (its own
+    backends run them at once, or never), and a thread of our own could be cut short when gunicorn
+    replaces its worker: this is the one way Django offers to act after an answer. A mail that
+    cannot be sent is written to the log (nobody waits for it)."""
+
+    def __init__(self, to: str, send: Callable[[], None]):
+        super().__init__(to)
+        self.send = send
+
+    def close(self) -> None:
+        try:
+            self.send()
+        except Exception:
+            logger.exception("The password reset mail could not be sent")
+        super().close()
+
+
 class PasswordResetRequestView(PasswordResetView):
-    """Django's password reset, each request counted per client address and per email typed."""
+    """Django's password reset, each request counted per client address and per email typed. The
+    answer says the same whether the email is an account's or not, and takes as long: either is
+    made by the same work, and the accounts are looked for and mailed after it has left (a mail
+    server takes milliseconds to seconds, which would tell the registered addresses apart)."""
+
+    form_class = PasswordResetLater
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         refusal = limits.check(request, "password_reset", account=request.POST.get("email", ""))
         return refusal or super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: PasswordResetLater) -> HttpResponse:
+        answer = super().form_valid(form)  # Django's: the form notes what to send; the redirect
+        return SendAfterAnswer(answer.url, form.send)

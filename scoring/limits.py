@@ -1,18 +1,25 @@
-"""Abuse limits: how often one client address, and one account name, may sign in, sign up, ask
-for a password reset, open a share link or save a field.
+"""Abuse limits: how often a client may sign in, sign up, ask for a password reset, open a share
+link, save a field or send a game file.
 
 Each rule of ``settings.RATE_LIMITS`` allows at most N requests per period of S seconds (fixed
-windows), per client address and, where the request names one, per account (the user name typed
-into the sign-in form, counted per address it is typed from; the email address typed into the
-password reset form)::
+windows) for each kind of counter it names::
 
-    RATE_LIMITS = {"login": {"address": (30, 900), "account": (10, 900)}, ...}
+    RATE_LIMITS = {"save": {"session": (300, 60), "address": (3000, 60)}, ...}
+
+- ``session``: per session, what one phone may do: a signed-in user's account, else the session
+  a share link's holder was given on opening it (a request with neither is counted by its
+  address alone);
+- ``address``: per client address (``client``), every phone behind it together: behind one
+  address (a club's router) there may be a room of phones, so where a rule limits the session
+  too, the address's limit is only a ceiling against a flood;
+- ``account``: per account name typed (the user name typed into the sign-in form, counted per
+  client it is typed from; the email typed into the password reset form).
 
 A rule or a kind missing from the setting is not limited (``RATE_LIMITS = {}`` turns every limit
 off). The counters live in a table of the database (``RateCounter``), so every worker and every
-server of the site shares them, and counting one request is one statement. A request over a limit answers 429 with a
-``Retry-After`` header: the page ``429.html`` with the reason, or for htmx (``HX-Request``) the
-reason as one sentence of plain text.
+server of the site shares them, and counting one request, for every kind at once, is one
+statement. A request over a limit answers 429 with a ``Retry-After`` header: the page
+``429.html`` with the reason, or for the pad's script the reason as one sentence of plain text.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import logging
 import math
 import random
 import time
-from functools import wraps
+from functools import cache, wraps
 
 from django.conf import settings
 from django.db import connection
@@ -36,23 +43,36 @@ from scoring.refusals import refusal
 
 logger = logging.getLogger(__name__)
 
+SESSION = "session"
 ADDRESS = "address"
 ACCOUNT = "account"
+NO_ADDRESS = "no address"  # the one counter of the requests with neither an address nor a session
 
-# Why a request was refused, for each rule; %(wait)s is "3 minutes", "40 seconds".
+# Why a request was refused, for each rule (by its address, or the account named); %(wait)s is
+# "3 minutes", "40 seconds".
 MESSAGES = {
     "login": _("Too many sign-in attempts from your connection or for this account. "
                "Wait %(wait)s, then try again."),
     "signup": _("Too many new accounts from your connection. Wait %(wait)s, then try again."),
     "password_reset": _("Too many password reset requests from your connection or for this email address. "
                         "Wait %(wait)s, then try again."),
-    "join": _("Too many game links opened from your connection. Wait %(wait)s, then try again."),
-    "save": _("Too many saves from your connection. Wait %(wait)s, then save again."),
+    "join": _("Too many game links opened from your network, all its phones together. "
+              "Wait %(wait)s, then try again."),
+    "save": _("Too many saves from your network, all its phones together. Wait %(wait)s, then save again."),
     "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
     "import": _("Too many imports started from your connection. Wait %(wait)s, then add the games again: "
                 "those added already are kept."),
 }
 DEFAULT_MESSAGE = _("Too many requests from your connection. Wait %(wait)s, then try again.")
+# ... and by the session's own counter.
+SESSION_MESSAGES = {
+    "join": _("Too many game links opened from this phone. Wait %(wait)s, then try again."),
+    "save": _("Too many saves from this phone. Wait %(wait)s, then save again."),
+    "upload": _("Too many game files sent from this account. Wait %(wait)s, then send the file again."),
+    "import": _("Too many imports started from this account. Wait %(wait)s, then add the games again: "
+                "those added already are kept."),
+}
+DEFAULT_SESSION_MESSAGE = _("Too many requests from this phone. Wait %(wait)s, then try again.")
 
 
 def client_address(request: HttpRequest) -> str:
@@ -76,46 +96,101 @@ def client_address(request: HttpRequest) -> str:
     return str(parsed)
 
 
+def session_of(request: HttpRequest) -> str:
+    """The session a request comes from, for the per-session counters: a signed-in user's account
+    (whatever phone or session), else the session's key (a share link's holder), "" for a request
+    with neither (no session cookie, or one the server does not hold)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"account {user.pk}"
+    session = getattr(request, "session", None)
+    # Read first: a key the server does not hold (a cookie made up, or expired) is dropped then.
+    if session is None or not session.items() or not session.session_key:
+        return ""
+    return f"session {session.session_key}"
+
+
+def client(request: HttpRequest) -> str:
+    """Whom the per-address counters count the request for: its address (``client_address``).
+    Without one (gunicorn on a unix socket behind a proxy that ``RATE_LIMIT_PROXIES`` does not
+    declare, or that did not say), its session stands in (``session_of``), and the requests with
+    neither share one counter: a limit is never off for want of an address (such a site's
+    strangers then wait on one another; the log says how to give it the addresses)."""
+    address = client_address(request)
+    if address:
+        return address
+    _say_address_unknown()
+    return session_of(request) or NO_ADDRESS
+
+
+@cache
+def _say_address_unknown() -> None:
+    logger.warning("A request came without its client's address (REMOTE_ADDR is empty: gunicorn on a unix socket?): "
+                   "the rate limits count it per session. Behind a proxy that sends X-Forwarded-For, set "
+                   "RATE_LIMIT_PROXIES (said once per process)")
+
+
 def _limit(rule: str, kind: str) -> tuple[int, int] | None:
     limit = getattr(settings, "RATE_LIMITS", {}).get(rule, {}).get(kind)
     return (int(limit[0]), int(limit[1])) if limit else None
 
 
-# One statement counts a request: the window's row is made, counted on, or started again when
-# its window is over (SQLite 3.35+ and PostgreSQL both take INSERT ... ON CONFLICT ... RETURNING).
+# One statement counts a request, for every kind at once: each window's row is made, counted on,
+# or started again when its window is over (SQLite 3.35+ and PostgreSQL both take
+# INSERT ... ON CONFLICT ... RETURNING, and several rows in one).
 _COUNT = """
-    INSERT INTO {table} (name, "window", hits, expires) VALUES (%s, %s, 1, %s)
+    INSERT INTO {table} (name, "window", hits, expires) VALUES {rows}
     ON CONFLICT (name) DO UPDATE SET
         hits = CASE WHEN {table}."window" = excluded."window" THEN {table}.hits + 1 ELSE 1 END,
         "window" = excluded."window",
         expires = excluded.expires
-    RETURNING hits
+    RETURNING name, hits
 """
 SWEEP_EVERY = 1000  # about once in so many counts, the rows of windows over are deleted
 
 
-def hit(rule: str, kind: str, who: str) -> int:
-    """Count one request of ``who`` (an address, an account name) under the rule: 0 while it is
-    within the limit, else the seconds until its window ends. One statement."""
-    limit = _limit(rule, kind)
-    if limit is None or not who:
-        return 0
-    allowed, period = limit
+def count(rule: str, counted: dict[str, str]) -> dict[str, int]:
+    """Count one request under the rule for each kind of counter it limits (``counted``: kind ->
+    who, an address, a session, an account name; an empty one is not counted), all in one
+    statement. The seconds until its window ends, for each kind over its limit (none: {})."""
     now = time.time()
-    window = int(now // period)
-    ends = (window + 1) * period
-    remaining = max(1, math.ceil(ends - now))
-    digest = hashlib.sha256(who.encode()).hexdigest()[:32]  # any text makes a valid, short name
+    rows = []
+    for kind, who in counted.items():
+        limit = _limit(rule, kind)
+        if limit is None or not who:
+            continue
+        allowed, period = limit
+        window = int(now // period)
+        digest = hashlib.sha256(who.encode()).hexdigest()[:32]  # any text makes a valid, short name
+        rows.append((f"{rule}:{kind}:{period}:{digest}", window, (window + 1) * period, kind, who, allowed))
+    if not rows:
+        return {}
+    rows.sort()  # by name: requests counted at once take the rows' locks in one order (PostgreSQL)
     with connection.cursor() as cursor:
-        cursor.execute(_COUNT.format(table=connection.ops.quote_name(RateCounter._meta.db_table)),
-                       [f"{rule}:{kind}:{period}:{digest}", window, ends])
-        count = cursor.fetchone()[0]
+        cursor.execute(_COUNT.format(table=connection.ops.quote_name(RateCounter._meta.db_table),
+                                     rows=", ".join(["(%s, %s, 1, %s)"] * len(rows))),
+                       [value for name, window, ends, *_ in rows for value in (name, window, ends)])
+        hits = dict(cursor.fetchall())
     if random.randrange(SWEEP_EVERY) == 0:
         RateCounter.objects.filter(expires__lt=now).delete()
-    if count == allowed + 1:  # said once a window; Django logs each 429 answer besides
-        logger.warning("Rate limit %r (%s) reached by %s: refused for %d s", rule, kind,
-                       who if kind == ADDRESS else "an account", remaining)
-    return remaining if count > allowed else 0
+    waits = {}
+    for name, window, ends, kind, who, allowed in rows:
+        if hits[name] > allowed:
+            waits[kind] = max(1, math.ceil(ends - now))
+            if hits[name] == allowed + 1:  # said once a window; Django logs each 429 answer besides
+                logger.warning("Rate limit %r (%s) reached by %s: refused for %d s", rule, kind, _shown(kind, who),
+                               waits[kind])
+    return waits
+
+
+def _shown(kind: str, who: str) -> str:
+    """Who reached a limit, for the log: an address, never a session's key or an account's name."""
+    if kind == ADDRESS:
+        try:
+            return str(ipaddress.ip_network(who, strict=False))
+        except ValueError:
+            return "a client without an address"
+    return f"an {kind}" if kind == ACCOUNT else f"a {kind}"
 
 
 def counters_clear() -> None:
@@ -130,25 +205,36 @@ def wait_text(seconds: int) -> str:
     return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
 
 
-def refused(request: HttpRequest, rule: str, retry_after: int) -> HttpResponse:
-    """The 429 answer: a page in the site's style, or one sentence of plain text for htmx."""
-    message = str(MESSAGES.get(rule, DEFAULT_MESSAGE)) % {"wait": wait_text(retry_after)}
-    return refusal(request, message, status=429, template="429.html", retry_after=retry_after)
+def refused(request: HttpRequest, rule: str, retry_after: int, kind: str = ADDRESS) -> HttpResponse:
+    """The 429 answer: a page in the site's style, or one sentence of plain text for htmx; the
+    reason says whose counter is over (this phone's, or the connection's)."""
+    if kind == SESSION:
+        message = SESSION_MESSAGES.get(rule, DEFAULT_SESSION_MESSAGE)
+    else:
+        message = MESSAGES.get(rule, DEFAULT_MESSAGE)
+    return refusal(request, str(message) % {"wait": wait_text(retry_after)}, status=429, template="429.html",
+                   retry_after=retry_after)
 
 
 def check(request: HttpRequest, rule: str, account: str | None = None) -> HttpResponse | None:
-    """Count the request under the rule, per client address and per account (when given, case
-    and surrounding spaces ignored); the 429 answer when either is over its limit, else None."""
-    waits = [hit(rule, ADDRESS, client_address(request))]
+    """Count the request under the rule: per session, per client and per account (when given, case
+    and surrounding spaces ignored), for the kinds the rule limits; the 429 answer when any is over
+    its limit (the longest wait), else None."""
+    counted = {ADDRESS: client(request)}
+    if _limit(rule, SESSION):
+        counted[SESSION] = session_of(request)
     if account is not None:
-        waits.append(hit(rule, ACCOUNT, account.strip().casefold()))
-    wait = max(waits)
-    return refused(request, rule, wait) if wait else None
+        counted[ACCOUNT] = account.strip().casefold()
+    waits = count(rule, counted)
+    if not waits:
+        return None
+    kind = max(waits, key=waits.__getitem__)
+    return refused(request, rule, waits[kind], kind)
 
 
 def rate_limit(rule: str, *, methods: tuple[str, ...] | None = None):
-    """Limit a view per client address under ``rule`` (only the requests of ``methods``, when
-    given). Put it above the view's other decorators, so that a refused request costs nothing."""
+    """Limit a view under ``rule`` (only the requests of ``methods``, when given). Put it above the
+    view's other decorators, so that a refused request costs nothing."""
 
     def decorate(view):
         @wraps(view)
@@ -162,4 +248,3 @@ def rate_limit(rule: str, *, methods: tuple[str, ...] | None = None):
         return wrapper
 
     return decorate
-

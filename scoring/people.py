@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring import selectors, services
 from scoring.selectors import ScorePoint
@@ -22,7 +22,7 @@ from scoring.selectors import ScorePoint
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def players(request: HttpRequest) -> HttpResponse:
     rows = selectors.players_table(request.user)
     return render(request, "scoring/players.html", {
@@ -32,7 +32,7 @@ def players(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     return _player_page(request, player_id)
 

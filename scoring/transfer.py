@@ -38,7 +38,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring import limits, selectors, services
@@ -114,7 +114,7 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def data(request: HttpRequest) -> HttpResponse:
     """Both downloads, the upload form, and what the last import did (said once)."""
     return _data_page(request, done=request.session.pop(SESSION_DONE, None))
@@ -144,7 +144,7 @@ def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def export_json(request: HttpRequest) -> HttpResponse:
     """Every game the user owns, oldest first, with its change history: the game file."""
     text = to_json(dump_document(selectors.games_for_export(owner=request.user)))
@@ -153,7 +153,7 @@ def export_json(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def export_csv(request: HttpRequest) -> HttpResponse:
     """Every game the user owns, oldest first, one row per player: UTF-8 with a BOM (so that
     spreadsheet apps read accents), a header row of ``CSV_COLUMNS``."""
@@ -300,7 +300,7 @@ def _read_upload(raw: bytes) -> str:
 @limits.rate_limit("upload", methods=("POST",))
 @never_cache
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_file(request: HttpRequest) -> HttpResponse:
     """POST: check an uploaded game file; GET: the preview of the file waiting to be added."""
     if request.method == "POST":

@@ -8,8 +8,12 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
+from django.core import mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services
@@ -279,6 +283,57 @@ def test_a_password_reset_for_an_unknown_address_sends_nothing_and_tells_nothing
     assert response.status_code == 302
     assert response["Location"] == reverse("password_reset_done")
     assert mailoutbox == []
+
+
+class AnswerWatch:
+    """The outermost middleware of a test: what the site did to make each answer, as the answer
+    leaves it for the server (which then sends it, and closes it)."""
+
+    seen: list[dict] = []
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        mails = len(mail.outbox)
+        with CaptureQueriesContext(connection) as queries:
+            response = self.get_response(request)
+        statements = [re.sub(r"'[^']*'|\b\d+(\.\d+)?\b", "?", query["sql"]) for query in queries]
+        self.seen.append({"statements": statements, "mails": len(mail.outbox) - mails})
+        return response
+
+
+@pytest.fixture
+def answer_watch(settings):
+    settings.MIDDLEWARE = ["tests.test_accounts.AnswerWatch", *settings.MIDDLEWARE]
+    AnswerWatch.seen = []
+    return AnswerWatch.seen
+
+
+def test_a_password_resets_answer_takes_as_long_for_an_unknown_address_as_for_an_accounts(
+        client, ann, mailoutbox, answer_watch):
+    """How long the answer takes cannot tell which addresses have an account: either answer is
+    made by the same statements and sends nothing; the mail is looked for and sent after the
+    answer has left (when the server closes it, as Django's test client does too), to an
+    account's address only."""
+    for email in ("ann@example.com", "nobody@example.com"):
+        response = client.post(reverse("password_reset"), {"email": email})
+        assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
+
+    for_ann, for_nobody = answer_watch
+    assert for_ann["mails"] == for_nobody["mails"] == 0
+    assert for_ann["statements"] == for_nobody["statements"]
+    assert [sent.to for sent in mailoutbox] == [["ann@example.com"]]
+
+
+def test_a_password_reset_mail_that_cannot_be_sent_is_logged_after_the_same_answer(client, ann, monkeypatch, caplog):
+    def refused(*args, **kwargs):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr(PasswordResetForm, "send_mail", refused)
+    response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
+    assert "The password reset mail could not be sent" in caplog.text and "no mail server" in caplog.text
 
 
 # ---------------------------------------------------------------------------------------------

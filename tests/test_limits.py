@@ -1,8 +1,13 @@
-"""Abuse limits: signing in, signing up, asking for a password reset, opening share links and
-saving fields are counted per client address (and, for signing in and resets, per account name
-typed); past a limit the answer is 429 with the reason and a Retry-After, a page for a browser
-and one plain sentence for the pad's script (a request with HX-Request, or one that prefers
-text/plain). Each counter is its own: another address, or another account, still gets through."""
+"""Abuse limits: signing in, signing up, asking for a password reset, opening share links,
+saving fields and sending game files are counted per client address (and, for signing in and
+resets, per account name typed; for saving and opening links, per phone: its account or its
+session, the address then only a ceiling against a flood, so that a club's room of phones behind
+one router gets through); past a limit the answer is 429 with the reason and a Retry-After, a
+page for a browser and one plain sentence for the pad's script (a request with HX-Request, or one
+that prefers text/plain). Each counter is its own: another address, another phone or another
+account still gets through. A request without an address (gunicorn on a unix socket behind a
+proxy) is counted per session, never not at all.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,11 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from django.contrib.auth.models import User
+from django.conf import settings as live_settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
@@ -21,13 +28,16 @@ from scoring.models import RateCounter
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses
+NONE = ""  # the address gunicorn gives on a unix socket
 HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture(autouse=True)
 def fresh_limits(db):
-    """The counters (a table of the database) start from nothing in every test."""
+    """The counters (a table of the database) start from nothing in every test, and a request
+    without an address is said in the log again."""
     limits.counters_clear()
+    limits._say_address_unknown.cache_clear()
     yield
     limits.counters_clear()
 
@@ -39,8 +49,8 @@ def small_limits(settings):
         "login": {"address": (4, 600), "account": (2, 600)},
         "signup": {"address": (2, 600)},
         "password_reset": {"address": (4, 600), "account": (2, 600)},
-        "join": {"address": (3, 600)},
-        "save": {"address": (3, 60)},
+        "join": {"session": (2, 600), "address": (5, 600)},
+        "save": {"session": (3, 60), "address": (5, 60)},
         "upload": {"address": (2, 600)},
     }
     return settings.RATE_LIMITS
@@ -48,7 +58,8 @@ def small_limits(settings):
 
 @pytest.fixture
 def clock(monkeypatch):
-    """A clock that the test moves on (for the limits' windows)."""
+    """A clock that stands still unless the test moves it on: the requests of a test fall in the
+    limits' windows it means (none ends halfway)."""
 
     class Clock:
         now = 1_000_000_800.0  # at the start of an hour (and of a minute)
@@ -63,8 +74,8 @@ def ann(db):
     return User.objects.create_user("ann", email="ann@example.com", password=PASSWORD)
 
 
-def sign_in(client, username, password="wrong", address=HOME):
-    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+def sign_in(client, username, password="wrong", address=HOME, **extra):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address, **extra)
 
 
 def assert_refused_page(response, words: str) -> None:
@@ -174,14 +185,23 @@ def game(ann):
     return services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
 
 
-def test_opening_links_is_limited_per_address(client, game, small_limits):
-    link = services.link_renew(game=game, access="edit")
-    address = reverse("scoring:join", args=[link.token])
-    assert client.get(address, REMOTE_ADDR=HOME).status_code == 302
-    assert client.get(reverse("scoring:join", args=["guessed-token"]), REMOTE_ADDR=HOME).status_code == 404
-    assert client.get(reverse("scoring:join", args=["another-guess"]), REMOTE_ADDR=HOME).status_code == 404
-    assert_refused_page(client.get(address, REMOTE_ADDR=HOME), "Too many game links opened")
-    assert client.get(address, REMOTE_ADDR=AWAY).status_code == 302
+def join(client, token, address=HOME, **extra):
+    return client.get(reverse("scoring:join", args=[token]), REMOTE_ADDR=address, **extra)
+
+
+def test_opening_links_is_limited_per_phone_and_per_address(client, game, small_limits, clock):
+    """A phone opening links over and over (guessing them) waits; the other phones behind its
+    address still open theirs, up to the address's ceiling."""
+    token = services.link_renew(game=game, access="edit").token
+    assert join(client, token).status_code == 302  # (counted by its address: the phone has no session yet)
+    assert join(client, "guessed-token").status_code == 404
+    assert join(client, "another-guess").status_code == 404
+    assert_refused_page(join(client, token), "Too many game links opened from this phone")
+    assert join(client, token, address=AWAY).status_code == 429  # the same phone, elsewhere
+
+    assert join(Client(), token).status_code == 302  # another phone, the same address: the 5th
+    assert_refused_page(join(Client(), token), "Too many game links opened from your network")
+    assert join(Client(), token, address=AWAY).status_code == 302
 
 
 def test_game_file_uploads_are_limited_per_address(client, ann, small_limits):
@@ -200,15 +220,24 @@ def test_game_file_uploads_are_limited_per_address(client, ann, small_limits):
 SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # what the pad's script asks for (no HX-Request)
 
 
-def save(client, game, address=HOME, value="3", headers=HTMX):
+def save(client, game, address=HOME, value="3", headers=HTMX, **extra):
     """One save of the pad's script (a page's saves are its own: each based on version 0)."""
     return client.post(reverse("scoring:save", args=[game.public_id]),
                        {"field": "s1-farms", "value": value, "version": "0", "page": "test", "seq": "1"},
-                       headers=headers, REMOTE_ADDR=address)
+                       headers=headers, REMOTE_ADDR=address, **extra)
+
+
+def link_holder(game, address=HOME, **extra) -> Client:
+    """A phone that opened the game's edit link (no account): its session holds the link."""
+    phone = Client()
+    link = game.links.filter(access="edit", revoked_at__isnull=True).first() or services.link_renew(game=game,
+                                                                                                  access="edit")
+    assert join(phone, link.token, address, **extra).status_code == 302
+    return phone
 
 
 @pytest.mark.parametrize("headers", [HTMX, SCRIPT], ids=["htmx", "prefers-text"])
-def test_saves_are_limited_per_address_with_a_plain_sentence_for_the_pad(client, ann, game, small_limits, headers):
+def test_a_save_over_a_limit_gets_a_plain_sentence_for_the_pad(client, ann, game, small_limits, clock, headers):
     client.force_login(ann)
     for value in ("1", "2", "3"):
         assert save(client, game, value=value, headers=headers).status_code == 200
@@ -216,9 +245,51 @@ def test_saves_are_limited_per_address_with_a_plain_sentence_for_the_pad(client,
     assert refused.status_code == 429
     assert refused["Content-Type"] == "text/plain; charset=utf-8"
     sentence = refused.content.decode()
-    assert sentence.startswith("Too many saves") and "<" not in sentence and len(sentence) < 200
+    assert sentence.startswith("Too many saves from this phone") and "<" not in sentence and len(sentence) < 200
     assert 0 < int(refused["Retry-After"]) <= 60
-    assert save(client, game, address=AWAY, value="5", headers=headers).status_code == 200
+
+
+def test_saves_are_limited_per_phone_and_its_neighbours_behind_the_same_address_still_save(client, ann, game,
+                                                                                            small_limits, clock):
+    """A club's phones share its router's address: one phone over its own limit waits alone; the
+    address's ceiling, over every phone behind it, is for a flood."""
+    client.force_login(ann)
+    ben = link_holder(game)
+    for value in ("1", "2", "3"):
+        assert save(client, game, value=value).status_code == 200
+    assert save(client, game, value="4").content.decode().startswith("Too many saves from this phone")
+    assert save(client, game, value="4", address=AWAY).status_code == 429  # the account's limit, wherever it is
+
+    assert save(ben, game, value="5").status_code == 200  # the same address: the 5th save from it
+    refused = save(ben, game, value="6")
+    assert refused.status_code == 429 and refused.content.decode().startswith("Too many saves from your network")
+    assert save(ben, game, value="6", address=AWAY).status_code == 200
+
+
+def test_the_real_limits_let_a_club_night_behind_one_address_join_and_save(game, clock):
+    """The club night of docs/performance.md behind one router: 32 phones open their table's
+    link, each twice (a reload, a second tab), then type a value every 2 s for a minute: 960
+    saves from one address. None is refused; a phone typing far faster than anyone is."""
+    sessions = []
+    for _ in range(32):
+        session = SessionStore()
+        session["game_links"] = {game.public_id: [1]}
+        session.save()
+        sessions.append(session.session_key)
+
+    def request(key: str | None):
+        made = RequestFactory().post("/", REMOTE_ADDR=HOME)
+        made.user, made.session = AnonymousUser(), SessionStore(session_key=key)
+        return made
+
+    opened = [limits.check(request(None), "join") for _ in sessions]  # (no session yet: counted by address)
+    opened += [limits.check(request(key), "join") for key in sessions]
+    saved = [limits.check(request(key), "save") for _ in range(30) for key in sessions]
+    assert opened == [None] * 64 and saved == [None] * 960
+
+    allowed = live_settings.RATE_LIMITS["save"]["session"][0]
+    flood = [limits.check(request(sessions[0]), "save") for _ in range(allowed)]  # in the same minute
+    assert flood[0] is None and flood[-1].status_code == 429
 
 
 def test_the_real_save_limit_lets_a_busy_table_type(client, ann, game):
@@ -236,6 +307,53 @@ def test_a_limit_ends_with_its_window(client, ann, game, small_limits, clock):
     assert refused.status_code == 429 and refused["Retry-After"] == "40"
     clock.now += 41
     assert save(client, game).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# Without the client's address
+
+
+# gunicorn on a unix socket gives REMOTE_ADDR "": behind a proxy that RATE_LIMIT_PROXIES does not
+# declare, or declares but which does not send X-Forwarded-For.
+WITHOUT_AN_ADDRESS = pytest.mark.parametrize(("proxies", "forwarded"), [(0, None), (0, "203.0.113.9"), (1, None)],
+                                             ids=["no-proxy-declared", "proxy-not-declared", "proxy-not-saying"])
+
+
+def unix_socket(forwarded: str | None) -> dict:
+    """A request as gunicorn on a unix socket hands it over: no address, and what the proxy sent."""
+    return {"address": NONE, **({"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {})}
+
+
+@WITHOUT_AN_ADDRESS
+def test_without_an_address_each_phone_is_counted_on_its_own(game, settings, clock, proxies, forwarded, caplog):
+    settings.RATE_LIMIT_PROXIES = proxies
+    settings.RATE_LIMITS = {"save": {"address": (3, 60)}}  # per address only: the session stands in for it
+    ann, ben = link_holder(game, **unix_socket(forwarded)), link_holder(game, **unix_socket(forwarded))
+    for value in ("1", "2", "3"):
+        assert save(ann, game, value=value, **unix_socket(forwarded)).status_code == 200
+    assert save(ann, game, value="4", **unix_socket(forwarded)).status_code == 429
+    assert save(ben, game, value="5", **unix_socket(forwarded)).status_code == 200
+    assert "set RATE_LIMIT_PROXIES" in caplog.text
+
+
+@WITHOUT_AN_ADDRESS
+def test_without_an_address_or_a_session_the_requests_share_one_counter(ann, small_limits, settings, clock, proxies,
+                                                                        forwarded):
+    """A script that sends no cookie is not a session: such requests are counted together."""
+    settings.RATE_LIMIT_PROXIES = proxies
+    for name in ("ben", "cid", "dee", "eve"):
+        assert sign_in(Client(), name, **unix_socket(forwarded)).status_code == 200
+    assert_refused_page(sign_in(Client(), "ann", PASSWORD, **unix_socket(forwarded)), "Too many sign-in attempts")
+
+
+def test_behind_a_declared_proxy_the_address_it_forwards_is_counted(game, settings, clock):
+    settings.RATE_LIMIT_PROXIES = 1
+    settings.RATE_LIMITS = {"save": {"address": (3, 60)}}
+    ann, ben = link_holder(game, **unix_socket(HOME)), link_holder(game, **unix_socket(AWAY))
+    for value in ("1", "2", "3"):
+        assert save(ann, game, value=value, **unix_socket(HOME)).status_code == 200
+    assert save(link_holder(game, **unix_socket(HOME)), game, value="4", **unix_socket(HOME)).status_code == 429
+    assert save(ben, game, value="5", **unix_socket(AWAY)).status_code == 200
 
 
 def test_no_limit_when_the_setting_leaves_it_out(client, ann, settings):
@@ -263,40 +381,69 @@ def test_the_client_address(settings, remote, forwarded, proxies, expected):
     assert limits.client_address(request) == expected
 
 
-def test_hit_counts_each_name_on_its_own(settings):
-    settings.RATE_LIMITS = {"test": {"account": (2, 60)}}
-    assert [limits.hit("test", "account", "ann") for _ in range(3)][:2] == [0, 0]
-    assert limits.hit("test", "account", "ann") > 0
-    assert limits.hit("test", "account", "ben") == 0
-    assert limits.hit("test", "address", "ann") == 0  # a kind the rule does not limit
-    assert limits.hit("other", "account", "ann") == 0  # a rule the setting does not have
+def test_the_session_of_a_request(ann, game):
+    def request(user=None, key=None):
+        made = RequestFactory().get("/")
+        made.user, made.session = user or AnonymousUser(), SessionStore(session_key=key)
+        return made
+
+    holder = SessionStore()
+    holder["game_links"] = {game.public_id: [1]}
+    holder.save()
+    assert limits.session_of(request(ann)) == f"account {ann.pk}"  # whatever phone it signs in on
+    assert limits.session_of(request(key=holder.session_key)) == f"session {holder.session_key}"
+    assert limits.session_of(request(key="made-up-cookie-value-32-characters")) == ""  # not one of the server's
+    assert limits.session_of(request()) == ""
+
+
+def test_count_counts_each_name_of_each_kind_on_its_own(settings):
+    settings.RATE_LIMITS = {"test": {"account": (2, 60), "session": (3, 60)}}
+    assert [limits.count("test", {"account": "ann"}) for _ in range(2)] == [{}, {}]
+    assert set(limits.count("test", {"account": "ann"})) == {"account"}
+    assert limits.count("test", {"account": "ben"}) == {}
+    assert limits.count("test", {"session": "ann"}) == {}  # another kind's counter
+    assert limits.count("test", {"address": "ann"}) == {}  # a kind the rule does not limit
+    assert limits.count("test", {"session": ""}) == {}  # nobody to count
+    assert limits.count("other", {"account": "ann"}) == {}  # a rule the setting does not have
 
 
 def test_a_long_window_counts_to_its_end(settings, clock):
     """A counter lasts as long as its window, however long, and starts again with the next."""
     settings.RATE_LIMITS = {"test": {"account": (1, 3600)}}
-    assert limits.hit("test", "account", "ann") == 0
-    assert limits.hit("test", "account", "ann") > 0
+    assert limits.count("test", {"account": "ann"}) == {}
+    assert limits.count("test", {"account": "ann"})
     clock.now += 3000  # 50 minutes later, the same hour
-    assert limits.hit("test", "account", "ann") == 600
+    assert limits.count("test", {"account": "ann"}) == {"account": 600}
     clock.now += 600  # the next hour
-    assert limits.hit("test", "account", "ann") == 0
+    assert limits.count("test", {"account": "ann"}) == {}
 
 
-def test_counting_a_request_is_one_statement(settings, django_assert_num_queries):
-    settings.RATE_LIMITS = {"test": {"address": (5, 60)}}
-    limits.hit("test", "address", "192.0.2.1")
+def test_counting_a_request_is_one_statement_for_every_kind(settings, django_assert_num_queries):
+    settings.RATE_LIMITS = {"test": {"address": (5, 60), "session": (1, 60), "account": (5, 3600)}}
+    counted = {"address": "192.0.2.1", "session": "session abc", "account": "ann"}
+    limits.count("test", counted)
     with django_assert_num_queries(1):
-        assert limits.hit("test", "address", "192.0.2.1") == 0
+        assert set(limits.count("test", counted)) == {"session"}
 
 
 def test_the_rows_of_windows_over_are_swept(settings, clock, monkeypatch):
     settings.RATE_LIMITS = {"test": {"address": (5, 60)}}
-    limits.hit("test", "address", "192.0.2.1")
+    limits.count("test", {"address": "192.0.2.1"})
     clock.now += 120
     monkeypatch.setattr(limits.random, "randrange", lambda n: 0)  # this time, the sweep runs
-    limits.hit("test", "address", "198.51.100.7")
+    limits.count("test", {"address": "198.51.100.7"})
     assert [row.hits for row in RateCounter.objects.all()] == [1]  # the first address's row is gone
+
+
+def test_the_log_says_which_address_reached_a_limit_and_never_a_session_or_an_account(settings, caplog):
+    settings.RATE_LIMITS = {"test": {"address": (1, 60), "session": (1, 60), "account": (1, 60)}}
+    for _ in range(2):
+        limits.count("test", {"address": "192.0.2.1", "session": "session secret-key", "account": "ann"})
+        limits.count("test", {"address": "session other-secret-key"})  # a session standing in for an address
+    assert "reached by 192.0.2.1" in caplog.text
+    assert "reached by a session" in caplog.text and "reached by an account" in caplog.text
+    assert "reached by a client without an address" in caplog.text
+    assert "secret-key" not in caplog.text and "ann" not in caplog.text
 
 
 def test_wait_text():

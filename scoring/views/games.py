@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring import selectors, services
 from scoring.access import GameAccess, Role
@@ -27,7 +27,7 @@ from scoring.views.common import with_game
 
 
 @never_cache
-@require_GET
+@require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
     """The signed-in user's games, a page at a time, narrowed by the filters in the address; a
     newcomer is welcomed with the short form that signs them up."""
@@ -66,7 +66,7 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def statistics(request: HttpRequest) -> HttpResponse:
     """Figures over the user's finished games, each with the number of games behind it."""
     return render(request, "scoring/statistics.html", {"stats": selectors.overall_statistics(request.user)})
@@ -77,7 +77,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
     """Start a game. The comb is filled in from a saved layout one way (``_with_layout_sectors``):
     at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
@@ -85,7 +85,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
     posts the half-filled form back (``use_layout``), so nothing typed is lost and no game is
     created yet."""
     layouts = selectors.comb_layouts(request.user)
-    quiet = request.method == "GET" or "use_layout" in request.POST  # being filled in: no errors, nothing created
+    quiet = request.method != "POST" or "use_layout" in request.POST  # being filled in: no errors, nothing created
     if quiet:  # as typed so far, the comb from the layout chosen (at first, the latest saved one)
         typed = request.POST if request.method == "POST" else request.GET
         if "layout" not in typed and layouts:
@@ -158,14 +158,14 @@ def _with_layout_sectors(query, layouts) -> dict:
 
 
 @never_cache
-@require_GET
+@require_safe
 @with_game(Role.VIEW)
 def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
     return render(request, "scoring/results.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access})
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_game(Role.OWNER)
 def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
@@ -175,7 +175,7 @@ def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 @with_game(Role.VIEW)
 def game_export(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The game as a game file (docs/game-file.md), to download."""

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly
@@ -52,12 +52,12 @@ SAVE_PARTIALS = {
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_game(Role.VIEW)
 def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The scoring pad (read-only for a view link). A plain post (no JavaScript) saves the fields
     this phone changed, and shows again those it could not save, with why."""
-    if request.method == "GET":
+    if request.method != "POST":  # GET, or HEAD (the same answer, without its body)
         return _pad_page(request, access)
     if not access.can_edit:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
@@ -126,7 +126,7 @@ def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
 
 
 @never_cache
-@require_GET
+@require_safe
 @with_game(Role.VIEW)
 @condition(etag_func=_revision_tag)
 def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:

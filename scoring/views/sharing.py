@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring import services
 from scoring.access import GameAccess, Role, link_name_set, link_open
@@ -29,7 +29,7 @@ def share_links(request: HttpRequest, game: Game) -> list[dict]:
 
 
 @rate_limit("join")
-@require_GET
+@require_safe
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """A share link, opened: its holder may now reach the game."""
     link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()

@@ -1,6 +1,6 @@
 """What every page of the games has in common, through Django's test client: an address of no
 game is a 404 on every one, pages that show scores are never cached, names are text and never
-markup, and the security headers and scripts.
+markup, the security headers and scripts, and HEAD answered as GET.
 """
 
 from __future__ import annotations
@@ -9,8 +9,11 @@ import re
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.factories import game_scored, game_started, player
+from scoring import services
+from scoring.models import Player
+from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     EVIL,
     EVIL_ESCAPED,
@@ -118,3 +121,42 @@ def test_no_page_uses_inline_event_handlers_or_style_attributes(client):
         for element in page(client.get(address)).iter():
             assert "style" not in element.attrs, (address, element)
             assert not [name for name in element.attrs if name.startswith("on")], (address, element)
+
+
+# ---------------------------------------------------------------------------------------------
+# HEAD
+
+
+def every_address(patterns=None, prefix: str = "", **values: str) -> list[str]:
+    """Every address of the site, each of its parts filled from ``values`` (by the part's name)."""
+    found = []
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            found += every_address(pattern.url_patterns, route, **values)
+        elif isinstance(pattern, URLPattern):
+            found.append("/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda part: str(values[part[1]]), route))
+    return found
+
+
+def test_every_address_answers_head_as_it_answers_get(client, owner):
+    """A link checker, a chat app's preview or a monitor asks HEAD: the status and headers of GET
+    (a page, a redirect, a 405 for an address that takes only POST), never a body. (Django's test
+    client drops a HEAD answer's body itself: tests/test_health.py checks that the site sends
+    none, whatever server runs it.)"""
+    game = shared_victory_game()
+    change = save_value(seat=seat_of(game, 1), key="farm_income", value=21).change
+    link = services.link_renew(game=game, access="view")
+    addresses = every_address(game_id=game.public_id, player_id=Player.objects.filter(owner=owner).first().pk,
+                              change_id=change.pk, kind="view", action="new", token=link.token,
+                              uidb64="MQ", path="scoring/app.css")
+    assert len(addresses) >= 30 and url("pad", game) in addresses
+
+    for address in addresses:
+        head = client.head(address)
+        get = client.get(address)
+        assert head.status_code == get.status_code, address
+        assert head.get("Location") == get.get("Location"), address
+        assert head.get("Content-Type") == get.get("Content-Type"), address
+        assert head.get("Content-Length") == get.get("Content-Length"), address  # what GET sends
+        assert head.content == b"", address
