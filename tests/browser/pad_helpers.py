@@ -130,6 +130,13 @@ def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int,
     return re.search(r"/games/([\w-]+)/$", page.url).group(1)
 
 
+def refused_save(status: int) -> str:
+    """What Chromium logs as a console error when the server refuses a save with ``status`` (a
+    pattern for ``browser_watch.expect_console_error``): "Failed to load resource: the server
+    responded with a status of 422 (Unprocessable Content)", from the game's /save/ address."""
+    return rf"the server responded with a status of {status} \([^)]+\) \(\S+/save/\)$"
+
+
 def wait_until_all_saved(page: Page) -> None:
     """Nothing typed on this page is waiting to be saved (no field marked unsaved)."""
     expect(page.locator("#pad .unsaved")).to_have_count(0)

@@ -16,6 +16,7 @@ from tests.browser.pad_helpers import (
     expect_saved,
     field,
     make_game,
+    refused_save,
     status,
     total,
 )
@@ -24,13 +25,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def mate(browser, phone, page_errors):
+def mate(browser, phone):
     """A table-mate's phone: its own browser, no account, no cookie."""
-    context = browser.new_context(**phone)
-    page = context.new_page()
-    page_errors.watch(page)
-    yield page
-    context.close()
+    return browser.new_page(**phone)
 
 
 def share_link(owner: Page, kind: str) -> str:
@@ -43,7 +40,7 @@ def share_link(owner: Page, kind: str) -> str:
 
 
 def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revoked(page: Page, mate: Page,
-                                                                                      live_server):
+                                                                                      live_server, browser_watch):
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     owner = page
     owner.goto(f"{live_server.url}/games/{game_id}/")
@@ -70,6 +67,10 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
 
     # The owner revokes the link: the mate's next save is refused with a clear message, and
     # what they typed stays on screen.
+    browser_watch.expect_console_error(refused_save(404))  # the mate's save after the link is revoked
+    browser_watch.expect_console_error(r"status of 404 \(Not Found\)$")  # the mate's reload of the pad
+    browser_watch.allow_console_error(r"status of 404 \(Not Found\) \(\S+/live/\)$")  # a poll, if one comes first
+    browser_watch.allow_console_error(r"^htmx:responseError,")  # htmx's own line for that poll
     owner.get_by_role("button", name="Revoke").click()
     expect(owner.locator(".share-link")).to_have_count(0)
     field(mate, "farm_income", "Bruno").fill("9")

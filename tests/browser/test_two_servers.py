@@ -97,7 +97,6 @@ def two_servers(postgres_url, tmp_path_factory):  # noqa: F811
 def phone_on(browser, phone, address: str):
     """A phone signed in on one server, through the sign-in form (its session lives in the database)."""
     context = browser.new_context(**phone)
-    context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(f"{address}/accounts/login/")
     page.get_by_label("Username").fill("club")
