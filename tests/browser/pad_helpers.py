@@ -15,6 +15,11 @@ from scoring import services
 from scoring.categories import CATEGORY_BY_KEY
 
 FLAG_KEYS = ("hive_mat_full",)
+# A page hears of what another phone saved by polling, every 2 s (#live in templates/scoring/pad.html):
+# the value shows within a poll or two, but a loaded machine (the suite's two CPUs shared, a server
+# per phone) stretches that to several seconds. Every wait for a value saved elsewhere (another
+# phone, another server) allows this long; none sleeps.
+ANOTHER_PHONE_TIMEOUT_MS = 15_000
 # A small phone, as the issue measures the pad: 360 x 780 CSS pixels.
 SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2, "is_mobile": True,
                "has_touch": True}

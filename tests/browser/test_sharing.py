@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Seat
 from tests.browser.pad_helpers import (
+    ANOTHER_PHONE_TIMEOUT_MS,
     banner,
     expect_saved,
     field,
@@ -56,8 +57,8 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     expect_saved(owner, "s1-farm_income")
 
     # Each sees the other's number arrive, and the owner sees who changed what.
-    expect(field(owner, "farm_income", "Bruno")).to_have_value("7", timeout=3000)
-    expect(field(mate, "farm_income", "Alice")).to_have_value("5", timeout=3000)
+    expect(field(owner, "farm_income", "Bruno")).to_have_value("7", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(field(mate, "farm_income", "Alice")).to_have_value("5", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     owner.get_by_text("Recent changes").click()
     changes = owner.locator("#changes")
     expect(changes).to_contain_text("Bruno's Farm income — → 7")
@@ -93,7 +94,7 @@ def test_a_view_link_watches_the_game_and_cannot_change_it(page: Page, mate: Pag
 
     field(owner, "farm_income", "Alice").fill("12")
     expect_saved(owner, "s1-farm_income")
-    expect(field(mate, "farm_income", "Alice")).to_have_value("12", timeout=3000)
+    expect(field(mate, "farm_income", "Alice")).to_have_value("12", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(total(mate, "Alice")).to_have_text("13")
 
 
@@ -105,12 +106,12 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     field(mate, "farms", "Bruno").fill("4")
     field(mate, "farms", "Bruno").press("Enter")  # on to the next field: this one may follow others now
     expect_saved(mate, "s2-farms")
-    expect(field(owner, "farms", "Bruno")).to_have_value("4", timeout=3000)
+    expect(field(owner, "farms", "Bruno")).to_have_value("4", timeout=ANOTHER_PHONE_TIMEOUT_MS)
 
     owner.get_by_text("Recent changes").click()
     owner.get_by_role("button", name="Undo: Bruno's Farms built — → 4").click()
-    expect(field(owner, "farms", "Bruno")).to_have_value("", timeout=3000)
-    expect(field(mate, "farms", "Bruno")).to_have_value("", timeout=3000)
+    expect(field(owner, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(field(mate, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(total(mate, "Bruno")).to_have_text("2")
     expect(owner.locator("#changes")).to_contain_text("Bruno's Farms built 4 → —")
     assert Seat.objects.get(game__public_id=game_id, number=2).farms is None
