@@ -2,12 +2,15 @@
 
 Every table below is drawn from ``docs/scoring-rules.md`` (the rules in the project's own
 words, with the English and French rule texts' worked examples) and the example of
-``docs/game-file.md``; the properties at the end check the same rules on random games.
+``docs/game-file.md``; the document's own worked examples are read from it, table by table, and
+scored; the properties at the end check the same rules on random games.
 These tests need no database.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -463,6 +466,99 @@ def test_no_players_no_result():
     assert (result.players, result.winners, result.ties, result.ranking()) == ((), (), (), ())
     assert result.shared_victory is False
     assert result.sectors[0].outcome is SectorOutcome.EMPTY
+
+
+# ============================================================================================
+# The worked examples of docs/scoring-rules.md, read from the document itself
+# ============================================================================================
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+SCORING_RULES_MD = DOCS / "scoring-rules.md"
+# The tables of the document, by their header: the categories (test_categories.py reads them) and
+# the three kinds of worked example.
+CATEGORY_TABLE = ("key", "English", "French edition", "VP")
+SECTOR_EXAMPLES = ("sector", "tokens (Alice, Bruno, Carla, Dan)", "outcome", "VP (Alice, Bruno, Carla, Dan)")
+GAME_EXAMPLES = ("player", "during", "end-of-game entries", "comb majorities", "end", "total")
+RANKING_EXAMPLES = ("player", "total VP", "active workers", "rank", "winner")
+
+
+def markdown_tables(text: str) -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+    """Every table of a Markdown text, in order: its header's cells and its rows' cells."""
+    tables = []
+    for block in re.findall(r"(?:^\|.*\|\n)+", text, flags=re.MULTILINE):
+        header, rule, *rows = [tuple(cell.strip() for cell in line[1:-1].split("|")) for line in block.splitlines()]
+        assert all(re.fullmatch(r":?-+:?", cell) for cell in rule), block
+        tables.append((header, rows))
+    return tables
+
+
+def examples(header: tuple[str, ...]) -> list[list[tuple[str, ...]]]:
+    """The rows of each table of docs/scoring-rules.md with that header."""
+    return [rows for found, rows in markdown_tables(SCORING_RULES_MD.read_text(encoding="utf-8")) if found == header]
+
+
+def whole_numbers(cell: str, pattern: str = r"-?\d+(, -?\d+)*") -> list[int]:
+    """The numbers of a cell written as the pattern says (by default "2, 1, 0, 0")."""
+    assert re.fullmatch(pattern, cell), f"{cell!r} is not written as {pattern}"
+    return [int(number) for number in re.findall(r"-?\d+", cell)]
+
+
+def yes_or_no(cell: str) -> bool:
+    assert cell in ("yes", "no"), cell
+    return cell == "yes"
+
+
+def test_the_rules_document_holds_every_worked_example():
+    """Every table of docs/scoring-rules.md is one the tests read, and each holds as many examples
+    as the document does: a table that the reading below missed, or one that it found empty, fails."""
+    tables = markdown_tables(SCORING_RULES_MD.read_text(encoding="utf-8"))
+    assert {header for header, _rows in tables} == {CATEGORY_TABLE, SECTOR_EXAMPLES, GAME_EXAMPLES, RANKING_EXAMPLES}
+    assert [len(rows) for rows in examples(SECTOR_EXAMPLES)] == [8]
+    assert [len(rows) for rows in examples(GAME_EXAMPLES)] == [1]
+    assert [len(rows) for rows in examples(RANKING_EXAMPLES)] == [4, 2]
+
+
+@pytest.mark.parametrize(
+    "row", [row for rows in examples(SECTOR_EXAMPLES) for row in rows],
+    ids=lambda row: f"{row[0].replace(' ', '')}-tokens-{row[1].replace(', ', '-')}",
+)
+def test_a_sector_example_of_the_rules_document(row):
+    """docs/scoring-rules.md, "Worked examples": a sector ("9 / 4"), each player's tokens there and
+    what each takes from it."""
+    sector, tokens, _outcome, vp = row
+    first, second = whole_numbers(sector, r"\d+ / \d+")
+    four = r"\d+(, \d+){3}"  # Alice, Bruno, Carla, Dan
+    result = score_sector(0, Sector(first, second), whole_numbers(tokens, four))
+    assert [result.award_for(player) for player in range(4)] == whole_numbers(vp, four)
+
+
+def test_the_whole_game_example_of_the_rules_document_is_the_game_file_example_scored():
+    """docs/scoring-rules.md scores the example of docs/game-file.md: each player's subtotals, and
+    their comb majorities sector by sector ("9 + 6 = 15")."""
+    from scoring.gamefile import parse_document
+
+    example = re.search(r"```json\n(.*?)```", (DOCS / "game-file.md").read_text(encoding="utf-8"), re.DOTALL).group(1)
+    (game,) = parse_document(example)
+    scored = dict(zip((player.name for player in game.players), game.score().players, strict=True))
+    (rows,) = examples(GAME_EXAMPLES)
+    assert [row[0] for row in rows] == list(scored)
+    for name, during, entries, majorities, end, total in rows:
+        *by_sector, majority = whole_numbers(majorities, r"\d+( \+ \d+)* = \d+")
+        player = scored[name]
+        assert (player.during, player.end - player.majority, player.majority_by_sector, player.majority, player.end,
+                player.total) == (int(during), int(entries), tuple(by_sector), majority, int(end), int(total)), name
+
+
+@pytest.mark.parametrize("rows", examples(RANKING_EXAMPLES), ids=lambda rows: "-".join(row[0] for row in rows))
+def test_a_ranking_example_of_the_rules_document(rows):
+    """docs/scoring-rules.md, "Winner and ties": players' totals and active workers, and the rank
+    and victory each gets."""
+    players = [vp_player(*whole_numbers(total), *whole_numbers(workers)) for _name, total, workers, _rank, _won in rows]
+    result = score_game([], players)
+    assert [(player.total, player.active_workers, player.rank, player.winner) for player in result.players] == [
+        (*whole_numbers(total), *whole_numbers(workers), *whole_numbers(rank), yes_or_no(won))
+        for _name, total, workers, rank, won in rows
+    ]
 
 
 # ============================================================================================

@@ -465,6 +465,29 @@ def test_numbers_follow_the_language(owner, french):
 
 
 @pytest.mark.django_db
+def test_the_charts_are_drawn_with_numbers_an_svg_reads_in_every_language(owner, french):
+    """A chart's coordinates are written for the browser, not for the reader: 12.5 stays 12.5 in
+    French (12,5 is no length to an SVG, which then drew no bar and logged an error per rect)."""
+    game = game_scored(player("Alice", farm_income=7, farms=3), player("Bruno", farm_income=10, recruits=3),
+                       finished=True)
+    game_scored(player("Alice", farm_income=5), player("Bruno", farm_income=30), finished=True)
+    alice = reverse("scoring:player", args=[Seat.objects.filter(name="Alice").first().player_id])
+    geometry = re.compile(r'\s(x|y|x1|y1|x2|y2|cx|cy|r|width|height|viewBox|points)="([^"]*)"')
+    number = r"-?\d+(\.\d+)?"
+    grammar = {"viewBox": rf"{number}( {number}){{3}}", "points": rf"{number},{number}( {number},{number})*"}
+
+    for page in (url("results", game), alice):
+        html = assert_french(french.get(page), status=200)
+        charts = re.findall(r'<svg class="chart.*?</svg>', html, flags=re.DOTALL)
+        assert charts, page
+        attributes = [attribute for chart in charts for attribute in geometry.findall(chart)]
+        assert any(re.search(r"\d[.,]\d", value) for name, value in attributes if name != "points"), (
+            "the test needs a coordinate with decimals")
+        assert [(name, value) for name, value in attributes
+                if not re.fullmatch(grammar.get(name, number), value)] == [], page
+
+
+@pytest.mark.django_db
 def test_a_game_files_problems_in_french(french):
     from django.core.files.uploadedfile import SimpleUploadedFile
 

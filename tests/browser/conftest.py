@@ -2,16 +2,22 @@
 the size of a Pixel 7, against pytest-django's live server.
 
 Chromium missing or failing to start is a skip on a laptop and a failure when ``CI=true``:
-CI must run the journeys. Every page records its console errors and uncaught exceptions; a
-test fails when the page threw, or when the browser reported a Content Security Policy
-violation.
+CI must run the journeys.
+
+Every page a test opens is watched, whichever fixture or test opened it: the ``browser`` a test
+gets opens its contexts through ``browser_watch``, which listens to every page of every context
+(popups included). A console error, an uncaught exception in a page or a Content Security Policy
+violation fails the test at teardown, with what the browser said. A test that causes a console
+error on purpose (a refused save is logged by Chromium as "Failed to load resource: the server
+responded with a status of 409") says so first: ``browser_watch.expect_console_error(pattern)``.
+An exception or a CSP violation is never expected.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -41,6 +47,17 @@ PHONE = "Pixel 7"
 DEFAULT_TIMEOUT_MS = 10_000
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
+# Every document of a watched context reports its CSP violations to the test (Chromium also logs
+# them as console errors, but not for a page whose scripts are off; the event says which
+# directive refused what).
+CSP_BINDING = "__reportCspViolation"
+CSP_LISTENER = f"""
+document.addEventListener("securitypolicyviolation", (event) => {{
+  window.{CSP_BINDING}(`${{event.effectiveDirective}} refused ${{event.blockedURI || "inline code"}}`
+                       + ` in ${{event.sourceFile || document.URL}}:${{event.lineNumber}}`);
+}});
+"""
+
 
 def _unavailable(reason: str):
     """No browser: fail on CI (the journeys must run there), skip elsewhere."""
@@ -64,7 +81,8 @@ def playwright_session():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_session):
+def chromium(playwright_session):
+    """The one Chromium of the session. Tests open their contexts through ``browser``."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)) and not shutil.which(CHROMIUM):
         _unavailable(f"Chromium is missing at {CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)")
     try:
@@ -81,47 +99,128 @@ def phone(playwright_session) -> dict:
     return dict(playwright_session.devices[PHONE])
 
 
-@dataclass
-class PageErrors:
-    """What went wrong inside the pages of one test."""
+class BrowserWatch:
+    """What went wrong in the pages of one test: console errors, uncaught exceptions and
+    Content Security Policy violations, each noted with the address of its page."""
 
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-    csp_violations: list[str] = field(default_factory=list)
+    def __init__(self):
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.csp_violations: list[str] = []
+        # Only console errors can be expected or allowed, never an exception or a CSP violation.
+        self.expected: dict[re.Pattern, int] = {}  # a console error the test causes, and how often it came
+        self.allowed: list[re.Pattern] = []  # one it may cause
 
-    def problems(self) -> list[str]:
-        problems = [f"uncaught exception in the page: {text}" for text in self.page_errors]
-        problems += [f"Content Security Policy violation: {text}" for text in self.csp_violations]
+    def expect_console_error(self, pattern: str) -> None:
+        """The test causes a console error matching ``pattern`` (a regular expression searched in
+        the message, e.g. ``r"status of 409"``) at least once: one that never comes fails the test
+        too, so that the allowance goes when its cause does."""
+        self.expected.setdefault(re.compile(pattern), 0)
+
+    def allow_console_error(self, pattern: str) -> None:
+        """The test may cause a console error matching ``pattern``, or not, as the timing goes
+        (e.g. a poll that falls in the seconds a phone is offline)."""
+        self.allowed.append(re.compile(pattern))
+
+    def watch(self, context) -> None:
+        """Listen to every page of ``context``, those open now and those to come."""
+        context.on("console", self._on_console)
+        context.on("weberror", lambda error: self.page_errors.append(f"{_url(error.page)}: {error.error}"))
+        context.expose_binding(CSP_BINDING, lambda source, text: self.csp_violations.append(
+            f"{_url(source['page'])}: {text}"))
+        context.add_init_script(CSP_LISTENER)
+
+    def _on_console(self, message) -> None:
+        if message.type != "error":
+            return
+        where = _url(message.page)
+        text = message.text
+        if message.location.get("url") and message.location["url"] != where:
+            text += f" ({message.location['url']})"
+        if "Content Security Policy" in text:
+            self.csp_violations.append(f"{where}: {text}")
+            return
+        for pattern in self.expected:
+            if pattern.search(text):
+                self.expected[pattern] += 1
+                return
+        if any(pattern.search(text) for pattern in self.allowed):
+            return
+        self.console_errors.append(f"{where}: {text}")
+
+    def problems(self, *, expectations: bool = True) -> list[str]:
+        problems = [f"uncaught exception in {text}" for text in self.page_errors]
+        problems += [f"Content Security Policy violation in {text}" for text in self.csp_violations]
+        problems += [f"console error in {text}" for text in self.console_errors]
+        if expectations:
+            problems += [f"an expected console error never came: /{pattern.pattern}/"
+                         for pattern, seen in self.expected.items() if not seen]
         return problems
 
-    def watch(self, page) -> None:
-        """Note what goes wrong in ``page``: its uncaught exceptions, its console errors and any
-        Content Security Policy violation."""
 
-        def on_console(message):
-            text = message.text
-            if "Content Security Policy" in text:
-                self.csp_violations.append(text)
-            if message.type == "error":
-                self.console_errors.append(f"{page.url}: {text}")
+def _url(page) -> str:
+    return page.url if page is not None else "(no page)"
 
-        page.on("console", on_console)
-        page.on("pageerror", lambda error: self.page_errors.append(f"{page.url}: {error}"))
 
-    def report(self) -> str:
-        lines = self.problems()
-        if self.console_errors:
-            lines.append("console errors seen: " + " | ".join(self.console_errors))
-        return "\n".join(lines)
+class WatchedBrowser:
+    """The session's Chromium as a test sees it: each context it opens is watched by the test's
+    ``BrowserWatch``, waits ``DEFAULT_TIMEOUT_MS`` at most, and is closed at the end of the test."""
+
+    def __init__(self, chromium, watch: BrowserWatch):
+        self._chromium = chromium
+        self._watch = watch
+        self.contexts = []
+
+    def new_context(self, **options):
+        context = self._chromium.new_context(**options)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        self._watch.watch(context)
+        self.contexts.append(context)
+        return context
+
+    def new_page(self, **options):
+        return self.new_context(**options).new_page()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+PHASES = pytest.StashKey[dict]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test, so that the browser's teardown knows whether the
+    test itself passed (pytest's documented recipe)."""
+    report = yield
+    item.stash.setdefault(PHASES, {})[report.when] = report
+    return report
 
 
 @pytest.fixture
-def page_errors() -> PageErrors:
-    return PageErrors()
+def browser_watch() -> BrowserWatch:
+    return BrowserWatch()
 
 
 @pytest.fixture
-def context(browser, phone, page_errors, live_server):
+def browser(chromium, browser_watch, request):
+    """The browser of one test: every page it opens is watched, and what went wrong there fails
+    the test once its contexts are closed."""
+    browser = WatchedBrowser(chromium, browser_watch)
+    yield browser
+    browser.close()
+    call = request.node.stash.get(PHASES, {}).get("call")
+    # an expected error may not have come because the test stopped short: that test's own
+    # failure is the one to read
+    problems = browser_watch.problems(expectations=call is not None and call.passed)
+    if problems:
+        pytest.fail("The browser reported problems:\n" + "\n".join(f"  {problem}" for problem in problems),
+                    pytrace=False)
+
+
+@pytest.fixture
+def context(browser, phone, live_server):
     """A phone signed in as the journeys' host (tests.browser.pad_helpers.HOST), who owns the
     games that ``make_game`` makes."""
     from scoring.limits import counters_clear
@@ -129,19 +228,13 @@ def context(browser, phone, page_errors, live_server):
 
     counters_clear()  # the rate limits count per address: every journey starts with fresh counters
     context = browser.new_context(**phone)
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     sign_in(context, live_server.url)
-
-    context.on("page", page_errors.watch)
-    yield context
-    context.close()
+    return context
 
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    return page
+    return context.new_page()
 
 
 @pytest.fixture(autouse=True)
@@ -160,19 +253,3 @@ def _expect_timeout():
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item):
-    """Fail the test itself (not its teardown) when a page threw or broke the CSP; show what
-    the browser reported beside any other failure."""
-    errors = getattr(item, "funcargs", {}).get("page_errors")
-    try:
-        result = yield
-    except BaseException:
-        if errors is not None and errors.report():
-            item.add_report_section("call", "browser", errors.report())
-        raise
-    if errors is not None and errors.problems():
-        pytest.fail("The browser reported problems:\n" + errors.report(), pytrace=False)
-    return result

@@ -15,6 +15,11 @@ from scoring import services
 from scoring.categories import CATEGORY_BY_KEY
 
 FLAG_KEYS = ("hive_mat_full",)
+# A page hears of what another phone saved by polling, every 2 s (#live in templates/scoring/pad.html):
+# the value shows within a poll or two, but a loaded machine (the suite's two CPUs shared, a server
+# per phone) stretches that to several seconds. Every wait for a value saved elsewhere (another
+# phone, another server) allows this long; none sleeps.
+ANOTHER_PHONE_TIMEOUT_MS = 15_000
 # A small phone, as the issue measures the pad: 360 x 780 CSS pixels.
 SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2, "is_mobile": True,
                "has_touch": True}
@@ -129,6 +134,13 @@ def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int,
     page.get_by_role("button", name="Start scoring").click()
     expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
     return re.search(r"/games/([\w-]+)/$", page.url).group(1)
+
+
+def refused_save(status: int) -> str:
+    """What Chromium logs as a console error when the server refuses a save with ``status`` (a
+    pattern for ``browser_watch.expect_console_error``): "Failed to load resource: the server
+    responded with a status of 422 (Unprocessable Content)", from the game's /save/ address."""
+    return rf"the server responded with a status of {status} \([^)]+\) \(\S+/save/\)$"
 
 
 def wait_until_all_saved(page: Page) -> None:

@@ -13,24 +13,19 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+from tests.browser.pad_helpers import refused_save
 from tests.test_i18n import english_in
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def french_phone(browser, phone, page_errors, live_server) -> Page:
+def french_phone(browser, phone, live_server) -> Page:
     """A phone whose browser speaks French (Accept-Language: fr-FR), signed in as nobody."""
     from scoring.limits import counters_clear
 
     counters_clear()
-    context = browser.new_context(**phone, locale="fr-FR")
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    page = context.new_page()
-    page_errors.watch(page)
-    yield page
-    context.close()
+    return browser.new_page(**phone, locale="fr-FR")
 
 
 def expect_french(page: Page) -> None:
@@ -45,8 +40,10 @@ def textbox(page: Page, name: str):
     return page.get_by_role("textbox", name=name, exact=True)
 
 
-def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english_in_one_tap(french_phone, live_server):
+def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english_in_one_tap(french_phone, live_server,
+                                                                                            browser_watch):
     page = french_phone
+    browser_watch.expect_console_error(refused_save(422))  # 120 farms, refused in French
     page.goto(live_server.url + "/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Comptez les points de vos parties d'Apiary")
     expect_french(page)

@@ -23,6 +23,7 @@ from tests.browser.pad_helpers import (
     make_game,
     no_sideways_scroll,
     plus,
+    refused_save,
     shoot,
     start_game,
     status,
@@ -312,7 +313,8 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
 # -- Journey 3: a mistyped value ---------------------------------------------------------------
 
 
-def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_server):
+def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_server, browser_watch):
+    browser_watch.expect_console_error(refused_save(422))  # each mistyped value is refused
     game_id = make_game(["Alice", "Bruno"])
     page.goto(f"{live_server.url}/games/{game_id}/")
     farms = field(page, "farms", "Alice")
@@ -367,7 +369,8 @@ TAP_TARGETS_JS = """() => {
 }"""
 
 
-def test_five_players_fit_a_phone_screen(page: Page, live_server, screenshots):
+def test_five_players_fit_a_phone_screen(page: Page, live_server, screenshots, browser_watch):
+    browser_watch.expect_console_error(refused_save(422))  # the error message: "abc" in a farms field
     names = ["Alice", "Bruno", "Carla", "Dmitri", "Emmanuelle"]
     page.goto(f"{live_server.url}/games/new/")
     no_sideways_scroll(page)

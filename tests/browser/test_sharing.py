@@ -12,10 +12,12 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Seat
 from tests.browser.pad_helpers import (
+    ANOTHER_PHONE_TIMEOUT_MS,
     banner,
     expect_saved,
     field,
     make_game,
+    refused_save,
     status,
     total,
 )
@@ -24,13 +26,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def mate(browser, phone, page_errors):
+def mate(browser, phone):
     """A table-mate's phone: its own browser, no account, no cookie."""
-    context = browser.new_context(**phone)
-    page = context.new_page()
-    page_errors.watch(page)
-    yield page
-    context.close()
+    return browser.new_page(**phone)
 
 
 def share_link(owner: Page, kind: str) -> str:
@@ -43,7 +41,7 @@ def share_link(owner: Page, kind: str) -> str:
 
 
 def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revoked(page: Page, mate: Page,
-                                                                                      live_server):
+                                                                                      live_server, browser_watch):
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     owner = page
     owner.goto(f"{live_server.url}/games/{game_id}/")
@@ -59,8 +57,8 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     expect_saved(owner, "s1-farm_income")
 
     # Each sees the other's number arrive, and the owner sees who changed what.
-    expect(field(owner, "farm_income", "Bruno")).to_have_value("7", timeout=3000)
-    expect(field(mate, "farm_income", "Alice")).to_have_value("5", timeout=3000)
+    expect(field(owner, "farm_income", "Bruno")).to_have_value("7", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(field(mate, "farm_income", "Alice")).to_have_value("5", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     owner.get_by_text("Recent changes").click()
     changes = owner.locator("#changes")
     expect(changes).to_contain_text("Bruno's Farm income — → 7")
@@ -70,6 +68,10 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
 
     # The owner revokes the link: the mate's next save is refused with a clear message, and
     # what they typed stays on screen.
+    browser_watch.expect_console_error(refused_save(404))  # the mate's save after the link is revoked
+    browser_watch.expect_console_error(r"status of 404 \(Not Found\)$")  # the mate's reload of the pad
+    browser_watch.allow_console_error(r"status of 404 \(Not Found\) \(\S+/live/\)$")  # a poll, if one comes first
+    browser_watch.allow_console_error(r"^htmx:responseError,")  # htmx's own line for that poll
     owner.get_by_role("button", name="Revoke").click()
     expect(owner.locator(".share-link")).to_have_count(0)
     field(mate, "farm_income", "Bruno").fill("9")
@@ -92,7 +94,7 @@ def test_a_view_link_watches_the_game_and_cannot_change_it(page: Page, mate: Pag
 
     field(owner, "farm_income", "Alice").fill("12")
     expect_saved(owner, "s1-farm_income")
-    expect(field(mate, "farm_income", "Alice")).to_have_value("12", timeout=3000)
+    expect(field(mate, "farm_income", "Alice")).to_have_value("12", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(total(mate, "Alice")).to_have_text("13")
 
 
@@ -104,12 +106,12 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     field(mate, "farms", "Bruno").fill("4")
     field(mate, "farms", "Bruno").press("Enter")  # on to the next field: this one may follow others now
     expect_saved(mate, "s2-farms")
-    expect(field(owner, "farms", "Bruno")).to_have_value("4", timeout=3000)
+    expect(field(owner, "farms", "Bruno")).to_have_value("4", timeout=ANOTHER_PHONE_TIMEOUT_MS)
 
     owner.get_by_text("Recent changes").click()
     owner.get_by_role("button", name="Undo: Bruno's Farms built — → 4").click()
-    expect(field(owner, "farms", "Bruno")).to_have_value("", timeout=3000)
-    expect(field(mate, "farms", "Bruno")).to_have_value("", timeout=3000)
+    expect(field(owner, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(field(mate, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(total(mate, "Bruno")).to_have_text("2")
     expect(owner.locator("#changes")).to_contain_text("Bruno's Farms built 4 → —")
     assert Seat.objects.get(game__public_id=game_id, number=2).farms is None
