@@ -87,18 +87,14 @@ def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page
     assert Game.objects.filter(owner=host()).count() == 7
 
 
-def test_without_javascript_the_player_continues_each_step_by_hand(browser, phone, page_errors, live_server,
-                                                                  monkeypatch):
+def test_without_javascript_the_player_continues_each_step_by_hand(browser, phone, live_server, monkeypatch):
     from scoring import transfer
-    from tests.browser.conftest import DEFAULT_TIMEOUT_MS
     from tests.browser.pad_helpers import sign_in
 
     monkeypatch.setattr(transfer, "IMPORT_STEP", 3)
-    context = browser.new_context(**phone, java_script_enabled=False)
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context = browser.new_context(**phone, java_script_enabled=False)  # (watched and closed, as every context)
     sign_in(context, live_server.url)
     page = context.new_page()
-    page_errors.watch(page)
 
     upload_and_add(page, live_server.url)
 
@@ -111,4 +107,3 @@ def test_without_javascript_the_player_continues_each_step_by_hand(browser, phon
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("status")).to_contain_text("Added 7 games to your history.")
     assert Game.objects.filter(owner=host()).count() == 7
-    context.close()
