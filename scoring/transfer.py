@@ -156,15 +156,22 @@ def export_json(request: HttpRequest) -> HttpResponse:
 @require_safe
 def export_csv(request: HttpRequest) -> HttpResponse:
     """Every game the user owns, oldest first, one row per player: UTF-8 with a BOM (so that
-    spreadsheet apps read accents), a header row of ``CSV_COLUMNS``."""
+    spreadsheet apps read accents), a header row of ``CSV_COLUMNS``, the columns separated as
+    the language's spreadsheets expect (``csv_delimiter``)."""
     response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
     response.write("\ufeff")
-    writer = csv.writer(response)
+    writer = csv.writer(response, delimiter=csv_delimiter())
     writer.writerow(csv_header())
     games = selectors.games_with_everything().filter(owner=request.user).order_by("played_on", "created_at", "id")
     for game in games:
         writer.writerows(csv_rows(game))
     return response
+
+
+def csv_delimiter() -> str:
+    """What separates the columns: a comma, in French a semicolon, as a French spreadsheet
+    (whose decimal separator is the comma) opens a CSV file in columns."""
+    return ";" if (get_language() or "en").split("-")[0] == "fr" else ","
 
 
 def csv_rows(game: Game) -> Iterator[list]:

@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import date
 from gettext import GNUTranslations
 from html import unescape
 from html.parser import HTMLParser
@@ -341,7 +342,6 @@ def test_a_shared_victory_in_french(french):
 
 @pytest.mark.django_db
 def test_the_history_in_french_with_french_dates(french, owner):
-    from datetime import date
 
     game_scored(player("Alice", farm_income=3), player("Bruno"), played_on=date(2026, 11, 29), finished=True)
     game_started("Alice", "Carla", played_on=date(2026, 5, 1))
@@ -349,11 +349,23 @@ def test_the_history_in_french_with_french_dates(french, owner):
     html = assert_french(french.get(url("history")), status=200)
 
     text = text_of(html)
-    assert "dim 29 nov. 2026" in text and "ven 1 mai 2026" in text
+    assert "dim 29 nov. 2026" in text and "ven 1er mai 2026" in text  # the first of the month: "1er"
     assert "2 parties" in text and "en cours" in text and "Chercher des parties" in text
     filtered = assert_french(french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01"))
     assert "La fin de la période est avant son début." in text_of(filtered)
     assert 'type="date" name="since" value="2026-12-01"' in filtered
+
+
+@pytest.mark.parametrize(("language", "day", "written"), [
+    ("fr", date(2026, 12, 1), "mar 1er déc. 2026"),
+    ("fr", date(2026, 12, 2), "mer 2 déc. 2026"),
+    ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
+])
+def test_a_games_date_is_written_as_the_language_writes_it(language, day, written):
+    from scoring.templatetags.words import game_date
+
+    with translation.override(language):
+        assert game_date(day, translation.gettext("D j M Y")) == written
 
 
 @pytest.mark.django_db
@@ -460,7 +472,8 @@ def test_numbers_follow_the_language(owner, french):
     assert "Average 12.5" in english_figures and "Win rate 50%" in english_figures
     today = timezone.localdate()
     with translation.override("fr"):
-        french_date = f"{today.day} {formats.date_format(today, 'N Y')}"
+        day = "1er" if today.day == 1 else today.day  # the first of the month, as French writes it
+        french_date = f"{day} {formats.date_format(today, 'N Y')}"
     assert french_figures.count(french_date) >= 3, "the chart's dates follow the language too"
 
 
@@ -510,11 +523,11 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
     french_rows = french.get(url("export_csv")).content.decode("utf-8-sig").splitlines()
 
     assert english_header.startswith("played_on,game_id,finished,seat,player,")
-    header = french_rows[0]
-    assert header.startswith("Date,Partie,Terminée,Position,Joueur,Faction,Automa,PV de départ,")
+    header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
+    assert header.startswith("Date;Partie;Terminée;Position;Joueur;Faction;Automa;PV de départ;")
     assert "Revenus des Fermes" in header and "Capacité de fin de partie de la faction" in header
     assert not english_in(f"<p>{header}</p>")
-    assert ",oui," in french_rows[1]
+    assert ";oui;" in french_rows[1]
 
 
 @pytest.mark.django_db

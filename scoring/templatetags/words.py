@@ -1,13 +1,15 @@
 """Small phrases of the pages, whole in the catalogue (``scoring.explain``): a label followed by a
-colon, a percentage, the players of a game with their totals; and a date field that works in
-every language."""
+colon, a percentage, the players of a game with their totals, a date as the language writes it;
+and a date field that works in every language."""
 
 from __future__ import annotations
 
 import copy
 
 from django import forms, template
+from django.template.defaultfilters import date as date_filter
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 from scoring import explain
 
@@ -24,6 +26,27 @@ def label_colon(label) -> str:
 def percent(value) -> str:
     """{{ rate|percent }}: "42%", in French "42 %" (and "12,5 %")."""
     return explain.percent(number_format(value) if isinstance(value, float) else value)
+
+
+@register.filter
+def game_date(value, date_format: str) -> str:
+    """{{ game.played_on|game_date:_("D j M Y") }}: Django's ``date`` filter, and in French the
+    first of the month written as French writes it, "1er" ("ven 1er mai 2026", "1er décembre")."""
+    if value and getattr(value, "day", None) == 1 and (get_language() or "").split("-")[0] == "fr":
+        date_format = _first_of_the_month(date_format)
+    return date_filter(value, date_format)
+
+
+def _first_of_the_month(date_format: str) -> str:
+    """The format with "er" (escaped, as Django's date format reads it) after each day of the
+    month ("j"), leaving escaped letters alone."""
+    written, escaped = [], False
+    for letter in date_format:
+        written.append(letter)
+        if not escaped and letter == "j":
+            written.append("\\e\\r")
+        escaped = letter == "\\" and not escaped
+    return "".join(written)
 
 
 @register.filter
