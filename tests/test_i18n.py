@@ -11,7 +11,7 @@
   catalogue holds what ``makemessages`` collects; each ``.mo`` holds what its ``.po`` says).
 - The language comes from the browser's Accept-Language, a switch on every page changes it in one
   tap (a plain POST form), and the choice is remembered per device and per account.
-- Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV partagés : 6 chacun »).
+- Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV partagés : 6 chacun », with the narrow no-break spaces of French typography).
 """
 
 from __future__ import annotations
@@ -170,14 +170,17 @@ def assert_french(response, *, status: int | None = None) -> str:
 def text_of(html: str) -> str:
     reader = PageText(language="", machine_text=True)
     reader.feed(html)
-    return " ".join(" ".join(reader.pieces).split())
+    # White space collapsed, but not French typography's narrow no-break spaces (U+202F), which
+    # str.split() would take for white space.
+    text = re.sub(r"[ \t\n\r\f\v]+", " ", " ".join(reader.pieces)).strip()
+    return text.replace(" \u202f", "\u202f")  # (a piece's own narrow space after the join's)
 
 
 def test_the_english_detector_finds_english_and_lets_french_be():
     assert english_in("<p>Bruno wins the tie on active workers, 3 to 1.</p>")
     assert english_in('<button aria-label="Add one: Farms built">+</button>')
     assert english_in("<li>2nd Bruno</li>")
-    assert not english_in("<p>Bruno remporte l'égalité aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
+    assert not english_in("<p>Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
     assert not english_in('<form><button lang="en">English</button></form><script>var saved = "yes";</script>')
 
 
@@ -244,22 +247,22 @@ def test_the_comb_explanations_in_french(french, tied_game):
     html = assert_french(french.get(url("pad", tied_game)), status=200)
 
     text = text_of(html)
-    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés : 6 chacun. "
+    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés\u202f: 6 chacun. "
             "Personne ne marque la 2e place.") in text
-    assert "Alice est majoritaire avec 1 pion : 13 PV." in text
-    assert "Carla est majoritaire avec 3 pions : 6 PV. Bruno est 2e avec 1 pion : 3 PV." in text
+    assert "Alice est majoritaire avec 1 pion\u202f: 13 PV." in text
+    assert "Carla est majoritaire avec 3 pions\u202f: 6 PV. Bruno est 2e avec 1 pion\u202f: 3 PV." in text
 
 
 @pytest.mark.parametrize(("first", "second", "tokens", "expected"), [
-    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l'instant : personne ne marque de points.", id="empty"),
-    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés : "
+    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l'instant\u202f: personne ne marque de points.", id="empty"),
+    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés\u202f: "
                                   "6 chacun. Personne ne marque la 2e place.", id="the-french-example"),
-    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions : 9 PV. Personne d'autre n'a de pion ici : "
+    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions\u202f: 9 PV. Personne d'autre n'a de pion ici\u202f: "
                                   "la 2e place n'est pas attribuée.", id="alone"),
-    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions : 13 PV. Ce secteur n'accorde rien pour la "
+    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions\u202f: 13 PV. Ce secteur n'accorde rien pour la "
                                    "2e place.", id="no-2nd-award"),
-    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions : 9 PV. Bruno et Carla sont à égalité pour "
-                                  "la 2e place avec 1 pion. 5 PV partagés : 2 chacun.", id="tie-for-2nd"),
+    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions\u202f: 9 PV. Bruno et Carla sont à égalité pour "
+                                  "la 2e place avec 1 pion. 5 PV partagés\u202f: 2 chacun.", id="tie-for-2nd"),
 ])
 def test_sector_sentences_in_french(first, second, tokens, expected):
     with translation.override("fr"):
@@ -267,17 +270,17 @@ def test_sector_sentences_in_french(first, second, tokens, expected):
 
 
 @pytest.mark.parametrize(("totals", "workers", "expected"), [
-    pytest.param([80, 80], [1, 3], ["Bruno remporte l'égalité aux ouvriers actifs, 3 contre 1."], id="broken"),
+    pytest.param([80, 80], [1, 3], ["Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1."], id="broken"),
     pytest.param([80, 80], [2, 2], [("Alice et Bruno sont à égalité avec 80 PV et autant d'ouvriers actifs "
-                                     "(2 chacun) : ils se partagent la victoire.")], id="shared-victory"),
+                                     "(2 chacun)\u202f: ils se partagent la victoire.")], id="shared-victory"),
     pytest.param([90, 80, 80], [0, 1, 3], ["Carla prend la 2e place aux ouvriers actifs, 3 contre 1."],
                  id="2nd-place-broken"),
     pytest.param([90, 80, 80], [0, 2, 2], [("Bruno et Carla sont à égalité avec 80 PV et autant d'ouvriers actifs "
-                                            "(2 chacun) : ils se partagent la 2e place.")], id="2nd-place-shared"),
-    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80 PV. Bruno remporte "
-                                            "l'égalité aux ouvriers actifs, 3 contre 2 contre 1.")], id="three-figures"),
+                                            "(2 chacun)\u202f: ils se partagent la 2e place.")], id="2nd-place-shared"),
+    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80 PV. Bruno l'emporte "
+                                            "au départage aux ouvriers actifs, 3 contre 2 contre 1.")], id="three-figures"),
     pytest.param([80, 80, 80], [3, 3, 1], [("Alice, Bruno et Carla sont à égalité avec 80 PV. Alice et Bruno "
-                                            "remportent l'égalité aux ouvriers actifs, 3 contre 1. Alice et Bruno ont "
+                                            "l'emportent au départage aux ouvriers actifs, 3 contre 1. Alice et Bruno ont "
                                             "aussi autant d'ouvriers actifs et se partagent leur place.")],
                  id="two-win-together"),
 ])
@@ -295,7 +298,7 @@ def test_a_tie_with_four_different_worker_counts_is_one_whole_sentence():
         "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers, 4 to 3 to 2 to 1.")
     with translation.override("fr"):
         assert tie_sentence(result.ties[0], names) == (
-            "Bruno, Alice, Carla et Dana sont à égalité avec 80 PV. Bruno remporte l'égalité aux ouvriers actifs, "
+            "Bruno, Alice, Carla et Dana sont à égalité avec 80 PV. Bruno l'emporte au départage aux ouvriers actifs, "
             "4 contre 3 contre 2 contre 1.")
 
 
@@ -319,13 +322,13 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     ranks = re.findall(r'<span class="rank">([^<]*)</span>', html)
     assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
     assert "Alice gagne" in text
-    assert "Alice remporte l'égalité aux ouvriers actifs, 3 contre 1." not in text  # Alice leads on VP alone
-    assert ("Carla et Dana sont à égalité avec 29 PV et autant d'ouvriers actifs (2 chacun) : "
+    assert "Alice l'emporte au départage aux ouvriers actifs, 3 contre 1." not in text  # Alice leads on VP alone
+    assert ("Carla et Dana sont à égalité avec 29 PV et autant d'ouvriers actifs (2 chacun)\u202f: "
             "ils se partagent la 3e place.") in text
     assert "Points par catégorie" in text and "Détail" in text
     legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]
     assert legend[0] == "Au cours de la partie" and legend[-1] == "Majorité sur les secteurs des Alvéoles d'Hibernation"
-    assert "Secteur 1 : Alice et Bruno sont à égalité pour la 1re place" in text
+    assert "Secteur 1\u202f: Alice et Bruno sont à égalité pour la 1re place" in text
 
 
 @pytest.mark.django_db
@@ -335,8 +338,8 @@ def test_a_shared_victory_in_french(french):
 
     text = text_of(assert_french(french.get(url("results", game)), status=200))
 
-    assert "Victoire partagée : Alice et Bruno" in text
-    assert ("Alice et Bruno sont à égalité avec 30 PV et autant d'ouvriers actifs (2 chacun) : "
+    assert "Victoire partagée\u202f: Alice et Bruno" in text
+    assert ("Alice et Bruno sont à égalité avec 30 PV et autant d'ouvriers actifs (2 chacun)\u202f: "
             "ils se partagent la victoire.") in text
 
 
@@ -396,7 +399,7 @@ def test_the_pads_error_messages_in_french(french):
     answer = french.post(url("save", game), {"field": "s1-farms", "value": "120", "version": "0", "page": "a",
                                               "seq": "1"}, headers=HTMX)
     assert answer.status_code == 422
-    assert re.search(r"Fermes construites, Alice ?: Doit être compris entre 0 et 99, pas 120\.",
+    assert re.search(r"Fermes construites, Alice\u202f: Doit être compris entre 0 et 99, pas 120\.",
                         text_of(assert_french(answer)))
 
     answer = french.post(url("save", game), {"field": "s2-farm_income", "value": "3+x", "version": "0", "page": "a",
@@ -406,11 +409,11 @@ def test_the_pads_error_messages_in_french(french):
     save_tokens(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
     answer = french.post(url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a",
                                               "seq": "3"}, headers=HTMX)
-    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d'autres secteurs : 1 au plus ici." in text_of(
+    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d'autres secteurs\u202f: 1 au plus ici." in text_of(
         assert_french(answer))
 
     finish = text_of(assert_french(french.post(url("finish", game)), status=200))
-    assert "Personne n'a encore saisi ceci :" in finish and "Revenus des Fermes" in finish
+    assert "Personne n'a encore saisi ceci\u202f:" in finish and "Revenus des Fermes" in finish
 
 
 @pytest.mark.django_db
@@ -468,7 +471,7 @@ def test_numbers_follow_the_language(owner, french):
     english_figures = text_of(english.get(alice).content.decode())
 
     assert "Moyenne 12,5" in french_figures and "Revenus des Fermes 12,5" in french_figures
-    assert "Taux de victoire 50 %" in french_figures, "a space before the percent sign (a no-break one)"
+    assert "Taux de victoire 50\u202f%" in french_figures, "a narrow no-break space before the percent sign"
     assert "Average 12.5" in english_figures and "Win rate 50%" in english_figures
     today = timezone.localdate()
     with translation.override("fr"):
@@ -510,9 +513,9 @@ def test_a_game_files_problems_in_french(french):
 
     text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
 
-    assert "partie.json ne peut pas être importé (2 problèmes) : rien n'a été ajouté." in text
-    assert "games[0].players[0].end.farms : doit être un nombre entier de 0 à 99, pas 120" in text
-    assert "games[0].players[1].name : ne doit pas être vide" in text
+    assert "partie.json ne peut pas être importé (2 problèmes)\u202f: rien n'a été ajouté." in text
+    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in text
+    assert "games[0].players[1].name\u202f: ne doit pas être vide" in text
 
 
 @pytest.mark.django_db
@@ -570,7 +573,7 @@ def test_a_command_line_error_in_french(tmp_path):
                          capture_output=True, text=True, timeout=120, check=False)
 
     assert run.returncode == 1
-    assert f"{bad} n'est pas un fichier de parties valide (1 problème) :" in run.stderr
+    assert f"{bad} n'est pas un fichier de parties valide (1 problème)\u202f:" in run.stderr
     assert "games[0].players[0].end.farms: doit être un nombre entier de 0 à 99, pas 120" in run.stderr
 
 
@@ -729,6 +732,43 @@ def test_each_translation_keeps_its_placeholders():
     assert len(forms) > 400
     for english, french in forms:
         assert sorted(PLACEHOLDER.findall(french)) == sorted(PLACEHOLDER.findall(english)), (english, french)
+
+
+# French as the edition writes it: a narrow no-break space (U+202F) before : ; ! ? and %, and
+# inside « »; the comb always by its full name; a form that reads right before any name (no "de
+# Alice", which French writes "d'Alice"); the tie-break as the rules word it.
+SPACE_BEFORE_SIGN = re.compile(r"[ \u00a0](?:[:;!?»]|%%)|«[ \u00a0]")
+SIGN_WITHOUT_NARROW_SPACE = re.compile(r"[^\s\u202f/](?:[;!?»]|:(?=\s|$))|«[^\u202f]")
+COMB_ALONE = re.compile(r"Alvéoles(?! d'Hibernation)")
+BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
+
+
+@NEEDS_GETTEXT
+def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
+    wrong = []
+    for english, french in translations(PO):
+        for rule in (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE, BEFORE_A_NAME):
+            if rule.search(french):
+                wrong.append(f"{rule.pattern}: {french!r}")
+        if "tie on active workers" in english or "win the tie" in english or "wins the tie" in english:
+            assert "remport" not in french, french  # "l'emporte au départage"
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("french", "rule"), [
+    ("Total : 12", SPACE_BEFORE_SIGN), ("Total\u00a0: 12", SPACE_BEFORE_SIGN), ("« oui »", SPACE_BEFORE_SIGN),
+    ("50 %%", SPACE_BEFORE_SIGN), ("Total: 12", SIGN_WITHOUT_NARROW_SPACE), ("Vraiment?", SIGN_WITHOUT_NARROW_SPACE),
+    ("les Alvéoles", COMB_ALONE), ("pions de %(name)s", BEFORE_A_NAME),
+])
+def test_the_french_typography_rules_find_what_they_forbid(french, rule):
+    assert rule.search(french)
+
+
+@pytest.mark.parametrize("french", ["Total\u202f: 12", "«\u202foui\u202f»", "50\u202f%%", "21:14", "https://x",
+                                    "les Alvéoles d'Hibernation", "%(name)s\u202f: pions", "de %(count)s parties"])
+def test_the_french_typography_rules_let_good_french_be(french):
+    assert not any(rule.search(french) for rule in (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE,
+                                                    BEFORE_A_NAME))
 
 
 @NEEDS_GETTEXT

@@ -86,8 +86,8 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_label("Total, Amélie", exact=True)).to_have_text("33")
     expect(page.get_by_label("Total, Bastien", exact=True)).to_have_text("27")
     expect(page.locator("#sector-0-summary")).to_have_text(
-        "Amélie est majoritaire avec 2 pions : 9 PV. Bastien est 2e avec 1 pion : 4 PV.")
-    expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion : 6 PV.")
+        "Amélie est majoritaire avec 2 pions\u202f: 9 PV. Bastien est 2e avec 1 pion\u202f: 4 PV.")
+    expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion\u202f: 6 PV.")
     expect(page.locator("#ranking .rank").first).to_have_text("1er")
 
     # A mistyped value is refused in French, under its row.
@@ -102,7 +102,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
 
     # Finishing: what nobody entered is listed, in French, before the game is finished.
     page.get_by_role("button", name="Terminer la partie").click()
-    expect(page.get_by_text("Personne n'a encore saisi ceci :")).to_be_visible()
+    expect(page.get_by_text("Personne n'a encore saisi ceci\u202f:")).to_be_visible()
     expect_french(page)
     page.get_by_role("button", name="Terminer quand même").click()
 
@@ -113,7 +113,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.locator(".ranking-list .rank")).to_have_text(["1er", "2e"])
     expect(page.get_by_role("heading", name="Points par catégorie")).to_be_visible()
     expect(page.locator(".breakdown")).to_contain_text("Revenus des Fermes")
-    expect(page.get_by_text("Secteur 1 : Amélie est majoritaire avec 2 pions : 9 PV.")).to_be_visible()
+    expect(page.get_by_text("Secteur 1\u202f: Amélie est majoritaire avec 2 pions\u202f: 9 PV.")).to_be_visible()
     expect_french(page)
 
     # The history.
