@@ -169,6 +169,9 @@ RATE_LIMITS = {
     # a time) stays under 300; a script sends thousands. 3,000 a minute from one address is three
     # club nights (960 each), and about half the saves a second one server takes (docs/performance.md).
     "save": {"session": (300, 60), "address": (3000, 60)},
+    # Starting a game needs no account: a table starts one every half hour or so, a script
+    # thousands (each a stored game). Per address, a club's phones starting at once.
+    "start": {"session": (30, 600), "address": (300, 600)},
     # An account's game files: checked (each read whole) and imports started (each then goes on in
     # steps, not counted); per address a ceiling for a club's accounts together.
     "upload": {"session": (30, 600), "address": (300, 600)},
@@ -187,6 +190,10 @@ RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 # the cache is a table of the same database (CACHES below), so reading it costs a statement as
 # reading the session table does, and every change of a session would cost two.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# A visitor (scoring without an account) owns its games through its session alone (scoring/access.py):
+# its session lasts this long from the latest game it started (an account's, Django's two weeks
+# from its latest change), so a table that plays every few months finds its games again.
+VISITOR_SESSION_AGE = 60 * 60 * 24 * 365
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"

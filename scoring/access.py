@@ -1,6 +1,11 @@
 """Who may do what with a game: its owner, whoever holds one of its live share links (edit or
 view), and nobody else.
 
+A game's owner is an account, or a visitor: a browser that scores without an account, named by a
+random *visitor id* kept in its session (``Keeper``). The visitor's browser has the owner's rights
+on the games it started, until it makes an account or signs in: the account then keeps them
+(``services.visitor_games_claim``).
+
 Every view of a game asks ``game_access`` first, with the least role it needs. A game the
 request may not see answers 404, exactly as a game that does not exist; a view-only link that
 tries to write answers 403. A link's holder is remembered in the session (and, when signed in,
@@ -12,15 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from scoring.models import Game, GameLink, GameMember
+from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_id
 
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
+SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
 
 
 class Role(IntEnum):
@@ -84,6 +91,67 @@ class GameAccess:
         return self.link is not None and self.role >= Role.EDIT and not (self.user and self.user.is_authenticated)
 
 
+@dataclass(frozen=True)
+class Keeper:
+    """Whose own games and comb layouts a request starts and sees: a signed-in account, or a
+    visitor's browser (its visitor id; None while it has started nothing). Never both."""
+
+    user: object | None = None
+    visitor: str | None = None
+
+    @property
+    def is_visitor(self) -> bool:
+        return self.user is None
+
+    @property
+    def owner_fields(self) -> dict:
+        """The fields that make a new game or layout this keeper's."""
+        return {"owner": self.user, "visitor": None if self.user is not None else self.visitor}
+
+    def games(self) -> QuerySet[Game]:
+        """The games this keeper owns (a visitor without an id: none, never the games of nobody)."""
+        if self.user is not None:
+            return Game.objects.filter(owner=self.user)
+        return Game.objects.filter(visitor=self.visitor) if self.visitor else Game.objects.none()
+
+    def layouts(self) -> QuerySet[CombLayout]:
+        """The comb layouts this keeper saved (likewise)."""
+        if self.user is not None:
+            return CombLayout.objects.filter(owner=self.user)
+        return CombLayout.objects.filter(visitor=self.visitor) if self.visitor else CombLayout.objects.none()
+
+
+def keeper_of(request: HttpRequest) -> Keeper:
+    """The request's keeper: its account when signed in, else its browser (the visitor id its
+    session holds, if any: reading it makes no session)."""
+    if request.user.is_authenticated:
+        return Keeper(user=request.user)
+    return Keeper(visitor=request.session.get(SESSION_VISITOR))
+
+
+def keeper_for_start(request: HttpRequest) -> Keeper:
+    """The keeper of a game being started: the account, or the browser, given a visitor id the
+    first time. A visitor's session is kept ``VISITOR_SESSION_AGE`` seconds from the latest game
+    started (Django's ``set_expiry``), since the browser's games are only the browser's until
+    it makes an account."""
+    keeper = keeper_of(request)
+    if not keeper.is_visitor:
+        return keeper
+    visitor = keeper.visitor or new_visitor_id()
+    request.session[SESSION_VISITOR] = visitor
+    request.session.set_expiry(settings.VISITOR_SESSION_AGE)
+    return Keeper(visitor=visitor)
+
+
+def visitor_forget(request: HttpRequest) -> str | None:
+    """Take the visitor id out of the session (its games are an account's now): the visitor id
+    it held, if any; the session's age is the accounts' again."""
+    visitor = request.session.pop(SESSION_VISITOR, None)
+    if visitor is not None:
+        request.session.set_expiry(None)
+    return visitor
+
+
 def _opened_links(request: HttpRequest, public_id: str) -> list[int]:
     return list(request.session.get(SESSION_LINKS, {}).get(public_id, []))
 
@@ -99,6 +167,8 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     signed_in = user.is_authenticated
     if signed_in and game.owner_id == user.pk:
         return GameAccess(game, Role.OWNER, user=user)
+    if not signed_in and game.visitor is not None and game.visitor == request.session.get(SESSION_VISITOR):
+        return GameAccess(game, Role.OWNER, user=user)  # the browser that started it, without an account
     opened = _opened_links(request, public_id)
     if not opened and not signed_in:
         raise NoAccess()

@@ -1,6 +1,10 @@
 """Accounts: signing up, the name an account is shown by (*Your name*), and Django's own views
 for the rest (sign in and out, password change and reset), with the abuse limits of
-``scoring.limits`` on signing in, signing up and asking for a password reset."""
+``scoring.limits`` on signing in, signing up and asking for a password reset.
+
+Signing up or in from a browser that scored without an account (a visitor) gives the account
+every game that browser started (``services.visitor_games_claim``), before Django's ``login``
+(which keeps the session's data as it changes its key); the browser's visitor id then goes."""
 
 from __future__ import annotations
 
@@ -19,7 +23,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
-from scoring import limits
+from scoring import limits, services
+from scoring.access import keeper_of, visitor_forget
 from scoring.forms import AccountNameForm, SignUpForm
 from scoring.preferences import account_language_set, with_account_language
 
@@ -29,7 +34,8 @@ logger = logging.getLogger(__name__)
 @limits.rate_limit("signup", methods=("POST",))
 @require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
-    """One short form (a name and a password, twice), then straight to starting a game. The
+    """One short form (a name and a password, twice), then straight to starting a game, or, from
+    a browser that has scored games without an account, to the history that now keeps them. The
     account keeps the language it was made in (scoring/preferences.py)."""
     if request.user.is_authenticated:
         return redirect("scoring:history")
@@ -37,10 +43,24 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         account_language_set(user, get_language())
-        login(request, user)
-        return redirect(_safe_next(request) or "scoring:start")
-    return render(request, "registration/signup.html", {"form": form},
+        kept = _browser_games_keep(request, user)
+        return redirect(_safe_next(request) or ("scoring:history" if kept else "scoring:start"))
+    return render(request, "registration/signup.html", {"form": form, "browser_games": _browser_games(request)},
                   status=422 if request.method == "POST" else 200)
+
+
+def _browser_games(request: HttpRequest) -> int:
+    """How many games this browser started without an account (0 for a signed-in request)."""
+    keeper = keeper_of(request)
+    return keeper.games().count() if keeper.is_visitor and keeper.visitor else 0
+
+
+def _browser_games_keep(request: HttpRequest, user) -> int:
+    """The account signs in on this browser and keeps the games it started without one: how many."""
+    kept = services.visitor_games_claim(visitor=keeper_of(request).visitor, user=user)
+    login(request, user)
+    visitor_forget(request)
+    return kept
 
 
 @login_required
@@ -75,6 +95,15 @@ class SignInView(LoginView):
         attempt = f"{request.POST.get('username', '').strip()} from {limits.client(request)}"
         refusal = limits.check(request, "login", account=attempt)
         return refusal or super().post(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs) -> dict:
+        return {**super().get_context_data(**kwargs), "browser_games": _browser_games(self.request)}
+
+    def form_valid(self, form) -> HttpResponse:
+        """Django's (``login``, then the page asked for), the account keeping the games this
+        browser started without one."""
+        _browser_games_keep(self.request, form.get_user())
+        return HttpResponseRedirect(self.get_success_url())
 
 
 class PasswordResetLater(PasswordResetForm):

@@ -354,10 +354,10 @@ class GameStartForm(forms.Form):
     notes = forms.CharField(label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH,
                             widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, owner, **kwargs):
+    def __init__(self, *args, keeper, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate
-        self.fields["layout"].queryset = CombLayout.objects.filter(owner=owner)  # the account's own, never another's
+        self.fields["layout"].queryset = keeper.layouts()  # the account's (or browser's) own, never another's
 
 
 def filled_sectors(formset) -> list[tuple[int, int]]:

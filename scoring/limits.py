@@ -1,5 +1,5 @@
 """Abuse limits: how often a client may sign in, sign up, ask for a password reset, open a share
-link, save a field or send a game file.
+link, start a game, save a field or send a game file.
 
 Each rule of ``settings.RATE_LIMITS`` allows at most N requests per period of S seconds (fixed
 windows) for each kind of counter it names::
@@ -7,8 +7,8 @@ windows) for each kind of counter it names::
     RATE_LIMITS = {"save": {"session": (300, 60), "address": (3000, 60)}, ...}
 
 - ``session``: per session, what one phone may do: a signed-in user's account, else the session
-  a share link's holder was given on opening it (a request with neither is counted by its
-  address alone);
+  a share link's holder was given on opening it, or a visitor's (who scores without an account:
+  the session that holds its visitor id); a request with neither is counted by its address alone;
 - ``address``: per client address (``client``), every phone behind it together: behind one
   address (a club's router) there may be a room of phones, so where a rule limits the session
   too, the address's limit is only a ceiling against a flood;
@@ -59,6 +59,7 @@ MESSAGES = {
     "join": _("Too many game links opened from your network, all its phones together. "
               "Wait %(wait)s, then try again."),
     "save": _("Too many saves from your network, all its phones together. Wait %(wait)s, then save again."),
+    "start": _("Too many games started from your network, all its phones together. Wait %(wait)s, then try again."),
     "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
     "import": _("Too many imports started from your connection. Wait %(wait)s, then add the games again: "
                 "those added already are kept."),
@@ -68,6 +69,7 @@ DEFAULT_MESSAGE = _("Too many requests from your connection. Wait %(wait)s, then
 SESSION_MESSAGES = {
     "join": _("Too many game links opened from this phone. Wait %(wait)s, then try again."),
     "save": _("Too many saves from this phone. Wait %(wait)s, then save again."),
+    "start": _("Too many games started from this phone. Wait %(wait)s, then try again."),
     "upload": _("Too many game files sent from this account. Wait %(wait)s, then send the file again."),
     "import": _("Too many imports started from this account. Wait %(wait)s, then add the games again: "
                 "those added already are kept."),

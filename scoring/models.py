@@ -45,6 +45,26 @@ def new_link_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_visitor_id() -> str:
+    """What names one browser that scores without an account (kept in its session, never in a
+    cookie or an address of its own): 192 random bits (32 URL-safe characters)."""
+    return secrets.token_urlsafe(24)
+
+
+VISITOR_ID_LENGTH = 32
+
+
+def _owner_or_visitor(name: str) -> models.CheckConstraint:
+    """An account's or a visitor's, never both (neither: a game of nobody, from before accounts)."""
+    return models.CheckConstraint(condition=models.Q(owner__isnull=True) | models.Q(visitor__isnull=True), name=name)
+
+
+def _visitor_field() -> models.CharField:
+    """The browser that made the row without an account: the visitor id kept in its session
+    (``access.Keeper``), until an account claims it (``services.visitor_games_claim``)."""
+    return models.CharField(max_length=VISITOR_ID_LENGTH, null=True, blank=True, default=None, editable=False)
+
+
 class Game(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     owner = models.ForeignKey(
@@ -70,6 +90,8 @@ class Game(models.Model):
     # and finishing a game set it, and an import fills the ones missing
     # (``services.fingerprints_fill``).
     fingerprint = models.CharField(max_length=64, null=True, blank=True, default=None, editable=False)
+    # A visitor's game (scored without an account): the browser's visitor id (``access.Keeper``).
+    visitor = _visitor_field()
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-id"]
@@ -77,11 +99,16 @@ class Game(models.Model):
             models.Index(fields=["owner", "-played_on", "-created_at", "-id"], name="game_history_order"),
             # an import's "already stored?": an owner's games by fingerprint
             models.Index(fields=["owner", "fingerprint"], name="game_owner_fingerprint"),
+            # a visitor's history, and the games an account claims from the browser: the few
+            # games of visitors alone (a partial index)
+            models.Index(fields=["visitor", "-played_on", "-created_at", "-id"], name="game_visitor_history",
+                         condition=models.Q(visitor__isnull=False)),
         ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(end_trigger_token__in=END_TRIGGER_TOKENS), name="game_end_trigger_token_6_or_7"
             ),
+            _owner_or_visitor("game_owner_or_visitor_not_both"),
         ]
 
     def __str__(self) -> str:
@@ -250,11 +277,12 @@ class HibernationTokens(models.Model):
 
 
 class CombLayout(models.Model):
-    """A named comb layout (the sectors' printed awards), offered again to its owner when they
-    start a game."""
+    """A named comb layout (the sectors' printed awards), offered again to its owner (an account,
+    or a visitor's browser) when they start a game."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
                               related_name="comb_layouts")
+    visitor = _visitor_field()
     name = models.CharField(_("layout name"), max_length=60)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -263,6 +291,8 @@ class CombLayout(models.Model):
         constraints = [
             models.CheckConstraint(condition=~models.Q(name=""), name="layout_name_not_empty"),
             models.UniqueConstraint(fields=["owner", "name"], name="layout_name_unique_per_owner"),
+            models.UniqueConstraint(fields=["visitor", "name"], name="layout_name_unique_per_visitor"),
+            _owner_or_visitor("layout_owner_or_visitor_not_both"),
         ]
 
     def __str__(self) -> str:

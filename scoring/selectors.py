@@ -9,13 +9,26 @@ from datetime import date
 from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Exists, F, FilteredRelation, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    FilteredRelation,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
-from scoring.access import joined_games, visible_games
+from scoring.access import Keeper, joined_games, visible_games
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import PadField
@@ -30,7 +43,6 @@ from scoring.gamefile import (
 )
 from scoring.models import (
     Change,
-    CombLayout,
     CombLayoutSector,
     Game,
     GameSector,
@@ -196,21 +208,28 @@ def games_for_export(owner=None) -> list[GameData]:
     return [game_data(game, changes=True) for game in games.order_by("played_on", "created_at", "id")]
 
 
-def comb_layouts(user) -> list:
-    """The user's saved comb layouts, the one used last first."""
+def comb_layouts(keeper: Keeper) -> list:
+    """The keeper's saved comb layouts (an account's, or a visitor's browser's), the one used
+    last first."""
     return list(
-        CombLayout.objects.filter(owner=user).prefetch_related(
+        keeper.layouts().prefetch_related(
             Prefetch("sectors", queryset=CombLayoutSector.objects.order_by("position"))
         )
     )
 
 
-def known_player_names(user) -> list[str]:
-    """The names of the user's players (their Player records, the Automa aside), most finished
-    games first, for the start form's and the history's suggestions: one query, read from the
-    tallies."""
-    if not getattr(user, "is_authenticated", False):
-        return []
+def known_player_names(keeper: Keeper) -> list[str]:
+    """The names of the keeper's players (an account's Player records, the Automa aside), most
+    finished games first, for the start form's and the history's suggestions: one query, read
+    from the tallies. A visitor has no Player records yet: the names of its games' seats, most
+    games first."""
+    if keeper.is_visitor:
+        return list(
+            Seat.objects.filter(game__in=keeper.games(), is_automa=False).values("name_key")
+            .annotate(seats=Count("pk"), shown=Min("name")).order_by("-seats", "name_key")
+            .values_list("shown", flat=True)[:50]
+        )
+    user = keeper.user
     return list(
         Player.objects.filter(owner=user, is_automa=False)
         .annotate(overall=FilteredRelation("tallies", condition=Q(tallies__scope=Tally.Scope.ALL)))
@@ -292,12 +311,14 @@ class LookAheadPaginator(Paginator):
         return counted
 
 
-def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list[HistoryEntry]]:
-    """One page of the user's games, newest first, narrowed by ``filters``: a count (up to a few
-    pages ahead), the page's games and their seats. Three queries whatever the number of games,
-    each read newest first through the history's index (every filter asks each game in turn
-    whether it matches, so a page stops reading once it has its games); never scored again."""
-    games = visible_games(user)
+def history_page(keeper: Keeper, filters: HistoryFilters, page_number) -> tuple[Page, list[HistoryEntry]]:
+    """One page of the keeper's games (an account's own and joined, or a visitor's browser's),
+    newest first, narrowed by ``filters``: a count (up to a few pages ahead), the page's games and
+    their seats. Three queries whatever the number of games, each read newest first through the
+    history's index (every filter asks each game in turn whether it matches, so a page stops
+    reading once it has its games); never scored again, so a visitor's games show their stored
+    totals and winners as an account's do."""
+    games = keeper.games() if keeper.is_visitor else visible_games(keeper.user)
     if filters.player:
         key = filters.player.strip().casefold()
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), name_key__contains=key)))
@@ -326,13 +347,16 @@ def history_page(user, filters: HistoryFilters, page_number) -> tuple[Page, list
 def recent_changes(game: Game, limit: int = 8) -> list[Change]:
     """The game's latest changes, newest first, with who made them, whether a later change undid
     them (``is_undone``) and whether they are still their value's latest (``is_latest``: only
-    then can they be undone, ``services.change_undo``), for the pad's history: one statement."""
+    then can they be undone, ``services.change_undo``), and whether a visitor made it, the owner
+    of a game started without an account (``by_visitor``), for the pad's history: one statement."""
     later = Change.objects.filter(seat=OuterRef("seat"), field=OuterRef("field"), pk__gt=OuterRef("pk"))
     return list(
         Change.objects.filter(game=game).select_related("seat", "by_user")
         .only("field", "old", "new", "at", "by_name", "by_link_holder", "seat__name", "by_user__first_name",
               "by_user__last_name")
-        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))), is_latest=~Exists(later))[:limit]
+        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))), is_latest=~Exists(later),
+                  by_visitor=ExpressionWrapper(Q(game__visitor__isnull=False, by_link_holder=False),
+                                               output_field=BooleanField()))[:limit]
     )
 
 

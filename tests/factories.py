@@ -54,16 +54,19 @@ def game_started(
     end_trigger_token: int = 7,
     notes: str = "",
     owner=_DEFAULT,
+    visitor: str | None = None,
 ) -> Game:
     """A game just started from the start form, with these players in turn order (default: three),
-    owned by ``owner()`` unless ``owner`` is given (None: a game from before accounts)."""
+    owned by ``owner()`` unless ``owner`` is given (None: a game from before accounts) or
+    ``visitor`` is (a visitor's game: a browser's without an account, no owner)."""
     return services.game_create(
         players=[services.PlayerSetup(name) for name in (names or THREE_PLAYERS)],
         sectors=sectors,
         played_on=played_on,
         notes=notes,
         end_trigger_token=end_trigger_token,
-        owner=_owner(owner),
+        owner=None if visitor else _owner(owner),
+        visitor=visitor,
     )
 
 
@@ -93,9 +96,10 @@ def game_scored(
     finished: bool = False,
     end_trigger_token: int = 7,
     owner=_DEFAULT,
+    visitor: str | None = None,
 ) -> Game:
     """A game with its scores already entered; tokens default to none in every sector. Owned by
-    ``owner()`` unless ``owner`` is given."""
+    ``owner()`` unless ``owner`` is given (or a visitor's, as ``game_started``)."""
     seated = []
     for number, data in enumerate(players, start=1):
         data.seat = number
@@ -110,7 +114,8 @@ def game_scored(
             end_trigger_token=end_trigger_token,
         ),
         finished=finished,
-        owner=_owner(owner),
+        owner=None if visitor else _owner(owner),
+        visitor=visitor,
     )
     return game
 

@@ -1,4 +1,4 @@
-"""Accounts: signing up from the home page straight into the start form, signing in and out,
+"""Accounts: signing up straight into the start form, signing in and out,
 changing and resetting a password (by a link sent by mail), the site's nav for either, and the
 friendly 404 and 403 pages."""
 
@@ -44,11 +44,19 @@ def signed_in_user(client):
 # Signing up
 
 
-def test_the_home_page_welcomes_a_newcomer_with_the_sign_up_form(client, db):
+def test_the_home_page_welcomes_a_newcomer_with_the_start_form_and_an_optional_account(client, db):
+    """No sign-up wall: a newcomer starts a game at once (``tests/views/test_visitors.py``); making
+    an account is offered, to keep the games on every device."""
     response = client.get("/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert f'action="{reverse("signup")}"' in html
+    assert f'action="{reverse("scoring:start")}"' in html and 'name="player-0-name"' in html
+    assert f'href="{reverse("signup")}"' in html and "Make an account to keep them on every device" in html
+    assert reverse("login") in html
+
+
+def test_the_sign_up_form_is_one_short_form(client, db):
+    html = client.get(reverse("signup")).content.decode()
     for name in ("username", "password1", "password2"):
         assert f'name="{name}"' in html
     # One short form: a name and a password, twice; the email is optional (for a password reset).

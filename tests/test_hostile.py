@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import services
 from scoring.categories import CATEGORIES
+from scoring.limits import counters_clear
 from scoring.models import Change, Game, GameLink, HibernationTokens, Player, Seat
 from tests.factories import game_started
 
@@ -124,6 +125,7 @@ def test_the_start_form_never_fails(table, names, factions, played_on, sector, n
         data[f"players-{number}-name"] = name
         if number < len(factions):
             data[f"players-{number}-faction"] = factions[number]
+    counters_clear()  # every example gets to the form (starting games is rate limited: tests/test_limits.py)
     before = snapshot()
     response = client.post(reverse("scoring:start"), data)
     answered(response, before)

@@ -1,7 +1,8 @@
 """Abuse limits: signing in, signing up, asking for a password reset, opening share links,
-saving fields and sending game files are counted per client address (and, for signing in and
-resets, per account name typed; for saving and opening links, per phone: its account or its
-session, the address then only a ceiling against a flood, so that a club's room of phones behind
+starting games, saving fields and sending game files are counted per client address (and, for
+signing in and resets, per account name typed; for saving, starting games and opening links, per
+phone: its account or its session (a link holder's, a visitor's), the address then only a
+ceiling against a flood, so that a club's room of phones behind
 one router gets through); past a limit the answer is 429 with the reason and a Retry-After, a
 page for a browser and one plain sentence for the pad's script (a request with HX-Request, or one
 that prefers text/plain). Each counter is its own: another address, another phone or another
@@ -52,6 +53,7 @@ def small_limits(settings):
         "join": {"session": (2, 600), "address": (5, 600)},
         "save": {"session": (3, 60), "address": (5, 60)},
         "upload": {"address": (2, 600)},
+        "start": {"session": (2, 600), "address": (5, 600)},
     }
     return settings.RATE_LIMITS
 
@@ -307,6 +309,32 @@ def test_a_limit_ends_with_its_window(client, ann, game, small_limits, clock):
     assert refused.status_code == 429 and refused["Retry-After"] == "40"
     clock.now += 41
     assert save(client, game).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a game (no account is needed)
+
+
+def start(phone, address=HOME):
+    """The start form posted with one player."""
+    return phone.post(reverse("scoring:start"), {
+        "player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "sector-TOTAL_FORMS": "20",
+        "sector-INITIAL_FORMS": "0", "played_on": "2024-05-01", "end_trigger_token": "7", "player-0-name": "Ann",
+    }, REMOTE_ADDR=address)
+
+
+def test_starting_games_is_limited_per_phone_a_visitors_as_an_accounts(client, ann, small_limits, clock):
+    """A visitor's first game makes its session (counted by its address alone until then); from
+    then on its games are counted per session, as an account's are; the other phones behind its
+    address still start theirs, up to the address's ceiling."""
+    visitor = Client()
+    assert [start(visitor).status_code for _ in range(3)] == [302, 302, 302]
+    assert_refused_page(start(visitor), "Too many games started from this phone")
+
+    assert start(Client()).status_code == 302  # another visitor, the same address: the 5th
+    assert_refused_page(start(Client()), "Too many games started from your network")
+    client.force_login(ann)
+    assert start(client, address=AWAY).status_code == 302
 
 
 # ---------------------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ from tests.factories import user
 
 pytestmark = pytest.mark.django_db
 
+VISITOR = "v" * 32  # a visitor's id (a browser's, without an account)
+
 
 def make_game(**fields: Any) -> Game:
     return Game.objects.create(**fields)
@@ -94,6 +96,11 @@ CHECK_VIOLATIONS = [
     check("sector-second_vp-100", lambda: make_sector(second_vp=100), "gamesector_second_vp_range"),
     check("tokens-count-8", lambda: make_tokens(count=8), "tokens_count_range"),
     check("layout-name-empty", lambda: CombLayout.objects.create(name=""), "layout_name_not_empty"),
+    # An account's or a visitor's (a browser without an account), never both.
+    check("game-owner-and-visitor", lambda: make_game(owner=user("ann"), visitor=VISITOR),
+          "game_owner_or_visitor_not_both"),
+    check("layout-owner-and-visitor", lambda: CombLayout.objects.create(owner=user("ann"), visitor=VISITOR, name="Base"),
+          "layout_owner_or_visitor_not_both"),
     check("link-access-other", lambda: GameLink.objects.create(game=make_game(), access="own"),
           "link_access_edit_or_view"),
     check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
@@ -148,6 +155,14 @@ def _layout_name_twice(same_owner: bool = True) -> Callable[[], None]:
     def create() -> None:
         CombLayout.objects.create(owner=user("ann"), name="Base")
         CombLayout.objects.create(owner=user("ann" if same_owner else "ben"), name="Base")
+
+    return create
+
+
+def _visitor_layout_name_twice(same_visitor: bool = True) -> Callable[[], None]:
+    def create() -> None:
+        CombLayout.objects.create(visitor=VISITOR, name="Base")
+        CombLayout.objects.create(visitor=VISITOR if same_visitor else "w" * 32, name="Base")
 
     return create
 
@@ -218,6 +233,7 @@ UNIQUE_VIOLATIONS = [
     unique("tokens-seat-and-sector-duplicate", _tokens_twice, "tokens_unique_per_seat_and_sector"),
     unique("layout-sector-position-duplicate", _layout_sector_twice, "layout_sector_position_unique"),
     unique("layout-name-duplicate-for-one-owner", _layout_name_twice(), "layout_name_unique_per_owner"),
+    unique("layout-name-duplicate-for-one-visitor", _visitor_layout_name_twice(), "layout_name_unique_per_visitor"),
     unique("two-live-edit-links", _two_live_links("edit"), "one_live_link_per_access"),
     unique("two-live-view-links", _two_live_links("view"), "one_live_link_per_access"),
     unique("member-twice-through-one-link", _member_twice, "member_once_per_link"),
@@ -267,6 +283,9 @@ ACCEPTED = [
                  id="seat-one-automa-one-human"),
     pytest.param(_two_sectors(same_game=False), id="sector-same-position-other-game"),
     pytest.param(_layout_name_twice(same_owner=False), id="layout-same-name-other-owner"),
+    pytest.param(_visitor_layout_name_twice(same_visitor=False), id="layout-same-name-other-visitor"),
+    pytest.param(lambda: make_game(visitor=VISITOR), id="game-of-a-visitor"),
+    pytest.param(lambda: make_game(), id="game-of-nobody"),
     pytest.param(_two_live_links("edit", same_access=False), id="live-edit-and-view-links"),
     pytest.param(_two_live_links("edit", revoke_first=True), id="new-edit-link-after-a-revoked-one"),
     pytest.param(_two_players({"name": "Ann"}, {"name": "ann"}, same_owner=False), id="player-same-name-other-owner"),

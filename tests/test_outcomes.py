@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from scoring import selectors, services
+from scoring.access import Keeper
 from scoring.models import GameSector, Seat
 from tests.factories import game_scored, game_started, player, save_tokens, save_value, save_workers
 
@@ -91,7 +92,7 @@ def test_the_history_reads_stored_outcomes_without_scoring_games(django_assert_n
         game_started("Alice", "Bruno")
     # the games joined through links, the count, a page of games, their seats: whatever their number
     with django_assert_num_queries(4):
-        _page, entries = selectors.history_page(owner, selectors.HistoryFilters(), 1)
+        _page, entries = selectors.history_page(Keeper(user=owner), selectors.HistoryFilters(), 1)
     assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] \
         == [[("Alice", 1, False), ("Bruno", 2, True)]] * 3
 

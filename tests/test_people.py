@@ -23,6 +23,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import selectors, services
+from scoring.access import Keeper
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Player, Seat
@@ -114,7 +115,7 @@ def test_the_start_form_suggests_the_users_players_most_games_first_not_the_auto
     services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
     game_started("Zed", owner=user("someone-else"))
 
-    assert selectors.known_player_names(owner) == ["Ann", "Bob", "Cleo"]
+    assert selectors.known_player_names(Keeper(user=owner)) == ["Ann", "Bob", "Cleo"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def test_a_merge_moves_the_seats_and_deletes_the_merged_record(owner):
     assert player_of(first, 1) == player_of(second, 1) == ann
     assert not Player.objects.filter(pk=annie.pk).exists()
     assert Seat.objects.get(game=second, number=1).name == "Annie"  # the game still shows what was typed
-    assert "Annie" not in selectors.known_player_names(owner)
+    assert "Annie" not in selectors.known_player_names(Keeper(user=owner))
 
 
 def test_a_merged_name_is_remembered_for_the_next_games(owner, owner_client):

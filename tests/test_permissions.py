@@ -27,7 +27,7 @@ from scoring import services
 from scoring.access import Actor
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, GameSector, HibernationTokens, Seat
 from tests.factories import game_scored, game_started, player, save_value, seat_of, user
-from tests.views.helpers import form_data, page, typed
+from tests.views.helpers import form_data, page, started_on, typed
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +50,7 @@ class Table:
     view: GameLink  # live
     old_edit: GameLink  # revoked: replaced by ``edit``
     change: Change
+    owner_phone: Client | None = None  # the owner's phone, when it is not an account's (a visitor's)
 
     def url(self, name: str, *args) -> str:
         return reverse(f"scoring:{name}", args=[self.game.public_id, *args])
@@ -101,8 +102,10 @@ def stored(game_pk: int) -> dict:
 
 
 def pad_typed(table: Table) -> dict:
-    owners = Client()
-    owners.force_login(table.game.owner)
+    owners = table.owner_phone
+    if owners is None:
+        owners = Client()
+        owners.force_login(table.game.owner)
     return typed(form_data(page(owners.get(table.url("pad"))).by_id("pad")), {"s2-farms": "3"})
 
 
@@ -215,6 +218,67 @@ def test_the_successful_writes_of_the_matrix_did_write():
         assert seat_of(table.game, 2).farms == 3
         change = Change.objects.filter(game=table.game).first()
         assert (change.by_user, change.by_link) == ((owner, None) if actor == "owner" else (None, table.edit))
+
+
+# ---------------------------------------------------------------------------------------------
+# A visitor's game (started without an account): the browser that started it has the owner's
+# rights; every other browser, a visitor's of its own or an account's, is a stranger to it. The
+# same matrix, read in the columns of those it stands for.
+
+VISITOR_ACTORS = {"the visitor": "owner", "another visitor": "stranger", "an account": "other user"}
+
+
+def set_visitor_table(actor: str) -> tuple[Table, Client]:
+    """The table, its game started on a visitor's browser, and the phone of ``actor``."""
+    visitor = Client()
+    game = started_on(visitor, "Alice", "Bruno")
+    change = save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor()).change  # typed by the visitor
+    view = services.link_renew(game=game, access="view")
+    old_edit = services.link_renew(game=game, access="edit")
+    edit = services.link_renew(game=game, access="edit")
+    phone = visitor
+    if actor == "another visitor":
+        phone = Client()
+        started_on(phone, "Zelda")  # a browser with a visitor id, and a game, of its own
+    elif actor == "an account":
+        phone = Client()
+        phone.force_login(user("stranger"))
+    return Table(game, edit, view, old_edit, change, owner_phone=visitor), phone
+
+
+VISITOR_CELLS = [
+    pytest.param(request, actor, dict(zip(ACTORS, statuses, strict=True))[stands_for], id=f"{request} | {actor}")
+    for request, *statuses in MATRIX
+    for actor, stands_for in VISITOR_ACTORS.items()
+]
+
+
+@pytest.mark.parametrize(("request_name", "actor", "status"), VISITOR_CELLS)
+def test_permission_matrix_of_a_visitors_game(request_name, actor, status):
+    table, phone = set_visitor_table(actor)
+    before = stored(table.game.pk)
+
+    response = REQUESTS[request_name](phone, table)
+
+    assert response.status_code == status, response.content[:300]
+    if status in (403, 404):
+        assert stored(table.game.pk) == before, "a refused request changed what is stored"
+    if status == 404:
+        body = response.content.decode()
+        assert "Alice" not in body and "Bruno" not in body
+
+
+def test_a_claimed_game_is_the_accounts_alone():
+    """Once an account keeps the browser's games, the visitor id no longer opens them: only the
+    account does (signing in on that browser is what claims them: ``tests/views/test_visitors.py``)."""
+    table, visitor = set_visitor_table("the visitor")
+    ann = user("ann")
+    services.visitor_games_claim(visitor=table.game.visitor, user=ann)
+    accounts = Client()
+    accounts.force_login(ann)
+
+    assert visitor.get(table.url("pad")).status_code == 404
+    assert accounts.get(table.url("pad")).status_code == 200
 
 
 # ---------------------------------------------------------------------------------------------
@@ -441,18 +505,20 @@ def test_saving_by_database_number_is_404_and_writes_nothing(owner_client, owner
 # History, players and the start form are one account's
 
 
-def test_a_visitor_is_welcomed_and_sent_to_sign_in_for_the_rest(client, owner):
+def test_a_visitor_sees_nothing_of_an_accounts_and_is_sent_to_sign_in_for_its_pages(client, owner):
+    """A visitor (no account) may start games of its own (``tests/views/test_visitors.py``), but
+    sees nothing of an account's, and the account's pages ask to sign in."""
     game_started("Alice", owner=owner)
+    services.comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
 
-    home = client.get(reverse("scoring:history"))
-    assert home.status_code == 200 and "Alice" not in home.content.decode()
-    for name in ("players", "start"):
+    for name in ("history", "start"):
+        response = client.get(reverse(f"scoring:{name}"))
+        body = response.content.decode()
+        assert response.status_code == 200 and "Alice" not in body and "Owner&#x27;s comb" not in body, name
+    for name in ("players", "statistics", "data"):
         response = client.get(reverse(f"scoring:{name}"))
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login") + "?next=")
-    before = Game.objects.count()
-    assert client.post(reverse("scoring:start"), {"player-0-name": "Mallory"}).status_code == 302
-    assert Game.objects.count() == before
 
 
 def test_another_account_sees_nothing_of_the_owners_games_players_and_layouts(owner, other_user):

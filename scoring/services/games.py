@@ -47,13 +47,14 @@ def game_lock(game_id: int) -> bool:
     return bool(Game.objects.filter(pk=game_id).update(revision=F("revision") + 1, fingerprint=None))
 
 
-def game_store(data: GameData, *, finished: bool = False, owner=None) -> Game:
+def game_store(data: GameData, *, finished: bool = False, owner=None, visitor: str | None = None) -> Game:
     """Store one game from game-file data (``games_store`` of one game)."""
-    return games_store([data], finished=finished, owner=owner)[0]
+    return games_store([data], finished=finished, owner=owner, visitor=visitor)[0]
 
 
 @transaction.atomic
-def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None) -> list[Game]:
+def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None,
+                visitor: str | None = None) -> list[Game]:
     """Store games from game-file data, all of them in a few statements whatever their number:
     each game, its sectors, seats and tokens, its outcome (scored by the engine from the data)
     and its change history when it has one; then the tallies, once, when the games are finished.
@@ -63,12 +64,16 @@ def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None
     give as 0, is stored as not entered; a field whose last change typed a sum that makes the
     entry keeps that sum. So an imported game shows as it was exported, and its last changes
     can be undone.
+
+    The games are ``owner``'s, or ``visitor``'s (a browser without an account: no players and
+    no tallies until an account claims them, ``visitor_games_claim``), or nobody's.
     """
     today = timezone.localdate()
     now = timezone.now()
     rows = Game.objects.bulk_create(
         Game(
             owner=owner,
+            visitor=visitor,
             played_on=data.played_on or today,
             notes=data.notes,
             end_trigger_token=data.end_trigger_token,
@@ -304,6 +309,7 @@ def game_create(
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
     owner=None,
+    visitor: str | None = None,
 ) -> Game:
     """Start a game: seats in the given order, starting VP pre-filled from the seat (1, 2, 3, ...)."""
     data = GameData(
@@ -323,7 +329,7 @@ def game_create(
         notes=notes,
         end_trigger_token=end_trigger_token,
     )
-    return game_store(data, owner=owner)
+    return game_store(data, owner=owner, visitor=visitor)
 
 
 @transaction.atomic
@@ -337,23 +343,27 @@ def game_start(
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
     owner=None,
+    visitor: str | None = None,
 ) -> Game:
     """Start a game from the start form: solo puts the Automa first in turn order (1 VP) and the
-    player second (2 VP); a comb given a layout name is saved as that layout for next time."""
+    player second (2 VP); a comb given a layout name is saved as that layout for next time. The
+    game is ``owner``'s, or ``visitor``'s (a browser without an account)."""
     if solo:
         players = [PlayerSetup(gettext("Automa"), automa=True), *players]
     if layout_name.strip() and sectors:
-        comb_layout_save(name=layout_name, sectors=sectors, owner=owner)
+        comb_layout_save(name=layout_name, sectors=sectors, owner=owner, visitor=visitor)
     return game_create(
         players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token,
-        owner=owner,
+        owner=owner, visitor=visitor,
     )
 
 
 @transaction.atomic
-def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=None) -> CombLayout:
-    """Create the owner's named layout, or replace the sectors of their layout of that name."""
-    layout, _created = CombLayout.objects.update_or_create(owner=owner, name=name.strip())
+def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=None,
+                     visitor: str | None = None) -> CombLayout:
+    """Create the owner's (or the visitor's) named layout, or replace the sectors of their layout
+    of that name."""
+    layout, _created = CombLayout.objects.update_or_create(owner=owner, visitor=visitor, name=name.strip())
     layout.sectors.all().delete()
     CombLayoutSector.objects.bulk_create(
         CombLayoutSector(layout=layout, position=position, first_vp=first, second_vp=second)
@@ -512,3 +522,55 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
     PlayerAlias.objects.create(owner_id=keep.owner_id, player=keep, name=merged.name)
     merged.delete()
     return keep
+
+
+# ---------------------------------------------------------------------------------------------
+# A visitor's games, kept by an account
+
+
+@transaction.atomic
+def visitor_games_claim(*, visitor: str | None, user) -> int:
+    """Every game the browser of ``visitor`` started without an account becomes ``user``'s, and
+    its saved comb layouts with them, in one transaction: the games locked and moved in one
+    statement (their phones see them changed), their seats attached to the account's players by
+    name (``players_attach``: "maya" joins the account's Maya, a new name makes a new player),
+    the finished ones added to the account's tallies (``tallies_follow``: until now they counted
+    nowhere), and the changes the browser made itself (not through a link) credited to the
+    account. Of a layout name the account has already, the layout saved last stays. How many
+    games moved: 0 when the browser has none (so claiming twice moves nothing)."""
+    if not visitor:
+        return 0
+    games = Game.objects.select_for_update().filter(visitor=visitor)
+    ids = list(games.order_by("pk").values_list("pk", flat=True))
+    _layouts_claim(visitor=visitor, user=user)
+    if not ids:
+        return 0
+    Game.objects.filter(pk__in=ids).update(owner=user, visitor=None, revision=F("revision") + 1, fingerprint=None)
+    seats_of: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=ids).select_related("game").order_by("game_id", "number"):
+        seats_of.setdefault(seat.game_id, []).append(seat)
+    people = players_attach(user, [[PlayerData(name=seat.name, seat=seat.number, automa=seat.is_automa)
+                                     for seat in seats] for seats in seats_of.values()])
+    for seats, players in zip(seats_of.values(), people, strict=True):
+        for seat in seats:
+            seat.player = players[seat.number]
+    every_seat = [seat for seats in seats_of.values() for seat in seats]
+    Seat.objects.bulk_update(every_seat, ["player"])
+    tallies_follow([seat for seat in every_seat if seat.game.is_finished], owner_id=user.pk, counted=True)
+    Change.objects.filter(game_id__in=ids, by_user__isnull=True, by_link_holder=False, by_name="").update(
+        by_user=user)
+    return len(ids)
+
+
+def _layouts_claim(*, visitor: str, user) -> None:
+    """The browser's comb layouts become the account's; of two of one name, the one saved last."""
+    kept = {layout.name: layout for layout in CombLayout.objects.filter(owner=user)}
+    for layout in CombLayout.objects.filter(visitor=visitor):
+        same_name = kept.get(layout.name)
+        if same_name is not None:
+            if same_name.updated_at >= layout.updated_at:
+                layout.delete()
+                continue
+            same_name.delete()
+        # (update() leaves updated_at as it was: the start form still offers the latest first)
+        CombLayout.objects.filter(pk=layout.pk).update(owner=user, visitor=None)

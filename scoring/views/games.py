@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scoring import selectors, services
-from scoring.access import GameAccess, Role
+from scoring import limits, selectors, services
+from scoring.access import GameAccess, Keeper, Role, keeper_for_start, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.explain import labelled
 from scoring.forms import (
@@ -18,7 +18,6 @@ from scoring.forms import (
     HistoryFilterForm,
     PlayerRowFormSet,
     SectorRowFormSet,
-    SignUpForm,
     filled_sectors,
 )
 from scoring.gamefile import dump_document, to_json
@@ -29,18 +28,20 @@ from scoring.views.common import with_game
 @never_cache
 @require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
-    """The signed-in user's games, a page at a time, narrowed by the filters in the address; a
-    newcomer is welcomed with the short form that signs them up."""
-    if not request.user.is_authenticated:
-        return render(request, "scoring/welcome.html", {"form": SignUpForm()})
+    """The home page: the games of the account (or of this browser, for a visitor), a page at a
+    time, narrowed by the filters in the address. A visitor who has started no game yet is
+    welcomed with the start form itself: no account is needed to score."""
+    keeper = keeper_of(request)
+    if keeper.is_visitor and not keeper.games().exists():
+        return _start_page(request, keeper, template="scoring/welcome.html")
     form = HistoryFilterForm(request.GET)
     cleaned = form.cleaned_data if form.is_valid() else {}
     filters = selectors.HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
-    page, entries = selectors.history_page(request.user, filters, request.GET.get("page"))
+    page, entries = selectors.history_page(keeper, filters, request.GET.get("page"))
     return render(request, "scoring/history.html", {
         "form": form, "filters": filters, "page": page, "games": entries,
         "chips": _filter_chips(request, form, cleaned), "query": _query_without(request, "page"),
-        "known_names": selectors.known_player_names(request.user),
+        "known_names": selectors.known_player_names(keeper), "visitor": keeper.is_visitor,
     })
 
 
@@ -76,28 +77,24 @@ def statistics(request: HttpRequest) -> HttpResponse:
 # Starting a game
 
 
-@login_required
+@limits.rate_limit("start", methods=("POST",))
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
-    """Start a game. The comb is filled in from a saved layout one way (``_with_layout_sectors``):
+    """Start a game, for an account or, without one, for this browser (a visitor: the game is the
+    browser's until it makes an account, ``access.Keeper``). The comb is filled in from a saved
+    layout one way (``_with_layout_sectors``):
     at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
     alone when the choice changes), or without JavaScript the "Use this layout" button, which
     posts the half-filled form back (``use_layout``), so nothing typed is lost and no game is
     created yet."""
-    layouts = selectors.comb_layouts(request.user)
-    quiet = request.method != "POST" or "use_layout" in request.POST  # being filled in: no errors, nothing created
-    if quiet:  # as typed so far, the comb from the layout chosen (at first, the latest saved one)
-        typed = request.POST if request.method == "POST" else request.GET
-        if "layout" not in typed and layouts:
-            typed = {"layout": str(layouts[0].pk)}
-        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(typed, layouts), request.user)
-    else:
-        form = GameStartForm(request.POST, owner=request.user)
-        solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
-        players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
-        sectors = SectorRowFormSet(request.POST, prefix="sector")
-
-    if request.method == "POST" and not quiet and form.is_valid() & players.is_valid() & sectors.is_valid():
+    keeper = keeper_of(request)
+    if request.method != "POST" or "use_layout" in request.POST:  # being filled in: no errors, nothing created
+        return _start_page(request, keeper)
+    form = GameStartForm(request.POST, keeper=keeper)
+    solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
+    players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
+    sectors = SectorRowFormSet(request.POST, prefix="sector")
+    if form.is_valid() & players.is_valid() & sectors.is_valid():
         data = form.cleaned_data
         game = services.game_start(
             players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
@@ -107,27 +104,43 @@ def game_start(request: HttpRequest) -> HttpResponse:
             played_on=data["played_on"],
             notes=data.get("notes", ""),
             end_trigger_token=data["end_trigger_token"],
-            owner=request.user,
+            **keeper_for_start(request).owner_fields,
         )
         return redirect("scoring:pad", game_id=game.public_id)
-    context = {
+    return render(request, "scoring/start.html", _start_context(keeper, form, players, sectors), status=422)
+
+
+def _start_page(request: HttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
+    """The start form being filled in, as typed so far (none yet: empty), its comb from the
+    layout chosen (at first, the latest saved one)."""
+    layouts = selectors.comb_layouts(keeper)
+    typed = request.POST if request.method == "POST" else request.GET
+    if "layout" not in typed and layouts:
+        typed = {"layout": str(layouts[0].pk)}
+    context = _start_context(keeper, *_start_forms_being_filled(_with_layout_sectors(typed, layouts), keeper),
+                             layouts=layouts)
+    if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
+        return render(request, "scoring/start.html#comb-sectors", context)
+    return render(request, template, context)
+
+
+def _start_context(keeper: Keeper, form, players, sectors, layouts=None) -> dict:
+    return {
         "form": form,
         "players": players,
         "sectors": sectors,
-        "layouts": layouts,
-        "known_names": selectors.known_player_names(request.user),
+        "layouts": selectors.comb_layouts(keeper) if layouts is None else layouts,
+        "known_names": selectors.known_player_names(keeper),
+        "visitor": keeper.is_visitor,
     }
-    if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
-        return render(request, "scoring/start.html#comb-sectors", context)
-    return render(request, "scoring/start.html", context, status=422 if request.method == "POST" and not quiet else 200)
 
 
-def _start_forms_being_filled(data, owner) -> tuple[GameStartForm, object, object]:
+def _start_forms_being_filled(data, keeper: Keeper) -> tuple[GameStartForm, object, object]:
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
     keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
     form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")},
-                         owner=owner)
+                         keeper=keeper)
     players = PlayerRowFormSet(prefix="player", initial=[
         {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
         for i in range(MAX_PLAYERS)

@@ -1,6 +1,7 @@
 """A French-speaking newcomer's whole game, in a real browser on a phone whose language is French:
-sign up, start a game, score it, finish it and read the results without meeting one English word;
-then one tap on the switch and the same page is in English, at the same address.
+start a game from the home page (no account needed), score it, finish it, read the results and
+make the account that keeps it without meeting one English word; then one tap on the switch and
+the same page is in English, at the same address.
 
 The expected figures are worked out here from what the test types (1 VP per farm, 8 per frame, the
 comb's majorities), never read back from the application.
@@ -48,15 +49,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_role("heading", level=1)).to_have_text("Comptez les points de vos parties d'Apiary")
     expect_french(page)
 
-    # Signing up: Django's own labels and messages are French too.
-    page.locator("#id_username").fill("amelie")
-    page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")
-    page.locator("#id_password2").fill("un-long-mot-de-passe-de-jeu")
-    page.get_by_role("button", name="S'inscrire et commencer une partie").click()
-
-    # The start form.
-    expect(page.get_by_role("heading", level=1)).to_have_text("Nouvelle partie")
-    expect_french(page)
+    # The start form, on the home page itself.
     page.get_by_label("Nom du joueur 1", exact=True).fill("Amélie")
     page.get_by_label("Nom du joueur 2", exact=True).fill("Bastien")
     page.get_by_label("Secteur 1, PV de la 1re place", exact=True).fill("9")
@@ -116,9 +109,21 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_text("Secteur 1\u202f: Amélie est majoritaire avec 2 pions\u202f: 9 PV.")).to_be_visible()
     expect_french(page)
 
-    # The history.
+    # The history (of this browser).
     page.get_by_role("link", name="Toutes les parties").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Parties")
+    expect_french(page)
+
+    # Signing up, from this browser, keeps the game: Django's own labels and messages are French too.
+    page.get_by_role("link", name="Créez un compte pour les garder sur tous vos appareils").click()
+    expect(page.get_by_text("La partie commencée dans ce navigateur sera gardée dans votre nouveau compte.")).to_be_visible()
+    expect_french(page)
+    page.locator("#id_username").fill("amelie")
+    page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")
+    page.locator("#id_password2").fill("un-long-mot-de-passe-de-jeu")
+    page.get_by_role("button", name="S'inscrire et commencer une partie").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Parties")
+    expect(page.locator("a.history-link")).to_have_count(1)
     expect_french(page)
 
     # One tap: English, at the same address, and it stays English.

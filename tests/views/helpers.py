@@ -293,3 +293,20 @@ def evil_game(**kwargs) -> Game:
     """A game whose first player is named with markup."""
     return game_scored(player(EVIL, farm_income=30, workers=1), player("Bruno", farm_income=30, workers=3),
                        player("Carla", tokens=[1, 0, 0]), **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# A visitor: a browser that scores without an account
+
+
+def started_on(phone: Client, *names: str, sectors: tuple[tuple[int, int], ...] = (), **fields: str) -> Game:
+    """A game started on ``phone`` (a visitor's, or an account's) through the start form as the
+    page shows it (its comb from the latest layout saved, unless ``sectors`` are typed), with
+    these players; the game its pad shows."""
+    shown = form_data(page(phone.get(url("start"))).one("form", class_="start-form"))
+    changes = {f"player-{position}-name": name for position, name in enumerate(names)}
+    for position, (first, second) in enumerate(sectors):
+        changes.update({f"sector-{position}-first": str(first), f"sector-{position}-second": str(second)})
+    response = phone.post(url("start"), typed(shown, {**changes, **fields}))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])

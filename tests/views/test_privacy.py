@@ -8,7 +8,12 @@ word found nowhere else; its game addresses and link tokens are random. Then eve
 might try, is asked for as B, and no answer holds A's tag, address or token, nor A's login.
 
 So that the sweep cannot pass on empty pages, each of B's own texts is looked for where it
-belongs. Who may reach a game, request by request, is ``tests/test_permissions.py``; here, what
+belongs.
+
+A visitor (a browser scoring without an account, issue 19) holds the same (but players across
+games and a login, which only an account has): the sweep runs with a visitor on either side, and
+between two visitors. A visitor's id (what names its browser, in its session) is among its
+secrets: no page ever shows it, not even to that browser. Who may reach a game, request by request, is ``tests/test_permissions.py``; here, what
 the answers say.
 """
 
@@ -25,12 +30,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from scoring.access import Actor
+from scoring.access import SESSION_VISITOR, Actor
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Change, CombLayout, Game, GameLink, Player
 from tests.factories import PASSWORD, save_value, seat_of
-from tests.views.helpers import HTMX, url
+from tests.views.helpers import HTMX, started_on, url
 
 pytestmark = pytest.mark.django_db
 
@@ -91,6 +96,72 @@ def holdings(tag: str) -> Holdings:
     save_value(seat=seat_of(in_progress, 1), key="farms", value=4, by=Actor(user=user))
     save_value(seat=seat_of(in_progress, 2), key="farms", value=2, by=Actor(link=edit, name=f"{tag} Holder"))
     return Holdings(tag, user, in_progress, finished, layout, [edit, view])
+
+
+@dataclass
+class VisitorHoldings:
+    """A visitor's browser and everything it holds (as an account's ``Holdings``, without players
+    across games, aliases or a login), each text carrying ``tag``."""
+
+    tag: str
+    phone: Client
+    in_progress: Game
+    finished: Game
+    layout: CombLayout
+    links: list[GameLink]
+
+    @property
+    def texts(self) -> dict[str, str]:
+        tag = self.tag
+        return {"player": f"{tag} Player", "second player": f"{tag} Second", "layout": f"{tag} Layout",
+                "notes": f"{tag} Notes", "finished notes": f"{tag} Finished", "faction": f"{tag} Faction",
+                "link holder": f"{tag} Holder"}
+
+    @property
+    def visitor(self) -> str:
+        return self.in_progress.visitor
+
+    @property
+    def secrets(self) -> list[str]:
+        return [self.visitor, self.in_progress.public_id, self.finished.public_id, *(link.token for link in self.links)]
+
+    def players(self) -> list[Player]:
+        return []
+
+
+def visitor_holdings(tag: str) -> VisitorHoldings:
+    """A browser that started a game from the start form (saving its comb), then holds one of
+    everything, every text carrying ``tag``."""
+    phone = Client()
+    comb = ((9, 4), (6, 0))
+    in_progress = started_on(phone, f"{tag} Player", f"{tag} Second", sectors=comb, layout_name=f"{tag} Layout",
+                             notes=f"{tag} Notes", played_on="2026-03-01")
+    visitor = phone.session[SESSION_VISITOR]
+    finished = services.game_store(GameData(
+        players=[PlayerData(name=f"{tag} Player", seat=1, faction=f"{tag} Faction", entries={"farm_income": 12},
+                            hibernation=[1, 0]),
+                 PlayerData(name=f"{tag} Second", seat=2, entries={"recruits": 3}, hibernation=[0, 1])],
+        comb=[Sector(first, second) for first, second in comb], played_on=date(2026, 2, 1),
+        notes=f"{tag} Finished",
+    ), finished=True, visitor=visitor)
+    edit = services.link_renew(game=in_progress, access="edit")
+    view = services.link_renew(game=in_progress, access="view")
+    save_value(seat=seat_of(in_progress, 1), key="farms", value=4, by=Actor())
+    save_value(seat=seat_of(in_progress, 2), key="farms", value=2, by=Actor(link=edit, name=f"{tag} Holder"))
+    return VisitorHoldings(tag, phone, in_progress, finished, CombLayout.objects.get(visitor=visitor), [edit, view])
+
+
+V_TAG, W_TAG = "Plumbaginous", "Sesquipedal"  # two visitors' tags, nowhere else either
+
+
+@pytest.fixture
+def v() -> VisitorHoldings:
+    return visitor_holdings(V_TAG)
+
+
+@pytest.fixture
+def w() -> VisitorHoldings:
+    return visitor_holdings(W_TAG)
 
 
 @pytest.fixture
@@ -158,8 +229,9 @@ def everything_b_reaches(phone: Client, b: Holdings, a: Holdings) -> Iterator[tu
         yield "save on A's game", post(game_url("save", game), {"field": "s1-farms", "value": "1"}, headers=HTMX)
     for player in a.players():
         yield "A's player page", get(reverse("scoring:player", args=[player.pk]))
-    yield "B's player merged with A's", post(reverse("scoring:player_merge", args=[b.players()[0].pk]),
-                                             {"same_as": a.players()[0].pk})
+    if a.players() and b.players():
+        yield "B's player merged with A's", post(reverse("scoring:player_merge", args=[b.players()[0].pk]),
+                                                 {"same_as": a.players()[0].pk})
     yield "start, A's layout (htmx)", get(url("start") + f"?layout={a.layout.pk}", headers=HTMX)
     yield "start, A's layout (no JavaScript)", post(url("start"), {"layout": a.layout.pk, "use_layout": "1"})
 
@@ -236,3 +308,50 @@ def test_a_game_b_joined_shows_b_that_game_alone_and_never_as_login(a, b, b_phon
             assert leaks(response, a) == [], label
     assert "Tablemate One" in answers["history"].content.decode()
     assert a.texts["display name"] in answers["pad of the joined game"].content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# Visitors: a browser's games stay that browser's
+
+
+def sweep(phone: Client, b, a) -> dict:
+    """What of A's every answer B's phone gets holds (only those holding some), the answers that
+    failed, and the statuses of A's games' addresses tried. (A's player pages ask a visitor to
+    sign in first: the leaks say they show nothing.)"""
+    answers = dict(everything_b_reaches(phone, b, a))
+    return {
+        "leaks": {label: leaks(response, a) for label, response in answers.items() if leaks(response, a)},
+        "failed": {label: answer.status_code for label, answer in answers.items() if answer.status_code >= 500},
+        "A's games": {answer.status_code for label, answer in answers.items() if "A's game" in label},
+    }
+
+
+def test_an_account_sees_nothing_of_a_visitors(v, b, b_phone):
+    assert sweep(b_phone, b, v) == {"leaks": {}, "failed": {}, "A's games": {404}}
+
+
+def test_a_visitor_sees_nothing_of_an_accounts(a, v):
+    assert sweep(v.phone, v, a) == {"leaks": {}, "failed": {}, "A's games": {404}}
+
+
+def test_a_visitor_sees_nothing_of_another_visitors(v, w):
+    assert sweep(w.phone, w, v) == {"leaks": {}, "failed": {}, "A's games": {404}}
+
+
+def test_the_sweep_finds_a_visitors_own_things_where_they_belong_and_never_its_visitor_id(a, v):
+    answers = dict(everything_b_reaches(v.phone, v, a))
+    texts = v.texts
+    shown = {label: response.content.decode("utf-8-sig") for label, response in answers.items()}
+    where = {
+        "history": ["player", "second player"],
+        "history?status=in-progress": ["player", "second player"],
+        "start": ["layout", "player", "second player"],
+        "start, B's layout (htmx)": ["layout"],
+        f"pad of B's {v.in_progress}, shared": ["player", "link holder"],
+        f"results of B's {v.finished}": ["faction"],
+        f"export of B's {v.finished}": ["finished notes", "faction"],
+    }
+    missing = {label: [what for what in whats if texts[what] not in shown[label]] for label, whats in where.items()}
+    assert {label: whats for label, whats in missing.items() if whats} == {}
+    assert all(link.token in shown[f"pad of B's {v.in_progress}, shared"] for link in v.links)
+    assert [label for label, text in shown.items() if v.visitor in text] == []
