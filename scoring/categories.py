@@ -137,7 +137,9 @@ MAX_NAME_LENGTH = 40
 MAX_NOTES_LENGTH = 2000  # a game's notes: a few paragraphs
 MAX_FACTION_LENGTH = 40
 END_TRIGGER_TOKENS = (6, 7)  # the English text ends the game on the 6th token, the French on the 7th
-DEFAULT_END_TRIGGER_TOKEN = 7
+DEFAULT_END_TRIGGER_TOKEN = 7  # a game (or a game file) that does not say: the French text's
+# The start form's choice before anyone changes it: the rule of the edition in the page's language.
+END_TRIGGER_TOKEN_BY_LANGUAGE = {"en": 6, "fr": 7}
 
 # The game's 20 factions, offered by the start form.
 FACTIONS: tuple[str, ...] = (

@@ -313,6 +313,8 @@ def test_a_new_category_defaults_to_a_plain_vp_entry_0_to_999():
         pytest.param("MAX_NAME_LENGTH", 40, id="names-1-to-40-characters"),  # "`name`: 1 to 40 characters"
         pytest.param("END_TRIGGER_TOKENS", (6, 7), id="end-on-6th-en-or-7th-fr-token"),
         pytest.param("DEFAULT_END_TRIGGER_TOKEN", 7, id="end-trigger-default-7th"),  # "(default: 7th)"
+        # the start form offers first the rule of the page's language's edition
+        pytest.param("END_TRIGGER_TOKEN_BY_LANGUAGE", {"en": 6, "fr": 7}, id="end-trigger-6th-in-english-7th-in-french"),
     ],
 )
 def test_limits_of_a_game(name, value):

@@ -83,15 +83,21 @@ def game_start(request: HttpRequest) -> HttpResponse:
     at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
     alone when the choice changes), or without JavaScript the "Use this layout" button, which
     posts the half-filled form back (``use_layout``), so nothing typed is lost and no game is
-    created yet."""
+    created yet; "Add a sector" without JavaScript posts it back the same way (``add_sector``),
+    kept as typed with one more comb row shown (``_sector_rows_shown``)."""
     layouts = selectors.comb_layouts(request.user)
-    quiet = request.method != "POST" or "use_layout" in request.POST  # being filled in: no errors, nothing created
+    # Being filled in (no errors, nothing created): the form at first, a layout chosen, or (without
+    # JavaScript) one more comb sector asked for.
+    quiet = request.method != "POST" or "use_layout" in request.POST or "add_sector" in request.POST
     if quiet:  # as typed so far, the comb from the layout chosen (at first, the latest saved one)
         typed = request.POST if request.method == "POST" else request.GET
-        if "layout" not in typed and layouts:
-            typed = {"layout": str(layouts[0].pk)}
-        form, players, sectors = _start_forms_being_filled(_with_layout_sectors(typed, layouts), request.user)
+        if "add_sector" not in typed:
+            if "layout" not in typed and layouts:
+                typed = {"layout": str(layouts[0].pk)}
+            typed = _with_layout_sectors(typed, layouts)
+        form, players, sectors = _start_forms_being_filled(typed, request.user)
     else:
+        typed = request.POST
         form = GameStartForm(request.POST, owner=request.user)
         solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
         players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
@@ -116,6 +122,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
         "sectors": sectors,
         "layouts": layouts,
         "known_names": selectors.known_player_names(request.user),
+        "sector_rows": _sector_rows_shown(typed),
     }
     if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
         return render(request, "scoring/start.html#comb-sectors", context)
@@ -137,6 +144,22 @@ def _start_forms_being_filled(data, owner) -> tuple[GameStartForm, object, objec
         for i in range(MAX_SECTORS)
     ])
     return form, players, sectors
+
+
+def _sector_rows_shown(typed) -> int:
+    """How many comb sector rows the start form shows: every row up to the last one filled in (at
+    least one, to fill in), and one more for each "Add a sector" (``sector_rows`` carries the
+    count shown, without JavaScript). No empty row beyond them: "Add a sector" brings the next."""
+    filled = [position for position in range(MAX_SECTORS)
+              if typed.get(f"sector-{position}-first") or typed.get(f"sector-{position}-second")]
+    shown = filled[-1] + 1 if filled else 0
+    if "add_sector" in typed:
+        try:
+            asked = int(typed.get("sector_rows") or 0)
+        except ValueError:
+            asked = 0
+        shown = max(shown, asked) + 1
+    return min(MAX_SECTORS, max(1, shown))
 
 
 def _with_layout_sectors(query, layouts) -> dict:
