@@ -40,10 +40,21 @@ class Category:
     maximum: int = 999
     vp_each: int = 1  # VP per unit of a count, or for a yes; 1 for plain VP
     help_text: str = ""
+    # What a game usually records here (lowest, highest): a value outside is saved, but marked on
+    # the pad as one to check. None for a yes/no entry (yes and no are both usual).
+    usual: tuple[int, int] | None = None
 
     @property
     def is_flag(self) -> bool:
         return self.kind is Kind.FLAG
+
+    def is_unusual(self, value: int | bool | None) -> bool:
+        """Whether an entered value lies outside what games usually record in this category (a
+        value not entered, or a yes/no, never does)."""
+        if value is None or self.usual is None or isinstance(value, bool):
+            return False
+        low, high = self.usual
+        return not low <= value <= high
 
     def vp(self, value: int | bool) -> int:
         """The VP that an entry of this category is worth."""
@@ -54,32 +65,55 @@ class Category:
 
 _ = gettext_noop
 
+# The usual ranges: a value outside is saved, and marked on the pad as one to check, so that a
+# slipped digit (999 in Queen's Favor) or a number typed into the wrong row (the VP track's final
+# position typed into one of its sources) is seen before the game is finished. Where the rules
+# count something (the seats, the frames in the box) the bound follows them; elsewhere it is our
+# reasoning from the components and the length of a game (a player's workers take a few dozen
+# actions before they all hibernate), kept generous: a mark costs a glance, a missed typo a game.
+DURING_SOURCE_USUAL = (0, 40)  # one source of the VP track: 40 alone is most of a whole game's track
+
 CATEGORIES: tuple[Category, ...] = (
     # During the game: the VP track, in the order of the rulebook (starting VP first).
+    # Starting VP: the board (the publisher's FAQ) gives 1 to the first player ... 5 to the fifth.
     Category("starting_vp", _("Starting VP"), Section.DURING,
-             help_text=_("1 for the first player, 2 for the second, and so on")),
-    Category("explore_tokens", _("Explore token bonuses"), Section.DURING),
-    Category("farm_income", _("Farm income"), Section.DURING),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING),
-    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING),
-    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING),
-    Category("tile_abilities", _("Activating tile abilities"), Section.DURING),
-    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING),
+             help_text=_("1 for the first player, 2 for the second, and so on"), usual=(1, 5)),
+    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("farm_income", _("Farm income"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
+             usual=DURING_SOURCE_USUAL),
+    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
+             usual=DURING_SOURCE_USUAL),
+    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
+             usual=DURING_SOURCE_USUAL),
     # At the end of the game, in the order the rulebook tallies them.
-    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END),
+    # Planted seed cards: a hive plants a few seed cards (2 spaces at first, a few more with
+    # frames), each condition worth a handful of VP.
+    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END, usual=(0, 40)),
+    # Farms: the box holds 40 farm tiles for up to 5 players, built on the hive's hexes beside
+    # recruits, developments and carvings: 15 on one hive is already far beyond a game.
     Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
-             help_text=_("1 VP per farm")),
-    Category("recruits", _("Recruits built"), Section.END),
-    Category("developments", _("Developments built"), Section.END),
+             help_text=_("1 VP per farm"), usual=(0, 15)),
+    # Recruits and developments: a few VP per tile built.
+    Category("recruits", _("Recruits built"), Section.END, usual=(0, 30)),
+    Category("developments", _("Developments built"), Section.END, usual=(0, 30)),
+    # Carvings: the main end-of-game source; a carving whose condition is missed can cost a few VP.
     Category("carvings", _("Conditions on carvings built"), Section.END,
-             minimum=-99, help_text=_("may be negative: a carving can cost VP")),
-    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END),
+             minimum=-99, help_text=_("may be negative: a carving can cost VP"), usual=(-10, 50)),
+    # Queen's Favor: the VP of a position on the track, a short track.
+    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, usual=(0, 25)),
+    # The hive mat is filled or not (the rules): both are usual.
     Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
              minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled")),
+    # Frames: the box holds 15 for up to 5 players (3 each), and each takes builds to fill; 4
+    # leaves room for a smaller table where one player takes more than their share.
     Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
-             vp_each=8, help_text=_("8 VP per frame")),
-    Category("faction_ability", _("Faction's endgame ability"), Section.END),
+             vp_each=8, help_text=_("8 VP per frame"), usual=(0, 4)),
+    # The faction's endgame ability: a faction tile's condition, a few VP per thing it counts.
+    Category("faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30)),
 )
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
@@ -103,7 +137,9 @@ MAX_NAME_LENGTH = 40
 MAX_NOTES_LENGTH = 2000  # a game's notes: a few paragraphs
 MAX_FACTION_LENGTH = 40
 END_TRIGGER_TOKENS = (6, 7)  # the English text ends the game on the 6th token, the French on the 7th
-DEFAULT_END_TRIGGER_TOKEN = 7
+DEFAULT_END_TRIGGER_TOKEN = 7  # a game (or a game file) that does not say: the French text's
+# The start form's choice before anyone changes it: the rule of the edition in the page's language.
+END_TRIGGER_TOKEN_BY_LANGUAGE = {"en": 6, "fr": 7}
 
 # The game's 20 factions, offered by the start form.
 FACTIONS: tuple[str, ...] = (

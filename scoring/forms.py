@@ -13,11 +13,12 @@ from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse_lazy
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
     DEFAULT_END_TRIGGER_TOKEN,
+    END_TRIGGER_TOKEN_BY_LANGUAGE,
     FACTIONS,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
@@ -26,7 +27,7 @@ from scoring.categories import (
     MAX_SECTORS,
 )
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
-from scoring.models import CombLayout, Game, GameSector, Seat
+from scoring.models import CombLayout, GameSector, Seat
 from scoring.services.pad import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
@@ -262,7 +263,8 @@ class PlayerRowForm(forms.Form):
         widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off", "autocapitalize": "words"}),
     )
     faction = forms.ChoiceField(
-        label=_("Faction"), required=False, choices=[("", _("Faction (optional)"))] + [(f, f) for f in FACTIONS]
+        # (the label beside it names it: the empty choice only says it may stay empty, in a few letters)
+        label=_("Faction"), required=False, choices=[("", _("Optional"))] + [(f, f) for f in FACTIONS]
     )
 
 
@@ -336,9 +338,11 @@ class GameStartForm(forms.Form):
         label=_("Solo game: one player against the Automa"), required=False,
     )
     end_trigger_token = forms.TypedChoiceField(
-        label=_("The game ends when a player places their…"), coerce=int,
-        choices=Game._meta.get_field("end_trigger_token").choices, widget=forms.RadioSelect,
-        initial=DEFAULT_END_TRIGGER_TOKEN,
+        label=_("When the game ends"), coerce=int, widget=forms.RadioSelect, initial=DEFAULT_END_TRIGGER_TOKEN,
+        choices=[(6, _("When a player places their 6th hibernation token (English rules)")),
+                 (7, _("When a player places their 7th hibernation token (French rules)"))],
+        help_text=_("The game also ends when every space of the comb holds a token. The English and French "
+                    "rulebooks name different tokens: choose the one your table plays by."),
     )
     layout = forms.ModelChoiceField(
         label=_("Saved comb layout"), queryset=CombLayout.objects.none(), required=False,
@@ -357,6 +361,9 @@ class GameStartForm(forms.Form):
     def __init__(self, *args, keeper, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate
+        # The rule of the edition in the page's language, until the players choose.
+        language = (get_language() or "").split("-")[0]
+        self.fields["end_trigger_token"].initial = END_TRIGGER_TOKEN_BY_LANGUAGE.get(language, DEFAULT_END_TRIGGER_TOKEN)
         self.fields["layout"].queryset = keeper.layouts()  # the account's (or browser's) own, never another's
 
 

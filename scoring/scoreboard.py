@@ -72,6 +72,12 @@ class Cell:
         """Counts and yes/no entries show the VP they are worth."""
         return self.field.category is not None and self.field.category.kind in (Kind.COUNT, Kind.FLAG)
 
+    @property
+    def warning(self) -> str:
+        """The stored value in words when it lies outside what games usually record in its
+        category (``Category.usual``), to check; "" when it is usual."""
+        return unusual_sentence(self.field.category, self.value) if self.field.category is not None else ""
+
 
 @dataclass
 class Row:
@@ -241,6 +247,17 @@ class Scoreboard:
         return self.rows(END_CATEGORIES)
 
     @cached_property
+    def category_rows(self) -> list[Row]:
+        """Every category's row with its cells, for what a poll brings of each row (its warnings)."""
+        return [*self.during_rows, *self.end_rows]
+
+    @cached_property
+    def unusual_cells(self) -> list[Cell]:
+        """The entries whose stored value lies outside what games usually record, in the pad's
+        order (row by row): what *Finish* lists to check first."""
+        return [cell for row in self.category_rows for cell in row.cells if cell.warning]
+
+    @cached_property
     def worker_cells(self) -> list[Cell]:
         return [self.cell_for(PadField(seat)) for seat in self.seats]
 
@@ -270,12 +287,25 @@ class Scoreboard:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
     @cached_property
+    def comb_overfilled(self) -> str:
+        """More tokens on the comb than it has spaces for the player count, in words ("" when
+        they fit): saved as entered, but marked to check."""
+        spaces = COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
+        placed = sum(view.tokens_placed for view in self.views)
+        if placed <= spaces:
+            return ""
+        return _("%(count)s tokens are on the comb, but it has only %(spaces)s spaces for %(players)s players: "
+                 "check the counts.") % {"count": placed, "spaces": spaces, "players": len(self.seats)}
+
+    @cached_property
     def hints(self) -> list[dict]:
         """End-of-game hints and token warnings for the comb."""
         hints = []
         spaces = COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
         placed = sum(view.tokens_placed for view in self.views)
-        if self.sectors and placed >= spaces:
+        if self.comb_overfilled:
+            hints.append({"level": "warning", "text": self.comb_overfilled})
+        elif self.sectors and placed == spaces:
             hints.append({"level": "end", "text": _(
                 "The comb is full (%(spaces)s spaces for %(players)s players): the end of the game is triggered. "
                 "Everyone takes one more turn, then score."
@@ -346,6 +376,22 @@ class Scoreboard:
     @property
     def columns_class(self) -> str:
         return f"cols-{len(self.seats)}"
+
+
+def unusual_sentence(category: Category, value: int | bool | None) -> str:
+    """Why an entered value is one to check, in words ("999 is far above what this category
+    usually scores (0 to 25): check it."), or "" when it lies within its usual range."""
+    if not category.is_unusual(value):
+        return ""
+    low, high = category.usual
+    words = {"value": value, "low": low, "high": high}
+    if category.kind is Kind.COUNT:
+        if value > high:
+            return _("%(value)s is far above the usual count here (%(low)s to %(high)s): check it.") % words
+        return _("%(value)s is below the usual count here (%(low)s to %(high)s): check it.") % words
+    if value > high:
+        return _("%(value)s is far above what this category usually scores (%(low)s to %(high)s): check it.") % words
+    return _("%(value)s is below what this category usually scores (%(low)s to %(high)s): check it.") % words
 
 
 def value_words(text: str, missing: str = "—") -> str:

@@ -189,6 +189,72 @@ def test_the_only_entry_that_may_be_negative_is_carvings():
 
 
 # --------------------------------------------------------------------------------------------
+# Usual ranges: what a game records (a value outside is saved, and marked to check)
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", NUMBER_KEYS, ids=NUMBER_KEYS)
+def test_each_number_category_has_a_usual_range_within_what_it_accepts(key):
+    category = CATEGORY_BY_KEY[key]
+    low, high = category.usual
+    assert category.minimum <= low < high <= category.maximum
+
+
+def test_a_yes_no_entry_has_no_usual_range_both_answers_are_usual():
+    hive_mat = CATEGORY_BY_KEY["hive_mat_full"]
+    assert hive_mat.usual is None
+    assert not hive_mat.is_unusual(True) and not hive_mat.is_unusual(False)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "unusual"),
+    [
+        pytest.param("queens_favor", 999, True, id="999-in-queens-favor"),
+        pytest.param("queens_favor", 25, False, id="queens-favor-at-the-top-of-its-range"),
+        pytest.param("frames_filled", 9, True, id="9-frames-filled"),
+        pytest.param("frames_filled", 4, False, id="4-frames-filled"),
+        pytest.param("farm_income", 85, True, id="a-track-position-typed-into-one-source"),
+        pytest.param("farm_income", 0, False, id="nothing-from-a-source"),
+        pytest.param("starting_vp", 0, True, id="no-seat-starts-with-0-vp"),
+        pytest.param("starting_vp", 5, False, id="the-fifth-seat-starts-with-5-vp"),
+        pytest.param("carvings", -11, True, id="carvings-far-below-0"),
+        pytest.param("carvings", -10, False, id="a-few-carvings-missed"),
+        pytest.param("farms", None, False, id="not-entered-is-never-unusual"),
+    ],
+)
+def test_a_value_outside_its_categorys_usual_range_is_unusual(key, value, unusual):
+    assert CATEGORY_BY_KEY[key].is_unusual(value) is unusual
+
+
+def _usual_ranges_in_scoring_md(text: str) -> dict[str, str]:
+    """The "Usual values" table of SCORING.md: key -> its usual column ("0 to 25", "yes or no"). A
+    row naming two keys with "…" between them stands for every category from one to the other."""
+    section = text.split("## Usual values", 1)[1].split("\n## ", 1)[0]
+    keys_in_order = [c.key for c in CATEGORIES]
+    ranges: dict[str, str] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.split("|")[1:-1]]
+        keys = re.findall(r"`([a-z0-9_]+)`", cells[1]) if len(cells) == 4 else []
+        if len(keys) == 2 and "…" in cells[1]:
+            keys = keys_in_order[keys_in_order.index(keys[0]):keys_in_order.index(keys[1]) + 1]
+        for key in keys:
+            ranges[key] = cells[2]
+    return ranges
+
+
+def test_the_usual_ranges_are_those_of_the_rules_document():
+    """SCORING.md, "Usual values", gives every category's usual range and why."""
+    documented = _usual_ranges_in_scoring_md(SCORING_MD.read_text(encoding="utf-8"))
+    assert list(documented) == [c.key for c in CATEGORIES]
+    for category in CATEGORIES:
+        if category.usual is None:
+            assert documented[category.key] == "yes or no"
+        else:
+            low, high = category.usual
+            assert re.fullmatch(rf"{low} to {high}( \w+)?", documented[category.key]), category.key
+
+
+# --------------------------------------------------------------------------------------------
 # Category.vp: what an entry is worth
 # --------------------------------------------------------------------------------------------
 
@@ -247,6 +313,8 @@ def test_a_new_category_defaults_to_a_plain_vp_entry_0_to_999():
         pytest.param("MAX_NAME_LENGTH", 40, id="names-1-to-40-characters"),  # "`name`: 1 to 40 characters"
         pytest.param("END_TRIGGER_TOKENS", (6, 7), id="end-on-6th-en-or-7th-fr-token"),
         pytest.param("DEFAULT_END_TRIGGER_TOKEN", 7, id="end-trigger-default-7th"),  # "(default: 7th)"
+        # the start form offers first the rule of the page's language's edition
+        pytest.param("END_TRIGGER_TOKEN_BY_LANGUAGE", {"en": 6, "fr": 7}, id="end-trigger-6th-in-english-7th-in-french"),
     ],
 )
 def test_limits_of_a_game(name, value):

@@ -377,7 +377,8 @@ def test_the_start_form_in_french_and_its_errors(french):
 
     text = text_of(html)
     assert "Joueurs, dans l'ordre du tour" in text and "Secteurs des Alvéoles d'Hibernation" in text
-    assert "7e pion (règles françaises)" in text and "6e pion (règles anglaises)" in text
+    assert "Quand un joueur place son 7e pion Hibernation (règles françaises)" in text
+    assert "Quand un joueur place son 6e pion Hibernation (règles anglaises)" in text
     today = timezone.localdate().isoformat()
     assert re.search(rf'<input type="date" name="played_on" value="{today}"', html), (
         "a date field holds YYYY-MM-DD in every language (30/11/2026 is no date to a browser)")

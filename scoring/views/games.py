@@ -86,10 +86,11 @@ def game_start(request: HttpRequest) -> HttpResponse:
     at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
     alone when the choice changes), or without JavaScript the "Use this layout" button, which
     posts the half-filled form back (``use_layout``), so nothing typed is lost and no game is
-    created yet."""
+    created yet; "Add a sector" without JavaScript posts it back the same way (``add_sector``),
+    kept as typed with one more comb row shown (``_sector_rows_shown``)."""
     keeper = keeper_of(request)
-    if request.method != "POST" or "use_layout" in request.POST:  # being filled in: no errors, nothing created
-        return _start_page(request, keeper)
+    if request.method != "POST" or "use_layout" in request.POST or "add_sector" in request.POST:
+        return _start_page(request, keeper)  # being filled in: no errors, nothing created
     form = GameStartForm(request.POST, keeper=keeper)
     solo = GameStartForm.base_fields["solo"].widget.value_from_datadict(request.POST, {}, "solo")
     players = PlayerRowFormSet(request.POST, prefix="player", solo=solo)
@@ -107,24 +108,26 @@ def game_start(request: HttpRequest) -> HttpResponse:
             **keeper_for_start(request).owner_fields,
         )
         return redirect("scoring:pad", game_id=game.public_id)
-    return render(request, "scoring/start.html", _start_context(keeper, form, players, sectors), status=422)
+    return render(request, "scoring/start.html", _start_context(keeper, form, players, sectors, typed=request.POST),
+                  status=422)
 
 
 def _start_page(request: HttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
     """The start form being filled in, as typed so far (none yet: empty), its comb from the
-    layout chosen (at first, the latest saved one)."""
+    layout chosen (at first, the latest saved one), or as typed with one more row (``add_sector``)."""
     layouts = selectors.comb_layouts(keeper)
     typed = request.POST if request.method == "POST" else request.GET
-    if "layout" not in typed and layouts:
-        typed = {"layout": str(layouts[0].pk)}
-    context = _start_context(keeper, *_start_forms_being_filled(_with_layout_sectors(typed, layouts), keeper),
-                             layouts=layouts)
+    if "add_sector" not in typed:
+        if "layout" not in typed and layouts:
+            typed = {"layout": str(layouts[0].pk)}
+        typed = _with_layout_sectors(typed, layouts)
+    context = _start_context(keeper, *_start_forms_being_filled(typed, keeper), typed=typed, layouts=layouts)
     if request.htmx and "layout" in request.GET:  # a layout chosen (htmx): the comb alone, filled in from it
         return render(request, "scoring/start.html#comb-sectors", context)
     return render(request, template, context)
 
 
-def _start_context(keeper: Keeper, form, players, sectors, layouts=None) -> dict:
+def _start_context(keeper: Keeper, form, players, sectors, *, typed, layouts=None) -> dict:
     return {
         "form": form,
         "players": players,
@@ -132,6 +135,7 @@ def _start_context(keeper: Keeper, form, players, sectors, layouts=None) -> dict
         "layouts": selectors.comb_layouts(keeper) if layouts is None else layouts,
         "known_names": selectors.known_player_names(keeper),
         "visitor": keeper.is_visitor,
+        "sector_rows": _sector_rows_shown(typed),
     }
 
 
@@ -150,6 +154,22 @@ def _start_forms_being_filled(data, keeper: Keeper) -> tuple[GameStartForm, obje
         for i in range(MAX_SECTORS)
     ])
     return form, players, sectors
+
+
+def _sector_rows_shown(typed) -> int:
+    """How many comb sector rows the start form shows: every row up to the last one filled in (at
+    least one, to fill in), and one more for each "Add a sector" (``sector_rows`` carries the
+    count shown, without JavaScript). No empty row beyond them: "Add a sector" brings the next."""
+    filled = [position for position in range(MAX_SECTORS)
+              if typed.get(f"sector-{position}-first") or typed.get(f"sector-{position}-second")]
+    shown = filled[-1] + 1 if filled else 0
+    if "add_sector" in typed:
+        try:
+            asked = int(typed.get("sector_rows") or 0)
+        except ValueError:
+            asked = 0
+        shown = max(shown, asked) + 1
+    return min(MAX_SECTORS, max(1, shown))
 
 
 def _with_layout_sectors(query, layouts) -> dict:

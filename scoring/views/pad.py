@@ -37,14 +37,15 @@ PAD = "scoring/pad.html"
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 PAD_OOB_PARTIALS = (
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints", "sector-summaries", "ranking",
-    "row-labels",
+    "row-labels", "rows-warnings",
 )
 
 # What each kind of field can change besides its own status: the figures a save answers with.
 SAVE_PARTIALS = {
-    # (and its row's heading: the first value entered in a row, or the last cleared, changes it)
-    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label"),
-    Section.END: ("end-subtotal", "totals", "ranking", "row-label"),
+    # (and its row's heading: the first value entered in a row, or the last cleared, changes it;
+    # and the row's warnings: a value far from what games record there is said under the row)
+    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label", "row-warnings"),
+    Section.END: ("end-subtotal", "totals", "ranking", "row-label", "row-warnings"),
     # (and the other cells of the step's sector: their awards follow it)
     "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
     "workers": ("ranking",),
@@ -117,7 +118,7 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     if pad.is_tokens:
         context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
     elif pad.category is not None:
-        context["row"] = board.row_heading(pad.category)
+        context["row"] = board.rows([pad.category])[0]
     return _pad_partials(request, names, context, status=status)
 
 
@@ -172,8 +173,9 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
 @with_game(Role.EDIT)
 def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
-    what this phone changed is saved first, and a refused value stops here. Categories that
-    nobody has entered are listed, and the game is finished only once that is confirmed."""
+    what this phone changed is saved first, and a refused value stops here. The values far from
+    what games record (each linking to its field) and the categories that nobody has entered are
+    listed, and the game is finished only once that is confirmed."""
     errors, typed = _save_posted(PadForm(**_pad_fields_of(access), data=request.POST), access)
     if errors:
         return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
@@ -182,8 +184,10 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
         return redirect("scoring:results", game_id=board.game.public_id)
     if board.finish_problems:
         return _pad_page(request, access, board=board, status=422, finish_problems=board.finish_problems)
-    if board.not_entered and request.POST.get("confirm") != "1":
-        return _pad_page(request, access, board=board, finish_confirm=board.not_entered)
+    asks = board.not_entered or board.unusual_cells or board.comb_overfilled
+    if asks and request.POST.get("confirm") != "1":
+        return _pad_page(request, access, board=board, finish_confirm=board.not_entered,
+                         finish_check=board.unusual_cells, finish_comb=board.comb_overfilled)
     services.game_finish(game=board.game)
     return redirect("scoring:results", game_id=board.game.public_id)
 

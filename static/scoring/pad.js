@@ -748,27 +748,21 @@
   });
 
   // -- the start form ----------------------------------------------------------------------------
+  // The server shows the comb's rows up to the last one filled in (no empty row beyond them);
+  // "Add a sector" shows the next row here at once (without this script it posts the form back
+  // with one more row).
   function setUpStartForm() {
     var rows = Array.prototype.slice.call(document.querySelectorAll("[data-sector-row]"));
-    if (!rows.length) return;
     var addButton = document.getElementById("add-sector");
-    function filled(row) { return row.querySelector("input").value !== ""; }
-    function refresh() {
-      var lastFilled = -1;
-      rows.forEach(function (row, i) { if (filled(row)) lastFilled = i; });
-      rows.forEach(function (row, i) { row.hidden = i > lastFilled + 1 && !row.dataset.shown; });
-      if (addButton) addButton.hidden = rows.every(function (row) { return !row.hidden; });
-    }
-    if (addButton) {
-      addButton.addEventListener("click", function () {
-        var next = rows.find(function (row) { return row.hidden; });
-        if (next) { next.hidden = false; next.dataset.shown = "1"; next.querySelector("input").focus(); }
-        refresh();
-      });
-    }
-    rows.forEach(function (row) { row.addEventListener("input", refresh); });
-
-    refresh();
+    if (!rows.length || !addButton) return;
+    var count = document.querySelector("[data-sector-rows]");
+    addButton.addEventListener("click", function (event) {
+      event.preventDefault();
+      var next = rows.find(function (row) { return row.hidden; });
+      if (next) { next.hidden = false; next.querySelector("input").focus(); }
+      if (count) count.value = String(rows.filter(function (row) { return !row.hidden; }).length);
+      addButton.hidden = rows.every(function (row) { return !row.hidden; });
+    });
   }
 
   // A layout chosen on the start form: htmx brings the comb filled in from it, to set up again.

@@ -125,7 +125,10 @@ def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int,
         if factions:
             page.get_by_label(f"Player {number} faction", exact=True).select_option(factions[number - 1])
     for number, (first, second) in enumerate(sectors, start=1):
-        page.get_by_label(f"Sector {number}, 1st place VP", exact=True).fill(str(first))
+        first_vp = page.get_by_label(f"Sector {number}, 1st place VP", exact=True)
+        if not first_vp.is_visible():  # the form shows no empty row beyond those filled in: ask for one
+            page.get_by_role("button", name="Add a sector").click()
+        first_vp.fill(str(first))
         page.get_by_label(f"Sector {number}, 2nd place VP", exact=True).fill(str(second))
     if layout_name:
         page.get_by_label("Save this comb as", exact=True).fill(layout_name)

@@ -54,6 +54,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     page.get_by_label("Nom du joueur 2", exact=True).fill("Bastien")
     page.get_by_label("Secteur 1, PV de la 1re place", exact=True).fill("9")
     page.get_by_label("Secteur 1, PV de la 2e place", exact=True).fill("4")
+    page.get_by_role("button", name="Ajouter un secteur").click()
     page.get_by_label("Secteur 2, PV de la 1re place", exact=True).fill("6")
     page.get_by_label("Secteur 2, PV de la 2e place", exact=True).fill("0")
     page.get_by_role("button", name="Commencer la saisie").click()

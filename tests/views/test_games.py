@@ -157,7 +157,89 @@ def test_start_form_offers_five_player_rows_and_twenty_sector_rows_dated_today(c
     assert len(html.find_all("li", class_="sector-row")) == 20
     assert html.find("select", name="layout") is None  # no saved layout yet
     assert sector_inputs(html) == []
-    assert html.find("input", name="end_trigger_token", value="7", checked=True) is not None
+    assert html.find("input", name="end_trigger_token", value="6", checked=True) is not None  # an English page
+
+
+def shown_sector_rows(html: Element) -> list[str]:
+    """The numbers of the comb's sector rows the start form shows (the others are hidden)."""
+    return [row.one(class_="sector-number").text for row in html.find_all("li", class_="sector-row")
+            if "hidden" not in row.attrs]
+
+
+def test_start_form_says_plainly_what_ends_the_game_in_both_rules(client):
+    html = page(client.get(url("start")))
+
+    choice = html.one("input", name="end_trigger_token", value="6").parent
+    fieldset = choice.parent
+    assert fieldset.one("legend").text == "When the game ends"
+    assert [label.text for label in fieldset.find_all("label", class_="radio")] == [
+        "When a player places their 6th hibernation token (English rules)",
+        "When a player places their 7th hibernation token (French rules)",
+    ]
+    help_text = fieldset.by_id(fieldset["aria-describedby"]).text
+    assert help_text.startswith("The game also ends when every space of the comb holds a token.")
+
+
+@pytest.mark.parametrize(("accept_language", "checked"), [
+    pytest.param("en-GB,en;q=0.9", "6", id="english-page-english-rules"),
+    pytest.param("fr-FR,fr;q=0.9", "7", id="french-page-french-rules"),
+])
+def test_start_form_chooses_first_the_end_trigger_of_the_pages_language(client, accept_language, checked):
+    html = page(client.get(url("start"), headers={"Accept-Language": accept_language}))
+
+    assert [radio["value"] for radio in html.find_all("input", name="end_trigger_token", checked=True)] == [checked]
+
+
+def test_start_form_keeps_the_end_trigger_chosen_when_it_comes_back(client):
+    html = page(client.post(url("start"), start_form("Alice", end_trigger_token="7", add_sector="1")))
+
+    assert [radio["value"] for radio in html.find_all("input", name="end_trigger_token", checked=True)] == ["7"]
+
+
+def test_start_form_shows_one_sector_row_to_fill_in_and_no_empty_row_beyond(client):
+    html = page(client.get(url("start")))
+
+    assert shown_sector_rows(html) == ["Sector 1"]
+    add = html.by_id("add-sector")
+    assert (add["type"], add["name"], "hidden" in add.attrs) == ("submit", "add_sector", False)
+
+
+def test_start_form_shows_a_layouts_sectors_and_no_empty_row_after_them(client, owner):
+    services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0), (6, 3)], owner=owner)
+
+    html = page(client.get(url("start")))
+
+    assert shown_sector_rows(html) == ["Sector 1", "Sector 2", "Sector 3"]
+
+
+def test_add_a_sector_without_javascript_brings_the_form_back_with_one_more_row_and_everything_typed(client):
+    typed = start_form("Alice", "Bruno", sectors=[(9, 4), (13, 0)], notes="Rainy", add_sector="1", sector_rows="2")
+
+    response = client.post(url("start"), typed)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert shown_sector_rows(html) == ["Sector 1", "Sector 2", "Sector 3"]
+    assert sector_inputs(html) == [("9", "4"), ("13", "0")]
+    assert html.one("input", name="player-1-name")["value"] == "Bruno"
+    assert html.one("textarea", name="notes").text == "Rainy"
+    assert html.find(class_="error") is None and not Game.objects.exists()
+    again = page(client.post(url("start"), {**typed, "sector_rows": "3"}))
+    assert len(shown_sector_rows(again)) == 4  # a second tap before typing: one more still
+
+
+def test_start_form_sent_back_with_an_error_shows_every_row_typed_into(client):
+    html = page(client.post(url("start"), start_form("Alice", sectors=[], **{"sector-3-second": "4"})))
+
+    assert shown_sector_rows(html) == ["Sector 1", "Sector 2", "Sector 3", "Sector 4"]  # the error is in row 4
+    assert html.one("input", name="sector-3-first")["aria-invalid"] == "true"
+
+
+def test_enter_in_a_start_form_field_starts_the_game_not_a_sector_nor_a_layout(client):
+    """The form's first button is what Enter presses: the plain start."""
+    first = page(client.get(url("start"))).one("form", class_="start-form").find("button")
+
+    assert first.get("name") is None and first["type"] == "submit"
 
 
 def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client, owner):

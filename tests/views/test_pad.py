@@ -73,6 +73,7 @@ OOB_IDS = [
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
     "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
     *(f"label-{category.key}" for category in CATEGORIES),  # each row's heading: entered yet or not
+    *(f"warnings-{category.key}" for category in CATEGORIES),  # each row's values to check
 ]
 MISSING_VERSION = ("This save does not say which version of the value it replaces: reload the page, then type it "
                    "again.")
@@ -318,7 +319,7 @@ def test_save_answers_the_fields_status_then_its_error_and_every_figure_out_of_b
     assert (status["data-version"], status["data-stored"]) == ("1", "11")
     # the figures a during-the-game entry can change (not every figure)
     assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking",
-                                            "label-farm_income"]
+                                            "label-farm_income", "warnings-farm_income"]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
@@ -326,7 +327,7 @@ def test_save_answers_the_fields_status_then_its_error_and_every_figure_out_of_b
 
 
 @pytest.mark.parametrize(("field", "value", "figures"), [
-    ("s2-recruits", "4", ["end-subtotal", "totals", "ranking", "label-recruits"]),
+    ("s2-recruits", "4", ["end-subtotal", "totals", "ranking", "label-recruits", "warnings-recruits"]),
     ("s2-t1", "2", ["majority-row", "end-subtotal", "comb-hints", "sector-0-summary", "sector-1-summary",
                     "sector-2-summary", "totals", "ranking", "[data-live]"]),
     ("s2-active_workers", "3", ["ranking"]),
@@ -348,7 +349,7 @@ def test_a_save_from_a_page_showing_its_recent_changes_answers_them_too(client):
 
     _status, *oob = top_level(page(response))
     assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "label-recruits",
-                                            "changes"]
+                                            "warnings-recruits", "changes"]
     assert "Bruno's Recruits built" in oob[-1].text
 
 
@@ -603,7 +604,7 @@ def test_save_based_on_an_old_version_from_another_page_is_a_409_conflict_offeri
     assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
                                                                                 ("theirs", "Use 10")]
     # the figures of that kind of field as stored, to show them (the poll brings the rest)
-    assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking", "label-farms"]
+    assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking", "label-farms", "warnings-farms"]
     assert response["X-Pad-Revision"] == str(revision_of(game))
 
 
@@ -709,6 +710,7 @@ def test_save_answers_its_partials_whatever_the_request_says_it_is(client, heade
     assert response.status_code == 200
     assert [part["id"] for part in top_level(page(response))] == [
         "status-s1-farm_income", "error-s1-farm_income", "during-subtotal", "totals", "ranking", "label-farm_income",
+        "warnings-farm_income",
     ]
     assert status_of(response).one(class_="sum-result").text == "= 11"
     assert entry(game, 1, "farm_income") == 11
@@ -1212,7 +1214,7 @@ def test_finish_of_a_game_with_everything_entered_marks_it_finished_and_shows_th
 @WITH_AND_WITHOUT_HTMX
 def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, headers):
     game = game_started("Alice", "Bruno")
-    for key in NUMBER_KEYS[:-1]:  # everything but the last category (the faction's endgame ability)
+    for key in NUMBER_KEYS[1:-1]:  # (the starting VP is filled in) all but the faction's endgame ability
         save_value(seat=seat_of(game, 2), key=key, value=0)
 
     response = client.post(url("finish", game), loaded(client, game), headers=headers)
@@ -1231,6 +1233,52 @@ def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, h
     assert box.one("a", href=url("pad", game)).text == "Keep scoring"
     assert page(response).by_id("pad") is not None  # the pad, to keep scoring
     assert Game.objects.get().finished_at is None
+
+
+@WITH_AND_WITHOUT_HTMX
+def test_finish_lists_the_values_to_check_each_linking_to_its_field_before_it_asks(client, headers):
+    game = game_all_entered()
+    save_value(seat=seat_of(game, 2), key="queens_favor", value=999)
+    save_value(seat=seat_of(game, 1), key="frames_filled", value=9)
+
+    response = client.post(url("finish", game), loaded(client, game), headers=headers)
+
+    assert response.status_code == 200
+    box = confirm_box(response)
+    assert "These values are far from what a game usually records: check them." in box.text
+    links = [(a["href"], a.text) for a in box.one("ul", class_="finish-check").find_all("a")]
+    assert links == [  # in the pad's order
+        (url("pad", game) + "#f-s2-queens_favor", QUEENS_999),
+        (url("pad", game) + "#f-s1-frames_filled",
+         "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it."),
+    ]
+    assert "They are saved as typed. Finish the game anyway?" in box.text
+    assert form_data(box.one("form"))["confirm"] == ["1"]
+    assert Game.objects.get().finished_at is None
+    finished = client.post(box.one("form")["action"], form_data(box.one("form")))
+    assert finished["Location"] == url("results", game)
+    assert Game.objects.get().finished_at is not None
+
+
+def test_finish_of_the_one_player_view_links_each_value_to_check_in_its_players_view(client):
+    game = game_all_entered()
+    save_value(seat=seat_of(game, 2), key="queens_favor", value=999)
+
+    box = confirm_box(client.post(url("finish", game), loaded(client, game, "?player=1")))
+
+    assert box.one("ul", class_="finish-check").one("a")["href"] == url("pad", game) + "?player=2#f-s2-queens_favor"
+
+
+def test_finish_lists_more_tokens_than_the_combs_spaces_to_check(client):
+    game = game_scored(player("Alice", tokens=[5, 0, 0], workers=1, **{key: 1 for key in NUMBER_KEYS}),
+                       player("Bruno", tokens=[0, 5, 0]), player("Carla", tokens=[0, 0, 4]),
+                       player("Dana", tokens=[2, 1, 1]))
+
+    box = confirm_box(client.post(url("finish", game), loaded(client, game)))
+
+    assert [(a["href"], a.text) for a in box.one("ul", class_="finish-check").find_all("a")] == [
+        (url("pad", game) + "#comb", "18 tokens are on the comb, but it has only 15 spaces for 4 players: check the counts."),
+    ]
 
 
 def test_finish_anyway_posts_the_confirmation_and_finishes(client):
@@ -1465,6 +1513,119 @@ def test_save_of_the_7th_token_sends_the_end_of_game_hint(client):
          "Everyone takes one more turn, then score.")
     ]
     assert html.by_id("comb-hints")["hx-swap-oob"] == "true"
+
+
+# ---------------------------------------------------------------------------------------------
+# Values far from what games record: saved, and marked beside their field on every phone
+
+QUEENS_999 = ("Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
+              "(0 to 25): check it.")
+
+
+def warnings_of(html: Element, key: str) -> list[str]:
+    """The sentences under a category's row: its values to check."""
+    return [p.text for p in html.by_id(f"warnings-{key}").find_all("p", class_="field-warning")]
+
+
+def another_phone(owner) -> Client:
+    other = Client()
+    other.force_login(owner)
+    return other
+
+
+def test_a_value_far_above_its_category_is_saved_and_marked_beside_its_field_in_words(client):
+    game = game_started("Alice", "Bruno")
+
+    response = save(client, game, "s2-queens_favor", "999", version=0, page="a", seq=1)
+
+    assert response.status_code == 200
+    assert entry(game, 2, "queens_favor") == 999  # saved: only marked, never refused
+    html = page(response)
+    mark = status_of(response).one(class_="unusual-mark")
+    assert mark.one(aria_hidden="true").children == ["check"]  # beside the field; read out in full:
+    assert mark.text == "999 is far above what this category usually scores (0 to 25): check it."
+    assert warnings_of(html, "queens_favor") == [QUEENS_999]
+    assert html.by_id("warnings-queens_favor")["hx-swap-oob"] == "true"
+    assert html.by_id("warning-s2-queens_favor").text == QUEENS_999
+
+
+def test_a_value_far_from_its_category_is_marked_on_another_phones_page_and_poll(client, owner):
+    game = game_started("Alice", "Bruno")
+    etag = client.get(url("live", game))["ETag"]
+    save(client, game, "s2-queens_favor", "999", version=0, page="a", seq=1)
+    other = another_phone(owner)
+
+    pad = page(other.get(url("pad", game)))
+    live = page(other.get(url("live", game), headers={"If-None-Match": etag}))
+
+    assert warnings_of(pad, "queens_favor") == [QUEENS_999]
+    assert pad.by_id("status-s2-queens_favor").find(class_="unusual-mark") is not None
+    assert "status-s2-queens_favor" in pad.by_id("f-s2-queens_favor")["aria-describedby"].split()
+    assert warnings_of(live, "queens_favor") == [QUEENS_999]
+    assert live.by_id("warnings-queens_favor")["hx-swap-oob"] == "true"
+    item = live.by_id("live-values").one("i", data_name="s2-queens_favor")
+    assert item.find(class_="unusual-mark") is not None
+
+
+@pytest.mark.parametrize(("key", "value", "sentence"), [
+    pytest.param("frames_filled", "9", "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
+                 id="9-frames"),
+    pytest.param("farm_income", "80+5", ("Farm income, Alice: 85 is far above what this category usually scores "
+                                         "(0 to 40): check it."), id="the-track-typed-into-one-source-as-a-sum"),
+    pytest.param("carvings", "-20", ("Conditions on carvings built, Alice: -20 is below what this category usually "
+                                     "scores (-10 to 50): check it."), id="carvings-far-below-0"),
+    pytest.param("starting_vp", "0", ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5): "
+                                      "check it."), id="no-seat-starts-with-0"),
+])
+def test_each_kind_of_unusual_value_is_said_in_words(client, key, value, sentence):
+    game = game_started("Alice", "Bruno")
+
+    html = page(save(client, game, f"s1-{key}", value))
+
+    assert warnings_of(html, key) == [sentence]
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("queens_favor", "25"), ("frames_filled", "4"), ("carvings", "-10"), ("starting_vp", "5"), ("farm_income", ""),
+])
+def test_a_value_within_what_games_record_is_not_marked(client, key, value):
+    game = game_started("Alice", "Bruno")
+
+    response = save(client, game, f"s1-{key}", value)
+
+    assert warnings_of(page(response), key) == []
+    assert status_of(response).find(class_="unusual-mark") is None
+    assert page(client.get(url("pad", game))).find(class_="field-warning") is None
+
+
+def test_a_marked_value_corrected_on_one_phone_is_no_longer_marked_on_another(client, owner):
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s2-queens_favor", "999")
+    etag = client.get(url("live", game))["ETag"]
+    save(client, game, "s2-queens_favor", "9")
+
+    live = page(another_phone(owner).get(url("live", game), headers={"If-None-Match": etag}))
+
+    assert warnings_of(live, "queens_favor") == []
+    assert live.by_id("live-values").one("i", data_name="s2-queens_favor").find(class_="unusual-mark") is None
+
+
+def test_the_one_player_view_marks_only_that_players_values(client):
+    game = game_scored(player("Alice", queens_favor=999), player("Bruno", queens_favor=500))
+
+    html = page(client.get(url("pad", game) + "?player=2"))
+
+    assert warnings_of(html, "queens_favor") == [QUEENS_999.replace("999", "500")]
+
+
+def test_more_tokens_than_the_combs_spaces_are_marked_to_check(client):
+    """18 tokens on the 15 spaces of a 4-player comb: saved, and said to check (not only "full")."""
+    game = game_scored(player("Alice", tokens=[5, 0, 0]), player("Bruno", tokens=[0, 5, 0]),
+                       player("Carla", tokens=[0, 0, 4]), player("Dana", tokens=[2, 1, 1]))
+
+    assert hints(client, game) == [
+        "18 tokens are on the comb, but it has only 15 spaces for 4 players: check the counts."
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
