@@ -474,9 +474,10 @@ def test_no_players_no_result():
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 SCORING_RULES_MD = DOCS / "scoring-rules.md"
-# The tables of the document, by their header: the categories (test_categories.py reads them) and
-# the three kinds of worked example.
+# The tables of the document, by their header: the categories and their usual values
+# (test_categories.py reads them) and the three kinds of worked example.
 CATEGORY_TABLE = ("key", "English", "French edition", "VP")
+USUAL_VALUES = ("category", "key", "usual", "why")
 SECTOR_EXAMPLES = ("sector", "tokens (Alice, Bruno, Carla, Dan)", "outcome", "VP (Alice, Bruno, Carla, Dan)")
 GAME_EXAMPLES = ("player", "during", "end-of-game entries", "comb majorities", "end", "total")
 RANKING_EXAMPLES = ("player", "total VP", "active workers", "rank", "winner")
@@ -512,7 +513,8 @@ def test_the_rules_document_holds_every_worked_example():
     """Every table of docs/scoring-rules.md is one the tests read, and each holds as many examples
     as the document does: a table that the reading below missed, or one that it found empty, fails."""
     tables = markdown_tables(SCORING_RULES_MD.read_text(encoding="utf-8"))
-    assert {header for header, _rows in tables} == {CATEGORY_TABLE, SECTOR_EXAMPLES, GAME_EXAMPLES, RANKING_EXAMPLES}
+    assert {header for header, _rows in tables} == {CATEGORY_TABLE, USUAL_VALUES, SECTOR_EXAMPLES, GAME_EXAMPLES,
+                                                    RANKING_EXAMPLES}
     assert [len(rows) for rows in examples(SECTOR_EXAMPLES)] == [8]
     assert [len(rows) for rows in examples(GAME_EXAMPLES)] == [1]
     assert [len(rows) for rows in examples(RANKING_EXAMPLES)] == [4, 2]
