@@ -24,6 +24,16 @@ class Section(StrEnum):
     END = "end"
 
 
+class During(StrEnum):
+    """How a game scores its during-the-game points (``Game.during_mode``), chosen when it starts."""
+
+    TRACK = "track"  # one number per player, read off the board's VP track at the end (starting VP included)
+    BREAKDOWN = "breakdown"  # the starting VP and each source of VP, entered apart
+
+
+DEFAULT_DURING = During.TRACK  # a new game: what a table records
+
+
 class Kind(StrEnum):
     VP = "vp"  # a number of VP, entered as it is
     COUNT = "count"  # a count of things, each worth a fixed number of VP
@@ -40,6 +50,12 @@ class Category:
     maximum: int = 999
     vp_each: int = 1  # VP per unit of a count, or for a yes; 1 for plain VP
     help_text: str = ""
+    # The way of scoring the during-the-game points this category belongs to (None: every game).
+    during: During | None = None
+
+    def counts_in(self, during: During) -> bool:
+        """Whether a game that scores its during-the-game points ``during`` counts this category."""
+        return self.during is None or self.during == during
 
     @property
     def is_flag(self) -> bool:
@@ -55,17 +71,24 @@ class Category:
 _ = gettext_noop
 
 CATEGORIES: tuple[Category, ...] = (
-    # During the game: the VP track, in the order of the rulebook (starting VP first).
-    Category("starting_vp", _("Starting VP"), Section.DURING,
+    # During the game, one of two ways (``During``). The VP track: the one number each player
+    # reads off the board's track at the end (the marker started on the seat's starting VP).
+    Category("vp_track", _("VP on the track at the end"), Section.DURING, during=During.TRACK,
+             help_text=_("starting VP included")),
+    # Or the breakdown: the sources of VP on the track, in the order of the rulebook (starting VP first).
+    Category("starting_vp", _("Starting VP"), Section.DURING, during=During.BREAKDOWN,
              help_text=_("1 for the first player, 2 for the second, and so on")),
-    Category("explore_tokens", _("Explore token bonuses"), Section.DURING),
-    Category("farm_income", _("Farm income"), Section.DURING),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING),
-    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING),
-    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING),
-    Category("tile_abilities", _("Activating tile abilities"), Section.DURING),
-    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING),
+    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, during=During.BREAKDOWN),
+    Category("farm_income", _("Farm income"), Section.DURING, during=During.BREAKDOWN),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, during=During.BREAKDOWN),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, during=During.BREAKDOWN),
+    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
+             during=During.BREAKDOWN),
+    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
+             during=During.BREAKDOWN),
+    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, during=During.BREAKDOWN),
+    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
+             during=During.BREAKDOWN),
     # At the end of the game, in the order the rulebook tallies them.
     Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END),
     Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
@@ -83,8 +106,31 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
-DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)
+DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)  # both ways
 END_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.END)
+
+
+def categories_of(during: During, section: Section | None = None) -> tuple[Category, ...]:
+    """The categories a game that scores its during-the-game points ``during`` counts (of one
+    ``section``, or all of them), in the registry's order."""
+    return _COUNTED[During(during), section]
+
+
+_COUNTED: dict[tuple[During, Section | None], tuple[Category, ...]] = {
+    (during, section): tuple(c for c in CATEGORIES if c.counts_in(during) and section in (None, c.section))
+    for during in During for section in (None, *Section)
+}
+
+def entry_at_start(category: Category, during: During, seat: int) -> int | None:
+    """What a new game holds in a during-the-game entry: the breakdown's starting VP are the
+    seat's number (1, 2, 3, ...: the publisher's erratum), every other entry is empty (None)."""
+    return seat if During(during) == During.BREAKDOWN and category.key == "starting_vp" else None
+
+
+DURING_LABELS: dict[During, str] = {
+    During.TRACK: _("VP track: each player's VP on the track at the end (one number)"),
+    During.BREAKDOWN: _("Breakdown: starting VP and each source of VP"),
+}
 
 SECTION_LABELS: dict[Section, str] = {
     Section.DURING: _("During the game"),

@@ -17,13 +17,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
+    DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
+    DURING_LABELS,
     FACTIONS,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
+    During,
 )
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, Game, GameSector, Seat
@@ -202,10 +205,10 @@ class PadForm(forms.Form):
     did not come with it is refused: it is never written blind.
     """
 
-    def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None):
+    def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None, during: During = During.BREAKDOWN):
         super().__init__(data)
         self.pads: dict[str, PadField] = {}
-        for pad in pad_fields(seats, sectors):
+        for pad in pad_fields(seats, sectors, during):
             self.pads[pad.name] = pad
             self.fields[pad.name] = pad_form_field(pad)
         name, _sep, step = str(self.data.get("step", "")).partition(":")
@@ -340,6 +343,11 @@ class GameStartForm(forms.Form):
         choices=Game._meta.get_field("end_trigger_token").choices, widget=forms.RadioSelect,
         initial=DEFAULT_END_TRIGGER_TOKEN,
     )
+    during = forms.TypedChoiceField(
+        label=_("Points scored during the game"), coerce=During, widget=forms.RadioSelect, initial=DEFAULT_DURING.value,
+        choices=[(during.value, _(label)) for during, label in DURING_LABELS.items()],
+        required=False, empty_value=DEFAULT_DURING,  # (a form posted without it: the default)
+    )
     layout = forms.ModelChoiceField(
         label=_("Saved comb layout"), queryset=CombLayout.objects.none(), required=False,
         empty_label=_("New layout"),
@@ -366,6 +374,12 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
         for form in formset.forms
         if form.cleaned_data.get("first") is not None
     ]
+
+
+class GameModeForm(forms.Form):
+    """The way a game counts its during-the-game points, changed on the pad (``services.game_mode_change``)."""
+
+    during = forms.TypedChoiceField(coerce=During, choices=[(during.value, during.value) for during in During])
 
 
 # ---------------------------------------------------------------------------------------------

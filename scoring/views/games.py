@@ -107,6 +107,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
             played_on=data["played_on"],
             notes=data.get("notes", ""),
             end_trigger_token=data["end_trigger_token"],
+            during=data["during"],
             owner=request.user,
         )
         return redirect("scoring:pad", game_id=game.public_id)
@@ -125,7 +126,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
 def _start_forms_being_filled(data, owner) -> tuple[GameStartForm, object, object]:
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
-    keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
+    keys = ("played_on", "solo", "end_trigger_token", "during", "layout", "layout_name", "notes")
     form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")},
                          owner=owner)
     players = PlayerRowFormSet(prefix="player", initial=[
