@@ -28,6 +28,7 @@ from django.test.utils import CaptureQueriesContext
 from bench.common import summary
 from bench.pad_client import Addresses, AddressHolder, PadFields, decoded, save_body, saved_version
 from scoring import services
+from scoring.categories import During
 
 PLAYERS = {
     1: [services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Solo")],  # a solo game
@@ -47,7 +48,10 @@ def comb(sectors: int) -> list[tuple[int, int]]:
 
 
 def game_for(owner: User, players: int, sectors: int):
-    return services.game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner)
+    """A game as the start form makes it, its during-the-game points as the breakdown: the
+    benchmark's pads type every one of its rows (the most fields a pad has)."""
+    return services.game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner,
+                                during=During.BREAKDOWN)
 
 
 def classify(sql: str) -> tuple[str, str]:

@@ -24,6 +24,16 @@ class Section(StrEnum):
     END = "end"
 
 
+class During(StrEnum):
+    """How a game scores its during-the-game points (``Game.during_mode``), chosen when it starts."""
+
+    TRACK = "track"  # one number per player, read off the board's VP track at the end (starting VP included)
+    BREAKDOWN = "breakdown"  # the starting VP and each source of VP, entered apart
+
+
+DEFAULT_DURING = During.TRACK  # a new game: what a table records
+
+
 class Kind(StrEnum):
     VP = "vp"  # a number of VP, entered as it is
     COUNT = "count"  # a count of things, each worth a fixed number of VP
@@ -43,6 +53,13 @@ class Category:
     # What a game usually records here (lowest, highest): a value outside is saved, but marked on
     # the pad as one to check. None for a yes/no entry (yes and no are both usual).
     usual: tuple[int, int] | None = None
+
+    # The way of scoring the during-the-game points this category belongs to (None: every game).
+    during: During | None = None
+
+    def counts_in(self, during: During) -> bool:
+        """Whether a game that scores its during-the-game points ``during`` counts this category."""
+        return self.during is None or self.during == during
 
     @property
     def is_flag(self) -> bool:
@@ -74,21 +91,31 @@ _ = gettext_noop
 DURING_SOURCE_USUAL = (0, 40)  # one source of the VP track: 40 alone is most of a whole game's track
 
 CATEGORIES: tuple[Category, ...] = (
-    # During the game: the VP track, in the order of the rulebook (starting VP first).
+    # During the game, one of two ways (``During``). The VP track: the one number each player
+    # reads off the board's track at the end (the marker started on the seat's starting VP).
+    Category("vp_track", _("VP on the track at the end"), Section.DURING, during=During.TRACK,
+             # the starting VP (1 at least) and a whole game's points moved on the track, generously
+             help_text=_("starting VP included"), usual=(1, 150)),
+    # Or the breakdown: the sources of VP on the track, in the order of the rulebook (starting VP first).
     # Starting VP: the board (the publisher's FAQ) gives 1 to the first player ... 5 to the fifth.
-    Category("starting_vp", _("Starting VP"), Section.DURING,
+    Category("starting_vp", _("Starting VP"), Section.DURING, during=During.BREAKDOWN,
              help_text=_("1 for the first player, 2 for the second, and so on"), usual=(1, 5)),
-    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, usual=DURING_SOURCE_USUAL),
-    Category("farm_income", _("Farm income"), Section.DURING, usual=DURING_SOURCE_USUAL),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, usual=DURING_SOURCE_USUAL),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, usual=DURING_SOURCE_USUAL),
+    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, during=During.BREAKDOWN,
+             usual=DURING_SOURCE_USUAL),
+    Category("farm_income", _("Farm income"), Section.DURING, during=During.BREAKDOWN,
+             usual=DURING_SOURCE_USUAL),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, during=During.BREAKDOWN,
+             usual=DURING_SOURCE_USUAL),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, during=During.BREAKDOWN,
+             usual=DURING_SOURCE_USUAL),
     Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
-             usual=DURING_SOURCE_USUAL),
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
     Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
+    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, during=During.BREAKDOWN,
              usual=DURING_SOURCE_USUAL),
-    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, usual=DURING_SOURCE_USUAL),
     Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
-             usual=DURING_SOURCE_USUAL),
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
     # At the end of the game, in the order the rulebook tallies them.
     # Planted seed cards: a hive plants a few seed cards (2 spaces at first, a few more with
     # frames), each condition worth a handful of VP.
@@ -117,8 +144,31 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
-DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)
+DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)  # both ways
 END_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.END)
+
+
+def categories_of(during: During, section: Section | None = None) -> tuple[Category, ...]:
+    """The categories a game that scores its during-the-game points ``during`` counts (of one
+    ``section``, or all of them), in the registry's order."""
+    return _COUNTED[During(during), section]
+
+
+_COUNTED: dict[tuple[During, Section | None], tuple[Category, ...]] = {
+    (during, section): tuple(c for c in CATEGORIES if c.counts_in(during) and section in (None, c.section))
+    for during in During for section in (None, *Section)
+}
+
+def entry_at_start(category: Category, during: During, seat: int) -> int | None:
+    """What a new game holds in a during-the-game entry: the breakdown's starting VP are the
+    seat's number (1, 2, 3, ...: the publisher's erratum), every other entry is empty (None)."""
+    return seat if During(during) == During.BREAKDOWN and category.key == "starting_vp" else None
+
+
+DURING_LABELS: dict[During, str] = {
+    During.TRACK: _("VP track: each player's VP on the track at the end (one number)"),
+    During.BREAKDOWN: _("Breakdown: starting VP and each source of VP"),
+}
 
 SECTION_LABELS: dict[Section, str] = {
     Section.DURING: _("During the game"),

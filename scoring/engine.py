@@ -3,7 +3,9 @@
 No Django here. The views, the commands and the game file all score through
 ``score_game``, which takes plain values and returns plain values, and explains itself:
 for each comb sector who took 1st and 2nd place and why, and for each tie on VP how it
-was broken. The rules are in ``docs/scoring-rules.md``.
+was broken. A game scores its during-the-game points one of two ways (``During``): the VP
+track (one number per player) or the breakdown (the starting VP and each source); the entries
+of the other way count for nothing. The rules are in ``docs/scoring-rules.md``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring.categories import CATEGORIES, Section
+from scoring.categories import CATEGORIES, During, Section
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,13 +146,18 @@ def score_sector(index: int, sector: Sector, tokens: Sequence[int]) -> SectorRes
     )
 
 
-def category_vp(entries: Mapping[str, int | bool]) -> dict[str, int]:
-    """The VP of each category for one player's entries; a missing entry counts as 0."""
-    return {category.key: category.vp(entries.get(category.key, 0)) for category in CATEGORIES}
+def category_vp(entries: Mapping[str, int | bool], during: During = During.BREAKDOWN) -> dict[str, int]:
+    """The VP of each category for one player's entries, in a game that scores its
+    during-the-game points ``during``; a missing entry counts as 0, and so does an entry of the
+    other way of scoring them."""
+    return {category.key: category.vp(entries.get(category.key, 0)) if category.counts_in(during) else 0
+            for category in CATEGORIES}
 
 
-def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet]) -> GameResult:
-    """Score a whole game: every subtotal, the comb majorities, ranks, ties and winners."""
+def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet],
+               during: During = During.BREAKDOWN) -> GameResult:
+    """Score a whole game: every subtotal, the comb majorities, ranks, ties and winners. Its
+    during-the-game points are the VP track's (one entry a player) or the breakdown's (``during``)."""
     sector_results = tuple(
         score_sector(index, sector, [_tokens_in(player, index) for player in players])
         for index, sector in enumerate(sectors)
@@ -158,14 +165,14 @@ def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet]) -> Gam
 
     sums = []
     for position, player in enumerate(players):
-        vp = category_vp(player.entries)
+        vp = category_vp(player.entries, during)
         by_sector = tuple(result.award_for(position) for result in sector_results)
         majority = sum(by_sector)
-        during = sum(vp[c.key] for c in CATEGORIES if c.section is Section.DURING)
+        during_vp = sum(vp[c.key] for c in CATEGORIES if c.section is Section.DURING)
         end = sum(vp[c.key] for c in CATEGORIES if c.section is Section.END) + majority
-        sums.append((vp, by_sector, majority, during, end))
+        sums.append((vp, by_sector, majority, during_vp, end))
 
-    totals = [during + end for (_, _, _, during, end) in sums]
+    totals = [during_vp + end for (_, _, _, during_vp, end) in sums]
     workers = [player.active_workers for player in players]
     # A player's rank is 1 + the number of players who beat them: more VP, or the same VP
     # and more active workers. Equal VP and equal workers share the rank (1, 1, 3).
@@ -176,10 +183,10 @@ def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet]) -> Gam
 
     results = tuple(
         PlayerResult(
-            category_vp=vp, majority=majority, majority_by_sector=by_sector, during=during,
+            category_vp=vp, majority=majority, majority_by_sector=by_sector, during=during_vp,
             end=end, total=totals[i], active_workers=workers[i], rank=ranks[i], winner=ranks[i] == 1,
         )
-        for i, (vp, by_sector, majority, during, end) in enumerate(sums)
+        for i, (vp, by_sector, majority, during_vp, end) in enumerate(sums)
     )
     return GameResult(players=results, sectors=sector_results, ties=_ties(totals, workers, ranks))
 

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext
 
-from scoring.categories import CATEGORIES, CATEGORY_BY_KEY, MAX_ACTIVE_WORKERS, TOKENS_PER_PLAYER, Category
+from scoring.categories import (
+    CATEGORY_BY_KEY,
+    MAX_ACTIVE_WORKERS,
+    TOKENS_PER_PLAYER,
+    Category,
+    During,
+    categories_of,
+)
 
 if TYPE_CHECKING:
     from scoring.models import GameSector, Seat
@@ -135,9 +142,11 @@ class PadField:
         return f"f-{self.name}"
 
 
-def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddress | None) -> PadField | None:
-    """The field of a game (its seats and comb sectors) at ``address``, or None when the game
-    has no such seat or sector."""
+def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddress | None,
+              during: During = During.BREAKDOWN) -> PadField | None:
+    """The field of a game (its seats and comb sectors, its way of scoring the during-the-game
+    points) at ``address``, or None when the game has no such seat or sector, or does not count
+    that category (the breakdown's farm income in a game that counts the VP track)."""
     if address is None:
         return None
     seat = next((seat for seat in seats if seat.number == address.seat), None)
@@ -150,14 +159,15 @@ def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddres
     if address.key == WORKERS:
         return PadField(seat)
     category = CATEGORY_BY_KEY.get(address.key)
-    return PadField(seat, category=category) if category is not None else None
+    return PadField(seat, category=category) if category is not None and category.counts_in(during) else None
 
 
-def pad_fields(seats: list[Seat], sectors: list[GameSector]) -> list[PadField]:
-    """Every field of a game's pad, player by player: the entries, the tokens, the workers."""
+def pad_fields(seats: list[Seat], sectors: list[GameSector], during: During = During.BREAKDOWN) -> list[PadField]:
+    """Every field of a game's pad, player by player: the entries (those of the game's way of
+    scoring the during-the-game points), the tokens, the workers."""
     fields = []
     for seat in seats:
-        fields += [PadField(seat, category=category) for category in CATEGORIES]
+        fields += [PadField(seat, category=category) for category in categories_of(during)]
         fields += [PadField(seat, sector=sector) for sector in sectors]
         fields.append(PadField(seat))
     return fields

@@ -17,7 +17,9 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
+    DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
+    DURING_LABELS,
     END_TRIGGER_TOKEN_BY_LANGUAGE,
     FACTIONS,
     MAX_NAME_LENGTH,
@@ -25,6 +27,7 @@ from scoring.categories import (
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
+    During,
 )
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
@@ -203,10 +206,10 @@ class PadForm(forms.Form):
     did not come with it is refused: it is never written blind.
     """
 
-    def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None):
+    def __init__(self, seats: list[Seat], sectors: list[GameSector], data=None, during: During = During.BREAKDOWN):
         super().__init__(data)
         self.pads: dict[str, PadField] = {}
-        for pad in pad_fields(seats, sectors):
+        for pad in pad_fields(seats, sectors, during):
             self.pads[pad.name] = pad
             self.fields[pad.name] = pad_form_field(pad)
         name, _sep, step = str(self.data.get("step", "")).partition(":")
@@ -344,6 +347,11 @@ class GameStartForm(forms.Form):
         help_text=_("The game also ends when every space of the comb holds a token. The English and French "
                     "rulebooks name different tokens: choose the one your table plays by."),
     )
+    during = forms.TypedChoiceField(
+        label=_("Points scored during the game"), coerce=During, widget=forms.RadioSelect, initial=DEFAULT_DURING.value,
+        choices=[(during.value, _(label)) for during, label in DURING_LABELS.items()],
+        required=False, empty_value=DEFAULT_DURING,  # (a form posted without it: the default)
+    )
     layout = forms.ModelChoiceField(
         label=_("Saved comb layout"), queryset=CombLayout.objects.none(), required=False,
         empty_label=_("New layout"),
@@ -373,6 +381,12 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
         for form in formset.forms
         if form.cleaned_data.get("first") is not None
     ]
+
+
+class GameModeForm(forms.Form):
+    """The way a game counts its during-the-game points, changed on the pad (``services.game_mode_change``)."""
+
+    during = forms.TypedChoiceField(coerce=During, choices=[(during.value, during.value) for during in During])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,11 +26,8 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scoring.categories import (
-    CATEGORIES,
     CATEGORY_BY_KEY,
     DEFAULT_END_TRIGGER_TOKEN,
-    DURING_CATEGORIES,
-    END_CATEGORIES,
     END_TRIGGER_TOKENS,
     MAX_ACTIVE_WORKERS,
     MAX_FACTION_LENGTH,
@@ -41,7 +38,10 @@ from scoring.categories import (
     MAX_SECTORS,
     MIN_PLAYERS,
     TOKENS_PER_PLAYER,
+    Category,
+    During,
     Section,
+    categories_of,
 )
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import WORKERS, tokens_key, tokens_position
@@ -70,7 +70,6 @@ def _(message: str) -> str:
 FORMAT_NAME = "apiary-scorepad"
 FORMAT_VERSION = 1
 
-_SECTION_CATEGORIES = {Section.DURING: DURING_CATEGORIES, Section.END: END_CATEGORIES}
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # A date-time with its offset: seconds required, at most 6 digits of fraction, "Z" or ±HH:MM.
 _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})")
@@ -121,9 +120,11 @@ class GameData:
     notes: str = ""
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN
     changes: list[ChangeData] = field(default_factory=list)  # oldest first
+    # How the game scores its during-the-game points: the file's "during", the breakdown when left out.
+    during: During = During.BREAKDOWN
 
     def score(self) -> GameResult:
-        return score_game(self.comb, [player.sheet() for player in self.players])
+        return score_game(self.comb, [player.sheet() for player in self.players], self.during)
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,11 @@ class _Reader:
     @staticmethod
     def unknown_key_message(path: str, key: str) -> str:
         category = CATEGORY_BY_KEY.get(key)
-        if category is not None and path.rsplit(".", 1)[-1] in ("during", "end"):
+        section = path.rsplit(".", 1)[-1]
+        if category is not None and section == category.section.value and category.during is not None:
+            return _('is not a key of this game\'s "during": %(key)s belongs to a game whose "during" is '
+                     '"%(during)s"') % {"key": key, "during": category.during.value}
+        if category is not None and section in ("during", "end"):
             return _("is not a key the format knows here: %(key)s belongs in %(section)s") % {
                 "key": key, "section": category.section.value}
         return _("is not a key the format knows")
@@ -316,7 +321,7 @@ class _Reader:
         return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
 
     def game(self, raw: Any, path: str) -> GameData | None:
-        keys = ("played_on", "notes", "end_trigger_token", "comb", "players", "changes")
+        keys = ("played_on", "notes", "end_trigger_token", "during", "comb", "players", "changes")
         obj = self.object(raw, path, keys, ("players",))
         if obj is None:
             return None
@@ -341,12 +346,21 @@ class _Reader:
                 token = value
             else:
                 self.problem(f"{path}.end_trigger_token", _("must be 6 or 7, not %(value)s") % {"value": _describe(value)})
+        during = During.BREAKDOWN  # (a file from before the VP track: every game was a breakdown)
+        if "during" in obj:
+            value = obj["during"]
+            if isinstance(value, str) and value in {during.value for during in During}:
+                during = During(value)
+            else:
+                self.problem(f"{path}.during", _('must be "track" or "breakdown", not %(value)s') % {
+                    "value": _describe(value)})
 
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
         comb_valid = comb is not None and len(self.problems) == before_comb
         before_players = len(self.problems)
-        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None)
+        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None,
+                               during)
         # The changes are checked against the seats and the comb only when those are valid.
         valid_players = players is not None and len(self.problems) == before_players
         changes = (
@@ -358,7 +372,7 @@ class _Reader:
         if len(self.problems) > before or comb is None or players is None:
             return None
         return GameData(players=players, comb=comb, played_on=played_on, notes=notes or "", end_trigger_token=token,
-                        changes=changes)
+                        changes=changes, during=during)
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:
         if not isinstance(raw, list):
@@ -377,7 +391,7 @@ class _Reader:
             sectors.append(Sector(first or 0, second or 0))
         return sectors
 
-    def players(self, raw: Any, path: str, sector_count: int | None) -> list[PlayerData] | None:
+    def players(self, raw: Any, path: str, sector_count: int | None, during: During) -> list[PlayerData] | None:
         if not isinstance(raw, list):
             if raw is not None:
                 self.problem(path, _("must be a list of players, not %(value)s") % {"value": _describe(raw)})
@@ -392,7 +406,7 @@ class _Reader:
         automa_at: int | None = None
         for index, item in enumerate(raw):
             where = f"{path}[{index}]"
-            player = self.player(item, where, index, len(raw), sector_count)
+            player = self.player(item, where, index, len(raw), sector_count, during)
             if player is None:
                 continue
             folded = player.name.casefold()
@@ -413,7 +427,8 @@ class _Reader:
             players.append(player)
         return sorted(players, key=lambda player: player.seat)
 
-    def player(self, raw: Any, path: str, index: int, count: int, sector_count: int | None) -> PlayerData | None:
+    def player(self, raw: Any, path: str, index: int, count: int, sector_count: int | None,
+               during: During) -> PlayerData | None:
         keys = ("name", "seat", "faction", "automa", "active_workers", "during", "end", "hibernation")
         obj = self.object(raw, path, keys, ("name",))
         if obj is None:
@@ -428,10 +443,11 @@ class _Reader:
             if "active_workers" in obj
             else 0
         )
-        entries: dict[str, int | bool] = {c.key: False if c.is_flag else 0 for c in CATEGORIES}
+        entries: dict[str, int | bool] = {c.key: False if c.is_flag else 0 for c in categories_of(during)}
         for section in (Section.DURING, Section.END):
             if section.value in obj:
-                entries.update(self.section(obj[section.value], f"{path}.{section.value}", section))
+                entries.update(self.section(obj[section.value], f"{path}.{section.value}",
+                                            categories_of(during, section)))
         tokens = self.hibernation(obj.get("hibernation", _MISSING), f"{path}.hibernation", sector_count)
         if len(self.problems) > before or name is None or seat is None or tokens is None:
             return None
@@ -440,8 +456,7 @@ class _Reader:
             entries=entries, hibernation=tokens,
         )
 
-    def section(self, raw: Any, path: str, section: Section) -> dict[str, int | bool]:
-        categories = _SECTION_CATEGORIES[section]
+    def section(self, raw: Any, path: str, categories: Sequence[Category]) -> dict[str, int | bool]:
         obj = self.object(raw, path, [c.key for c in categories])
         if obj is None:
             return {}
@@ -675,8 +690,11 @@ def dump_game(game: GameData) -> dict[str, Any]:
         document["played_on"] = game.played_on.isoformat()
     document["notes"] = game.notes
     document["end_trigger_token"] = game.end_trigger_token
+    during = During(game.during)
+    if during != During.BREAKDOWN:  # (left out for the breakdown: the games of every earlier file)
+        document["during"] = during.value
     document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
-    document["players"] = [dump_player(player) for player in sorted(game.players, key=lambda p: p.seat)]
+    document["players"] = [dump_player(player, during) for player in sorted(game.players, key=lambda p: p.seat)]
     if game.changes:
         document["changes"] = [dump_change(change) for change in game.changes]
     return document
@@ -694,14 +712,15 @@ def dump_change(change: ChangeData) -> dict[str, Any]:
     return document
 
 
-def dump_player(player: PlayerData) -> dict[str, Any]:
+def dump_player(player: PlayerData, during: During = During.BREAKDOWN) -> dict[str, Any]:
     document: dict[str, Any] = {"name": player.name, "seat": player.seat}
     if player.faction:
         document["faction"] = player.faction
     document["automa"] = player.automa
     document["active_workers"] = player.active_workers or 0
-    for section, categories in _SECTION_CATEGORIES.items():
-        document[section.value] = {c.key: player.entries.get(c.key, False if c.is_flag else 0) for c in categories}
+    for section in (Section.DURING, Section.END):
+        document[section.value] = {c.key: player.entries.get(c.key, False if c.is_flag else 0)
+                                   for c in categories_of(during, section)}
     document["hibernation"] = list(player.hibernation)
     return document
 

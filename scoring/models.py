@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import (
     CATEGORIES,
+    DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
     END_TRIGGER_TOKENS,
     MAX_ACTIVE_WORKERS,
@@ -26,6 +27,8 @@ from scoring.categories import (
     MAX_SECTORS,
     TOKENS_PER_PLAYER,
     Category,
+    During,
+    categories_of,
 )
 
 
@@ -79,6 +82,14 @@ class Game(models.Model):
         default=DEFAULT_END_TRIGGER_TOKEN,
         help_text=_("The game ends when a player places this hibernation token (6th in the English rules, 7th in the French)."),
     )
+    # How the game scores its during-the-game points: the VP track (one number per player, the
+    # default of a new game) or the breakdown (the starting VP and each source). The games stored
+    # before there was a choice keep the breakdown they were scored with (migration 0015).
+    during_mode = models.CharField(
+        _("points during the game"), max_length=9,
+        choices=[(During.TRACK.value, _("VP track")), (During.BREAKDOWN.value, _("breakdown"))],
+        default=DEFAULT_DURING.value,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Goes up by one with every change to the game's scores, in the same transaction: the
     # pads of other phones compare it with the one they show to learn that something changed.
@@ -109,6 +120,10 @@ class Game(models.Model):
                 condition=models.Q(end_trigger_token__in=END_TRIGGER_TOKENS), name="game_end_trigger_token_6_or_7"
             ),
             _owner_or_visitor("game_owner_or_visitor_not_both"),
+            models.CheckConstraint(
+                condition=models.Q(during_mode__in=[during.value for during in During]),
+                name="game_during_mode_track_or_breakdown",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -117,6 +132,11 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def during(self) -> During:
+        """How the game scores its during-the-game points (``during_mode``, as the engine reads it)."""
+        return During(self.during_mode)
 
 
 class SectorAwards(models.Model):
@@ -237,9 +257,11 @@ class Seat(models.Model):
         self.name_key = self.key_for(self.name)
         super().save(*args, **kwargs)
 
-    def entries(self) -> dict[str, int | bool]:
-        """Every category's entry as it counts: an entry not made yet counts as 0."""
-        return {category.key: _counted(getattr(self, category.key)) for category in CATEGORIES}
+    def entries(self, during: During | None = None) -> dict[str, int | bool]:
+        """Every category's entry as it counts (an entry not made yet counts as 0), or only those
+        of the categories a game that scores its during-the-game points ``during`` counts."""
+        return {category.key: _counted(getattr(self, category.key))
+                for category in (CATEGORIES if during is None else categories_of(during))}
 
     @property
     def workers(self) -> int:

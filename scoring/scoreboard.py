@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 from scoring.categories import (
     CATEGORY_BY_KEY,
     COMB_SPACES_BY_PLAYER_COUNT,
-    DURING_CATEGORIES,
     END_CATEGORIES,
     MAJORITY_LABEL,
     TOKENS_PER_PLAYER,
     Category,
     Kind,
+    Section,
+    categories_of,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
 from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, vp_title
@@ -165,6 +166,8 @@ class Scoreboard:
 
     def __post_init__(self) -> None:
         self.game = self.state.game
+        self.during = self.game.during  # the VP track or the breakdown
+        self.during_categories = categories_of(self.during, Section.DURING)  # the rows of the during-the-game part
         self.seats = self.state.seats
         self.sectors = self.state.sectors
         if self.result is None:
@@ -186,7 +189,7 @@ class Scoreboard:
 
     @cached_property
     def fields(self) -> dict[str, PadField]:
-        return {pad.name: pad for pad in pad_fields(self.seats, self.sectors)}
+        return {pad.name: pad for pad in pad_fields(self.seats, self.sectors, self.during)}
 
     def cell_for(self, field: PadField) -> Cell:
         """The cell of one pad field (of one of this board's seats): what its input shows, its
@@ -210,7 +213,7 @@ class Scoreboard:
         player, and the comb when it has sectors but no token."""
         missing = [
             _(category.label)
-            for category in (*DURING_CATEGORIES, *END_CATEGORIES)
+            for category in (*self.during_categories, *END_CATEGORIES)
             if not category.is_flag and all(getattr(seat, category.key) is None for seat in self.seats)
         ]
         if self.sectors and not any(self.entered_tokens):
@@ -236,11 +239,18 @@ class Scoreboard:
 
     @cached_property
     def row_headings(self) -> list[Row]:
-        return [self.row_heading(category) for category in (*DURING_CATEGORIES, *END_CATEGORIES)]
+        return [self.row_heading(category) for category in (*self.during_categories, *END_CATEGORIES)]
+
+    @cached_property
+    def during_changeable(self) -> bool:
+        """Whether the game may count its during-the-game points the other way now: nothing is
+        entered the way it counts them (the pad offers the change only then)."""
+        return not self.state.during_entered()
 
     @cached_property
     def during_rows(self) -> list[Row]:
-        return self.rows(DURING_CATEGORIES)
+        """The during-the-game rows: the VP track's one row, or the breakdown's nine."""
+        return self.rows(self.during_categories)
 
     @cached_property
     def end_rows(self) -> list[Row]:
@@ -336,7 +346,7 @@ class Scoreboard:
     def breakdown(self) -> list[dict]:
         """One row per category with each player's VP, then the subtotals: the results table."""
         rows = [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
-                for c in DURING_CATEGORIES]
+                for c in self.during_categories]
         rows.append({"label": _("During the game"), "values": [p.during for p in self.result.players], "kind": "sub"})
         rows += [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
                  for c in END_CATEGORIES]

@@ -29,7 +29,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
 from scoring.access import Keeper, joined_games, visible_games
-from scoring.categories import CATEGORIES, MAJORITY_LABEL
+from scoring.categories import CATEGORIES, MAJORITY_LABEL, Category, Section, categories_of, entry_at_start
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import PadField
 from scoring.gamefile import (
@@ -108,12 +108,21 @@ class GameState:
             [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
                          tokens=[self.tokens.get((seat.pk, sector.pk), 0) for sector in self.sectors])
              for seat in self.seats],
+            self.game.during,
         )
 
     @property
     def counted(self) -> bool:
         """Whether its seats count in the tallies (a finished game of an account)."""
         return tallies_count(self.game)
+
+    def during_entered(self) -> list[tuple[Seat, Category]]:
+        """The during-the-game values entered the way the game counts them now, seat by seat (the
+        breakdown's starting VP as the game filled them in aside): while there is none, the game
+        may count them the other way (``services.game_mode_change``)."""
+        during = self.game.during
+        return [(seat, category) for seat in self.seats for category in categories_of(during, Section.DURING)
+                if getattr(seat, category.key) not in (None, entry_at_start(category, during, seat.number))]
 
 
 def game_state(game: Game) -> GameState:
@@ -142,7 +151,8 @@ def seat_tokens(seat: Seat, sectors: Iterable[GameSector]) -> list[int]:
 
 
 def game_data(game: Game, *, changes: bool = False) -> GameData:
-    """A stored game as the game file sees it (entries not made yet count as 0).
+    """A stored game as the game file sees it (entries not made yet count as 0; only those of
+    its way of scoring the during-the-game points).
 
     With ``changes`` it carries the game's change history too, oldest first, for an export
     (one more query, none when ``games_for_export`` prefetched it); scoring never needs it.
@@ -156,7 +166,7 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
             faction=seat.faction,
             automa=seat.is_automa,
             active_workers=seat.workers,
-            entries=seat.entries(),
+            entries=seat.entries(game.during),
             hibernation=seat_tokens(seat, sectors),
         )
         for seat in seats
@@ -189,6 +199,7 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
         played_on=game.played_on,
         notes=game.notes,
         end_trigger_token=game.end_trigger_token,
+        during=game.during,
         changes=history,
     )
 

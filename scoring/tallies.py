@@ -38,8 +38,12 @@ PlayerRow = tuple[int, str, str]  # player id, scope, key
 
 
 def seat_measures(seat: Seat) -> dict[str, int]:
-    """What one seat of a finished game adds to its rows, from its stored entries and outcome."""
-    entries = {category.key: getattr(seat, category.key) or 0 for category in CATEGORIES}  # not entered: 0
+    """What one seat of a finished game adds to its rows, from its stored entries and outcome (an
+    entry not entered counts 0: the breakdown's in a game that counts the VP track, and the
+    track's in a breakdown game, are never entered, so a track game's during-the-game points are
+    one measure, ``vp_vp_track``)."""
+    # (not entered: 0; a category the seat has no column for, in the models of an older migration, too)
+    entries = {category.key: getattr(seat, category.key, None) or 0 for category in CATEGORIES}
     measures = {
         "games": int(seat.number == 1),  # every game has a seat 1: its games are counted once
         "seats": 1,
@@ -166,10 +170,12 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
     """Every tally row (of ``owner``, or of everyone) computed again from the seats, and every
     seat's ``tallied`` with them. True when something was different from what was kept.
 
-    It reads its models from ``apps``, so the migration that made the tallies runs it on the
-    models as they were then."""
+    It reads its models from ``apps``, so the migrations that made the tallies and added
+    measures run it on the models as they were then (with the measures those had)."""
     Game, Seat, Player, OwnerTally, PlayerTally = (
         apps.get_model("scoring", name) for name in ("Game", "Seat", "Player", "OwnerTally", "PlayerTally"))
+    columns = {field.name for field in OwnerTally._meta.get_fields()}
+    measures = tuple(name for name in MEASURES if name in columns)
     games = Game.objects.order_by("pk")
     players = Player.objects.all()
     owners = OwnerTally.objects.all()
@@ -186,7 +192,7 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
         moved = []
         for seat in Seat.objects.filter(game_id__in=by_game).order_by("pk"):
             game = by_game[seat.game_id]
-            now = seat_measures(seat) if counts(game) else None
+            now = _only(seat_measures(seat), measures) if counts(game) else None
             if now is not None:
                 for row in owner_rows(game.owner_id, seat):
                     owner_sums[row].update(now)
@@ -200,10 +206,10 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
         if moved:
             changed = True
             Seat.objects.bulk_update(moved, ["tallied"], batch_size=500)
-    kept_owners = _rows_of(owners, "owner_id")
-    kept_players = _rows_of(PlayerTally.objects.filter(player__in=players), "player_id")
-    new_owners = {row: _full(sums) for row, sums in owner_sums.items()}
-    new_players = {row: {**_full(sums), "best": best.get(row[0]) if row[1] == Scope.ALL else None}
+    kept_owners = _rows_of(owners, "owner_id", measures)
+    kept_players = _rows_of(PlayerTally.objects.filter(player__in=players), "player_id", measures)
+    new_owners = {row: _only(sums, measures) for row, sums in owner_sums.items()}
+    new_players = {row: {**_only(sums, measures), "best": best.get(row[0]) if row[1] == Scope.ALL else None}
                    for row, sums in player_sums.items()}
     if kept_owners != new_owners or kept_players != new_players:
         changed = True
@@ -218,15 +224,15 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
     return changed
 
 
-def _full(sums: Counter) -> dict[str, int]:
-    return {name: sums.get(name, 0) for name in MEASURES}
+def _only(sums: Counter | dict, measures: Sequence[str]) -> dict[str, int]:
+    return {name: sums.get(name, 0) for name in measures}
 
 
-def _rows_of(rows: Iterable[Tally], owner_field: str) -> dict:
+def _rows_of(rows: Iterable[Tally], owner_field: str, measures: Sequence[str]) -> dict:
     """Kept rows as ``tallies_rebuild`` computes them (rows moved back to nothing left out)."""
     kept = {}
     for row in rows:
-        sums = row_measures(row)
+        sums = {name: getattr(row, name) for name in measures}
         if not any(sums.values()):
             continue
         if owner_field == "player_id":

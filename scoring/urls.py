@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<slug:game_id>/live/", pad.pad_live, name="live"),
     path("games/<slug:game_id>/results/", games.results, name="results"),
     path("games/<slug:game_id>/finish/", pad.game_finish, name="finish"),
+    path("games/<slug:game_id>/during/", pad.game_mode_change, name="during"),
     path("games/<slug:game_id>/delete/", games.game_delete, name="delete"),
     path("games/<slug:game_id>/export/", games.game_export, name="export"),
     path("games/<slug:game_id>/changes/<int:change_id>/undo/", pad.change_undo, name="undo"),

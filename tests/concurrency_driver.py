@@ -109,10 +109,12 @@ def main() -> None:
     from django.contrib.auth.models import User
 
     from scoring import services
+    from scoring.categories import During
     from scoring.models import Change, Game, HibernationTokens, Seat
 
     owner = User.objects.create_user(f"table-owner-{os.getpid()}-{random.randrange(10**9)}")
-    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner)
+    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner,
+                                during=During.BREAKDOWN)  # (the phones type the breakdown's fields)
     link = services.link_renew(game=game, access="edit")
     context = multiprocessing.get_context("spawn")
     results = context.Queue()

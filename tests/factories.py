@@ -1,7 +1,8 @@
 """Small helpers that create games the way the app does: through ``scoring.services``.
 
-``game_started`` is a game as the start form creates it (``services.game_create``: seats in order,
-starting VP 1, 2, 3, ...). ``game_scored`` is a game with entries, active workers and comb tokens
+``game_started`` is a game as the start form creates it (``services.game_create``: seats in order),
+its during-the-game points as the breakdown (starting VP 1, 2, 3, ...) unless ``during`` says the
+VP track (a new game's default on the start form). ``game_scored`` is a game with entries, active workers and comb tokens
 already filled in (``services.game_store``, as an import does), for pages that show results.
 
 Every game has an owner: the user ``owner()`` (the same account in a test, the one that
@@ -17,6 +18,7 @@ from django.contrib.auth.models import User
 
 from scoring import selectors, services
 from scoring.access import NOBODY, Actor
+from scoring.categories import During
 from scoring.engine import Sector
 from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
@@ -53,18 +55,21 @@ def game_started(
     played_on: date | None = None,
     end_trigger_token: int = 7,
     notes: str = "",
+    during: During = During.BREAKDOWN,
     owner=_DEFAULT,
     visitor: str | None = None,
 ) -> Game:
     """A game just started from the start form, with these players in turn order (default: three),
-    owned by ``owner()`` unless ``owner`` is given (None: a game from before accounts) or
-    ``visitor`` is (a visitor's game: a browser's without an account, no owner)."""
+    its during-the-game points ``during`` (the breakdown unless told), owned by ``owner()`` unless
+    ``owner`` is given (None: a game from before accounts) or ``visitor`` is (a visitor's game: a
+    browser's without an account, no owner)."""
     return services.game_create(
         players=[services.PlayerSetup(name) for name in (names or THREE_PLAYERS)],
         sectors=sectors,
         played_on=played_on,
         notes=notes,
         end_trigger_token=end_trigger_token,
+        during=during,
         owner=None if visitor else _owner(owner),
         visitor=visitor,
     )
@@ -95,11 +100,14 @@ def game_scored(
     played_on: date | None = None,
     finished: bool = False,
     end_trigger_token: int = 7,
+    during: During = During.BREAKDOWN,
     owner=_DEFAULT,
     visitor: str | None = None,
 ) -> Game:
-    """A game with its scores already entered; tokens default to none in every sector. Owned by
-    ``owner()`` unless ``owner`` is given (or a visitor's, as ``game_started``)."""
+    """A game with its scores already entered; tokens default to none in every sector; its
+    during-the-game points ``during`` (the breakdown unless told: ``player(..., vp_track=40)``
+    for the VP track). Owned by ``owner()`` unless ``owner`` is given (or a visitor's, as
+    ``game_started``)."""
     seated = []
     for number, data in enumerate(players, start=1):
         data.seat = number
@@ -112,6 +120,7 @@ def game_scored(
             comb=[Sector(first, second) for first, second in sectors],
             played_on=played_on,
             end_trigger_token=end_trigger_token,
+            during=during,
         ),
         finished=finished,
         owner=None if visitor else _owner(owner),

@@ -19,18 +19,23 @@ from scoring import categories
 from scoring.categories import (
     CATEGORIES,
     CATEGORY_BY_KEY,
+    DEFAULT_DURING,
     DURING_CATEGORIES,
     END_CATEGORIES,
     Category,
+    During,
     Kind,
     Section,
+    categories_of,
 )
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 SCORING_MD = PROJECT_ROOT / "docs" / "scoring-rules.md"
 
-# SCORING.md, "Score categories": the during-the-game table, in its order.
-DURING_KEYS = (
+# SCORING.md, "Score categories": the during-the-game table, in its order: the VP track's one
+# entry, then the breakdown's.
+TRACK_KEYS = ("vp_track",)
+BREAKDOWN_KEYS = (
     "starting_vp",
     "explore_tokens",
     "farm_income",
@@ -41,6 +46,7 @@ DURING_KEYS = (
     "tile_abilities",
     "seed_card_benefits",
 )
+DURING_KEYS = TRACK_KEYS + BREAKDOWN_KEYS
 # SCORING.md: "At the end of the game, in this order" (the computed majorities are not an entry).
 END_KEYS = (
     "planted_seed_cards",
@@ -73,6 +79,7 @@ EXPECTED_LIMITS = {
 
 # SCORING.md's tables: key -> (English, French edition), without the "(see note 1)"-style remarks.
 EXPECTED_LABELS = {
+    "vp_track": ("VP on the track at the end", "PV sur la piste à la fin de la partie"),
     "starting_vp": ("Starting VP", "PV de départ"),
     "explore_tokens": ("Explore token bonuses", "Bonus des jetons Exploration"),
     "farm_income": ("Farm income", "Revenus des Fermes"),
@@ -133,6 +140,30 @@ def test_each_section_holds_its_table_of_scoring_md(section, keys, subset):
     assert tuple(c.key for c in CATEGORIES if c.section is section) == keys
     assert tuple(c.key for c in subset) == keys
     assert all(c.section is section for c in subset)
+
+
+@pytest.mark.parametrize(
+    ("during", "during_keys"),
+    [pytest.param(During.TRACK, TRACK_KEYS, id="the-vp-track"),
+     pytest.param(During.BREAKDOWN, BREAKDOWN_KEYS, id="the-breakdown")],
+)
+def test_a_game_counts_the_during_the_game_entries_of_its_way_and_every_end_of_game_entry(during, during_keys):
+    """SCORING.md: each game counts its during-the-game points one way, "the entries of its own way
+    only"; the end-of-game categories are the same either way."""
+    assert tuple(c.key for c in categories_of(during, Section.DURING)) == during_keys
+    assert tuple(c.key for c in categories_of(during, Section.END)) == END_KEYS
+    assert tuple(c.key for c in categories_of(during)) == during_keys + END_KEYS
+    assert all(c.counts_in(during) for c in categories_of(during))
+    assert categories_of(during.value) == categories_of(during)  # as the database holds it
+
+
+def test_every_during_the_game_category_belongs_to_one_way_and_no_end_of_game_one_does():
+    assert all(c.during is not None for c in DURING_CATEGORIES)
+    assert all(c.during is None for c in END_CATEGORIES)
+
+
+def test_a_new_game_counts_the_vp_track():
+    assert DEFAULT_DURING is During.TRACK
 
 
 def test_category_by_key_indexes_every_category():

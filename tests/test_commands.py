@@ -28,6 +28,7 @@ from django.core.management.base import CommandError
 from django.utils import translation
 
 import scoring.management
+from scoring.categories import During
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 from tests.factories import OWNER, game_scored, player, save_tokens, save_value, user
@@ -190,7 +191,8 @@ def test_import_stores_format_md_example():
     alice = game.seats.get()
     assert (alice.number, alice.name, alice.faction, alice.is_automa, alice.active_workers) == (1, "Alice", "Ana",
                                                                                               False, 3)
-    assert alice.entries() == {
+    assert game.during_mode == "breakdown" and alice.vp_track is None  # (a file without "during")
+    assert alice.entries(During.BREAKDOWN) == {
         "starting_vp": 1, "explore_tokens": 4, "farm_income": 6, "comb_pods": 2, "hive_build_bonuses": 1,
         "advance_strength4": 3, "explore_strength4": 0, "tile_abilities": 5, "seed_card_benefits": 2,
         "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9, "carvings": 14,

@@ -19,13 +19,15 @@ from hypothesis import strategies as st
 
 from scoring.categories import (
     CATEGORIES,
-    DURING_CATEGORIES,
     END_CATEGORIES,
     MAX_ACTIVE_WORKERS,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
     TOKENS_PER_PLAYER,
+    During,
+    Section,
+    categories_of,
 )
 from scoring.engine import (
     PlayerSheet,
@@ -299,7 +301,7 @@ def test_format_md_example(field, value):
 def test_format_md_example_category_breakdown():
     """Farms 4 x 1, hive mat full 8, one frame 8; every other entry as entered."""
     vp = score_game(EXAMPLE_COMB, [EXAMPLE_ALICE]).players[0].category_vp
-    assert vp == {**EXAMPLE_DURING, **EXAMPLE_END, "hive_mat_full": 8, "frames_filled": 8}
+    assert vp == {"vp_track": 0, **EXAMPLE_DURING, **EXAMPLE_END, "hive_mat_full": 8, "frames_filled": 8}
 
 
 def test_format_md_example_sectors():
@@ -582,11 +584,15 @@ def _entry_st(category):
     return small | st.integers(category.minimum, category.maximum)
 
 
+# Entries of every category, those of the other way of counting the during-the-game points too
+# (the engine must count them for nothing).
 entries_st = st.fixed_dictionaries({}, optional={c.key: _entry_st(c) for c in CATEGORIES})
 
 
 @st.composite
-def games(draw, min_players=1):
+def games(draw, min_players=1, during=None):
+    """(sectors, players, how the game counts its during-the-game points: ``during``, or either)."""
+    during = draw(st.sampled_from(During)) if during is None else during
     sectors = draw(sectors_st)
     count = draw(st.integers(min_players, MAX_PLAYERS))
     players = [
@@ -598,7 +604,7 @@ def games(draw, min_players=1):
         )
         for _ in range(count)
     ]
-    return sectors, players
+    return sectors, players, during
 
 
 def _tokens(player: PlayerSheet, index: int) -> int:
@@ -625,8 +631,8 @@ def reference_sector_awards(sector: Sector, tokens: list[int]) -> list[int]:
 @PROPERTY_SETTINGS
 @given(games())
 def test_property_sector_awards_follow_the_three_cases_of_scoring_md(game):
-    sectors, players = game
-    result = score_game(sectors, players)
+    sectors, players, during = game
+    result = score_game(sectors, players, during)
     for index, sector in enumerate(sectors):
         expected = reference_sector_awards(sector, [_tokens(p, index) for p in players])
         assert [p.majority_by_sector[index] for p in result.players] == expected
@@ -635,8 +641,8 @@ def test_property_sector_awards_follow_the_three_cases_of_scoring_md(game):
 @PROPERTY_SETTINGS
 @given(games())
 def test_property_a_sector_never_awards_more_than_its_1st_plus_2nd_vp(game):
-    sectors, players = game
-    for result in score_game(sectors, players).sectors:
+    sectors, players, during = game
+    for result in score_game(sectors, players, during).sectors:
         awards = [result.award_for(p) for p in range(len(players))]
         assert all(award >= 0 for award in awards)
         assert sum(awards) <= result.sector.first + result.sector.second
@@ -646,8 +652,8 @@ def test_property_a_sector_never_awards_more_than_its_1st_plus_2nd_vp(game):
 @given(games())
 def test_property_a_player_with_no_token_in_a_sector_gets_nothing_from_it(game):
     """SCORING.md: "counting only players with at least one token there"."""
-    sectors, players = game
-    result = score_game(sectors, players)
+    sectors, players, during = game
+    result = score_game(sectors, players, during)
     for index, sector_result in enumerate(result.sectors):
         for position, player in enumerate(players):
             if _tokens(player, index) == 0:
@@ -661,10 +667,10 @@ def test_property_relabelling_the_players_relabels_the_results(game, data):
     """Scoring does not depend on the order players are given in (only ``ranking()``'s and the ties'
     order among equals do, by design).
     """
-    sectors, players = game
+    sectors, players, during = game
     permutation = data.draw(st.permutations(range(len(players))))  # new position k holds old player p[k]
-    before = score_game(sectors, players)
-    after = score_game(sectors, [players[old] for old in permutation])
+    before = score_game(sectors, players, during)
+    after = score_game(sectors, [players[old] for old in permutation], during)
     new_of = {old: new for new, old in enumerate(permutation)}
 
     for new, old in enumerate(permutation):
@@ -687,9 +693,9 @@ def test_property_relabelling_the_players_relabels_the_results(game, data):
 @PROPERTY_SETTINGS
 @given(games(), st.data())
 def test_property_raising_an_entry_never_lowers_the_total_nor_worsens_the_rank(game, data):
-    sectors, players = game
+    sectors, players, during = game
     position = data.draw(st.integers(0, len(players) - 1), label="player")
-    category = data.draw(st.sampled_from(CATEGORIES), label="category")
+    category = data.draw(st.sampled_from(categories_of(during)), label="category")
     old_value = players[position].entries.get(category.key, False if category.is_flag else 0)
     if category.is_flag:
         new_value = True
@@ -702,8 +708,8 @@ def test_property_raising_an_entry_never_lowers_the_total_nor_worsens_the_rank(g
         tokens=players[position].tokens,
     )
 
-    before = score_game(sectors, players)
-    after = score_game(sectors, raised)
+    before = score_game(sectors, players, during)
+    after = score_game(sectors, raised, during)
 
     assert after.players[position].total >= before.players[position].total
     assert after.players[position].total - before.players[position].total == (
@@ -723,12 +729,12 @@ def test_property_total_is_during_plus_end_and_end_includes_the_majorities(game)
     end-of-game VP, majorities included; `majority` is the comb majority VP alone; `total` is
     `during + end`."
     """
-    sectors, players = game
-    result = score_game(sectors, players)
+    sectors, players, during = game
+    result = score_game(sectors, players, during)
     for position, (sheet, player) in enumerate(zip(players, result.players, strict=True)):
-        vp = {c.key: c.vp(sheet.entries.get(c.key, 0)) for c in CATEGORIES}
+        vp = {c.key: c.vp(sheet.entries.get(c.key, 0)) if c.counts_in(during) else 0 for c in CATEGORIES}
         assert player.category_vp == vp
-        assert player.during == sum(vp[c.key] for c in DURING_CATEGORIES)
+        assert player.during == sum(vp[c.key] for c in categories_of(during, Section.DURING))
         assert player.majority_by_sector == tuple(s.award_for(position) for s in result.sectors)
         assert player.majority == sum(player.majority_by_sector)
         assert player.end == sum(vp[c.key] for c in END_CATEGORIES) + player.majority
@@ -742,8 +748,8 @@ def test_property_ranks_count_the_players_strictly_better(game):
     """A player's rank is 1 + the number of players with more VP, or equal VP and more active workers;
     exactly the players with the best (VP, workers) have rank 1 and win.
     """
-    sectors, players = game
-    result = score_game(sectors, players)
+    sectors, players, during = game
+    result = score_game(sectors, players, during)
     keys = [(p.total, p.active_workers) for p in result.players]
     best = max(keys)
     for position, player in enumerate(result.players):
@@ -760,8 +766,8 @@ def test_property_ranks_count_the_players_strictly_better(game):
 @PROPERTY_SETTINGS
 @given(games())
 def test_property_ties_list_every_group_sharing_a_total(game):
-    sectors, players = game
-    result = score_game(sectors, players)
+    sectors, players, during = game
+    result = score_game(sectors, players, during)
     totals = [p.total for p in result.players]
     groups = {t: [i for i, x in enumerate(totals) if x == t] for t in set(totals) if totals.count(t) > 1}
     assert [tie.total for tie in result.ties] == sorted(groups, reverse=True)
@@ -773,3 +779,67 @@ def test_property_ties_list_every_group_sharing_a_total(game):
         assert tie.decided_by_workers is (len(set(tie.workers)) > 1)
         assert tie.shared is (len(set(tie.workers)) < len(tie.workers))
 
+
+
+# ============================================================================================
+# The VP track or the breakdown: two ways of counting the during-the-game points
+# ============================================================================================
+
+
+@pytest.mark.parametrize(
+    ("during", "entries", "counted"),
+    [
+        pytest.param(During.TRACK, {"vp_track": 57}, 57, id="track-the-track-entry-is-the-whole-part"),
+        pytest.param(During.TRACK, {"vp_track": 57, "starting_vp": 1, "farm_income": 9}, 57,
+                     id="track-the-breakdowns-entries-count-for-nothing"),
+        pytest.param(During.TRACK, {}, 0, id="track-an-empty-track-is-0"),
+        pytest.param(During.BREAKDOWN, {"starting_vp": 2, "farm_income": 9, "tile_abilities": 4}, 15,
+                     id="breakdown-the-sum-of-its-entries"),
+        pytest.param(During.BREAKDOWN, {"starting_vp": 2, "vp_track": 57}, 2,
+                     id="breakdown-the-track-entry-counts-for-nothing"),
+    ],
+)
+def test_the_during_the_game_part_is_the_track_or_the_breakdowns_sum(during, entries, counted):
+    """SCORING.md: "A game counts the entries of its own way only; those of the other way stay
+    empty." The end of the game is the same either way."""
+    sheet = PlayerSheet(entries={**entries, "farms": 3, "frames_filled": 1})
+    result = score_game([], [sheet], during).players[0]
+    assert (result.during, result.end, result.total) == (counted, 3 + 8, counted + 11)
+    assert {key for key, vp in result.category_vp.items() if vp} <= {
+        c.key for c in categories_of(during)}
+
+
+def test_the_breakdown_is_what_the_engine_counts_unless_told():
+    """Every game of a file written before the VP track was a breakdown (``during`` left out)."""
+    sheet = PlayerSheet(entries={"starting_vp": 1, "vp_track": 40})
+    assert score_game([], [sheet]).players[0].during == 1
+    assert category_vp({"starting_vp": 1, "vp_track": 40}) == category_vp({"starting_vp": 1, "vp_track": 40},
+                                                                          During.BREAKDOWN)
+
+
+@PROPERTY_SETTINGS
+@given(games(during=During.BREAKDOWN))
+def test_property_the_same_game_scored_both_ways_gets_the_same_totals_and_ranking(game):
+    """A breakdown game whose players' during-the-game sums are typed as their VP on the track:
+    every subtotal, total, rank, winner and tie is the same (only the categories differ)."""
+    sectors, players, _during = game
+    breakdown = score_game(sectors, players, During.BREAKDOWN)
+    on_the_track = [
+        PlayerSheet(
+            entries={**{c.key: value for c in categories_of(During.TRACK, Section.END)
+                        if (value := sheet.entries.get(c.key)) is not None},
+                     "vp_track": outcome.during},
+            active_workers=sheet.active_workers,
+            tokens=sheet.tokens,
+        )
+        for sheet, outcome in zip(players, breakdown.players, strict=True)
+    ]
+    track = score_game(sectors, on_the_track, During.TRACK)
+
+    for before, after in zip(breakdown.players, track.players, strict=True):
+        assert (after.during, after.majority, after.end, after.total, after.rank, after.winner) == (
+            before.during, before.majority, before.end, before.total, before.rank, before.winner)
+        assert after.category_vp["vp_track"] == before.during
+    assert track.ranking() == breakdown.ranking()
+    assert track.ties == breakdown.ties
+    assert track.sectors == breakdown.sectors

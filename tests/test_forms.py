@@ -15,12 +15,16 @@ from django.core.exceptions import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.categories import CATEGORIES
+from scoring.categories import During, categories_of
 from scoring.fields import PadField, field_address, pad_field, pad_fields
 from scoring.forms import FieldSaveForm, PadFlagField, PadForm, PadValueField, ParsedValue, parse_pad_value
 from scoring.models import GameSector, Seat
 from scoring.services import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
+
+# The categories of a breakdown game's pad: what ``pad_field`` and ``PadForm`` read unless told
+# that the game counts the VP track.
+PAD_CATEGORIES = categories_of(During.BREAKDOWN)
 
 SEATS = [Seat(number=1, name="Alice"), Seat(number=2, name="Bruno")]
 SECTORS = [GameSector(position=0, first_vp=9, second_vp=4), GameSector(position=1, first_vp=13, second_vp=0)]
@@ -47,11 +51,23 @@ def refusal(name: str, raw: str) -> ValidationError:
 
 def test_every_category_of_every_seat_is_a_field_named_after_its_key():
     for seat in SEATS:
-        for category in CATEGORIES:
+        for category in PAD_CATEGORIES:
             found = field(f"s{seat.number}-{category.key}")
             assert (found.seat, found.category, found.sector) == (seat, category, None)
             assert found.name == f"s{seat.number}-{category.key}"
             assert found.id() == f"f-s{seat.number}-{category.key}"
+
+
+def test_a_track_games_fields_are_its_track_and_the_end_of_game_entries_never_the_breakdowns():
+    assert pad_field(SEATS, SECTORS, field_address("s2-vp_track"), During.TRACK).label == (
+        "VP on the track at the end, Bruno")
+    assert pad_field(SEATS, SECTORS, field_address("s2-farms"), During.TRACK).category.key == "farms"
+    assert pad_field(SEATS, SECTORS, field_address("s2-starting_vp"), During.TRACK) is None
+    assert pad_field(SEATS, SECTORS, field_address("s2-vp_track")) is None  # (a breakdown game's)
+    names = [pad.name for pad in pad_fields(SEATS, SECTORS, During.TRACK) if pad.seat.number == 1]
+    assert names[:2] == ["s1-vp_track", "s1-planted_seed_cards"]
+    assert list(PadForm(SEATS, SECTORS, during=During.TRACK).fields) == [
+        pad.name for pad in pad_fields(SEATS, SECTORS, During.TRACK)]
 
 
 @pytest.mark.parametrize(("name", "kind", "label", "limits"), [
@@ -225,7 +241,7 @@ def test_the_pad_form_has_one_field_per_pad_field_each_with_a_hidden_initial():
     form = pad_form()
 
     assert list(form.fields) == [pad.name for pad in pad_fields(SEATS, SECTORS)]
-    assert len(form.fields) == 2 * (len(CATEGORIES) + len(SECTORS) + 1)
+    assert len(form.fields) == 2 * (len(PAD_CATEGORIES) + len(SECTORS) + 1)
     for name, form_field in form.fields.items():
         assert form_field.show_hidden_initial, name
         assert not form_field.required, name

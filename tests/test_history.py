@@ -23,6 +23,7 @@ from django.core.management import call_command
 
 from scoring import selectors, services
 from scoring.access import Actor
+from scoring.categories import During
 from scoring.gamefile import ChangeData, dump_document, parse_document, read_document, to_json
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.services import Guard, Outcome
@@ -46,7 +47,8 @@ def ann() -> User:
 @pytest.fixture
 def game(ann) -> Game:
     return services.game_create(
-        players=[services.PlayerSetup("Ann"), services.PlayerSetup("Ben")], sectors=[(9, 4)], owner=ann
+        players=[services.PlayerSetup("Ann"), services.PlayerSetup("Ben")], sectors=[(9, 4)], owner=ann,
+        during=During.BREAKDOWN,
     )
 
 

@@ -58,6 +58,7 @@ HTMX = {"HX-Request": "true"}
 # The French edition's words for the categories (its end-of-game rule text, as
 # docs/scoring-rules.md quotes them), by key.
 FRENCH_CATEGORIES = {
+    "vp_track": "PV sur la piste à la fin de la partie",
     "starting_vp": "PV de départ",
     "explore_tokens": "Bonus des jetons Exploration",
     "farm_income": "Revenus des Fermes",
@@ -528,7 +529,8 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
 
     assert english_header.startswith("played_on,game_id,finished,seat,player,")
     header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
-    assert header.startswith("Date;Partie;Terminée;Position;Joueur;Faction;Automa;PV de départ;")
+    assert header.startswith("Date;Partie;Terminée;Position;Joueur;Faction;Automa;"
+                             "PV sur la piste à la fin de la partie;PV de départ;")
     assert "Revenus des Fermes" in header and "Capacité de fin de partie de la faction" in header
     assert not english_in(f"<p>{header}</p>")
     assert ";oui;" in french_rows[1]

@@ -64,7 +64,7 @@ def make_layout_sector(**fields: Any) -> CombLayoutSector:
 # Entry limits from FORMAT.md (written out, not read from scoring.categories).
 ENTRY_LIMITS = {
     **{key: (0, 999) for key in (
-        "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses", "advance_strength4",
+        "vp_track", "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses", "advance_strength4",
         "explore_strength4", "tile_abilities", "seed_card_benefits", "planted_seed_cards", "recruits",
         "developments", "queens_favor", "faction_ability",
     )},
@@ -82,6 +82,8 @@ def check(id: str, create: Callable[[], Any], constraint: str) -> Any:
 CHECK_VIOLATIONS = [
     check("game-end_trigger_token-5", lambda: make_game(end_trigger_token=5), "game_end_trigger_token_6_or_7"),
     check("game-end_trigger_token-8", lambda: make_game(end_trigger_token=8), "game_end_trigger_token_6_or_7"),
+    check("game-during_mode-both", lambda: make_game(during_mode="both"), "game_during_mode_track_or_breakdown"),
+    check("game-during_mode-empty", lambda: make_game(during_mode=""), "game_during_mode_track_or_breakdown"),
     check("seat-number-0", lambda: make_seat(number=0), "seat_number_range"),
     check("seat-number-6", lambda: make_seat(number=6), "seat_number_range"),
     check("seat-name-empty", lambda: make_seat(name=""), "seat_name_not_empty"),
@@ -258,6 +260,8 @@ def test_unique_constraint_rejects_a_second_row(create, constraint):
 ACCEPTED = [
     pytest.param(lambda: make_game(end_trigger_token=6), id="game-end_trigger_token-6"),
     pytest.param(lambda: make_game(end_trigger_token=7), id="game-end_trigger_token-7"),
+    pytest.param(lambda: make_game(during_mode="track"), id="game-during_mode-track"),
+    pytest.param(lambda: make_game(during_mode="breakdown"), id="game-during_mode-breakdown"),
     pytest.param(lambda: make_seat(number=1), id="seat-number-1"),
     pytest.param(lambda: make_seat(number=5), id="seat-number-5"),
     pytest.param(lambda: make_seat(name="N" * 40), id="seat-name-40-chars"),

@@ -128,6 +128,9 @@ REQUESTS: dict[str, Request] = {
     "results GET": lambda c, t: c.get(t.url("results")),
     "finish POST": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}),
     "finish POST (htmx)": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}, headers=HTMX),
+    "during GET": lambda c, t: c.get(t.url("during")),
+    "during POST": lambda c, t: c.post(t.url("during"), {"during": "track"}),
+    "during POST (htmx)": lambda c, t: c.post(t.url("during"), {"during": "track"}, headers=HTMX),
     "delete GET": lambda c, t: c.get(t.url("delete")),
     "delete POST": lambda c, t: c.post(t.url("delete")),
     "delete POST (htmx)": lambda c, t: c.post(t.url("delete"), headers=HTMX),
@@ -158,6 +161,9 @@ MATRIX = [
     ("results GET",              200, 200, 200, 404, 404, 404),
     ("finish POST",              302, 302, 403, 404, 404, 404),
     ("finish POST (htmx)",       302, 302, 403, 404, 404, 404),
+    ("during GET",               200, 200, 403, 404, 404, 404),
+    ("during POST",              302, 302, 403, 404, 404, 404),
+    ("during POST (htmx)",       302, 302, 403, 404, 404, 404),
     ("delete GET",               200, 403, 403, 404, 404, 404),
     ("delete POST",              302, 403, 403, 404, 404, 404),
     ("delete POST (htmx)",       302, 403, 403, 404, 404, 404),
@@ -204,7 +210,8 @@ def test_the_matrix_covers_every_address_of_a_game():
     for included in get_resolver().url_patterns:
         patterns += [p for p in getattr(included, "url_patterns", []) if isinstance(p, URLPattern)]
     game_urls = {p.name for p in patterns if "game_id" in p.pattern.converters or p.name == "join"}
-    covered = {"pad", "save", "live", "results", "finish", "delete", "export", "undo", "link", "name", "join"}
+    covered = {"pad", "save", "live", "results", "finish", "during", "delete", "export", "undo", "link", "name",
+               "join"}
     assert game_urls <= covered, game_urls - covered
     assert {row[0] for row in MATRIX} == set(REQUESTS)
 
@@ -287,7 +294,7 @@ def test_a_claimed_game_is_the_accounts_alone():
 
 VIEW_WRITES = [
     "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
-    "finish POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST", "undo POST (htmx)",
+    "finish POST (htmx)", "during POST", "during POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST", "undo POST (htmx)",
     "edit link new POST", "edit link revoke POST", "view link new POST", "view link revoke POST", "name POST",
 ]
 

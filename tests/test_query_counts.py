@@ -132,8 +132,8 @@ def games_add(owner, count: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %s) "
-            "INSERT INTO scoring_game (public_id, owner_id, played_on, notes, end_trigger_token, created_at, revision,"
-            " finished_at) SELECT 'stored-' || i, %s, %s, '', 7, %s, 0, %s FROM n",
+            "INSERT INTO scoring_game (public_id, owner_id, played_on, notes, end_trigger_token, during_mode, created_at,"
+            " revision, finished_at) SELECT 'stored-' || i, %s, %s, '', 7, 'breakdown', %s, 0, %s FROM n",
             [count, owner.pk, now.date(), now, now],
         )
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from scoring import selectors
-from scoring.categories import MAJORITY_LABEL
+from scoring.categories import MAJORITY_LABEL, During
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.django_db
@@ -56,3 +56,18 @@ def test_the_statistics_page_shows_them_and_the_games_behind(client, owner, hist
 def test_without_finished_games_the_page_says_so(client, owner):
     client.force_login(owner)
     assert "Statistics appear here once a game is finished." in client.get(reverse("scoring:statistics")).content.decode()
+
+
+def test_a_track_games_during_the_game_points_are_one_category_beside_the_breakdowns(owner):
+    """A breakdown game counts its sources apart; a VP-track game counts its during-the-game
+    points as one category, the track's; the end of the game counts the same either way."""
+    game_scored(player("Ann", starting_vp=1, farm_income=10, farms=4), player("Ben", starting_vp=2), sectors=[],
+                finished=True)
+    game_scored(player("Ann", vp_track=30, farms=2), player("Ben", vp_track=27), sectors=[], finished=True,
+                during=During.TRACK)
+
+    shares = {share.label: share.vp for share in selectors.overall_statistics(owner).shares}
+
+    assert shares["VP on the track at the end"] == 57
+    assert (shares["Starting VP"], shares["Farm income"], shares["Farms built"]) == (3, 10, 6)
+    assert sum(shares.values()) == 1 + 10 + 4 + 2 + 30 + 2 + 27

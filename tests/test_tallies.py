@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import selectors, services
-from scoring.categories import CATEGORIES, FACTIONS
+from scoring.categories import CATEGORIES, FACTIONS, During
 from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat
 from scoring.tallies import MEASURES, seat_measures, tallies_rebuild
 from tests.factories import game_scored, player, save_value, seat_of, user
@@ -55,6 +56,16 @@ def test_a_seat_adds_its_total_its_win_and_each_categorys_vp(owner):
     assert measures["vp_hive_mat_full"] == 8 and measures["vp_frames_filled"] == 16
     bob = seat_measures(seat_of(game, 2))
     assert bob["games"] == 0 and bob["wins"] == 0 and bob["winner_points"] == 0  # a game counts on its seat 1
+
+
+def test_a_track_games_during_the_game_points_are_one_measure(owner):
+    """Statistics count a track game's during-the-game points as one category: the track's."""
+    game = game_scored(player("Ann", vp_track=57, farms=3), player("Bob", vp_track=40), finished=True, owner=owner,
+                       during=During.TRACK)
+    ann = seat_measures(seat_of(game, 1))
+    assert (ann["vp_vp_track"], ann["vp_farms"], ann["points"]) == (57, 3, 60)
+    assert all(ann[f"vp_{key}"] == 0 for key in ("starting_vp", "farm_income", "seed_card_benefits"))
+    assert ann_row()["vp_vp_track"] == 57
 
 
 def test_a_game_in_progress_adds_nothing_until_it_is_finished(owner):
@@ -124,11 +135,13 @@ def test_the_games_of_nobody_and_the_automa(owner):
 
 OPERATIONS = st.lists(
     st.one_of(
-        st.tuples(st.just("play"), st.integers(1, 4), st.booleans(), st.integers(0, 40)),
+        st.tuples(st.just("play"), st.integers(1, 4), st.booleans(), st.integers(0, 40), st.sampled_from(During)),
         st.tuples(st.just("finish"), st.integers(0, 9)),
         st.tuples(st.just("correct"), st.integers(0, 9), st.integers(0, 3),
-                  st.sampled_from(["farm_income", "carvings", "hive_mat_full", "frames_filled", "recruits"]),
+                  st.sampled_from(["farm_income", "carvings", "hive_mat_full", "frames_filled", "recruits",
+                                   "vp_track", "starting_vp"]),
                   st.integers(-5, 20)),
+        st.tuples(st.just("count during the game"), st.integers(0, 9), st.sampled_from(During)),
         st.tuples(st.just("delete"), st.integers(0, 9)),
         st.tuples(st.just("merge"), st.sampled_from(["Ann", "Bob", "Cid"]), st.sampled_from(["Ann", "Bob", "Cid"])),
     ),
@@ -144,9 +157,10 @@ def test_after_any_changes_the_tallies_equal_the_ones_computed_again(owner, oper
     for operation in operations:
         games = list(Game.objects.filter(owner=owner).order_by("pk"))
         match operation:
-            case ("play", count, finished, farms):
-                game_scored(*(player(names[n], farm_income=(farms * (n + 1)) % 31, faction=FACTIONS[(farms + n) % 4])
-                              for n in range(count)), finished=finished, owner=owner)
+            case ("play", count, finished, farms, during):
+                key = "vp_track" if during is During.TRACK else "farm_income"
+                game_scored(*(player(names[n], **{key: (farms * (n + 1)) % 31}, faction=FACTIONS[(farms + n) % 4])
+                              for n in range(count)), finished=finished, owner=owner, during=during)
             case ("finish", index) if games:
                 services.game_finish(game=games[index % len(games)])
             case ("correct", index, number, key, value) if games:
@@ -154,6 +168,11 @@ def test_after_any_changes_the_tallies_equal_the_ones_computed_again(owner, oper
                 category = next(c for c in CATEGORIES if c.key == key)
                 value = bool(value % 2) if category.is_flag else min(max(value, category.minimum), category.maximum)
                 save_value(seat=seats[number % len(seats)], key=key, value=value)
+            case ("count during the game", index, during) if games:
+                try:
+                    services.game_mode_change(game=games[index % len(games)], during=during)
+                except ValidationError:  # (a way holding values is kept: nothing changes)
+                    pass
             case ("delete", index) if games:
                 services.game_delete(game=games[index % len(games)])
             case ("merge", keep, merged) if keep != merged:
@@ -200,6 +219,43 @@ def test_the_migration_fills_the_tallies_of_the_games_already_stored():
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert (rows(OwnerTally), rows(PlayerTally)) == expected
     assert Seat.objects.filter(tallied__isnull=False).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_of_the_vp_track_keeps_every_stored_game_a_breakdown_and_brings_the_tallies_up_to_date():
+    """Every game stored before keeps the breakdown it was scored with (its outcome unchanged);
+    a new game counts the VP track; every finished seat's ``tallied`` has the track's measure (0),
+    so a rebuild afterwards finds nothing to put right."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0015_games_of_visitors")], [("scoring", "0016_game_during_mode_and_vp_track")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    User, Game, Seat, OldOwnerTally = (old.get_model(*name.split(".")) for name in (
+        "auth.User", "scoring.Game", "scoring.Seat", "scoring.OwnerTally"))
+    ann = User.objects.create(username="ann")
+    game = Game.objects.create(owner=ann, public_id="migrated", finished_at="2026-11-29T21:00Z")
+    Seat.objects.create(game=game, number=1, name="Ann", name_key="ann", starting_vp=1, farm_income=9,
+                        score_during=10, score_total=10, tallied={"seats": 1, "points": 10})
+    OldOwnerTally.objects.create(owner=ann, scope="all", key="", seats=1, points=10, vp_farm_income=9)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    Game, Seat = new.get_model("scoring", "Game"), new.get_model("scoring", "Seat")
+
+    migrated = Game.objects.get(public_id="migrated")
+    assert migrated.during_mode == "breakdown"
+    assert Game.objects.create(owner_id=ann.pk, public_id="new").during_mode == "track"
+    seat = Seat.objects.get(game=migrated)
+    assert (seat.starting_vp, seat.farm_income, seat.vp_track, seat.score_total) == (1, 9, None, 10)
+    assert seat.tallied["vp_vp_track"] == 0 and seat.tallied["vp_farm_income"] == 9
+
+    executor = MigrationExecutor(connection)  # back to the latest state for the other tests
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes("scoring"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from scoring import selectors, services, transfer
 from scoring.access import Actor
-from scoring.categories import CATEGORIES
+from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.models import Change, Game
 from scoring.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
@@ -273,6 +273,21 @@ def test_the_csv_gives_every_entry_and_the_engines_figures(owner_client):
     assert (alice["starting_vp"], alice["recruits"], bruno["active_workers"]) == ("", "", "0")
     assert (carla["starting_vp"], carla["farms"], carla["active_workers"], carla["hibernation_tokens"],
             carla["total"]) == ("1", "", "", "", "1")
+
+
+def test_the_csv_gives_a_track_games_track_and_a_breakdown_games_breakdown_each_leaving_the_other_empty(owner_client):
+    track = game_scored(player("Ann", vp_track=57, farms=2), player("Ben", vp_track=40), during=During.TRACK,
+                        played_on=date(2026, 11, 1))
+    game_scored(player("Cid", starting_vp=1, farm_income=9), played_on=date(2026, 11, 2))
+
+    ann, ben, cid = csv_table(export_csv(owner_client))
+
+    breakdown_keys = [category.key for category in categories_of(During.BREAKDOWN, Section.DURING)]
+    assert (ann["vp_track"], ann["farms"], ann["during"], ann["total"]) == ("57", "2", "57", "59")
+    assert [ann[key] for key in breakdown_keys] == [""] * len(breakdown_keys)
+    assert (ben["vp_track"], ben["rank"]) == ("40", "2")
+    assert (cid["vp_track"], cid["starting_vp"], cid["farm_income"], cid["during"]) == ("", "1", "9", "10")
+    assert [int(ann["total"]), int(ben["total"])] == [total_of(track, 1), total_of(track, 2)]
 
 
 def test_a_name_a_spreadsheet_would_take_for_a_formula_is_written_as_text(owner_client):

@@ -16,7 +16,8 @@ def store_every_outcome(apps, schema_editor):
         sheets = []
         for seat in seats:
             counts = {tokens.sector_id: tokens.count for tokens in seat.tokens.all()}
-            entries = {c.key: (getattr(seat, c.key) or (False if c.is_flag else 0)) for c in CATEGORIES}
+            # (a category added since, the VP track's, has no column here: none entered, every game a breakdown)
+            entries = {c.key: (getattr(seat, c.key, None) or (False if c.is_flag else 0)) for c in CATEGORIES}
             sheets.append(PlayerSheet(entries=entries, active_workers=seat.active_workers or 0,
                                       tokens=[counts.get(sector.pk, 0) for sector in sectors]))
         result = score_game([Sector(s.first_vp, s.second_vp) for s in sectors], sheets)

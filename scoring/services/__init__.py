@@ -31,11 +31,11 @@ from scoring.services.games import (
     players_merge,
     visitor_games_claim,
 )
-from scoring.services.pad import Guard, Outcome, SaveResult, change_undo, field_save, game_finish
+from scoring.services.pad import Guard, Outcome, SaveResult, change_undo, field_save, game_finish, game_mode_change
 
 __all__ = [
     "OUTCOME_FIELDS", "Guard", "ImportResult", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
-    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_outcome_recompute",
+    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_mode_change", "game_outcome_recompute",
     "game_outcome_store", "game_start", "game_store", "games_import", "games_store", "link_renew", "link_revoke",
     "players_attach", "players_merge", "visitor_games_claim",
 ]

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import DEFAULT_END_TRIGGER_TOKEN
+from scoring.categories import DEFAULT_DURING, DEFAULT_END_TRIGGER_TOKEN, During, Section, categories_of, entry_at_start
 from scoring.engine import GameResult, PlayerResult, Sector
 from scoring.fields import WORKERS, tokens_key
 from scoring.gamefile import GameData, PlayerData, field_of_entry, game_fingerprint, text_of_value
@@ -77,6 +77,7 @@ def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None
             played_on=data.played_on or today,
             notes=data.notes,
             end_trigger_token=data.end_trigger_token,
+            during_mode=During(data.during).value,
             finished_at=now if finished else None,
             fingerprint=game_fingerprint(data, undated_as=today),
         )
@@ -136,6 +137,7 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list
         return sums
 
     result = data.score()
+    counted = {category.key for category in categories_of(data.during)}  # the other way's stay not entered
     return [
         Seat(
             game=game,
@@ -146,11 +148,12 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list
             faction=player.faction,
             is_automa=player.automa,
             active_workers=entry(player.seat, WORKERS, player.active_workers),
-            sums=typed_sums(player.seat, player.entries),
-            **{key: entry(player.seat, key, value) for key, value in player.entries.items()},
+            sums=typed_sums(player.seat, entries),
+            **{key: entry(player.seat, key, value) for key, value in entries.items()},
             **outcome_fields(outcome),
         )
         for player, outcome in zip(data.players, result.players, strict=True)
+        for entries in [{key: value for key, value in player.entries.items() if key in counted}]
     ]
 
 
@@ -308,10 +311,13 @@ def game_create(
     played_on: date | None = None,
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+    during: During = DEFAULT_DURING,
     owner=None,
     visitor: str | None = None,
 ) -> Game:
-    """Start a game: seats in the given order, starting VP pre-filled from the seat (1, 2, 3, ...)."""
+    """Start a game: seats in the given order, every entry empty. Its during-the-game points are
+    counted ``during``: on the VP track (where each marker starts on its seat's starting VP), or
+    as the breakdown, whose starting VP are then filled in from the seat (1, 2, 3, ...)."""
     data = GameData(
         players=[
             PlayerData(
@@ -320,7 +326,8 @@ def game_create(
                 faction=player.faction,
                 automa=player.automa,
                 active_workers=None,
-                entries={"starting_vp": number},  # every other entry starts empty
+                entries={category.key: value for category in categories_of(during, Section.DURING)
+                         if (value := entry_at_start(category, during, number)) is not None},
             )
             for number, player in enumerate(players, start=1)
         ],
@@ -328,6 +335,7 @@ def game_create(
         played_on=played_on,
         notes=notes,
         end_trigger_token=end_trigger_token,
+        during=During(during),
     )
     return game_store(data, owner=owner, visitor=visitor)
 
@@ -342,6 +350,7 @@ def game_start(
     played_on: date | None = None,
     notes: str = "",
     end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN,
+    during: During = DEFAULT_DURING,
     owner=None,
     visitor: str | None = None,
 ) -> Game:
@@ -354,7 +363,7 @@ def game_start(
         comb_layout_save(name=layout_name, sectors=sectors, owner=owner, visitor=visitor)
     return game_create(
         players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token,
-        owner=owner, visitor=visitor,
+        during=during, owner=owner, visitor=visitor,
     )
 
 

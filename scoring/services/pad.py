@@ -1,5 +1,6 @@
 """The pad's writes: one value saved (``field_save``), a change undone through the same write
-(``change_undo``), and the game finished.
+(``change_undo``), the way the game counts its during-the-game points changed
+(``game_mode_change``), and the game finished.
 
 Several phones score one game at once, and a phone's save can be slow, retried, or arrive after
 a newer one. Every save therefore names what it is based on (a ``Guard``); it changes only its
@@ -13,13 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.access import NOBODY, Actor
-from scoring.categories import TOKENS_PER_PLAYER
+from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
 from scoring.engine import GameResult
+from scoring.explain import names_list
 from scoring.fields import FieldAddress, PadField, pad_field
 from scoring.models import Change, Game, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
@@ -106,7 +109,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     if not game_lock(game.pk):
         return SaveResult(Outcome.GONE)
     state = game_state(game)
-    pad = pad_field(state.seats, state.sectors, address)
+    pad = pad_field(state.seats, state.sectors, address, state.game.during)
     if pad is None:
         return SaveResult(Outcome.NO_FIELD, state)
     seat = pad.seat
@@ -208,6 +211,51 @@ def _value_of(change: Change) -> tuple[int | bool | None, str]:
     if text == "":
         return None, ""
     return evaluate_sum(text), text if is_sum(text) else ""
+
+
+def game_mode_change(*, game: Game, during: During) -> bool:
+    """Count the game's during-the-game points ``during``: on the VP track (one number per player)
+    or as the breakdown (the starting VP and each source). True when the way changed; False when
+    the game already counted so, or is gone (nothing written).
+
+    Refused (ValidationError, in words, naming what is entered) while the way the game counts now
+    holds an entry, the breakdown's starting VP as the game filled them in aside: nothing a player
+    typed is ever hidden or lost. The way left is emptied and the new one made ready as a new
+    game's: the breakdown's starting VP filled in from the seats (1, 2, 3, ...), the track empty.
+    Each field written gets a new version, so a phone that still shows the other way cannot save
+    into it unseen; the outcomes and the tallies follow, as after any save."""
+    wanted = During(during)
+    with transaction.atomic():
+        if not game_lock(game.pk):
+            return False
+        state = game_state(game)
+        current = state.game.during
+        if wanted == current:
+            transaction.set_rollback(True)  # (the lock's move of the revision with it)
+            return False
+        entered = state.during_entered()
+        if entered:
+            what = names_list([_("%(name)s's %(what)s") % {"name": seat.name, "what": _(category.label)}
+                               for seat, category in entered])
+            message = (_("The breakdown already holds values (%(what)s). Empty them first to count the VP track "
+                         "instead.") if current == During.BREAKDOWN else
+                       _("The VP track already holds values (%(what)s). Empty them first to count the breakdown "
+                         "instead."))
+            raise ValidationError(message % {"what": what}, code="entered")
+        keys = [category.key for category in DURING_CATEGORIES]
+        for seat in state.seats:
+            for category in DURING_CATEGORIES:
+                value = entry_at_start(category, wanted, seat.number)
+                if getattr(seat, category.key) != value:
+                    setattr(seat, category.key, value)
+                    version = int((seat.revisions.get(category.key) or [0])[0])
+                    seat.revisions = {**seat.revisions, category.key: [version + 1, "", 0]}
+            seat.sums = {key: text for key, text in seat.sums.items() if key not in keys}
+        Seat.objects.bulk_update(state.seats, [*keys, "sums", "revisions"])
+        Game.objects.filter(pk=game.pk).update(during_mode=wanted.value)
+        state.game.during_mode = game.during_mode = wanted.value
+        outcomes_store(state)
+    return True
 
 
 @transaction.atomic

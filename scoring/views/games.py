@@ -105,6 +105,7 @@ def game_start(request: HttpRequest) -> HttpResponse:
             played_on=data["played_on"],
             notes=data.get("notes", ""),
             end_trigger_token=data["end_trigger_token"],
+            during=data["during"],
             **keeper_for_start(request).owner_fields,
         )
         return redirect("scoring:pad", game_id=game.public_id)
@@ -142,7 +143,7 @@ def _start_context(keeper: Keeper, form, players, sectors, *, typed, layouts=Non
 def _start_forms_being_filled(data, keeper: Keeper) -> tuple[GameStartForm, object, object]:
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
-    keys = ("played_on", "solo", "end_trigger_token", "layout", "layout_name", "notes")
+    keys = ("played_on", "solo", "end_trigger_token", "during", "layout", "layout_name", "notes")
     form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")},
                          keeper=keeper)
     players = PlayerRowFormSet(prefix="player", initial=[

@@ -11,6 +11,7 @@ the answer is partials of the pad's own template.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,7 +24,7 @@ from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly
 from scoring.categories import Section
 from scoring.fields import pad_field
-from scoring.forms import FieldSaveForm, PadForm
+from scoring.forms import FieldSaveForm, GameModeForm, PadForm
 from scoring.limits import rate_limit
 from scoring.models import Change
 from scoring.refusals import sentence
@@ -88,8 +89,8 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
             return sentence(form.errors["field"][0], 400)
         message = next(iter(form.errors.values()))[0]
         state = selectors.game_state(access.game)
-        refused = SaveResult(Outcome.REFUSED, state, pad_field(state.seats, state.sectors, form.address),
-                             message=message)
+        pad = pad_field(state.seats, state.sectors, form.address, state.game.during)
+        refused = SaveResult(Outcome.REFUSED, state, pad, message=message)
         return _save_answer(request, access, refused, typed=request.POST.get("value", ""))
     result = services.field_save(game=access.game, address=form.address, by=access.actor, **form.save_arguments())
     return _save_answer(request, access, result, typed=request.POST.get("value", ""),
@@ -165,6 +166,9 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
     if result.outcome is Outcome.CONFLICT:
         return _("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing "
                  "was changed.") % {"what": change_label(change), "now": value_words(result.text)}
+    if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
+        return _("%(what)s is not part of the game as it counts its points now: nothing was changed.") % {
+            "what": change_label(change)}
     return result.message if result.outcome is Outcome.REFUSED else ""
 
 
@@ -192,13 +196,41 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     return redirect("scoring:results", game_id=board.game.public_id)
 
 
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@with_game(Role.EDIT)
+def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """How the game counts its during-the-game points, and the other way offered (the pad's link
+    beside its heading): its form counts them on the VP track or as the breakdown
+    (``services.game_mode_change``) and goes back to the pad, or comes back refused with why
+    (409) while the way the game counts now holds values. A plain page and form: no script."""
+    if request.method == "POST":
+        form = GameModeForm(request.POST)
+        if not form.is_valid():
+            return sentence(_("The game can count its points during the game on the VP track or as the breakdown."),
+                            400)
+        try:
+            services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
+        except ValidationError as refusal:
+            return _during_page(request, access, status=409, mode_message=refusal.messages[0])
+        query = f"?player={request.GET['player']}" if request.GET.get("player", "").isdigit() else ""
+        return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query)
+    return _during_page(request, access)
+
+
+def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200, **context) -> HttpResponse:
+    board = Scoreboard(selectors.game_state(access.game))
+    return render(request, "scoring/during.html",
+                  {"board": board, "access": access, "player": _seat_in_view(request, board), **context}, status=status)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
 def _pad_fields_of(access: GameAccess) -> dict:
-    """The seats and sectors a ``PadForm`` reads a post of this game against."""
+    """The seats, sectors and way of scoring a ``PadForm`` reads a post of this game against."""
     state = selectors.game_state(access.game)
-    return {"seats": state.seats, "sectors": state.sectors}
+    return {"seats": state.seats, "sectors": state.sectors, "during": state.game.during}
 
 
 def _save_posted(form: PadForm, access: GameAccess) -> tuple[dict[str, str], dict[str, str]]:

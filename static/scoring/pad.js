@@ -455,6 +455,7 @@
     if (xhr.status !== 200) { event.detail.shouldSwap = false; return; }
     if (isPoll(event.detail.requestConfig && event.detail.requestConfig.elt)) etag = xhr.getResponseHeader("ETag") || etag;
     if (!newerRevision(function (name) { return xhr.getResponseHeader(name); })) event.detail.shouldSwap = false;
+    else if (duringChanged(xhr.responseText)) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
@@ -464,6 +465,18 @@
     live.innerHTML = "";
     dimRows();
   });
+
+  // Another phone counted the during-the-game points the other way (the VP track or the
+  // breakdown): the fields and rows the answer brings are no longer this page's, so nothing of it
+  // is swapped. The page reloads when nothing typed here waits to be saved; otherwise it says so,
+  // and its unsaved values stay on screen.
+  function duringChanged(answer) {
+    var found = /<div id="live-values" data-during="(\w+)"/.exec(answer || "");
+    if (!found || found[1] === pad.dataset.during) return false;
+    if (!unsavedCount()) window.location.reload();
+    else stop(msg("msgDuring", "Another phone changed how this game counts its points: reload the page."));
+    return true;
+  }
 
   // Undo (htmx posts it; its answer is the recent changes and every figure): the values follow by a poll.
   document.addEventListener("htmx:afterRequest", function (event) {

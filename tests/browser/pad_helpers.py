@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from scoring import services
-from scoring.categories import CATEGORY_BY_KEY
+from scoring.categories import CATEGORY_BY_KEY, DURING_LABELS, During
 
 FLAG_KEYS = ("hive_mat_full",)
 # A page hears of what another phone saved by polling, every 2 s (#live in templates/scoring/pad.html):
@@ -106,19 +106,23 @@ def sign_in(context, base_url: str, user=None) -> None:
     context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])
 
 
-def make_game(names: list[str], sectors: list[tuple[int, int]] = (), owner=None) -> str:
-    """A game as the start form makes it (starting VP 1, 2, 3…, every other entry empty), owned by
-    the host; its public id (the address of its pages)."""
+def make_game(names: list[str], sectors: list[tuple[int, int]] = (), owner=None,
+              during: During = During.BREAKDOWN) -> str:
+    """A game as the start form makes it, its during-the-game points ``during`` (the breakdown
+    unless told: starting VP 1, 2, 3…, every other entry empty), owned by the host; its public id
+    (the address of its pages)."""
     game = services.game_create(
         players=[services.PlayerSetup(name) for name in names], sectors=list(sectors), played_on=date.today(),
-        owner=owner or host(),
+        owner=owner or host(), during=during,
     )
     return game.public_id
 
 
 def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int, int]], *,
-               factions: list[str] | None = None, layout_name: str = "", solo: bool = False) -> str:
-    """Fill the start form as a player would and land on the pad; the game's id."""
+               factions: list[str] | None = None, layout_name: str = "", solo: bool = False,
+               during: During | None = None) -> str:
+    """Fill the start form as a player would and land on the pad; the game's id. Its
+    during-the-game points are counted as the form offers (the VP track) unless ``during`` says."""
     page.goto(f"{base}/games/new/")
     for number, name in enumerate(names, start=1):
         page.get_by_label(f"Player {number} name", exact=True).fill(name)
@@ -134,6 +138,8 @@ def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int,
         page.get_by_label("Save this comb as", exact=True).fill(layout_name)
     if solo:
         page.get_by_label(re.compile(r"^Solo game")).check()
+    if during is not None:
+        page.get_by_role("radio", name=DURING_LABELS[during]).check()
     page.get_by_role("button", name="Start scoring").click()
     expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
     return re.search(r"/games/([\w-]+)/$", page.url).group(1)

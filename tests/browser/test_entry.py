@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.categories import CATEGORIES
+from scoring.categories import During, categories_of
 from scoring.models import HibernationTokens, Seat
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
@@ -26,6 +26,10 @@ from tests.browser.pad_helpers import (
     total,
     wait_until_all_saved,
 )
+
+# The categories of a breakdown game's pad (the games here are breakdowns; the VP track's pad is
+# tests/views/test_during.py's).
+PAD_CATEGORIES = categories_of(During.BREAKDOWN)
 
 pytestmark = pytest.mark.browser
 
@@ -95,10 +99,10 @@ def test_one_players_column_by_keyboard_alone(small_phone: Page, live_server):
     page.goto(f"{live_server.url}/games/{game_id}/")
     page.get_by_label("down each player").check()
 
-    typed = {key: str(number + 1) for number, key in enumerate(c.key for c in CATEGORIES if not c.is_flag)}
+    typed = {key: str(number + 1) for number, key in enumerate(c.key for c in PAD_CATEGORIES if not c.is_flag)}
     typed["farms"], typed["frames_filled"] = "4", "2"
     field(page, "starting_vp", "Bruno").click()
-    for category in CATEGORIES:
+    for category in PAD_CATEGORIES:
         focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert focused == f"{category.label}, Bruno"
         if category.is_flag:
@@ -116,7 +120,7 @@ def test_one_players_column_by_keyboard_alone(small_phone: Page, live_server):
     wait_until_all_saved(page)
 
     bruno = seat(game_id, 2)
-    for category in CATEGORIES:
+    for category in PAD_CATEGORIES:
         expected = True if category.is_flag else int(typed[category.key])
         assert getattr(bruno, category.key) == expected, category.key
     assert bruno.active_workers == 3
@@ -205,7 +209,7 @@ def test_a_whole_four_player_game_costs_one_save_per_value_entered(small_phone: 
     entered = 0
     for number, name in enumerate(FOUR, start=1):
         field(page, "starting_vp", name).click()
-        for category in CATEGORIES:
+        for category in PAD_CATEGORIES:
             if category.is_flag:
                 page.keyboard.press("Space")
             else:
@@ -226,7 +230,7 @@ def test_a_whole_four_player_game_costs_one_save_per_value_entered(small_phone: 
     assert all("value=" in body and "step=" not in body for body in saves)
     for number in (1, 2, 3, 4):
         stored = seat(game_id, number)
-        for category in CATEGORIES:
+        for category in PAD_CATEGORIES:
             assert getattr(stored, category.key) == (True if category.is_flag else number + 1), (number, category.key)
         assert stored.active_workers == number - 1
     assert HibernationTokens.objects.filter(seat__game__public_id=game_id, count=1).count() == 8

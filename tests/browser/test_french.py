@@ -61,11 +61,13 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page).to_have_url(re.compile(r"/games/(?!new/)[\w-]+/$"))
     pad_url = page.url
 
-    # The pad, in the French edition's words.
+    # The pad, in the French edition's words: a new game counts the VP track (one number each).
     expect_french(page)
+    expect(page.get_by_role("link", name="Utiliser le détail")).to_be_visible()
     typed = {
-        "Revenus des Fermes, Amélie": "12", "Fermes construites, Amélie": "3", "Cadres remplis, Amélie": "1",
-        "Revenus des Fermes, Bastien": "4+6", "Recrues, Bastien": "5",
+        "PV sur la piste à la fin de la partie, Amélie": "13", "Fermes construites, Amélie": "3",
+        "Cadres remplis, Amélie": "1",
+        "PV sur la piste à la fin de la partie, Bastien": "2+4+6", "Recrues, Bastien": "5",
         "Pions dans le secteur 1, Amélie": "2", "Pions dans le secteur 1, Bastien": "1",
         "Pions dans le secteur 2, Bastien": "1",
         "Ouvriers actifs, Amélie": "2", "Ouvriers actifs, Bastien": "1",
@@ -74,9 +76,9 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
         textbox(page, name).fill(value)
         textbox(page, name).press("Tab")
     expect(page.locator("#pad .unsaved")).to_have_count(0)
-    expect(page.locator("#status-s1-farm_income")).to_contain_text("Enregistré")
-    # Amélie: 1 (seat 1) + 12 + 3 farms + 1 frame (8) + sector 1 (9) = 33;
-    # Bastien: 2 (seat 2) + 10 + 5 + sector 1's 2nd place (4) + sector 2 alone (6) = 27.
+    expect(page.locator("#status-s1-vp_track")).to_contain_text("Enregistré")
+    # Amélie: 13 on the track + 3 farms + 1 frame (8) + sector 1 (9) = 33;
+    # Bastien: 12 on the track + 5 + sector 1's 2nd place (4) + sector 2 alone (6) = 27.
     expect(page.get_by_label("Total, Amélie", exact=True)).to_have_text("33")
     expect(page.get_by_label("Total, Bastien", exact=True)).to_have_text("27")
     expect(page.locator("#sector-0-summary")).to_have_text(
@@ -106,7 +108,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_role("heading", level=2, name="Amélie gagne")).to_be_visible()
     expect(page.locator(".ranking-list .rank")).to_have_text(["1er", "2e"])
     expect(page.get_by_role("heading", name="Points par catégorie")).to_be_visible()
-    expect(page.locator(".breakdown")).to_contain_text("Revenus des Fermes")
+    expect(page.locator(".breakdown")).to_contain_text("PV sur la piste à la fin de la partie")
     expect(page.get_by_text("Secteur 1\u202f: Amélie est majoritaire avec 2 pions\u202f: 9 PV.")).to_be_visible()
     expect_french(page)
 
@@ -136,7 +138,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_role("heading", level=2, name="Amélie wins")).to_be_visible()
     expect(page.locator(".ranking-list .rank")).to_have_text(["1st", "2nd"])
     page.goto(pad_url)
-    expect(page.get_by_role("textbox", name="Farm income, Amélie", exact=True)).to_have_value("12")
+    expect(page.get_by_role("textbox", name="VP on the track at the end, Amélie", exact=True)).to_have_value("13")
     # And back to French in one tap.
     page.get_by_role("button", name="Français").click()
     expect(page).to_have_url(pad_url)

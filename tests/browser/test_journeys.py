@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.categories import CATEGORIES
+from scoring.categories import During, categories_of
 from scoring.models import Seat
 from tests.browser.pad_helpers import (
     banner,
@@ -149,10 +149,12 @@ TYPED = {
 
 def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     base = live_server.url
-    assert {c.key for c in CATEGORIES} == set(DURING_KEYS) | set(END_KEYS), "the test must fill every category"
-    assert len(CATEGORIES) == 18
+    breakdown = categories_of(During.BREAKDOWN)
+    assert {c.key for c in breakdown} == set(DURING_KEYS) | set(END_KEYS), "the test must fill every category"
+    assert len(breakdown) == 18
 
-    game_id = start_game(page, base, PLAYERS, COMB, factions=["Ana", "Iber", "Nica"], layout_name="Kitchen table")
+    game_id = start_game(page, base, PLAYERS, COMB, factions=["Ana", "Iber", "Nica"], layout_name="Kitchen table",
+                         during=During.BREAKDOWN)
     sheet = Sheet(PLAYERS, COMB)
     seat = {name: number for number, name in enumerate(PLAYERS, start=1)}
     # The pad starts with each seat's starting VP (1, 2, 3) already filled in.
@@ -374,7 +376,7 @@ def test_five_players_fit_a_phone_screen(page: Page, live_server, screenshots, b
     names = ["Alice", "Bruno", "Carla", "Dmitri", "Emmanuelle"]
     page.goto(f"{live_server.url}/games/new/")
     no_sideways_scroll(page)
-    game_id = start_game(page, live_server.url, names, [(9, 4), (8, 5), (7, 3)])
+    game_id = start_game(page, live_server.url, names, [(9, 4), (8, 5), (7, 3)], during=During.BREAKDOWN)
 
     # Some realistic content: a sum, a count, a token, an error message.
     field(page, "explore_tokens", "Emmanuelle").fill("12+15+9")
@@ -413,7 +415,7 @@ def test_five_players_fit_a_phone_screen(page: Page, live_server, screenshots, b
 
 
 def test_solo_game_puts_the_automa_first(page: Page, live_server):
-    game_id = start_game(page, live_server.url, ["Alice"], [(9, 4)], solo=True)
+    game_id = start_game(page, live_server.url, ["Alice"], [(9, 4)], solo=True, during=During.BREAKDOWN)
 
     expect(field(page, "starting_vp", "Automa")).to_have_value("1")
     expect(field(page, "starting_vp", "Alice")).to_have_value("2")

@@ -21,7 +21,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import selectors, services
-from scoring.categories import CATEGORIES
+from scoring.categories import CATEGORIES, During
 from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData, game_fingerprint, parse_document
 from scoring.models import Change, CombLayout, Game, GameLink, GameSector, HibernationTokens, Seat
@@ -92,7 +92,8 @@ def test_entries_not_entered_count_as_0_in_every_score():
 
 
 def test_a_solo_game_seats_the_automa_first_and_the_player_second():
-    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner())
+    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner(),
+                               during=During.BREAKDOWN)
 
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     assert [(seat.name, seat.is_automa, seat.starting_vp) for seat in seats] == [("Automa", True, 1),

@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.categories import CATEGORIES
+from scoring.categories import CATEGORIES, During, categories_of
 from scoring.fields import field_address
 from scoring.models import Game, Seat, new_public_id
 from tests.factories import COMB, game_scored, player, seat_of, tokens_of
@@ -27,7 +27,8 @@ SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}
 WITH_AND_WITHOUT_HTMX = pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 EVIL = "<script>alert(1)</script>"
 EVIL_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
-PAD_FIELD_COUNT = len(CATEGORIES) + len(COMB) + 1  # per player: the entries, the tokens, the workers
+# Per player of a breakdown game (the factories' games): the entries, the tokens, the workers.
+PAD_FIELD_COUNT = len(categories_of(During.BREAKDOWN)) + len(COMB) + 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 
 @WITH_AND_WITHOUT_HTMX
-@pytest.mark.parametrize("name", ["pad", "save", "live", "results", "finish", "delete", "export"])
+@pytest.mark.parametrize("name", ["pad", "save", "live", "results", "finish", "during", "delete", "export"])
 def test_an_unknown_game_is_404_on_every_address(client, headers, name):
     missing = unused_game_id()
     post_only = name in ("save", "finish")

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from scoring import services
-from scoring.categories import CATEGORIES
+from scoring.categories import CATEGORIES, During, categories_of
 from scoring.gamefile import read_document
 from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat
 from tests.factories import COMB, game_scored, game_started, player, save_value, seat_of, tokens_of
@@ -110,7 +110,8 @@ def start_form(*names: str, sectors=COMB, **fields: str) -> dict[str, str]:
         "player-MAX_NUM_FORMS": "5",
         "sector-TOTAL_FORMS": "20", "sector-INITIAL_FORMS": "0", "sector-MIN_NUM_FORMS": "20",
         "sector-MAX_NUM_FORMS": "20",
-        "played_on": "2024-05-01", "end_trigger_token": "7", "layout": "", "layout_name": "", "notes": "",
+        "played_on": "2024-05-01", "end_trigger_token": "7", "during": "track", "layout": "", "layout_name": "",
+        "notes": "",
     }
     for position, name in enumerate(names):
         data[f"player-{position}-name"] = name
@@ -298,7 +299,9 @@ def test_start_three_players_redirects_to_the_pad_with_seats_in_order(client, he
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == url("pad", game)
-    assert seats_of(game) == [(1, "Alice", 1, False), (2, "Bruno", 2, False), (3, "Carla", 3, False)]
+    # On the VP track (the form's choice as it comes): the markers start on 1, 2, 3 VP, nothing is pre-filled.
+    assert seats_of(game) == [(1, "Alice", None, False), (2, "Bruno", None, False), (3, "Carla", None, False)]
+    assert game.during_mode == "track"
     assert seat_of(game, 2).faction == "Saha"
     assert sectors_of(game) == list(COMB)
     assert (game.played_on, game.notes, game.end_trigger_token, game.finished_at) == (
@@ -315,7 +318,7 @@ def test_start_skips_empty_player_rows_and_empty_sector_rows(client):
     client.post(url("start"), data)
 
     game = Game.objects.get()
-    assert seats_of(game) == [(1, "Alice", 1, False), (2, "Carla", 2, False)]
+    assert [(number, name) for number, name, *_ in seats_of(game)] == [(1, "Alice"), (2, "Carla")]
     assert sectors_of(game) == [(9, 0), (6, 3)]
 
 
@@ -326,7 +329,7 @@ def test_start_with_the_english_end_trigger_keeps_the_6th_token(client):
 
 
 def test_start_solo_seats_the_automa_first_with_1_vp_and_the_player_second_with_2_vp(client):
-    response = client.post(url("start"), start_form("Alice", solo="on"))
+    response = client.post(url("start"), start_form("Alice", solo="on", during="breakdown"))
 
     game = Game.objects.get()
     assert response["Location"] == url("pad", game)
@@ -528,7 +531,7 @@ def test_results_breakdown_table_lists_every_category_then_subtotals_total_and_w
     rows = {row.one("th").text: [td.text for td in row.find_all("td")] for row in table.one("tbody").find_all("tr")}
     labels = list(rows)
     assert labels == (
-        [c.label for c in CATEGORIES if c.section == "during"] + ["During the game"]
+        [c.label for c in categories_of(During.BREAKDOWN) if c.section == "during"] + ["During the game"]
         + [c.label for c in CATEGORIES if c.section == "end"]
         + ["Hibernation Comb sector majorities", "End of the game", "Total", "Active workers"]
     )

@@ -28,7 +28,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from scoring.categories import CATEGORIES
+from scoring.categories import During, categories_of
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from tests.factories import (
     COMB,
@@ -66,14 +66,18 @@ from tests.views.helpers import (
     url,
 )
 
+# The categories of a breakdown game's pad (the games here are breakdowns; the VP track's pad is
+# tests/views/test_during.py's).
+PAD_CATEGORIES = categories_of(During.BREAKDOWN)
+
 pytestmark = pytest.mark.django_db
 
 # Every figure of the pad: what the live view and an undo send out of band (3 comb sectors).
 OOB_IDS = [
     "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
     "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
-    *(f"label-{category.key}" for category in CATEGORIES),  # each row's heading: entered yet or not
-    *(f"warnings-{category.key}" for category in CATEGORIES),  # each row's values to check
+    *(f"label-{category.key}" for category in PAD_CATEGORIES),  # each row's heading: entered yet or not
+    *(f"warnings-{category.key}" for category in PAD_CATEGORIES),  # each row's values to check
 ]
 MISSING_VERSION = ("This save does not say which version of the value it replaces: reload the page, then type it "
                    "again.")
@@ -93,7 +97,7 @@ def test_pad_names_every_field_by_category_and_player(client, headers):
     html = page(response)
     pad = html.by_id("pad")
     for name in ("Alice", "Bruno", "Carla"):
-        for category in CATEGORIES:
+        for category in PAD_CATEGORIES:
             assert labelled(pad, f"{category.label}, {name}").tag == "input"
         for number in (1, 2, 3):
             assert labelled(pad, f"Tokens in sector {number}, {name}").tag == "input"
@@ -1181,7 +1185,7 @@ def test_live_refuses_post_with_405(client, headers):
 # ---------------------------------------------------------------------------------------------
 # Finishing: /games/<id>/finish/
 
-NUMBER_KEYS = [category.key for category in CATEGORIES if not category.is_flag]
+NUMBER_KEYS = [category.key for category in PAD_CATEGORIES if not category.is_flag]
 
 
 def game_all_entered(**kwargs) -> Game:

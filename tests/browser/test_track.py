@@ -1,0 +1,189 @@
+"""The VP track at the table, in a real browser: a new game counts each player's VP on the track
+(one number each, starting VP included), typed by two phones at once; the way a game counts is
+changed from the pad (a link beside the heading, to a page with one button; with JavaScript and
+without), another phone following by itself; a change that would hide values is refused in
+words; and a game counted as the breakdown still works as before.
+
+The expected figures are worked out here from what the test types, never read back from the
+application.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.categories import During
+from scoring.models import Game, Seat
+from tests.browser.pad_helpers import (
+    ANOTHER_PHONE_TIMEOUT_MS,
+    SMALL_PHONE,
+    expect_saved,
+    field,
+    make_game,
+    no_sideways_scroll,
+    sign_in,
+    start_game,
+    total,
+    wait_until_all_saved,
+)
+from tests.factories import save_value
+
+pytestmark = pytest.mark.browser
+
+TRACK = "VP on the track at the end"
+
+
+@pytest.fixture
+def open_phone(browser, phone, live_server):
+    """One more phone (its own browser context), signed in as the host, watched as every page is."""
+
+    def open_(**options) -> Page:
+        context = browser.new_context(**{**phone, **options})
+        sign_in(context, live_server.url)
+        return context.new_page()
+
+    return open_
+
+
+def pad_url(base: str, game_id: str) -> str:
+    return f"{base}/games/{game_id}/"
+
+
+def track_field(page: Page, name: str):
+    return page.get_by_role("textbox", name=f"{TRACK}, {name}", exact=True)
+
+
+def during_rows(page: Page):
+    """The rows of the pad's during-the-game section."""
+    return page.locator("section[aria-labelledby=during-heading] .row:not(.subtotal)")
+
+
+def stored_track(game_id: str) -> list[int | None]:
+    return list(Seat.objects.filter(game__public_id=game_id).order_by("number").values_list("vp_track", flat=True))
+
+
+def test_two_phones_score_a_new_game_on_the_vp_track(open_phone, live_server, browser_watch):
+    """Hana starts a game for Alice and Bruno from the start form, as it comes (the VP track):
+    the pad asks one number per player where the nine rows were, and nothing is pre-filled.
+    Alice's phone (A) types her track, 50+7; Bruno's phone (B) sees it, and types his, 61, and 3
+    farms at the end. Both phones show the same totals and ranking; what is stored is what they
+    show. The pad, and the page that changes the way, pass axe-core."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    a, b = open_phone(**SMALL_PHONE), open_phone(**SMALL_PHONE)
+    game_id = start_game(a, live_server.url, ["Alice", "Bruno"], [(9, 4)])
+    assert Game.objects.get(public_id=game_id).during_mode == "track"
+    b.goto(pad_url(live_server.url, game_id))
+    for page in (a, b):
+        expect(during_rows(page)).to_have_count(1)
+        expect(page.locator("#label-vp_track")).to_contain_text("starting VP included")
+        expect(track_field(page, "Alice")).to_have_value("")
+        expect(page.get_by_role("textbox", name="Starting VP, Alice", exact=True)).to_have_count(0)
+        expect(total(page, "Alice")).to_have_text("0")
+        no_sideways_scroll(page)
+
+    track_field(a, "Alice").fill("50+7")
+    expect_saved(a, "s1-vp_track")
+    expect(a.locator("#status-s1-vp_track")).to_contain_text("= 57")
+    expect(track_field(b, "Alice")).to_have_value("50+7", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(total(b, "Alice")).to_have_text("57")
+
+    track_field(b, "Bruno").fill("61")
+    field(b, "farms", "Bruno").fill("3")
+    wait_until_all_saved(b)
+    for page in (a, b):
+        expect(total(page, "Bruno")).to_have_text("64", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        expect(page.get_by_label("During the game, Bruno", exact=True)).to_have_text("61")
+        expect(page.locator("#ranking .rank-name")).to_have_text(["Bruno", "Alice"])
+    assert stored_track(game_id) == [57, 61]
+
+    violations = Axe().run(a).response["violations"]
+    b.goto(f"{live_server.url}/games/{game_id}/during/")  # the page the link opens (the change refused there)
+    violations += Axe().run(b).response["violations"]
+    assert [f"{v['id']}: {v['help']}" for v in violations] == []
+
+
+def test_a_way_holding_values_is_kept_and_the_refusal_says_why(page: Page, live_server, browser_watch):
+    """A track game, its link to the breakdown followed before Alice's track was typed on another
+    phone: the change is refused, naming the value, and the pad keeps its track. Once a value is
+    entered, the pad no longer offers the change."""
+    browser_watch.expect_console_error(r"the server responded with a status of 409 \(Conflict\)$")  # the refusal
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)], during=During.TRACK)
+    page.goto(pad_url(live_server.url, game_id))
+    page.get_by_role("link", name="Use the breakdown").click()
+    save_value(seat=Seat.objects.get(game__public_id=game_id, number=1), key="vp_track", value=44)  # another phone
+
+    page.get_by_role("button", name="Use the breakdown").click()
+
+    expect(page.get_by_role("alert")).to_have_text(
+        "The VP track already holds values (Alice's VP on the track at the end). Empty them first to count the "
+        "breakdown instead.")
+    assert Game.objects.get(public_id=game_id).during_mode == "track"
+    page.get_by_role("link", name="Back to the pad").click()
+    expect(track_field(page, "Alice")).to_have_value("44")
+    expect(page.get_by_role("link", name="Use the breakdown")).to_have_count(0)
+
+
+def test_the_way_changed_on_one_phone_reloads_the_other(open_phone, live_server):
+    """A new game started as the breakdown (starting VP 1 and 2 filled in): A taps "Use the VP
+    track instead" before anything is typed. A's pad comes back with one track field per
+    player; B, which typed nothing, follows by itself within a poll or two."""
+    a, b = open_phone(), open_phone()
+    game_id = start_game(a, live_server.url, ["Alice", "Bruno"], [(9, 4)], during=During.BREAKDOWN)
+    b.goto(pad_url(live_server.url, game_id))
+    for page in (a, b):
+        expect(page.get_by_role("textbox", name="Starting VP, Bruno", exact=True)).to_have_value("2")
+        expect(during_rows(page)).to_have_count(9)
+
+    a.get_by_role("link", name="Use the VP track").click()
+    expect(a.get_by_role("heading", level=1)).to_have_text("Points scored during the game")
+    a.get_by_role("button", name="Use the VP track").click()
+
+    for page in (a, b):
+        expect(track_field(page, "Bruno")).to_be_visible(timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        expect(during_rows(page)).to_have_count(1)
+        expect(total(page, "Bruno")).to_have_text("0")
+    track_field(b, "Bruno").fill("38")
+    expect(track_field(a, "Bruno")).to_have_value("38", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    assert stored_track(game_id) == [None, 38]
+
+
+def test_without_javascript_the_link_and_its_button_change_the_way(open_phone, live_server):
+    """A phone without JavaScript: the link opens a page whose button is a plain form, and the pad
+    comes back with the breakdown's rows, the starting VP filled in."""
+    page = open_phone(java_script_enabled=False)
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)], during=During.TRACK)
+    page.goto(pad_url(live_server.url, game_id))
+    expect(during_rows(page)).to_have_count(1)
+
+    page.get_by_role("link", name="Use the breakdown").click()
+    page.get_by_role("button", name="Use the breakdown").click()
+
+    expect(page).to_have_url(pad_url(live_server.url, game_id))
+    expect(during_rows(page)).to_have_count(9)
+    expect(page.get_by_role("textbox", name="Starting VP, Alice", exact=True)).to_have_value("1")
+    assert Game.objects.get(public_id=game_id).during_mode == "breakdown"
+
+
+def test_a_breakdown_game_still_adds_up_its_rows_on_two_phones(open_phone, live_server):
+    """Started as the breakdown: the starting VP are filled in, each source typed on its own
+    phone adds to the during-the-game subtotal, and the results list the nine rows."""
+    a, b = open_phone(), open_phone()
+    game_id = start_game(a, live_server.url, ["Alice", "Bruno"], [(9, 4)], during=During.BREAKDOWN)
+    b.goto(pad_url(live_server.url, game_id))
+
+    field(a, "farm_income", "Alice").fill("3+6")
+    field(b, "tile_abilities", "Bruno").fill("5")
+    wait_until_all_saved(a)
+    wait_until_all_saved(b)
+    for page in (a, b):
+        expect(page.get_by_label("During the game, Alice", exact=True)).to_have_text("10",
+                                                                                   timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        expect(page.get_by_label("During the game, Bruno", exact=True)).to_have_text("7",
+                                                                                   timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    a.goto(f"{live_server.url}/games/{game_id}/results/")
+    rows = a.locator("table.breakdown tbody th")
+    expect(rows.nth(0)).to_have_text("Starting VP")
+    expect(rows.nth(9)).to_have_text("During the game")
+    expect(a.locator(".winner-line")).to_have_text("Alice wins")
