@@ -1,0 +1,86 @@
+"""The pad and the results read at a glance on a small phone (360 px), as the geometry of the page
+proves: each player's name, rank and total read as one card in the totals bar, at 4 and 5 players
+and at 200% text."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.pad_helpers import SMALL_PHONE, host, sign_in, total
+from tests.factories import game_scored, player
+
+pytestmark = pytest.mark.browser
+
+# The table of issue 19 at the final moment, read off its totals bar as "Maya 84 | 4th 101 | 2nd 101 |
+# 1st 86 | 3rd": Tom and Lea tie on 101 and Lea wins on active workers.
+TABLE = [("Maya", 84, 0), ("Tom", 101, 1), ("Lea", 101, 3), ("Sam", 86, 0), ("Zoé", 95, 0)]
+RANKS = {4: ["4th", "2nd", "1st", "3rd"], 5: ["5th", "2nd", "1st", "4th", "3rd"]}
+
+
+@pytest.fixture
+def small_phone(browser, live_server) -> Page:
+    """A page on a small phone (360 x 780), signed in as the host."""
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    return context.new_page()
+
+
+def a_table_of(count: int):
+    return game_scored(
+        *(player(name, workers=workers, starting_vp=seat, farm_income=points - seat)
+          for seat, (name, points, workers) in enumerate(TABLE[:count], start=1)),
+        sectors=[(9, 4)], owner=host(),
+    )
+
+
+CARDS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  return Array.from(document.querySelectorAll('#totals .total-card')).map((card) => ({
+    card: box(card),
+    name: box(card.querySelector('.total-name')), nameText: card.querySelector('.total-name').textContent,
+    rank: box(card.querySelector('.total-rank')), rankText: card.querySelector('.total-rank').textContent,
+    total: box(card.querySelector('.total')), totalText: card.querySelector('.total').textContent,
+  }));
+}"""
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (inner["left"] >= outer["left"] - 0.5 and inner["right"] <= outer["right"] + 0.5
+            and inner["top"] >= outer["top"] - 0.5 and inner["bottom"] <= outer["bottom"] + 0.5)
+
+
+def apart(one: dict, other: dict) -> bool:
+    """The two boxes do not overlap (touching edges is not overlapping)."""
+    return (one["right"] <= other["left"] + 0.5 or other["right"] <= one["left"] + 0.5
+            or one["bottom"] <= other["top"] + 0.5 or other["bottom"] <= one["top"] + 0.5)
+
+
+@pytest.mark.parametrize("text_size", ["100%", "200%"])
+@pytest.mark.parametrize("count", [4, 5])
+def test_each_players_rank_and_total_sit_inside_their_own_card(small_phone: Page, live_server, count, text_size):
+    """Issue 19: "Each player's name, total and rank must read as one unit": each card holds its
+    player's name, rank and total, the rank before or above the total (never after it, where it
+    touched the next player's number), and no two cards, nor a rank and a total, overlap."""
+    page = small_phone
+    game = a_table_of(count)
+    page.goto(f"{live_server.url}/games/{game.public_id}/")
+    page.evaluate(f"document.documentElement.style.fontSize = '{text_size}'")
+    expect(total(page, TABLE[0][0])).to_be_in_viewport()
+
+    cards = page.evaluate(CARDS)
+    assert [card["nameText"] for card in cards] == [name for name, _points, _workers in TABLE[:count]]
+    assert [card["totalText"] for card in cards] == [str(points) for _name, points, _workers in TABLE[:count]]
+    assert [card["rankText"] for card in cards] == RANKS[count]
+    for card in cards:
+        who = card["nameText"]
+        for part in ("name", "rank", "total"):
+            assert inside(card[part], card["card"]), f"{who}'s {part} leaves the card: {card[part]} in {card['card']}"
+        assert apart(card["rank"], card["total"]), f"{who}'s rank covers the total"
+        assert card["rank"]["right"] <= card["total"]["left"] + 0.5 or card["rank"]["bottom"] <= card["total"]["top"] + 0.5, (
+            f"{who}'s rank is neither before nor above the total")
+        assert card["name"]["bottom"] <= min(card["rank"]["top"], card["total"]["top"]) + 0.5, f"{who}'s name is not on top"
+        assert card["card"]["right"] <= 360, f"{who}'s card leaves the screen"
+    for index, card in enumerate(cards):
+        for other in cards[index + 1:]:
+            assert apart(card["card"], other["card"]), f"{card['nameText']}'s card overlaps {other['nameText']}'s"
