@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pad_helpers import SMALL_PHONE, host, sign_in, total
+from tests.browser.pad_helpers import SMALL_PHONE, host, no_sideways_scroll, sign_in, total
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
@@ -84,3 +84,45 @@ def test_each_players_rank_and_total_sit_inside_their_own_card(small_phone: Page
     for index, card in enumerate(cards):
         for other in cards[index + 1:]:
             assert apart(card["card"], other["card"]), f"{card['nameText']}'s card overlaps {other['nameText']}'s"
+
+
+# -- the results chart --------------------------------------------------------------------------
+
+BARS = """() => Array.from(document.querySelectorAll('.bars > .bar')).map((bar) => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const rects = Array.from(bar.querySelectorAll('.bar-svg rect')).map((rect) => ({negative: rect.classList.contains('bar-negative'), ...box(rect)}));
+  const earned = Math.max(0, ...rects.filter((r) => !r.negative).map((r) => r.right));
+  const takenBack = rects.filter((r) => r.negative).reduce((sum, r) => sum + (r.right - r.left), 0);
+  return {name: box(bar.querySelector('.bar-name')), svg: box(bar.querySelector('.bar-svg')), legend: box(bar.querySelector('.legend')),
+          items: Array.from(bar.querySelectorAll('.legend li')).map((li) => ({text: li.textContent.trim(), ...box(li),
+            size: parseFloat(getComputedStyle(li).fontSize)})),
+          solidEnd: earned - takenBack};
+})"""
+
+
+def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
+    """Issue 19: two 101-point players draw bars of the same length though one lost 2 VP to a
+    carving, and each bar's legend sits under it, inside the screen, in words a phone reads."""
+    page = small_phone
+    game = game_scored(
+        player("Maya", farm_income=90, farms=4, queens_favor=7, workers=1),
+        player("Tom", farm_income=95, planted_seed_cards=8, carvings=-2),
+        player("Lea", farm_income=40, hive_mat_full=True, frames_filled=2, faction_ability=5),
+        sectors=[], owner=host(), finished=True,
+    )
+    page.goto(f"{live_server.url}/games/{game.public_id}/results/")
+    expect(page.locator(".bars > .bar")).to_have_count(3)
+
+    maya, tom, lea = bars = page.evaluate(BARS)
+    assert maya["solidEnd"] == pytest.approx(tom["solidEnd"], abs=0.5)  # 101 and 101
+    assert lea["solidEnd"] < maya["solidEnd"]
+    assert [item["text"] for item in tom["items"]] == [
+        "During the game: 95 VP", "Conditions on planted seed cards: 8 VP", "Conditions on carvings built: -2 VP"]
+    for index, bar in enumerate(bars):
+        assert bar["name"]["bottom"] <= bar["svg"]["top"] + 0.5 and bar["svg"]["bottom"] <= bar["legend"]["top"] + 0.5
+        if index + 1 < len(bars):  # each legend beside its own bar, before the next player's
+            assert bar["legend"]["bottom"] <= bars[index + 1]["name"]["top"]
+        for item in bar["items"]:
+            assert item["left"] >= 0 and item["right"] <= 360, f"{item['text']} leaves the screen"
+            assert item["size"] >= 12, f"{item['text']} is in {item['size']} px type"
+    no_sideways_scroll(page)
