@@ -40,6 +40,10 @@ class Category:
     maximum: int = 999
     vp_each: int = 1  # VP per unit of a count, or for a yes; 1 for plain VP
     help_text: str = ""
+    # The pad's own words for the row, one or two lines in a 5-player cell (SHORT_LABEL_MAX
+    # characters at most, in both languages); ``label`` stays the edition's full words, for the
+    # row's help, the results and the CSV.
+    short_label: str = ""
 
     @property
     def is_flag(self) -> bool:
@@ -57,30 +61,37 @@ _ = gettext_noop
 CATEGORIES: tuple[Category, ...] = (
     # During the game: the VP track, in the order of the rulebook (starting VP first).
     Category("starting_vp", _("Starting VP"), Section.DURING,
-             help_text=_("1 for the first player, 2 for the second, and so on")),
-    Category("explore_tokens", _("Explore token bonuses"), Section.DURING),
-    Category("farm_income", _("Farm income"), Section.DURING),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING),
-    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING),
-    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING),
-    Category("tile_abilities", _("Activating tile abilities"), Section.DURING),
-    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING),
+             help_text=_("1 for the first player, 2 for the second, and so on"), short_label=_("Starting VP")),
+    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, short_label=_("Explore tokens")),
+    Category("farm_income", _("Farm income"), Section.DURING, short_label=_("Farm income")),
+    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, short_label=_("Comb pods")),
+    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING,
+             short_label=_("Hive mat bonuses")),
+    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
+             short_label=_("Strength-4 Advance")),
+    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
+             short_label=_("Strength-4 Explore")),
+    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, short_label=_("Tile abilities")),
+    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
+             short_label=_("Seed card benefits")),
     # At the end of the game, in the order the rulebook tallies them.
-    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END),
+    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END,
+             short_label=_("Planted seed cards")),
     Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
-             help_text=_("1 VP per farm")),
-    Category("recruits", _("Recruits built"), Section.END),
-    Category("developments", _("Developments built"), Section.END),
+             help_text=_("1 VP per farm"), short_label=_("Farms built")),
+    Category("recruits", _("Recruits built"), Section.END, short_label=_("Recruits built")),
+    Category("developments", _("Developments built"), Section.END, short_label=_("Developments built")),
     Category("carvings", _("Conditions on carvings built"), Section.END,
-             minimum=-99, help_text=_("may be negative: a carving can cost VP")),
-    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END),
+             minimum=-99, help_text=_("may be negative: a carving can cost VP"), short_label=_("Carvings")),
+    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, short_label=_("Queen's Favor")),
     Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
-             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled")),
+             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled"), short_label=_("Hive mat filled")),
     Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
-             vp_each=8, help_text=_("8 VP per frame")),
-    Category("faction_ability", _("Faction's endgame ability"), Section.END),
+             vp_each=8, help_text=_("8 VP per frame"), short_label=_("Frames filled")),
+    Category("faction_ability", _("Faction's endgame ability"), Section.END, short_label=_("Faction ability")),
 )
+# The longest short label, in English and in French: two lines of a 5-player cell on a small phone.
+SHORT_LABEL_MAX = 24
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
 DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)

@@ -88,6 +88,11 @@ class Row:
         return _(self.category.label)
 
     @property
+    def short_label(self) -> str:
+        """The pad's words for the row (its full words are in its help)."""
+        return _(self.category.short_label or self.category.label)
+
+    @property
     def help_text(self) -> str:
         return _(self.category.help_text) if self.category.help_text else ""
 

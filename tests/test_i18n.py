@@ -875,7 +875,7 @@ USER_FACING_CALLS = {
     "ValidationError", "HttpResponse", "Http404", "PermissionDenied", "CommandError", "NoAccess", "NotAllowed",
     "ViewOnly", "Problem", "GameFileError", "write", "add_error", "success", "error", "warning", "info",
 }
-USER_FACING_KEYWORDS = {"label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
+USER_FACING_KEYWORDS = {"label", "short_label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
 NOT_USER_FACING = {"content_type", "Content-Type"}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pad_helpers import SMALL_PHONE, host, no_sideways_scroll, sign_in, total
+from tests.browser.pad_helpers import SMALL_PHONE, host, make_game, no_sideways_scroll, sign_in, total
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
@@ -126,3 +126,28 @@ def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
             assert item["left"] >= 0 and item["right"] <= 360, f"{item['text']} leaves the screen"
             assert item["size"] >= 12, f"{item['text']} is in {item['size']} px type"
     no_sideways_scroll(page)
+
+
+# -- short labels -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_rows_short_words_fit_two_lines_of_a_five_player_pad(browser, live_server, language):
+    """Issue 19: the rows' headings were 3-4 lines in English and up to 5-6 in French; their short
+    words take two lines at most on a small phone with five players, in both languages, and a tap
+    shows the edition's full words."""
+    context = browser.new_context(**SMALL_PHONE, locale=language, extra_http_headers={"Accept-Language": language})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno", "Carla", "Dario", "Elena"], [(9, 4)])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    lines = page.evaluate("""() => Array.from(document.querySelectorAll('.row-help > summary')).map((summary) => {
+      const style = getComputedStyle(summary);
+      return [summary.textContent, Math.round(summary.getBoundingClientRect().height / parseFloat(style.lineHeight))];
+    })""")
+    assert len(lines) >= 18
+    assert [(words, count) for words, count in lines if count > 2] == []
+    carvings = page.locator("#help-carvings")
+    carvings.locator("summary").click()
+    expect(carvings.locator(".help")).to_be_visible()
+    expect(carvings.locator(".help")).to_contain_text(
+        "Conditions on carvings built" if language == "en" else "Conditions des Sculptures construites")
