@@ -4,6 +4,8 @@ and at 200% text."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -151,3 +153,50 @@ def test_every_rows_short_words_fit_two_lines_of_a_five_player_pad(browser, live
     expect(carvings.locator(".help")).to_be_visible()
     expect(carvings.locator(".help")).to_contain_text(
         "Conditions on carvings built" if language == "en" else "Conditions des Sculptures construites")
+
+
+# -- the header -----------------------------------------------------------------------------------
+
+NAV = """() => {
+  const nav = document.querySelector('nav.site-nav');
+  const shown = Array.from(nav.children).filter((el) => el.getBoundingClientRect().width > 1);
+  const button = nav.querySelector('.language-button');
+  const visible = Array.from(button.querySelectorAll('span')).filter((el) => el.getBoundingClientRect().width > 1)
+    .map((el) => el.textContent.trim()).join(' ');
+  return {tops: shown.map((el) => Math.round(el.getBoundingClientRect().top)), height: nav.getBoundingClientRect().height,
+          line: Math.max(...shown.map((el) => el.getBoundingClientRect().height)), visible: visible,
+          right: Math.max(...shown.map((el) => el.getBoundingClientRect().right))};
+}"""
+
+
+@pytest.mark.parametrize("signed_in", [True, False], ids=["signed-in", "visitor"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width", [360, 412])
+def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_shows(browser, live_server, width,
+                                                                                 language, signed_in):
+    """Issue 19: "The header never wraps at 360-412 px ("Français" alone on a second line today), and
+    the language button's accessible name contains its visible text" (axe-core's
+    label-content-name-mismatch, which is experimental: asked for by name)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(**{**SMALL_PHONE, "viewport": {"width": width, "height": 780}},
+                                  locale=language, extra_http_headers={"Accept-Language": language})
+    if signed_in:
+        sign_in(context, live_server.url)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+    nav = page.evaluate(NAV)
+    assert len(set(nav["tops"])) == 1, f"the header wraps: its items start at {nav['tops']}"
+    assert nav["height"] <= nav["line"] + 8 + 1, f"the header is {nav['height']} px tall for {nav['line']} px items"
+    assert nav["right"] <= width
+    button = page.locator(".language-button")
+    assert nav["visible"], "the language button shows nothing"
+    name = button.evaluate("b => b.getAttribute('aria-label')") or ""
+    assert not name, "the button is named by its content, not by an aria-label that can differ from it"
+    expect(button).to_have_accessible_name(re.compile(rf"^{re.escape(nav['visible'])}\b"))
+    no_sideways_scroll(page)
+
+    results = Axe().run(page, options={"rules": {"label-content-name-mismatch": {"enabled": True}}})
+    assert [(v["id"], v["nodes"][0]["target"]) for v in results.response["violations"]] == []
