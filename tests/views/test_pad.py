@@ -195,6 +195,21 @@ def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_aw
         "Comb majorities", "Hibernation Comb sector majorities")
 
 
+def test_the_next_order_choice_sits_with_the_keypad_bar_except_in_one_players_view(client):
+    """Issue 19: "The Next-order choice sits with the bar it drives and is hidden in the one-player
+    view" (one column: across and down are the same)."""
+    game = game_started("Alice", "Bruno")
+
+    everyone = page(client.get(url("pad", game)))
+    one = page(client.get(url("pad", game) + "?player=2"))
+
+    sticky = everyone.one("div", class_="pad-sticky")
+    choice = sticky.one("fieldset", class_="move-order")
+    assert [radio["value"] for radio in choice.find_all("input", type="radio")] == ["across", "down"]
+    assert "hidden" not in choice.attrs  # its place is kept before the script runs: nothing moves
+    assert one.find("fieldset", class_="move-order") is None
+
+
 def test_a_row_is_no_longer_marked_once_someone_entered_it_even_as_0(client):
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 2), key="farms", value=0)
