@@ -203,8 +203,8 @@ def test_the_next_order_choice_sits_with_the_keypad_bar_except_in_one_players_vi
     everyone = page(client.get(url("pad", game)))
     one = page(client.get(url("pad", game) + "?player=2"))
 
-    sticky = everyone.one("div", class_="pad-sticky")
-    choice = sticky.one("fieldset", class_="move-order")
+    sticky = everyone.one("div", class_="pad-sticky")  # with the bar, in the corner of the names over the columns
+    choice = sticky.one("div", class_="names").one("fieldset", class_="move-order")
     assert [radio["value"] for radio in choice.find_all("input", type="radio")] == ["across", "down"]
     assert "hidden" not in choice.attrs  # its place is kept before the script runs: nothing moves
     assert one.find("fieldset", class_="move-order") is None
