@@ -61,6 +61,11 @@ class Category:
         """Whether a game that scores its during-the-game points ``during`` counts this category."""
         return self.during is None or self.during == during
 
+    # The pad's own words for the row, one or two lines in a 5-player cell (SHORT_LABEL_MAX
+    # characters at most, in both languages); ``label`` stays the edition's full words, for the
+    # row's help, the results and the CSV.
+    short_label: str = ""
+
     @property
     def is_flag(self) -> bool:
         return self.kind is Kind.FLAG
@@ -95,53 +100,55 @@ CATEGORIES: tuple[Category, ...] = (
     # reads off the board's track at the end (the marker started on the seat's starting VP).
     Category("vp_track", _("VP on the track at the end"), Section.DURING, during=During.TRACK,
              # the starting VP (1 at least) and a whole game's points moved on the track, generously
-             help_text=_("starting VP included"), usual=(1, 150)),
+             help_text=_("starting VP included"), usual=(1, 150), short_label=_("VP on the track")),
     # Or the breakdown: the sources of VP on the track, in the order of the rulebook (starting VP first).
     # Starting VP: the board (the publisher's FAQ) gives 1 to the first player ... 5 to the fifth.
     Category("starting_vp", _("Starting VP"), Section.DURING, during=During.BREAKDOWN,
-             help_text=_("1 for the first player, 2 for the second, and so on"), usual=(1, 5)),
+             help_text=_("1 for the first player, 2 for the second, and so on"), usual=(1, 5), short_label=_("Starting VP")),
     Category("explore_tokens", _("Explore token bonuses"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL),
+             usual=DURING_SOURCE_USUAL, short_label=_("Explore tokens")),
     Category("farm_income", _("Farm income"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL),
+             usual=DURING_SOURCE_USUAL, short_label=_("Farm income")),
     Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL),
+             usual=DURING_SOURCE_USUAL, short_label=_("Comb pods")),
     Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL),
+             usual=DURING_SOURCE_USUAL, short_label=_("Hive mat bonuses")),
     Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Strength-4 Advance")),
     Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Strength-4 Explore")),
     Category("tile_abilities", _("Activating tile abilities"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL),
+             usual=DURING_SOURCE_USUAL, short_label=_("Tile abilities")),
     Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL),
+             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Seed card benefits")),
     # At the end of the game, in the order the rulebook tallies them.
     # Planted seed cards: a hive plants a few seed cards (2 spaces at first, a few more with
     # frames), each condition worth a handful of VP.
-    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END, usual=(0, 40)),
+    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END, usual=(0, 40), short_label=_("Planted seed cards")),
     # Farms: the box holds 40 farm tiles for up to 5 players, built on the hive's hexes beside
     # recruits, developments and carvings: 15 on one hive is already far beyond a game.
     Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
-             help_text=_("1 VP per farm"), usual=(0, 15)),
+             help_text=_("1 VP per farm"), usual=(0, 15), short_label=_("Farms built")),
     # Recruits and developments: a few VP per tile built.
-    Category("recruits", _("Recruits built"), Section.END, usual=(0, 30)),
-    Category("developments", _("Developments built"), Section.END, usual=(0, 30)),
+    Category("recruits", _("Recruits built"), Section.END, usual=(0, 30), short_label=_("Recruits built")),
+    Category("developments", _("Developments built"), Section.END, usual=(0, 30), short_label=_("Developments built")),
     # Carvings: the main end-of-game source; a carving whose condition is missed can cost a few VP.
     Category("carvings", _("Conditions on carvings built"), Section.END,
-             minimum=-99, help_text=_("may be negative: a carving can cost VP"), usual=(-10, 50)),
+             minimum=-99, help_text=_("may be negative: a carving can cost VP"), usual=(-10, 50), short_label=_("Carvings")),
     # Queen's Favor: the VP of a position on the track, a short track.
-    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, usual=(0, 25)),
+    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, usual=(0, 25), short_label=_("Queen's Favor")),
     # The hive mat is filled or not (the rules): both are usual.
     Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
-             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled")),
+             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled"), short_label=_("Hive mat filled")),
     # Frames: the box holds 15 for up to 5 players (3 each), and each takes builds to fill; 4
     # leaves room for a smaller table where one player takes more than their share.
     Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
-             vp_each=8, help_text=_("8 VP per frame"), usual=(0, 4)),
+             vp_each=8, help_text=_("8 VP per frame"), usual=(0, 4), short_label=_("Frames filled")),
     # The faction's endgame ability: a faction tile's condition, a few VP per thing it counts.
-    Category("faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30)),
+    Category("faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")),
 )
+# The longest short label, in English and in French: two lines of a 5-player cell on a small phone.
+SHORT_LABEL_MAX = 24
 
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in CATEGORIES}
 DURING_CATEGORIES: tuple[Category, ...] = tuple(c for c in CATEGORIES if c.section is Section.DURING)  # both ways

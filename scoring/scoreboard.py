@@ -95,6 +95,11 @@ class Row:
         return _(self.category.label)
 
     @property
+    def short_label(self) -> str:
+        """The pad's words for the row (its full words are in its help)."""
+        return _(self.category.short_label or self.category.label)
+
+    @property
     def help_text(self) -> str:
         return _(self.category.help_text) if self.category.help_text else ""
 
@@ -139,12 +144,16 @@ class SectorView:
 
 @dataclass
 class Chart:
-    """A stacked bar per player, points by category, drawn as SVG on the server."""
+    """A bar per player, points by category, drawn as SVG on the server, each with its own legend
+    (its categories in words and VP) under it, so that a phone reads it without matching colours
+    across the page. Each bar ends at its player's total: the categories that score stacked from
+    zero, then each negative one drawn back from their end over what it takes away (``negative``,
+    drawn dashed), so that equal totals draw bars of equal length. ``zero`` is where 0 VP lies
+    (beyond the left edge only when a total is negative)."""
 
     width: int
-    height: int
+    zero: float
     bars: list[dict]
-    legend: list[dict]
 
 
 CHART_COLORS = (
@@ -362,26 +371,30 @@ class Scoreboard:
         groups: list[tuple[str, callable]] = [(_("During the game"), lambda p: p.during)]
         groups += [(_(c.label), lambda p, key=c.key: p.category_vp[key]) for c in END_CATEGORIES]
         groups.append((_(MAJORITY_LABEL), lambda p: p.majority))
-        width, label_height, bar_height, gap = 340, 18, 22, 12
-        scale_to = max([sum(max(0, get(p)) for _label, get in groups) for p in self.result.players] + [1])
+        width = 340
+        earned = [sum(max(0, get(p)) for _label, get in groups) for p in self.result.players]
+        below_zero = max([-p.total for p in self.result.players] + [0])  # room for a negative total
+        scale = width / max(max(earned + [0]) + below_zero, 1)
+        zero = below_zero * scale
         bars = []
-        y = 0
         for view in self.views:
-            x = 0.0
-            segments = []
-            for index, (label, get) in enumerate(groups):
-                vp = get(view.result)
-                if vp <= 0:
-                    continue
-                w = vp / scale_to * width
-                segments.append({"x": round(x, 2), "w": round(w, 2), "color": CHART_COLORS[index % len(CHART_COLORS)],
-                                 "title": vp_title(label, vp)})
-                x += w
-            bars.append({"name": view.name, "total": view.result.total, "y": y, "bar_y": y + label_height,
-                         "segments": segments})
-            y += label_height + bar_height + gap
-        legend = [{"label": label, "color": CHART_COLORS[i % len(CHART_COLORS)]} for i, (label, _g) in enumerate(groups)]
-        return Chart(width=width, height=max(y, 1), bars=bars, legend=legend)
+            scored = [(index, label, get(view.result)) for index, (label, get) in enumerate(groups)]
+            segments, legend, x = [], [], zero
+            for index, label, vp in scored:  # what scores, left to right from zero
+                if vp > 0:
+                    color = CHART_COLORS[index % len(CHART_COLORS)]
+                    segments.append({"x": round(x, 2), "w": round(vp * scale, 2), "color": color, "negative": False,
+                                     "title": vp_title(label, vp)})
+                    legend.append({"color": color, "negative": False, "text": vp_title(label, vp)})
+                    x += vp * scale
+            for _index, label, vp in scored:  # what is taken away, back from the end
+                if vp < 0:
+                    x += vp * scale
+                    segments.append({"x": round(x, 2), "w": round(-vp * scale, 2), "color": "", "negative": True,
+                                     "title": vp_title(label, vp)})
+                    legend.append({"color": "", "negative": True, "text": vp_title(label, vp)})
+            bars.append({"name": view.name, "total": view.result.total, "segments": segments, "legend": legend})
+        return Chart(width=width, zero=round(zero, 2), bars=bars)
 
     @property
     def columns_class(self) -> str:

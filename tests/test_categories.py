@@ -22,6 +22,7 @@ from scoring.categories import (
     DEFAULT_DURING,
     DURING_CATEGORIES,
     END_CATEGORIES,
+    SHORT_LABEL_MAX,
     Category,
     During,
     Kind,
@@ -189,6 +190,22 @@ def test_labels_are_the_english_and_french_names_of_the_rules_document(key, labe
     assert CATEGORY_BY_KEY[key].label == english
     row = next(line for line in SCORING_MD.read_text(encoding="utf-8").splitlines() if line.startswith(f"| `{key}` |"))
     assert [cell.strip() for cell in row.split("|")[2:4]] == [english, french]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_category_has_short_words_for_the_pad_of_two_lines_at_most(language):
+    """Issue 19: the pad's rows read at a glance: each category has its short words (translated,
+    like its label), at most SHORT_LABEL_MAX characters: two lines of a 5-player cell on a small
+    phone (tests/browser/test_glance.py measures them). The full words stay the label."""
+    from django.utils import translation
+
+    with translation.override(language):
+        short = {c.key: translation.gettext(c.short_label) for c in CATEGORIES}
+        full = {c.key: translation.gettext(c.label) for c in CATEGORIES}
+    assert all(short.values()), "a category has no short words"
+    assert {key: words for key, words in short.items() if len(words) > SHORT_LABEL_MAX} == {}
+    assert all(len(short[key]) <= len(full[key]) for key in short)
+    assert len(set(short.values())) == len(CATEGORIES), "two rows would read alike"
 
 
 # --------------------------------------------------------------------------------------------

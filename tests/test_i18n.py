@@ -327,8 +327,9 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     assert ("Carla et Dana sont à égalité avec 29 PV et autant d'ouvriers actifs (2 chacun)\u202f: "
             "ils se partagent la 3e place.") in text
     assert "Points par catégorie" in text and "Détail" in text
-    legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]
-    assert legend[0] == "Au cours de la partie" and legend[-1] == "Majorité sur les secteurs des Alvéoles d'Hibernation"
+    legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]  # each bar's, in the edition's words
+    assert re.fullmatch(r"Au cours de la partie\s:\s\d+ PV", legend[0]), legend[0]
+    assert any(re.fullmatch(r"Majorité sur les secteurs des Alvéoles d'Hibernation\s:\s\d+ PV", item) for item in legend)
     assert "Secteur 1\u202f: Alice et Bruno sont à égalité pour la 1re place" in text
 
 
@@ -496,7 +497,7 @@ def test_the_charts_are_drawn_with_numbers_an_svg_reads_in_every_language(owner,
 
     for page in (url("results", game), alice):
         html = assert_french(french.get(page), status=200)
-        charts = re.findall(r'<svg class="chart.*?</svg>', html, flags=re.DOTALL)
+        charts = re.findall(r'<svg class="(?:chart|bar-svg).*?</svg>', html, flags=re.DOTALL)
         assert charts, page
         attributes = [attribute for chart in charts for attribute in geometry.findall(chart)]
         assert any(re.search(r"\d[.,]\d", value) for name, value in attributes if name != "points"), (
@@ -930,7 +931,7 @@ USER_FACING_CALLS = {
     "ValidationError", "HttpResponse", "Http404", "PermissionDenied", "CommandError", "NoAccess", "NotAllowed",
     "ViewOnly", "Problem", "GameFileError", "write", "add_error", "success", "error", "warning", "info",
 }
-USER_FACING_KEYWORDS = {"label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
+USER_FACING_KEYWORDS = {"label", "short_label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
 NOT_USER_FACING = {"content_type", "Content-Type"}
 
 

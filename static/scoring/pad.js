@@ -720,15 +720,24 @@
   });
 
   // -- the +/- keypad bar (the iPhone's numeric keypad has no + key) ------------------------------
+  // It also shows what is being typed, whole: a sum reads in full even where the field is narrow.
   var bar = null;
   var lastInput = null;
+  function showTyped(input) {
+    var readout = document.getElementById("keypad-readout");
+    if (readout) readout.textContent = input.value;
+  }
   document.addEventListener("focusin", function (event) {
     bar = bar || document.getElementById("keypad-bar");
     if (!bar) return;
     if (event.target.matches && event.target.matches("#pad input.number")) {
       lastInput = event.target;
       bar.hidden = !event.target.classList.contains("sum");
+      showTyped(event.target);
     }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target === lastInput) showTyped(event.target);
   });
   document.addEventListener("focusout", function () {
     if (!bar) return;

@@ -298,8 +298,8 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     expect(page.locator(".results .tie")).to_contain_text("Bruno wins the tie on active workers, 3 to 2.")
     total_row = page.locator("table.breakdown tr.total td")
     expect(total_row).to_have_text([str(sheet.total(n)) for n in PLAYERS])
-    expect(page.locator("svg.chart > g")).to_have_count(len(PLAYERS))
-    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator(".bars .bar-svg")).to_have_count(len(PLAYERS))
+    expect(page.locator(".bars .bar-svg").first).to_be_visible()
     no_sideways_scroll(page)
     shoot(page, screenshots, "results")
 

@@ -543,25 +543,81 @@ def test_results_breakdown_table_lists_every_category_then_subtotals_total_and_w
     assert rows["Active workers"] == ["2", "2", "4"]
 
 
-def test_results_draw_an_inline_svg_chart_of_points_by_category(client):
+def bars_of(html: Element) -> list[Element]:
+    return html.one("ul", class_="bars").find_all("li", class_="bar")
+
+
+def solid_end(bar: Element) -> float:
+    """Where a bar's solid part ends: the end of what its player earned, less what the dashed
+    segments (negative categories) take back from it."""
+    rects = bar.one("svg", class_="bar-svg").find_all("rect")
+    earned = max((float(r["x"]) + float(r["width"]) for r in rects if r.get("class") != "bar-negative"), default=0)
+    return earned - sum(float(r["width"]) for r in rects if r.get("class") == "bar-negative")
+
+
+def test_results_draw_a_bar_of_points_by_category_per_player_with_its_legend_under_it(client):
+    """Issue 19: the legend reads on a phone: each bar carries its own, in words and VP, so that
+    nobody matches colours across the page."""
     game = shared_victory_game()
 
     html = page(client.get(url("results", game)))
 
-    chart = html.one("svg", class_="chart")
-    assert chart["role"] == "img"
-    assert chart["aria-labelledby"] == "chart-heading"
     assert html.by_id("chart-heading").text == "Points by category"
-    bars = chart.find_all("g")
-    assert [bar.one("text").text for bar in bars] == ["Alice · 26 VP", "Bruno · 26 VP", "Carla · 18 VP"]
-    assert [rect.one("title").text for rect in bars[0].find_all("rect")] == [
+    assert html.one("ul", class_="bars")["aria-labelledby"] == "chart-heading"
+    bars = bars_of(html)
+    assert [bar.one("p", class_="bar-name").text for bar in bars] == ["Alice · 26 VP", "Bruno · 26 VP", "Carla · 18 VP"]
+    svg = bars[0].one("svg", class_="bar-svg")
+    assert svg["aria-hidden"] == "true" and svg["viewbox"] == "0 0 340 22"  # the legend says it in words
+    assert [rect.one("title").text for rect in svg.find_all("rect")] == [
         "During the game: 20 VP", "Hibernation Comb sector majorities: 6 VP",
     ]
-    widths = [sum(float(rect["width"]) for rect in bar.find_all("rect")) for bar in bars]
+    assert [item.text for item in bars[0].one("ul", class_="legend").find_all("li")] == [
+        "During the game: 20 VP", "Hibernation Comb sector majorities: 6 VP",
+    ]
+    legend_colours = [item.one("rect")["fill"] for item in bars[0].one("ul", class_="legend").find_all("li")]
+    assert legend_colours == [rect["fill"] for rect in svg.find_all("rect")]
+    widths = [sum(float(rect["width"]) for rect in bar.one("svg", class_="bar-svg").find_all("rect")) for bar in bars]
     assert widths[0] == pytest.approx(340) and widths[1] == pytest.approx(340)
     assert widths[2] == pytest.approx(340 * 18 / 26, abs=0.05)
-    legend = [item.text for item in html.one("ul", class_="legend").find_all("li")]
-    assert legend[0] == "During the game" and legend[-1] == "Hibernation Comb sector majorities"
+
+
+def test_results_bars_of_equal_totals_are_equal_whatever_a_negative_category_takes_away(client):
+    """Issue 19: "a -2 carving made two 101-point players draw different bars". A negative category
+    is drawn back from the end of what was earned (dashed, over it), so each solid bar ends at its
+    total, and the legend says what it took away."""
+    game = game_scored(player("Maya", farm_income=101), player("Tom", farm_income=103, carvings=-2),
+                       player("Lea", farm_income=50), sectors=[])
+
+    html = page(client.get(url("results", game)))
+
+    maya, tom, lea = bars_of(html)
+    assert solid_end(maya) == pytest.approx(solid_end(tom)) == pytest.approx(340 * 101 / 103, abs=0.05)
+    assert solid_end(lea) == pytest.approx(340 * 50 / 103, abs=0.05)
+    earned, taken = tom.one("svg", class_="bar-svg").find_all("rect")
+    assert earned["fill"] == maya.one("svg", class_="bar-svg").one("rect")["fill"]  # the same category's colour
+    assert earned.one("title").text == "During the game: 103 VP"
+    assert taken["class"] == "bar-negative" and taken.one("title").text == "Conditions on carvings built: -2 VP"
+    assert float(taken["x"]) + float(taken["width"]) == pytest.approx(float(earned["width"]))  # drawn back from the end
+    assert [item.text for item in tom.one("ul", class_="legend").find_all("li")] == [
+        "During the game: 103 VP", "Conditions on carvings built: -2 VP",
+    ]
+    assert tom.one("ul", class_="legend").find_all("li")[1]["class"] == "legend-item taken"
+
+
+def test_results_bar_of_a_negative_total_goes_left_of_zero(client):
+    """A total below zero (only carvings can make one) is drawn left of a zero line, the others
+    from it."""
+    game = game_scored(player("Maya", starting_vp=0, carvings=-10), player("Tom", starting_vp=0, farm_income=30),
+                       sectors=[])
+
+    html = page(client.get(url("results", game)))
+
+    maya, tom = bars_of(html)
+    zero = 340 * 10 / 40
+    assert float(maya.one("line", class_="bar-zero")["x1"]) == pytest.approx(zero, abs=0.05)
+    assert [(float(r["x"]), float(r["width"])) for r in maya.one("svg", class_="bar-svg").find_all("rect")] == [
+        (pytest.approx(0, abs=0.05), pytest.approx(zero, abs=0.05))]
+    assert solid_end(tom) == pytest.approx(340)
 
 
 def test_results_explain_every_comb_sector_in_words(client):

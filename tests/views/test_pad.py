@@ -179,6 +179,42 @@ def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
     assert "(nobody yet)" not in html.by_id("row-hive_mat_full").text  # a yes/no is always answered
 
 
+def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_away(client):
+    """Issue 19: each row of the pad is headed by its category's short words; its help (a tap:
+    details) holds the edition's full words and how the row scores; the fields keep the full words
+    as their names."""
+    game = game_started("Alice", "Bruno")
+
+    html = page(client.get(url("pad", game)))
+
+    for category in CATEGORIES:
+        help_box = html.by_id(f"label-{category.key}").one("details", class_="row-help")
+        assert help_box.one("summary").text == category.short_label
+        assert help_box.one("small", class_="help").text == (
+            f"{category.label}: {category.help_text}" if category.help_text else category.label)
+        assert help_box["id"] == f"help-{category.key}" and "hx-preserve" in help_box.attrs  # stays open across polls
+    assert html.by_id("label-carvings").one("summary").text == "Carvings"
+    assert labelled(html, "Conditions on carvings built, Alice")["name"] == "s1-carvings"
+    majority = html.by_id("majority-row").one("details", class_="row-help")
+    assert (majority.one("summary").text, majority.one("small").text) == (
+        "Comb majorities", "Hibernation Comb sector majorities")
+
+
+def test_the_next_order_choice_sits_with_the_keypad_bar_except_in_one_players_view(client):
+    """Issue 19: "The Next-order choice sits with the bar it drives and is hidden in the one-player
+    view" (one column: across and down are the same)."""
+    game = game_started("Alice", "Bruno")
+
+    everyone = page(client.get(url("pad", game)))
+    one = page(client.get(url("pad", game) + "?player=2"))
+
+    sticky = everyone.one("div", class_="pad-sticky")  # with the bar, in the corner of the names over the columns
+    choice = sticky.one("div", class_="names").one("fieldset", class_="move-order")
+    assert [radio["value"] for radio in choice.find_all("input", type="radio")] == ["across", "down"]
+    assert "hidden" not in choice.attrs  # its place is kept before the script runs: nothing moves
+    assert one.find("fieldset", class_="move-order") is None
+
+
 def test_a_row_is_no_longer_marked_once_someone_entered_it_even_as_0(client):
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 2), key="farms", value=0)
