@@ -187,7 +187,7 @@ def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_aw
 
     html = page(client.get(url("pad", game)))
 
-    for category in CATEGORIES:
+    for category in PAD_CATEGORIES:  # (a breakdown game, as game_started makes)
         help_box = html.by_id(f"label-{category.key}").one("details", class_="row-help")
         assert help_box.one("summary").text == category.short_label
         assert help_box.one("small", class_="help").text == (
