@@ -132,9 +132,10 @@ REQUESTS: dict[str, Request] = {
     "undo POST": lambda c, t: c.post(t.url("undo", t.change.pk)),
     "undo POST (htmx)": lambda c, t: c.post(t.url("undo", t.change.pk), headers=HTMX),
     "edit link new POST": lambda c, t: c.post(t.url("link", "edit", "new")),
-    "edit link revoke POST": lambda c, t: c.post(t.url("link", "edit", "revoke")),
+    "edit link revoke POST": lambda c, t: c.post(t.url("link", "edit", "revoke"), {"confirm": "1"}),
+    "edit link revoke POST (asks first)": lambda c, t: c.post(t.url("link", "edit", "revoke")),
     "view link new POST": lambda c, t: c.post(t.url("link", "view", "new")),
-    "view link revoke POST": lambda c, t: c.post(t.url("link", "view", "revoke")),
+    "view link revoke POST": lambda c, t: c.post(t.url("link", "view", "revoke"), {"confirm": "1"}),
     "name POST": lambda c, t: c.post(t.url("name"), {"name": "Bruno's phone"}),
     "join the edit link": lambda c, t: c.get(reverse("scoring:join", args=[t.edit.token])),
     "join the view link": lambda c, t: c.get(reverse("scoring:join", args=[t.view.token])),
@@ -163,6 +164,7 @@ MATRIX = [
     ("undo POST (htmx)",         200, 200, 403, 404, 404, 404),
     ("edit link new POST",       302, 403, 403, 404, 404, 404),
     ("edit link revoke POST",    302, 403, 403, 404, 404, 404),
+    ("edit link revoke POST (asks first)", 200, 403, 403, 404, 404, 404),
     ("view link new POST",       302, 403, 403, 404, 404, 404),
     ("view link revoke POST",    302, 403, 403, 404, 404, 404),
     ("name POST",                302, 302, 403, 404, 404, 404),
@@ -224,7 +226,8 @@ def test_the_successful_writes_of_the_matrix_did_write():
 VIEW_WRITES = [
     "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
     "finish POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST", "undo POST (htmx)",
-    "edit link new POST", "edit link revoke POST", "view link new POST", "view link revoke POST", "name POST",
+    "edit link new POST", "edit link revoke POST", "edit link revoke POST (asks first)", "view link new POST",
+    "view link revoke POST", "name POST",
 ]
 
 
@@ -289,7 +292,7 @@ def test_a_revoked_edit_link_stops_the_next_save_with_the_reason(owner, how, hea
     assert phone.post(table.url("save"), one_save(seq="1"), headers=HTMX).status_code == 200  # it worked
     owners = Client()
     owners.force_login(owner)
-    assert owners.post(table.url("link", "edit", how)).status_code == 302  # the owner revokes (or renews) it
+    assert owners.post(table.url("link", "edit", how), {"confirm": "1"}).status_code == 302  # revoked (or renewed)
     before = stored(table.game.pk)
 
     response = phone.post(table.url("save"), one_save(value="5", version="1", seq="2"), headers=headers)

@@ -4,7 +4,7 @@ scanned from its QR code) and may then say who they are, for the change history.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -42,11 +42,15 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @with_game(Role.OWNER)
 def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str) -> HttpResponse:
-    """The owner makes a new link (the old one stops working) or revokes the link of a kind."""
+    """The owner makes a new link (the old one stops working) or revokes the link of a kind.
+    Revoking asks first: the post of the pad's *Revoke* answers the question, whose own form
+    confirms (``confirm=1``)."""
     if kind not in GameLink.Access.values or action not in ("new", "revoke"):
         raise Http404
     if action == "new":
         services.link_renew(game=access.game, access=kind)
+    elif request.POST.get("confirm") != "1":
+        return render(request, "scoring/revoke.html", {"access": access, "game": access.game, "kind": kind})
     else:
         services.link_revoke(game=access.game, access=kind)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")

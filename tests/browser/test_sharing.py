@@ -66,13 +66,16 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     expect(changes).to_contain_text("Alice's Farm income — → 5")
     expect(changes).to_contain_text("by Hana")  # the name the owner gave, never their login
 
-    # The owner revokes the link: the mate's next save is refused with a clear message, and
-    # what they typed stays on screen.
-    browser_watch.expect_console_error(refused_save(404))  # the mate's save after the link is revoked
+    # The owner revokes the link (once they have confirmed): the mate's next save, or its next poll
+    # if that comes first, is refused and says so, and what they typed stays on screen.
+    browser_watch.allow_console_error(refused_save(404))  # the mate's save after the link is revoked
     browser_watch.expect_console_error(r"status of 404 \(Not Found\)$")  # the mate's reload of the pad
     browser_watch.allow_console_error(r"status of 404 \(Not Found\) \(\S+/live/\)$")  # a poll, if one comes first
     browser_watch.allow_console_error(r"^htmx:responseError,")  # htmx's own line for that poll
+    browser_watch.allow_console_error(r"^Response Status Error Code 404 from \S+/live/")  # (or in these words)
     owner.get_by_role("button", name="Revoke").click()
+    expect(owner.get_by_role("heading", level=1)).to_have_text("Revoke the edit link?")  # nothing cut off yet
+    owner.get_by_role("button", name="Revoke the link").click()
     expect(owner.locator(".share-link")).to_have_count(0)
     field(mate, "farm_income", "Bruno").fill("9")
     expect(banner(mate)).to_contain_text("revoked")

@@ -89,12 +89,32 @@ def test_a_new_link_replaces_the_one_shown(client):
     assert Client().get(join_url(first)).status_code == 404
 
 
-def test_revoking_a_link_takes_it_off_the_pad_and_offers_to_make_one_again(client):
+def test_revoke_asks_first_and_cuts_nobody_off_until_confirmed(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    joiner = opened(game, "edit")
+
+    response = client.post(link_url(game, "edit", "revoke"))  # the pad's Revoke button
+
+    assert response.status_code == 200
+    question = page(response)
+    assert question.one("h1").text == "Revoke the edit link?"
+    assert "This cuts off everyone who joined with this link" in question.one("main").text
+    form = question.one("main").one("form")
+    assert (form["method"], form["action"]) == ("post", link_url(game, "edit", "revoke"))
+    assert form.one("input", type="hidden", name="confirm")["value"] == "1"
+    assert form.one("button").text == "Revoke the link"
+    assert form.one("a").text == "Keep the link" and form.one("a")["href"] == url("pad", game) + "?shared=1#share"
+    assert live_link(game, "edit").revoked_at is None
+    assert save(joiner, game, "s2-farms", "3", page="b", seq=1).status_code == 200
+
+
+def test_revoking_once_confirmed_takes_the_link_off_the_pad_and_offers_to_make_one_again(client):
     game = game_started("Alice", "Bruno")
     client.post(link_url(game, "edit", "new"))
     link = live_link(game, "edit")
 
-    response = client.post(link_url(game, "edit", "revoke"))
+    response = client.post(link_url(game, "edit", "revoke"), {"confirm": "1"})
 
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + "?shared=1#share"
