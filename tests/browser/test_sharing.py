@@ -48,8 +48,9 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     address = share_link(owner, "edit")
     assert re.fullmatch(rf"{re.escape(live_server.url)}/join/[\w-]{{32}}/", address)
 
-    # The table-mate's phone opens the link and lands on the pad, with no account.
+    # The table-mate's phone opens the link, with no account, and takes every sheet.
     mate.goto(address)
+    mate.get_by_role("button", name="Everyone").click()
     expect(mate).to_have_url(f"{live_server.url}/games/{game_id}/")
     field(mate, "farm_income", "Bruno").fill("7")
     expect_saved(mate, "s2-farm_income")
@@ -106,6 +107,7 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     owner = page
     owner.goto(f"{live_server.url}/games/{game_id}/")
     mate.goto(share_link(owner, "edit"))
+    mate.get_by_role("button", name="Bruno").click()  # their own sheet
     field(mate, "farms", "Bruno").fill("4")
     field(mate, "farms", "Bruno").press("Enter")  # on to the next field: this one may follow others now
     expect_saved(mate, "s2-farms")
