@@ -1,8 +1,8 @@
 """Specification of share links (``scoring/views/sharing.py``), through Django's test client (no
-JavaScript: every step is a plain link or form): the owner makes them from the pad and revokes
-them once they have confirmed, a table-mate opens one, says which player they are (their phone
-then opens that player's sheet, and their changes carry that name, as a link holder's), and may
-give another name for the change history.
+JavaScript: every step is a plain link or form): the owner makes them with *Score together* at the
+top of the pad and revokes them once they have confirmed, a table-mate opens one, says which
+player they are (their phone then opens that player's sheet, and their changes carry that name, as
+a link holder's), and may give another name for the change history.
 
 Who may do what through a link (every address, every kind of visitor) is
 ``tests/test_permissions.py``; here, what each of these requests answers and what the pad then
@@ -43,21 +43,38 @@ def live_link(game, kind: str) -> GameLink:
 
 
 # ---------------------------------------------------------------------------------------------
-# The owner's links: /games/<id>/links/<kind>/<new|revoke>/
+# Score together, in the pad's first lines: /games/<id>/links/<kind>/<new|revoke>/
 
 
-def test_the_owners_pad_offers_to_make_an_edit_link_and_a_view_link(client):
+def test_a_new_pad_offers_score_together_above_the_scores(client):
+    """A plain form in the first lines of the pad (before the players' sheets): one tap makes the
+    edit link and opens the pad on its QR code."""
     game = game_started("Alice", "Bruno")
 
-    box = share_box(client, game)
+    html = page(client.get(url("pad", game)))
 
-    assert [form["action"] for form in box.find_all("form")] == [
-        link_url(game, "edit", "new"), link_url(game, "view", "new"),
-    ]
-    assert box.find(class_="share-link") is None
+    box = html.by_id("share")
+    assert (box.tag, box["method"], box["action"]) == ("form", "post", link_url(game, "edit", "new"))
+    assert box.one("button").text == "Score together"
+    elements = list(html.iter())
+    assert elements.index(box) < elements.index(html.one("nav", class_="pad-views")) < elements.index(html.by_id("pad"))
 
 
-def test_making_a_link_returns_to_the_pad_showing_its_address_and_qr_code(client):
+def test_once_scoring_has_begun_score_together_sits_beside_the_recent_changes(client):
+    """The first screen is then the scores'; the button is the same, one tap still shows the code."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", page="a", seq=1)
+
+    html = page(client.get(url("pad", game)))
+
+    box = html.by_id("share")
+    assert (box.tag, box["action"]) == ("form", link_url(game, "edit", "new"))
+    assert box.parent is html.by_id("changes-box").parent  # the folds below the pad
+    elements = list(html.iter())
+    assert elements.index(html.by_id("pad")) < elements.index(box)
+
+
+def test_score_together_makes_the_edit_link_and_opens_on_its_qr_code(client):
     game = game_started("Alice", "Bruno")
 
     response = client.post(link_url(game, "edit", "new"))
@@ -65,16 +82,24 @@ def test_making_a_link_returns_to_the_pad_showing_its_address_and_qr_code(client
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + "?shared=1#share"
     box = page(client.get(response["Location"])).by_id("share")
-    assert "open" in box.attrs
+    assert (box.tag, "open" in box.attrs) == ("details", True)
+    assert box.one("summary").text == "Score together"
     (shown,) = box.find_all(class_="share-link")
     address = "http://testserver" + join_url(live_link(game, "edit"))
     assert shown.one("a")["href"] == address and shown.one("a").text == address
     qr = shown.one(class_="qr-wrap")
     assert (qr["role"], qr["aria-label"]) == ("img", "QR code of the edit link")
     assert qr.find("svg") is not None
+    # Copy and Share: shown by the pad's script where the browser can (the link is there without it)
+    copy, share = shown.one("button", data_copy=True), shown.one("button", data_share=True)
+    assert copy["data-copy"] == share["data-share"] == address
+    assert "hidden" in copy.attrs and "hidden" in share.attrs
+    assert (copy.text, share.text) == ("Copy the link", "Share…")
+    assert shown.one(data_share_status=True)["role"] == "status"
     assert [form["action"] for form in shown.find_all("form")] == [
         link_url(game, "edit", "revoke"), link_url(game, "edit", "new"),
     ]
+    assert [form["action"] for form in box.find_all("form")][-1] == link_url(game, "view", "new")
 
 
 def test_a_new_link_replaces_the_one_shown(client):
@@ -94,7 +119,7 @@ def test_a_new_link_replaces_the_one_shown(client):
 def test_revoke_asks_first_and_cuts_nobody_off_until_confirmed(client):
     game = game_started("Alice", "Bruno")
     client.post(link_url(game, "edit", "new"))
-    joiner = opened(game, "edit")
+    joiner = opened_link(live_link(game, "edit"))
 
     response = client.post(link_url(game, "edit", "revoke"))  # the pad's Revoke button
 
@@ -111,7 +136,7 @@ def test_revoke_asks_first_and_cuts_nobody_off_until_confirmed(client):
     assert save(joiner, game, "s2-farms", "3", page="b", seq=1).status_code == 200
 
 
-def test_revoking_once_confirmed_takes_the_link_off_the_pad_and_offers_to_make_one_again(client):
+def test_revoking_once_confirmed_cuts_the_link_off_and_offers_score_together_again(client):
     game = game_started("Alice", "Bruno")
     client.post(link_url(game, "edit", "new"))
     link = live_link(game, "edit")
@@ -122,7 +147,7 @@ def test_revoking_once_confirmed_takes_the_link_off_the_pad_and_offers_to_make_o
     assert response["Location"] == url("pad", game) + "?shared=1#share"
     box = share_box(client, game)
     assert box.find(class_="share-link") is None
-    assert link_url(game, "edit", "new") in [form["action"] for form in box.find_all("form")]
+    assert (box.tag, box["action"]) == ("form", link_url(game, "edit", "new"))
     assert Client().get(join_url(link)).status_code == 404
 
 
