@@ -28,6 +28,7 @@ from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_i
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
 SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
+SESSION_SEATS = "link_seats"  # in the session: {link id: the seat number its holder chose, 0 for everyone}
 
 
 class Role(IntEnum):
@@ -71,6 +72,7 @@ class GameAccess:
     link: GameLink | None = None  # the link the access comes through (None for the owner)
     user: object | None = None
     name: str = ""  # the name a link's holder gave (no account)
+    seat: int | None = None  # the player a link's holder said they are (a seat number; 0: everyone; None: not asked)
 
     @property
     def can_edit(self) -> bool:
@@ -89,6 +91,12 @@ class GameAccess:
     def asks_name(self) -> bool:
         """A link's holder without an account: they may say who they are, for the history."""
         return self.link is not None and self.role >= Role.EDIT and not (self.user and self.user.is_authenticated)
+
+    @property
+    def asks_seat(self) -> bool:
+        """An edit link's holder (signed in or not): they may say which player they are, so that
+        their phone opens that player's sheet. The owner is never asked."""
+        return self.link is not None and self.role >= Role.EDIT
 
 
 @dataclass(frozen=True)
@@ -183,7 +191,8 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
         raise NoAccess()
     link = max(links, key=lambda item: ROLE_OF_LINK[item.access])
     name = request.session.get(SESSION_NAMES, {}).get(str(link.pk), "")
-    access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name)
+    seat = request.session.get(SESSION_SEATS, {}).get(str(link.pk))
+    access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name, seat=seat)
     if access.role < need:
         if need is Role.OWNER and access.role is Role.EDIT:
             raise NotAllowed(_("Only the game's owner can do this: deleting the game, or making and revoking its links."))
@@ -233,3 +242,14 @@ def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
     names = dict(request.session.get(SESSION_NAMES, {}))
     names[str(access.link.pk)] = name
     request.session[SESSION_NAMES] = names
+
+
+def link_seat_set(request: HttpRequest, access: GameAccess, seat) -> None:
+    """The player a link's holder says they are (a ``Seat``, or None for everyone), remembered on
+    their phone (the session): their pad opens on that player's sheet, and, without an account,
+    their changes carry that player's name (always shown as a link holder's)."""
+    seats = dict(request.session.get(SESSION_SEATS, {}))
+    seats[str(access.link.pk)] = seat.number if seat is not None else 0
+    request.session[SESSION_SEATS] = seats
+    if seat is not None and access.asks_name:
+        link_name_set(request, access, seat.name)

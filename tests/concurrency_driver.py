@@ -70,7 +70,7 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
         client.force_login(User.objects.get(pk=owner_id))  # the owner's phone
     else:
         joined = client.get(f"/join/{token}/")  # a phone of the table, by the link
-        assert joined.status_code == 302 and joined["Location"] == f"/games/{game_id}/", joined
+        assert joined.status_code == 302 and joined["Location"] == f"/games/{game_id}/who/", joined  # "which player?"
     url = f"/games/{game_id}/save/"
     rng = random.Random(seed)
     page = f"phone{number}"

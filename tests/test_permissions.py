@@ -2,10 +2,11 @@
 
 A game belongs to its owner and is addressed by its public id. Besides the owner, whoever holds
 one of its live share links may reach it: an edit link scores the game (pad, save, live, finish,
-results, export, undo), a view link only watches it (GET of pad, live, results and export; any
-write answers 403). Deleting the game and renewing or revoking its links are the owner's alone.
-Anyone else (another account, a stranger, the holder of a revoked link) gets 404, exactly as for
-a game that does not exist; the holder of a revoked link is told why.
+results, export, undo, and its holder says which player they are: a question the owner is never
+asked), a view link only watches it (GET of pad, live, results and export; any write answers
+403). Deleting the game and renewing or revoking its links are the owner's alone. Anyone else
+(another account, a stranger, the holder of a revoked link) gets 404, exactly as for a game that
+does not exist; the holder of a revoked link is told why.
 
 The matrix below is the whole rule: every address of a game, for every kind of visitor, with the
 exact status of the answer. A refusal (403, 404) changes nothing that is stored: the game, its
@@ -138,10 +139,13 @@ REQUESTS: dict[str, Request] = {
     "undo POST": lambda c, t: c.post(t.url("undo", t.change.pk)),
     "undo POST (htmx)": lambda c, t: c.post(t.url("undo", t.change.pk), headers=HTMX),
     "edit link new POST": lambda c, t: c.post(t.url("link", "edit", "new")),
-    "edit link revoke POST": lambda c, t: c.post(t.url("link", "edit", "revoke")),
+    "edit link revoke POST": lambda c, t: c.post(t.url("link", "edit", "revoke"), {"confirm": "1"}),
+    "edit link revoke POST (asks first)": lambda c, t: c.post(t.url("link", "edit", "revoke")),
     "view link new POST": lambda c, t: c.post(t.url("link", "view", "new")),
-    "view link revoke POST": lambda c, t: c.post(t.url("link", "view", "revoke")),
+    "view link revoke POST": lambda c, t: c.post(t.url("link", "view", "revoke"), {"confirm": "1"}),
     "name POST": lambda c, t: c.post(t.url("name"), {"name": "Bruno's phone"}),
+    "who GET": lambda c, t: c.get(t.url("who")),
+    "who POST": lambda c, t: c.post(t.url("who"), {"seat": "2"}),
     "join the edit link": lambda c, t: c.get(reverse("scoring:join", args=[t.edit.token])),
     "join the view link": lambda c, t: c.get(reverse("scoring:join", args=[t.view.token])),
     "join a revoked link": lambda c, t: c.get(reverse("scoring:join", args=[t.old_edit.token])),
@@ -172,9 +176,12 @@ MATRIX = [
     ("undo POST (htmx)",         200, 200, 403, 404, 404, 404),
     ("edit link new POST",       302, 403, 403, 404, 404, 404),
     ("edit link revoke POST",    302, 403, 403, 404, 404, 404),
+    ("edit link revoke POST (asks first)", 200, 403, 403, 404, 404, 404),
     ("view link new POST",       302, 403, 403, 404, 404, 404),
     ("view link revoke POST",    302, 403, 403, 404, 404, 404),
     ("name POST",                302, 302, 403, 404, 404, 404),
+    ("who GET",                  302, 200, 403, 404, 404, 404),  # (the owner is never asked: to the pad)
+    ("who POST",                 302, 302, 403, 404, 404, 404),
     ("join the edit link",       302, 302, 302, 302, 302, 302),
     ("join the view link",       302, 302, 302, 302, 302, 302),
     ("join a revoked link",      404, 404, 404, 404, 404, 404),
@@ -200,8 +207,9 @@ def test_permission_matrix(owner, request_name, actor, status):
     if status == 404:
         body = response.content.decode()
         assert "Alice" not in body and "Bruno" not in body  # nothing of the game shows
-    if request_name.startswith("join") and status == 302:
-        assert response["Location"] == table.url("pad")
+    if request_name.startswith("join") and status == 302:  # an edit link's holder is asked which player they are
+        asked = (request_name == "join the edit link" and actor != "owner") or actor == "edit link"
+        assert response["Location"] == table.url("who" if asked else "pad")
 
 
 def test_the_matrix_covers_every_address_of_a_game():
@@ -210,7 +218,7 @@ def test_the_matrix_covers_every_address_of_a_game():
     for included in get_resolver().url_patterns:
         patterns += [p for p in getattr(included, "url_patterns", []) if isinstance(p, URLPattern)]
     game_urls = {p.name for p in patterns if "game_id" in p.pattern.converters or p.name == "join"}
-    covered = {"pad", "save", "live", "results", "finish", "during", "delete", "export", "undo", "link", "name",
+    covered = {"pad", "save", "live", "results", "finish", "during", "delete", "export", "undo", "link", "name", "who",
                "join"}
     assert game_urls <= covered, game_urls - covered
     assert {row[0] for row in MATRIX} == set(REQUESTS)
@@ -294,8 +302,9 @@ def test_a_claimed_game_is_the_accounts_alone():
 
 VIEW_WRITES = [
     "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
-    "finish POST (htmx)", "during POST", "during POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST", "undo POST (htmx)",
-    "edit link new POST", "edit link revoke POST", "view link new POST", "view link revoke POST", "name POST",
+    "finish POST (htmx)", "during POST", "during POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST",
+    "undo POST (htmx)", "edit link new POST", "edit link revoke POST", "edit link revoke POST (asks first)",
+    "view link new POST", "view link revoke POST", "name POST", "who POST",
 ]
 
 
@@ -360,7 +369,7 @@ def test_a_revoked_edit_link_stops_the_next_save_with_the_reason(owner, how, hea
     assert phone.post(table.url("save"), one_save(seq="1"), headers=HTMX).status_code == 200  # it worked
     owners = Client()
     owners.force_login(owner)
-    assert owners.post(table.url("link", "edit", how)).status_code == 302  # the owner revokes (or renews) it
+    assert owners.post(table.url("link", "edit", how), {"confirm": "1"}).status_code == 302  # revoked (or renewed)
     before = stored(table.game.pk)
 
     response = phone.post(table.url("save"), one_save(value="5", version="1", seq="2"), headers=headers)

@@ -286,6 +286,9 @@ def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, bo
     if access.is_owner:
         context["share"] = share_links(request, board.game)
         context["share_has"] = {item["link"].access: True for item in context["share"]}
+        # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
+        # the table gathers round the QR code; once scoring has begun, beside Recent changes.
+        context["share_on_top"] = board.game.revision == 0
     response = render(request, PAD, context, status=status)
     # The share links are secrets: never compressed beside what others typed (BREACH).
     response.holds_secrets = bool(context.get("share"))

@@ -1,17 +1,18 @@
 """Share links: the owner makes and revokes them, a table-mate opens one (typed, tapped or
-scanned from its QR code) and may then say who they are, for the change history."""
+scanned from its QR code), says which player they are, and lands on that player's sheet."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoring import services
-from scoring.access import GameAccess, Role, link_name_set, link_open
-from scoring.forms import LinkHolderNameForm
+from scoring import selectors, services
+from scoring.access import GameAccess, Role, game_access, link_name_set, link_open, link_seat_set
+from scoring.forms import LinkHolderNameForm, SeatChoiceForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
 from scoring.qr import qr_svg
@@ -28,25 +29,61 @@ def share_links(request: HttpRequest, game: Game) -> list[dict]:
     return shown
 
 
+def sheet_address(game: Game, seat: int | None) -> str:
+    """The pad as a link's holder opens it: on the sheet of the player at that seat, the one they
+    said they are (the one-player view), or everyone's (0 or None)."""
+    address = reverse("scoring:pad", args=[game.public_id])
+    return f"{address}?player={seat}" if seat else address
+
+
 @rate_limit("join")
 @require_safe
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """A share link, opened: its holder may now reach the game."""
+    """A share link, opened: its holder may now reach the game. An edit link's holder is asked
+    which player they are (once: then straight to that player's sheet); the owner never is."""
     link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
     if link is None:
         raise Http404(_("This link does not work (any more): ask the game's owner for a new one."))
     link_open(request, link)
-    return redirect("scoring:pad", game_id=link.game.public_id)
+    access = game_access(request, link.game.public_id)
+    if access.asks_seat and access.seat is None:
+        return redirect("scoring:who", game_id=link.game.public_id)
+    return redirect(sheet_address(access.game, access.seat))
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@with_game(Role.EDIT)
+def who(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Which player are you? An edit link's holder picks one of the game's players (or everyone),
+    with one button each (a plain form); their pad then opens on that player's sheet and, without
+    an account, their changes carry that player's name, shown as a link holder's. The owner is
+    never asked (to the pad)."""
+    if not access.asks_seat:
+        return redirect("scoring:pad", game_id=access.game.public_id)
+    seats = selectors.game_state(access.game).seats
+    form = SeatChoiceForm(seats, request.POST if request.method == "POST" else None)
+    if not form.is_bound:
+        return render(request, "scoring/who.html", {"access": access, "form": form, "game": access.game})
+    if not form.is_valid():  # (the page's buttons post only the game's players: only a forged post)
+        return sentence(form.errors["seat"][0], 400)
+    seat = form.cleaned_data["seat"]
+    link_seat_set(request, access, seat)
+    return redirect(sheet_address(access.game, seat.number if seat else None))
 
 
 @require_POST
 @with_game(Role.OWNER)
 def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str) -> HttpResponse:
-    """The owner makes a new link (the old one stops working) or revokes the link of a kind."""
+    """The owner makes a new link (the old one stops working) or revokes the link of a kind.
+    Revoking asks first: the post of the pad's *Revoke* answers the question, whose own form
+    confirms (``confirm=1``)."""
     if kind not in GameLink.Access.values or action not in ("new", "revoke"):
         raise Http404
     if action == "new":
         services.link_renew(game=access.game, access=kind)
+    elif request.POST.get("confirm") != "1":
+        return render(request, "scoring/revoke.html", {"access": access, "game": access.game, "kind": kind})
     else:
         services.link_revoke(game=access.game, access=kind)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")

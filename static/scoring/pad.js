@@ -769,6 +769,31 @@
     }
   });
 
+  // -- Score together: a share link copied, or handed to the phone's share sheet ----------------
+  // Each button is shown only where the browser can do it (the Clipboard API; the Web Share
+  // API, which most phones have and most desktop browsers do not); the link itself is always there.
+  function setUpShare() {
+    document.querySelectorAll("[data-copy]").forEach(function (button) {
+      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var card = button.closest(".share-link");
+        var said = card && card.querySelector("[data-share-status]");
+        function say(text) { if (said) said.textContent = text; }
+        navigator.clipboard.writeText(button.dataset.copy).then(function () { say(button.dataset.copied); },
+                                                                 function () { say(button.dataset.copyFailed); });
+      });
+    });
+    document.querySelectorAll("[data-share]").forEach(function (button) {
+      if (typeof navigator.share !== "function") return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.share({ title: button.dataset.shareTitle, url: button.dataset.share })
+          .catch(function () { /* the sheet was closed: nothing to say */ });
+      });
+    });
+  }
+
   // -- the start form ----------------------------------------------------------------------------
   // The server shows the comb's rows up to the last one filled in (no empty row beyond them);
   // "Add a sector" shows the next row here at once (without this script it posts the form back
@@ -807,6 +832,7 @@
 
   function ready() {
     setUpPad();
+    setUpShare();
     setUpStartForm();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

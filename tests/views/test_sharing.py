@@ -1,6 +1,8 @@
-"""Specification of share links (``scoring/views/sharing.py``), through Django's test client: the
-owner makes and revokes them from the pad, a table-mate opens one, and may then say who they are
-for the change history.
+"""Specification of share links (``scoring/views/sharing.py``), through Django's test client (no
+JavaScript: every step is a plain link or form): the owner makes them with *Score together* at the
+top of the pad and revokes them once they have confirmed, a table-mate opens one, says which
+player they are (their phone then opens that player's sheet, and their changes carry that name, as
+a link holder's), and may give another name for the change history.
 
 Who may do what through a link (every address, every kind of visitor) is
 ``tests/test_permissions.py``; here, what each of these requests answers and what the pad then
@@ -41,21 +43,38 @@ def live_link(game, kind: str) -> GameLink:
 
 
 # ---------------------------------------------------------------------------------------------
-# The owner's links: /games/<id>/links/<kind>/<new|revoke>/
+# Score together, in the pad's first lines: /games/<id>/links/<kind>/<new|revoke>/
 
 
-def test_the_owners_pad_offers_to_make_an_edit_link_and_a_view_link(client):
+def test_a_new_pad_offers_score_together_above_the_scores(client):
+    """A plain form in the first lines of the pad (before the players' sheets): one tap makes the
+    edit link and opens the pad on its QR code."""
     game = game_started("Alice", "Bruno")
 
-    box = share_box(client, game)
+    html = page(client.get(url("pad", game)))
 
-    assert [form["action"] for form in box.find_all("form")] == [
-        link_url(game, "edit", "new"), link_url(game, "view", "new"),
-    ]
-    assert box.find(class_="share-link") is None
+    box = html.by_id("share")
+    assert (box.tag, box["method"], box["action"]) == ("form", "post", link_url(game, "edit", "new"))
+    assert box.one("button").text == "Score together"
+    elements = list(html.iter())
+    assert elements.index(box) < elements.index(html.one("nav", class_="pad-views")) < elements.index(html.by_id("pad"))
 
 
-def test_making_a_link_returns_to_the_pad_showing_its_address_and_qr_code(client):
+def test_once_scoring_has_begun_score_together_sits_beside_the_recent_changes(client):
+    """The first screen is then the scores'; the button is the same, one tap still shows the code."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", page="a", seq=1)
+
+    html = page(client.get(url("pad", game)))
+
+    box = html.by_id("share")
+    assert (box.tag, box["action"]) == ("form", link_url(game, "edit", "new"))
+    assert box.parent is html.by_id("changes-box").parent  # the folds below the pad
+    elements = list(html.iter())
+    assert elements.index(html.by_id("pad")) < elements.index(box)
+
+
+def test_score_together_makes_the_edit_link_and_opens_on_its_qr_code(client):
     game = game_started("Alice", "Bruno")
 
     response = client.post(link_url(game, "edit", "new"))
@@ -63,16 +82,24 @@ def test_making_a_link_returns_to_the_pad_showing_its_address_and_qr_code(client
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + "?shared=1#share"
     box = page(client.get(response["Location"])).by_id("share")
-    assert "open" in box.attrs
+    assert (box.tag, "open" in box.attrs) == ("details", True)
+    assert box.one("summary").text == "Score together"
     (shown,) = box.find_all(class_="share-link")
     address = "http://testserver" + join_url(live_link(game, "edit"))
     assert shown.one("a")["href"] == address and shown.one("a").text == address
     qr = shown.one(class_="qr-wrap")
     assert (qr["role"], qr["aria-label"]) == ("img", "QR code of the edit link")
     assert qr.find("svg") is not None
+    # Copy and Share: shown by the pad's script where the browser can (the link is there without it)
+    copy, share = shown.one("button", data_copy=True), shown.one("button", data_share=True)
+    assert copy["data-copy"] == share["data-share"] == address
+    assert "hidden" in copy.attrs and "hidden" in share.attrs
+    assert (copy.text, share.text) == ("Copy the link", "Share…")
+    assert shown.one(data_share_status=True)["role"] == "status"
     assert [form["action"] for form in shown.find_all("form")] == [
         link_url(game, "edit", "revoke"), link_url(game, "edit", "new"),
     ]
+    assert [form["action"] for form in box.find_all("form")][-1] == link_url(game, "view", "new")
 
 
 def test_a_new_link_replaces_the_one_shown(client):
@@ -89,18 +116,38 @@ def test_a_new_link_replaces_the_one_shown(client):
     assert Client().get(join_url(first)).status_code == 404
 
 
-def test_revoking_a_link_takes_it_off_the_pad_and_offers_to_make_one_again(client):
+def test_revoke_asks_first_and_cuts_nobody_off_until_confirmed(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    joiner = opened_link(live_link(game, "edit"))
+
+    response = client.post(link_url(game, "edit", "revoke"))  # the pad's Revoke button
+
+    assert response.status_code == 200
+    question = page(response)
+    assert question.one("h1").text == "Revoke the edit link?"
+    assert "This cuts off everyone who joined with this link" in question.one("main").text
+    form = question.one("main").one("form")
+    assert (form["method"], form["action"]) == ("post", link_url(game, "edit", "revoke"))
+    assert form.one("input", type="hidden", name="confirm")["value"] == "1"
+    assert form.one("button").text == "Revoke the link"
+    assert form.one("a").text == "Keep the link" and form.one("a")["href"] == url("pad", game) + "?shared=1#share"
+    assert live_link(game, "edit").revoked_at is None
+    assert save(joiner, game, "s2-farms", "3", page="b", seq=1).status_code == 200
+
+
+def test_revoking_once_confirmed_cuts_the_link_off_and_offers_score_together_again(client):
     game = game_started("Alice", "Bruno")
     client.post(link_url(game, "edit", "new"))
     link = live_link(game, "edit")
 
-    response = client.post(link_url(game, "edit", "revoke"))
+    response = client.post(link_url(game, "edit", "revoke"), {"confirm": "1"})
 
     assert response.status_code == 302
     assert response["Location"] == url("pad", game) + "?shared=1#share"
     box = share_box(client, game)
     assert box.find(class_="share-link") is None
-    assert link_url(game, "edit", "new") in [form["action"] for form in box.find_all("form")]
+    assert (box.tag, box["action"]) == ("form", link_url(game, "edit", "new"))
     assert Client().get(join_url(link)).status_code == 404
 
 
@@ -112,19 +159,117 @@ def test_the_link_actions_take_a_post_only(client):
 
 
 # ---------------------------------------------------------------------------------------------
-# Opening a link: /join/<token>/
+# Opening a link, and saying which player you are: /join/<token>/, /games/<id>/who/
 
 
-def test_opening_a_link_takes_its_holder_to_the_games_pad(client):
-    game = game_started("Alice", "Bruno")
+def opened_link(link: GameLink, phone: Client | None = None) -> Client:
+    """A phone (without an account unless given) that opened ``link``."""
+    phone = phone or Client()
+    assert phone.get(join_url(link)).status_code == 302
+    return phone
+
+
+def test_the_edit_links_holder_is_asked_which_player_they_are(client):
+    game = game_started("Alice", "Bruno", "Carla")
     client.post(link_url(game, "edit", "new"))
     phone = Client()
 
     response = phone.get(join_url(live_link(game, "edit")))
 
     assert response.status_code == 302
+    assert response["Location"] == url("who", game)
+    html = page(phone.get(response["Location"]))
+    assert html.one("h1").text == "Which player are you?"
+    form = html.one("form", class_="who-choice")
+    assert (form["method"], form["action"]) == ("post", url("who", game))
+    buttons = form.find_all("button")
+    assert [(button.text, button["name"], button["value"]) for button in buttons] == [
+        ("Alice", "seat", "1"), ("Bruno", "seat", "2"), ("Carla", "seat", "3"), ("Everyone", "seat", "everyone"),
+    ]
+    assert all(button["type"] == "submit" for button in buttons)
+
+
+def test_a_player_chosen_opens_that_players_sheet_and_their_changes_carry_the_name(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    phone = opened_link(live_link(game, "edit"))
+
+    response = phone.post(url("who", game), {"seat": "2"})
+
+    assert response.status_code == 302
+    assert response["Location"] == url("pad", game) + "?player=2"
+    sheet = page(phone.get(response["Location"]))
+    assert "one-player" in sheet.one(data_pad=True)["class"].split()
+    assert sheet.one("nav", class_="pad-views").one("a", aria_current="page").text == "Bruno"
+    assert sheet.find("input", name="s2-farms") is not None and sheet.find("input", name="s1-farms") is None
+    assert save(phone, game, "s2-farms", "3", page="b", seq=1).status_code == 200
+    assert authors(client, game) == ["Bruno (edit link)"]
+    assert exported_authors(client, game) == [("Bruno", True)]
+
+
+def test_everyone_opens_every_sheet_and_leaves_the_name_as_it_was(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    phone = opened_link(live_link(game, "edit"))
+
+    response = phone.post(url("who", game), {"seat": "everyone"})
+
     assert response["Location"] == url("pad", game)
-    assert phone.get(response["Location"]).status_code == 200
+    save(phone, game, "s1-farms", "3", page="b", seq=1)
+    assert authors(client, game) == ["the edit link"]
+
+
+def test_a_holder_who_said_which_player_they_are_goes_straight_to_that_sheet_when_they_open_the_link_again(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    link = live_link(game, "edit")
+    phone = opened_link(link)
+    phone.post(url("who", game), {"seat": "1"})
+
+    assert phone.get(join_url(link))["Location"] == url("pad", game) + "?player=1"
+    phone.post(url("who", game), {"seat": "everyone"})  # asked again (the address stays theirs)
+    assert phone.get(join_url(link))["Location"] == url("pad", game)
+
+
+def test_a_player_not_in_the_game_is_refused_and_nothing_is_remembered(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    link = live_link(game, "edit")
+    phone = opened_link(link)
+
+    response = phone.post(url("who", game), {"seat": "3"})
+
+    assert response.status_code == 400
+    assert response.content.decode() == "This player is not in the game."
+    assert phone.get(join_url(link))["Location"] == url("who", game)
+
+
+def test_a_signed_in_holder_is_asked_too_and_keeps_their_accounts_name(client):
+    game = game_started("Alice", "Bruno")
+    cleo = user("cleo")
+    cleo.first_name = "Cleo"
+    cleo.save()
+    phone = Client()
+    phone.force_login(cleo)
+    client.post(link_url(game, "edit", "new"))
+    opened_link(live_link(game, "edit"), phone)
+    html = page(phone.get(url("who", game)))
+    assert "shown with your account's name" in html.one("main").text
+
+    assert phone.post(url("who", game), {"seat": "2"})["Location"] == url("pad", game) + "?player=2"
+
+    save(phone, game, "s2-farms", "3", page="c", seq=1)
+    assert authors(client, game) == ["Cleo (edit link)"]
+
+
+def test_the_owner_and_a_view_links_holder_are_not_asked(client):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+    client.post(link_url(game, "view", "new"))
+
+    assert client.get(join_url(live_link(game, "edit")))["Location"] == url("pad", game)  # the owner's own link
+    assert client.get(url("who", game))["Location"] == url("pad", game)
+    assert Client().get(join_url(live_link(game, "view")))["Location"] == url("pad", game)
 
 
 # ---------------------------------------------------------------------------------------------
