@@ -155,3 +155,14 @@ def refused_save(status: int) -> str:
 def wait_until_all_saved(page: Page) -> None:
     """Nothing typed on this page is waiting to be saved (no field marked unsaved)."""
     expect(page.locator("#pad .unsaved")).to_have_count(0)
+
+
+def axe_violations(page: Page, name: str = "", *, rules: dict | None = None) -> list[str]:
+    """What axe-core finds on the page, one line a violation (which rule, how many elements, one of
+    them), each led by ``name`` when given; ``rules`` switches rules on or off beside the defaults."""
+    from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
+
+    options = {**DEFAULT_OPTIONS, "rules": rules} if rules else DEFAULT_OPTIONS
+    found = Axe().run(page, options=options).response["violations"]
+    lead = f"{name}: " if name else ""
+    return [f"{lead}{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})" for v in found]

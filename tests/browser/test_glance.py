@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
+    axe_violations,
     expect_saved,
     field,
     host,
@@ -194,8 +195,6 @@ def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_show
     """Issue 19: "The header never wraps at 360-412 px ("Français" alone on a second line today), and
     the language button's accessible name contains its visible text" (axe-core's
     label-content-name-mismatch, which is experimental: asked for by name)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     context = browser.new_context(**{**SMALL_PHONE, "viewport": {"width": width, "height": 780}},
                                   locale=language, extra_http_headers={"Accept-Language": language})
     if signed_in:
@@ -215,8 +214,7 @@ def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_show
     expect(button).to_have_accessible_name(re.compile(rf"^{re.escape(nav['visible'])}\b"))
     no_sideways_scroll(page)
 
-    results = Axe().run(page, options={"rules": {"label-content-name-mismatch": {"enabled": True}}})
-    assert [(v["id"], v["nodes"][0]["target"]) for v in results.response["violations"]] == []
+    assert axe_violations(page, rules={"label-content-name-mismatch": {"enabled": True}}) == []
 
 
 # -- the pad's messages and marks -----------------------------------------------------------------

@@ -16,6 +16,7 @@ from scoring.models import Seat
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
+    axe_violations,
     banner,
     expect_saved,
     field,
@@ -118,14 +119,6 @@ WORDS = {
            "changes": "Modifications récentes", "by": "par Bruno (lien de saisie)", "farm income": "Revenus des Fermes",
            "saved": "Enregistré"},
 }
-
-
-def axe_violations(page: Page, name: str) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
-            for v in results.response["violations"]]
 
 
 @pytest.mark.parametrize(("language", "scheme"), [("en", "light"), ("fr", "dark")], ids=["english-light", "french-dark"])

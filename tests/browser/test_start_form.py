@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game
-from tests.browser.pad_helpers import SMALL_PHONE, no_sideways_scroll, sign_in
+from tests.browser.pad_helpers import SMALL_PHONE, axe_violations, no_sideways_scroll, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -65,8 +65,6 @@ def phone_of(browser, live_server):
 ])
 def test_the_start_form_at_360_px_cuts_no_control_off(phone_of, live_server, locale, color_scheme, rule, add,
                                                        faction):
-    from axe_playwright_python.sync_playwright import Axe
-
     page = phone_of(locale, color_scheme)
     page.goto(f"{live_server.url}/games/new/")
 
@@ -75,8 +73,7 @@ def test_the_start_form_at_360_px_cuts_no_control_off(phone_of, live_server, loc
     no_sideways_scroll(page)
     page.get_by_label(faction, exact=True).select_option("Capen")
     assert page.evaluate(CUT_OFF) == []
-    violations = Axe().run(page).response["violations"]
-    assert [f"{v['id']}: {v['help']} {v['nodes'][0]['target']}" for v in violations] == []
+    assert axe_violations(page) == []
 
     # The comb: one row to fill in, no empty row beyond; "Add a sector" brings the next, focused.
     rows = page.locator("[data-sector-row]")

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scoring.models import Seat
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
+    axe_violations,
     expect_saved,
     field,
     make_game,
@@ -29,14 +30,6 @@ pytestmark = pytest.mark.browser
 
 QUEENS_999_EN = ("Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
                  "(0 to 25): check it.")
-
-
-def axe_violations(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
-            for v in results.response["violations"]]
 
 
 def test_an_unusual_value_is_marked_on_both_phones_and_listed_by_finish(browser, live_server):

@@ -17,7 +17,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.browser.pad_helpers import shoot
+from tests.browser.pad_helpers import axe_violations, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -44,13 +44,6 @@ def in_language(language: str, text: str, plural: str | None = None, count: int 
         if plural is None:
             return translation.gettext(text)
         return translation.ngettext(text, plural, count) % {"count": count}
-
-
-def axe_violations(page: Page, name: str) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})" for v in found]
 
 
 def start_button(page: Page):
