@@ -113,16 +113,20 @@ def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None
     return rows
 
 
-def _not_entered(data: GameData) -> set[tuple[int, str]]:
+def _last_shown(data: GameData) -> dict[tuple[int, str], object]:
+    """What the history's last change of each (seat number, field key) left the field showing."""
+    return {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
+
+
+def _not_entered(shown: dict[tuple[int, str], object]) -> set[tuple[int, str]]:
     """The (seat number, field key) whose last change in the history left the field empty."""
-    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
     return {where for where, new in shown.items() if new is None}
 
 
 def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list[Seat]:
     """The game's seats, not stored yet, with their entries and their outcome (the engine's)."""
-    shown = {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
-    empty = _not_entered(data)
+    shown = _last_shown(data)
+    empty = _not_entered(shown)
 
     def entry(number: int, key: str, value):
         not_entered = value == 0 and not isinstance(value, bool) and (number, key) in empty
@@ -159,7 +163,7 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list
 
 def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector]) -> list[HibernationTokens]:
     """The tokens each player placed (a player with no tokens given has none entered yet)."""
-    empty = _not_entered(data)
+    empty = _not_entered(_last_shown(data))
     return [
         HibernationTokens(seat=seat, sector=sector, count=count)
         for seat, player in zip(seats, data.players, strict=True)
@@ -249,10 +253,10 @@ def _batch_import(games: Sequence[GameData], *, owner) -> list[Game]:
         # lock at once): two imports of the same file, sent together, store its games once.
         list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
     today = timezone.localdate()
-    known = selectors.fingerprints_stored(owner, [game_fingerprint(data, undated_as=today) for data in games])
+    fingerprints = [game_fingerprint(data, undated_as=today) for data in games]
+    known = selectors.fingerprints_stored(owner, fingerprints)
     new = []
-    for data in games:
-        fingerprint = game_fingerprint(data, undated_as=today)
+    for data, fingerprint in zip(games, fingerprints, strict=True):
         if fingerprint not in known:
             known.add(fingerprint)
             new.append(data)
