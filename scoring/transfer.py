@@ -58,9 +58,11 @@ from scoring.gamefile import (
 from scoring.gamefile import _ as gamefile_words
 from scoring.models import Game
 
-# The file waiting to be added: {"token", "name"}, and once adding it started {"done", "added",
-# "skipped"} (games of the file done so far, of which added and skipped); its text is in the cache.
+# The file waiting to be added: {"token", "name"}, and once adding it started {"done", "total",
+# "added", "skipped"} (games of the file done so far, of all, of which added and skipped: IMPORTING);
+# its text is in the cache.
 SESSION_UPLOAD = "transfer_upload"
+IMPORTING = ("token", "name", "done", "total", "added", "skipped")
 WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
@@ -389,12 +391,12 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
         _forget(request)
         return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
     result = services.games_import(step, owner=request.user)
-    pending.update(done=start + len(step), added=pending["added"] + result.added,
+    pending.update(done=start + len(step), total=len(games), added=pending["added"] + result.added,
                    skipped=pending["skipped"] + result.skipped)
     if pending["done"] < len(games):
-        request.session[SESSION_UPLOAD] = {key: pending[key] for key in ("token", "name", "done", "added", "skipped")}
+        request.session[SESSION_UPLOAD] = {key: pending[key] for key in IMPORTING}
         if request.htmx:
-            return _progress_page(request, pending, total=len(games))
+            return _progress_page(request, pending)
         return redirect("scoring:import")  # the progress, as a page a reload or Back shows again
     _forget(request)
     request.session[SESSION_DONE] = {"added": pending["added"], "skipped": pending["skipped"], "name": pending["name"]}
@@ -403,11 +405,8 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
     return redirect("scoring:data")
 
 
-def _progress_page(request: HttpRequest, pending: dict, *, total: int | None = None) -> HttpResponse:
+def _progress_page(request: HttpRequest, pending: dict) -> HttpResponse:
     """How far adding the waiting file has come: the whole page, or its progress for htmx."""
-    if total is None:
-        total = len(json.loads(pending["text"])["games"])
-    importing = {key: pending[key] for key in ("token", "name", "done", "added", "skipped")}
-    importing["total"] = total
+    importing = {key: pending[key] for key in IMPORTING}
     template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"
     return render(request, template, {"importing": importing})
