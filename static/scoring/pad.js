@@ -180,6 +180,7 @@
     s.delta = 0; // a typed value replaces any step not sent yet
     remember(el.name, valueOf(el), s.base);
     markUnsaved(el.name);
+    refreshFigures();
     clearTimeout(s.timer);
     s.timer = setTimeout(function () { send(el.name); }, TYPING_DELAY_MS);
   }
@@ -196,6 +197,7 @@
     if (s.dirty) { typed(el); return; } // a typed value not saved yet: step it and save it as typed
     s.delta += next - current;
     markUnsaved(el.name);
+    refreshFigures();
     send(el.name);
   }
 
@@ -357,6 +359,7 @@
       failed(name, "refused " + code, delta);
     }
     if (s.queued || (!s.inflight && !s.problem && (s.dirty || s.delta))) send(name);
+    refreshFigures(); // the server's figures came, or its answer left values waiting: this page's own on top
   }
 
   // The server's own sentence for a refusal (a short plain text: "the link was revoked…").
@@ -395,6 +398,7 @@
     s.retryTimer = setTimeout(function () { send(name); }, wait);
     setStatus(name, "retrying", msg("msgRetrying", "Not saved: retrying…"));
     refreshBanner();
+    refreshFigures();
   }
 
   function flushAll(keepalive) {
@@ -425,6 +429,7 @@
       remember(name, valueOf(el), s.base);
       send(name);
     }
+    refreshFigures();
     el.focus();
   }
 
@@ -464,6 +469,7 @@
     applyItems(live.querySelectorAll("[data-name]"));
     live.innerHTML = "";
     dimRows();
+    refreshFigures();
   });
 
   // Another phone counted the during-the-game points the other way (the VP track or the
@@ -535,6 +541,119 @@
     });
   }
 
+  // -- the player's own sums, worked out on this phone -------------------------------------------
+  // A value typed here changes its player's subtotals and total at once, before the server has it
+  // (and while offline): a category's VP are its value times its VP per unit (data-vp-each, from
+  // the category registry), summed per section. What needs every phone's values is left to the
+  // server: the comb's majorities (and so the end-of-game subtotal and the totals while a token
+  // waits to be sent) and the ranking. While values wait for the network those are marked as
+  // waiting, not shown wrong; the server's figures replace all of it as soon as it answers.
+  var SUM_TEXT = /^[+-]?[0-9]+(?:[+-][0-9]+)*$/;
+
+  // What a field's text is worth, as scoring/sums.py reads it; null when it is not a sum the
+  // server would take (the server's message then says why).
+  function typedNumber(el) {
+    if (el.type === "checkbox") return el.checked ? 1 : 0;
+    var text = el.value.replace(/[\u2212\u2013\uff0d]/g, "-").replace(/\uff0b/g, "+").replace(/\s+/g, "");
+    if (text === "") return 0; // not entered: counts 0
+    if (text.length > 60 || !SUM_TEXT.test(text)) return null;
+    var value = (text.match(/[+-]?[0-9]+/g) || []).reduce(function (total, term) { return total + parseInt(term, 10); }, 0);
+    if (value < parseInt(el.dataset.min, 10) || value > parseInt(el.dataset.max, 10)) return null;
+    return value;
+  }
+
+  function isPending(s) { return s.dirty || s.inflight || s.delta || s.problem; }
+  function isOffline(s) { return s.problem === "network" || s.problem === "server" || s.problem === "busy"; }
+
+  function figureEl(rowId, seat) { return document.querySelector("#" + rowId + ' .figure[data-seat="' + seat + '"]'); }
+  function shownNumber(el) { var n = el ? parseInt(el.textContent, 10) : NaN; return isNaN(n) ? null : n; }
+
+  function showFigure(el, value, waiting) {
+    if (!el) return;
+    var text = waiting ? "\u2026" : String(value);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("waiting", !!waiting);
+    if (waiting) el.title = msg("msgFiguresWaiting", "Waiting for the network."); else el.removeAttribute("title");
+  }
+
+  // The VP of a seat's entries on this page, per section; null when one of them cannot be read.
+  function ownSums(seat) {
+    var sums = { during: 0, end: 0 };
+    var fields = document.querySelectorAll('#pad [data-field][data-section][data-seat="' + seat + '"]');
+    for (var i = 0; i < fields.length; i += 1) {
+      var value = typedNumber(fields[i]);
+      if (value === null) return null;
+      sums[fields[i].dataset.section] += value * parseInt(fields[i].dataset.vpEach, 10);
+    }
+    return sums;
+  }
+
+  var figuresMarked = false; // this page marked figures as waiting: the server's come back with the next poll
+
+  function refreshFigures() {
+    if (!pad) return;
+    var pendingSeats = {};
+    var heldSeats = {}; // a conflict or a refusal: the server's figures stand until the player chooses
+    var combPending = false;
+    var waiting = false;
+    Object.keys(state).forEach(function (name) {
+      var s = state[name];
+      var el = fieldEl(name);
+      if (!el) return;
+      var seat = el.dataset.seat;
+      if (s.conflict || s.refused) heldSeats[seat] = true;
+      if (!isPending(s)) return;
+      pendingSeats[seat] = true;
+      if (el.hasAttribute("data-comb")) combPending = true;
+      if (isOffline(s)) waiting = true;
+    });
+    var combWaiting = combPending && waiting;
+    Object.keys(pendingSeats).forEach(function (seat) {
+      if (heldSeats[seat]) return;
+      var sums = ownSums(seat);
+      if (!sums) return;
+      showFigure(figureEl("during-subtotal", seat), sums.during, false);
+      if (combPending) return; // the majorities follow the tokens: the server's (or waiting) below
+      var majority = shownNumber(figureEl("majority-row", seat));
+      if (majority === null) return;
+      showFigure(figureEl("end-subtotal", seat), sums.end + majority, false);
+      var card = document.querySelector('#totals .total-card[data-seat="' + seat + '"] .total');
+      var during = sums.during;
+      if (card) showFigure(card, during + sums.end + majority, false);
+    });
+    if (combWaiting) {
+      Array.prototype.forEach.call(document.querySelectorAll("#majority-row .figure, #end-subtotal .figure, #totals .total"),
+                                   function (el) { showFigure(el, 0, true); });
+    }
+    markRanking(waiting);
+    if (waiting || combWaiting) figuresMarked = true;
+    else if (figuresMarked && !Object.keys(pendingSeats).length) {
+      figuresMarked = false;
+      etag = null; // every value is in: the next poll brings the server's figures whole
+      poll();
+    }
+  }
+
+  // The ranking needs every phone's values: while this phone's wait for the network, it says so.
+  function markRanking(waiting) {
+    var ranking = document.getElementById("ranking");
+    var note = document.getElementById("ranking-waiting");
+    if (ranking && waiting && !note) {
+      note = document.createElement("p");
+      note.id = "ranking-waiting";
+      note.className = "waiting-note";
+      note.textContent = msg("msgRankingWaiting", "Waiting for the network: the ranking is worked out when your values are sent.");
+      ranking.querySelector("h2").insertAdjacentElement("afterend", note);
+    } else if (note && !waiting) {
+      note.remove();
+    }
+    if (ranking) ranking.classList.toggle("waiting", waiting);
+    Array.prototype.forEach.call(document.querySelectorAll("#totals .total-rank"), function (rank) {
+      if (waiting && !rank.dataset.rank) { rank.dataset.rank = rank.textContent; rank.textContent = "\u2026"; }
+      else if (!waiting && rank.dataset.rank) { rank.textContent = rank.dataset.rank; delete rank.dataset.rank; }
+    });
+  }
+
   // -- moving from field to field --------------------------------------------------------------
 
   var ORDER_KEY = "apiary-move-order";
@@ -582,6 +701,7 @@
       send(name);
     });
     writeStore(data);
+    refreshFigures();
   }
 
   function setUpPad() {

@@ -478,6 +478,68 @@ def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, 
     expect(total(page, "Alice")).to_have_text("13")
 
 
+def figure(page: Page, row: str, name: str):
+    """A player's figure in one of the pad's figure rows ("During the game, Alice")."""
+    return page.get_by_label(f"{row}, {name}", exact=True)
+
+
+def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(page: Page, context, live_server,
+                                                                             browser_watch):
+    """Issues 19 and 20: offline, Alice's phone still works out her own sums as she types (farm
+    income 5+7 over her starting VP 1, two frames and the hive mat at 8 VP each), and her total;
+    the ranking, which needs every phone's values, says it waits for the network, and so do the
+    comb's majorities (and the figures that include them) once she moves a token. Back online,
+    the server's figures are the ones she saw, and the ranking is whole again."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    page.goto(pad_url(live_server.url, game_id))
+    expect(total(page, "Alice")).to_have_text("1")
+    ranks = page.locator("#totals .total-rank")
+    expect(ranks).to_have_text(["2nd", "1st"])
+
+    browser_watch.expect_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/save/\)$")
+    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/live/\)$")
+    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
+    context.set_offline(True)
+    field(page, "farm_income", "Alice").fill("5+7")
+    expect(figure(page, "During the game", "Alice")).to_have_text("13")
+    expect(total(page, "Alice")).to_have_text("13")
+    expect(figure(page, "During the game", "Bruno")).to_have_text("2")
+    ranking = page.locator("#ranking")
+    expect(ranking).to_contain_text("Waiting for the network")
+    expect(ranks).to_have_text(["\u2026", "\u2026"])
+
+    plus(page, "f-s1-frames_filled").click()
+    plus(page, "f-s1-frames_filled").click()
+    field(page, "hive_mat_full", "Alice").check()
+    expect(figure(page, "End of the game", "Alice")).to_have_text("24")
+    expect(total(page, "Alice")).to_have_text("37")
+    field(page, "carvings", "Alice").fill("-3")
+    expect(total(page, "Alice")).to_have_text("34")
+    field(page, "carvings", "Alice").fill("3x")  # not a number: her figures stay as they were
+    expect(total(page, "Alice")).to_have_text("34")
+    field(page, "carvings", "Alice").fill("1 \u2212 3")  # a typographic minus and spaces, as the server reads them
+    expect(total(page, "Alice")).to_have_text("35")
+
+    plus(page, "f-s1-t0").click()  # the sector's majority needs Bruno's tokens too
+    for row in ("Comb majorities", "End of the game"):
+        expect(figure(page, row, "Alice")).to_have_text("\u2026")
+        expect(figure(page, row, "Bruno")).to_have_text("\u2026")
+    expect(total(page, "Alice")).to_have_text("\u2026")
+    expect(figure(page, "During the game", "Alice")).to_have_text("13")
+    assert seat(game_id, 1).farm_income is None
+
+    context.set_offline(False)
+    for name in ("s1-farm_income", "s1-frames_filled", "s1-hive_mat_full", "s1-carvings", "s1-t0"):
+        expect_saved(page, name)
+    expect(figure(page, "Comb majorities", "Alice")).to_have_text("9")
+    expect(figure(page, "End of the game", "Alice")).to_have_text("31")
+    expect(total(page, "Alice")).to_have_text("44")
+    expect(ranking).not_to_contain_text("Waiting for the network")
+    expect(ranks).to_have_text(["1st", "2nd"])
+    alice = seat(game_id, 1)
+    assert (alice.farm_income, alice.frames_filled, alice.hive_mat_full, alice.carvings) == (12, 2, True, -2)
+
+
 # -- A database that refuses to write (a full disk) ------------------------------------------------
 
 
