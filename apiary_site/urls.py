@@ -2,9 +2,12 @@ from django.urls import include, path
 
 from apiary_site.health import healthz
 from scoring import accounts, preferences
+from scoring.views.offline import service_worker
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The service worker, from the root: its scope is every page (scoring/views/offline.py).
+    path("sw.js", service_worker, name="service_worker"),
     # The language switch of every page: Django's set_language, the choice also kept for the account.
     # The same URLs serve every language (no language prefix).
     path("i18n/setlang/", preferences.language_set, name="set_language"),

@@ -23,9 +23,11 @@ from scoring.forms import (
 from scoring.gamefile import dump_document, to_json
 from scoring.scoreboard import Scoreboard
 from scoring.views.common import with_game
+from scoring.views.offline import keep_offline
 
 
 @never_cache
+@keep_offline  # a copy on the phone, shown only offline (scoring/views/offline.py)
 @require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
     """The home page: the games of the account (or of this browser, for a visitor), a page at a

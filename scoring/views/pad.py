@@ -31,6 +31,7 @@ from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, change_label, value_words
 from scoring.services import Outcome, SaveResult
 from scoring.views.common import render_partials, with_game
+from scoring.views.offline import keep_offline
 from scoring.views.sharing import share_links
 
 PAD = "scoring/pad.html"
@@ -54,6 +55,7 @@ SAVE_PARTIALS = {
 
 
 @never_cache
+@keep_offline  # a copy on the phone, shown only offline (scoring/views/offline.py)
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_game(Role.VIEW)
 def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:

@@ -7,9 +7,10 @@
 //   sends its change (+1, -1) rather than a value computed from what this page shows;
 // - every failure is visible: any answer but success or a refusal in words keeps the value on
 //   screen, marks the field and says in a banner what happened and what to do;
-// - nothing typed is lost: every value not yet acknowledged is kept in sessionStorage until the
-//   server has it (re-applied after a reload), sent at once when the page is hidden or left, and
-//   covered by the leave-page warning;
+// - nothing typed is lost: every value not yet acknowledged is kept in localStorage, per game,
+//   until the server has it (the outbox: it outlasts the tab and the browser; re-applied and sent
+//   in the order typed when the pad opens again, online or offline), sent at once when the page
+//   is hidden or left, and covered by the leave-page warning;
 // - every page is fresh: other phones' saves arrive by polling (htmx, declared on #live in the
 //   template; this script adds the ETag, so a poll that finds nothing costs one cheap query and no
 //   body, and applies the values to the fields nobody is typing in), and a page restored from the
@@ -94,24 +95,27 @@
     if (text !== undefined) status.textContent = text;
   }
 
-  // -- what is not saved yet survives a reload (sessionStorage) ------------------------------
+  // -- the outbox: what is not saved yet outlasts the tab (localStorage, per game) -------------
+  // Each entry is a field's value as last typed, the version it was typed over, and when (the
+  // order they are sent in when the pad opens again). Every tab of the game shares it: a tab
+  // whose entry another tab got saved (or replaced) follows it (the "storage" event, below).
 
   function storeKey() { return "apiary-unsaved-" + pad.dataset.game; }
 
   function readStore() {
-    try { return JSON.parse(sessionStorage.getItem(storeKey()) || "{}"); } catch (e) { return {}; }
+    try { return JSON.parse(localStorage.getItem(storeKey()) || "{}"); } catch (e) { return {}; }
   }
 
   function writeStore(data) {
     try {
-      if (Object.keys(data).length) sessionStorage.setItem(storeKey(), JSON.stringify(data));
-      else sessionStorage.removeItem(storeKey());
-    } catch (e) { /* private mode: the leave-page warning still covers it */ }
+      if (Object.keys(data).length) localStorage.setItem(storeKey(), JSON.stringify(data));
+      else localStorage.removeItem(storeKey());
+    } catch (e) { /* storage refused (private mode, full): the leave-page warning still covers it */ }
   }
 
   function remember(name, value, base) {
     var data = readStore();
-    data[name] = { value: value, base: base };
+    data[name] = { value: value, base: base, at: Date.now() };
     writeStore(data);
   }
 
@@ -682,7 +686,7 @@
     // Values this tab had not heard back about before a reload (or a crash): put them back and
     // save them, against the version they were typed over.
     var data = readStore();
-    Object.keys(data).forEach(function (name) {
+    Object.keys(data).sort(function (a, b) { return (data[a].at || 0) - (data[b].at || 0); }).forEach(function (name) {
       var el = fieldEl(name);
       if (!el) { delete data[name]; return; }
       var status = statusEl(name);
@@ -832,7 +836,40 @@
     }
   });
   window.addEventListener("online", function () {
+    if (!pad) return;
     Object.keys(state).forEach(function (name) { if (state[name].problem === "network" || state[name].problem === "server") send(name); });
+    etag = null; // the page may be a copy from before: the next poll brings every value and figure
+    poll();
+  });
+
+  // Another tab of this game saved (or typed over) a value this tab was still holding: this tab
+  // follows the outbox rather than sending its own, older copy.
+  window.addEventListener("storage", function (event) {
+    if (!pad || readonly || event.key !== storeKey()) return;
+    var data = readStore();
+    Object.keys(state).forEach(function (name) {
+      var s = state[name];
+      var el = fieldEl(name);
+      if (!el || !s.dirty || s.inflight) return;
+      var entry = data[name];
+      if (entry && entry.value === valueOf(el)) return;
+      clearTimeout(s.timer);
+      clearTimeout(s.retryTimer);
+      if (entry) {
+        setValue(el, el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : entry.value);
+        s.base = entry.base;
+        send(name);
+        return;
+      }
+      s.dirty = false;
+      s.problem = "";
+      el.classList.remove("unsaved");
+      setStatus(name, "", "");
+      etag = null; // its value as saved comes with the next poll
+      poll();
+    });
+    refreshBanner();
+    refreshFigures();
   });
   // A page shown again from the back/forward cache may be stale: load it afresh.
   window.addEventListener("pageshow", function (event) {
@@ -950,7 +987,53 @@
     document.addEventListener(name, importStepFailed);
   });
 
+  // -- offline: the service worker, and the notes a page shows ----------------------------------
+  // The service worker (templates/sw.js) keeps the static files and a copy of the pads and the
+  // history; a page it shows from that copy, because the network cannot be reached, is marked
+  // (data-offline-copy) and says so, with the time it was made. Once the network is back, the
+  // copy's figures are brought up to date by the pad's next poll (sent at once, see "online").
+  function note(id, time) {
+    var el = document.getElementById(id);
+    if (!el) return;
+    var text = el.dataset.text || "";
+    if (time) {
+      var when = new Date(parseInt(time, 10) * 1000);
+      text = text.replace("%(time)s", when.toLocaleTimeString(document.documentElement.lang || undefined,
+                                                              { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+    }
+    el.textContent = text;
+    el.hidden = false;
+  }
+
+  function setUpOffline() {
+    var root = document.documentElement;
+    if (root.hasAttribute("data-offline-copy")) {
+      note("offline-copy", root.dataset.shownAt);
+      window.addEventListener("online", function () {
+        // A pad catches up by its poll; any other page is loaded afresh.
+        if (!pad) window.location.reload();
+      });
+    }
+    if (!("serviceWorker" in navigator) || !root.dataset.sw) return;
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (controlled) note("app-updated"); // a newer version took over from the one this page had
+      controlled = true;
+    });
+    navigator.serviceWorker.register(root.dataset.sw, { scope: "/", updateViaCache: "none" })
+      .catch(function () { /* no service worker (a private window): the app works online as before */ });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    // The first poll that answers after the network came back: the copy is now the game as it stands.
+    if (event.detail.target && event.detail.target.id === "live") {
+      var copy = document.getElementById("offline-copy");
+      if (copy && navigator.onLine !== false) copy.hidden = true;
+    }
+  });
+
   function ready() {
+    setUpOffline();
     setUpPad();
     setUpShare();
     setUpStartForm();

@@ -1,0 +1,67 @@
+"""The app at a table with poor signal: the service worker, and the pages a phone may keep.
+
+The service worker (``templates/sw.js``) is served from the site's root, so that its scope is
+every page. It keeps the app's static files, and a copy of each page marked ``keep_offline``
+(the pads and the history) as the network last gave it; it shows that copy only when the
+network cannot be reached. Its version is a digest of itself and of the files it keeps: a
+deployment that changes any of them is a new service worker, which the browser (never serving
+it from its HTTP cache) installs on the next visit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache, wraps
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import get_template
+from django.templatetags.static import static
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+# The static files a page needs, kept by the service worker so that a kept page opens offline.
+KEPT_STATIC = (
+    "scoring/app.css",
+    "scoring/accounts.css",
+    "scoring/pad.js",
+    "django_htmx/htmx-2.min.js",  # (templates/htmx.html: the htmx that django-htmx bundles)
+    "django_htmx/django-htmx.js",
+)
+# The response header by which a view lets the service worker keep a copy of its page.
+KEEP_HEADER = "X-Keep-Offline"
+
+
+def keep_offline(view):
+    """Lets the service worker keep a copy of the page this view answers a GET with (a pad, the
+    history), to open it offline; the page says, then, that it is a copy and of when."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if request.method == "GET" and response.status_code == 200:
+            response[KEEP_HEADER] = "1"
+        return response
+
+    return wrapper
+
+
+@cache
+def _version(script: str) -> str:
+    digest = hashlib.sha256(script.encode())
+    for path in KEPT_STATIC:
+        found = finders.find(path)
+        if found:
+            with open(found, "rb") as kept:
+                digest.update(kept.read())
+    return digest.hexdigest()[:16]
+
+
+@never_cache  # the browser asks for it again on every visit (and registers it with updateViaCache "none")
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    template = get_template("sw.js")
+    urls = [static(path) for path in KEPT_STATIC]
+    script = template.render({"static_urls": urls, "keep_header": KEEP_HEADER, "version": ""})
+    body = template.render({"static_urls": urls, "keep_header": KEEP_HEADER, "version": _version(script)})
+    return HttpResponse(body, content_type="text/javascript; charset=utf-8")

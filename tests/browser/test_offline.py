@@ -1,0 +1,90 @@
+"""Issue 20: the pad at a table with no signal. The service worker keeps the pads and the history
+this phone opened, and shows them when the network cannot be reached, marked as copies; what is
+typed waits in the outbox (localStorage), which outlasts the page, and is sent once the network
+is back, exactly once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.models import Change, Seat
+from tests.browser.pad_helpers import (
+    ANOTHER_PHONE_TIMEOUT_MS,
+    expect_saved,
+    field,
+    make_game,
+    sign_in,
+    status,
+)
+
+pytestmark = pytest.mark.browser
+
+OFFLINE_COPY = re.compile(r"^Offline: showing the game as of \d\d:\d\d; what you type is kept and sent when you are back\.$")
+
+
+def controlled(page: Page) -> None:
+    """Waits until the service worker controls the page (it claims the pages of its first visit)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def go_offline(page: Page, browser_watch) -> None:
+    """The phone loses the network: its saves and polls fail (Chromium logs each), and pages come
+    from the service worker's copies."""
+    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED")
+    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
+    page.context.set_offline(True)
+
+
+def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_when_back(
+        page: Page, context, browser, phone, live_server, browser_watch):
+    """The phone opened the pad; the network goes; a reload shows the pad from the phone's copy,
+    with its values and the offline sentence. Alice types two values, closes the page, and opens
+    the pad again, still offline: both are there, waiting. The network comes back: both are
+    stored, each exactly once, and another phone sees them."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    url = f"{live_server.url}/games/{game_id}/"
+    page.goto(url)
+    field(page, "recruits", "Bruno").fill("6")
+    expect_saved(page, "s2-recruits")
+    controlled(page)
+    page.reload()  # (the service worker now keeps the pad as the network gives it)
+    expect(field(page, "recruits", "Bruno")).to_have_value("6")
+
+    go_offline(page, browser_watch)
+    page.reload()
+    expect(page.locator("#offline-copy")).to_have_text(OFFLINE_COPY)
+    expect(field(page, "recruits", "Bruno")).to_have_value("6")
+
+    field(page, "farm_income", "Alice").fill("12")
+    field(page, "developments", "Alice").fill("4+5")
+    expect(status(page, "s1-farm_income")).to_contain_text("Not saved")
+    expect(status(page, "s1-developments")).to_contain_text("Not saved")
+    page.close()
+
+    again = context.new_page()
+    again.goto(url)
+    expect(again.locator("#offline-copy")).to_be_visible()
+    expect(field(again, "farm_income", "Alice")).to_have_value("12")
+    expect(field(again, "developments", "Alice")).to_have_value("4+5")
+    expect(status(again, "s1-farm_income")).to_contain_text("Not saved")
+    expect(status(again, "s1-developments")).to_contain_text("Not saved")
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income is None
+
+    context.set_offline(False)
+    expect_saved(again, "s1-farm_income")
+    expect_saved(again, "s1-developments")
+    expect(again.locator("#offline-copy")).to_be_hidden()
+    alice = Seat.objects.get(game__public_id=game_id, number=1)
+    assert (alice.farm_income, alice.developments) == (12, 9)
+    assert Change.objects.filter(seat=alice, field="farm_income").count() == 1
+    assert Change.objects.filter(seat=alice, field="developments").count() == 1
+
+    other = browser.new_context(**phone)
+    sign_in(other, live_server.url)
+    other_page = other.new_page()
+    other_page.goto(url)
+    expect(field(other_page, "farm_income", "Alice")).to_have_value("12", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(field(other_page, "developments", "Alice")).to_have_value("4+5")
