@@ -11,6 +11,7 @@ it from its HTTP cache) installs on the next visit.
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache, wraps
 
 from django.contrib.staticfiles import finders
@@ -61,7 +62,7 @@ def _version(script: str) -> str:
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     template = get_template("sw.js")
-    urls = [static(path) for path in KEPT_STATIC]
-    script = template.render({"static_urls": urls, "keep_header": KEEP_HEADER, "version": ""})
-    body = template.render({"static_urls": urls, "keep_header": KEEP_HEADER, "version": _version(script)})
+    context = {"static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]), "keep_header": KEEP_HEADER}
+    script = template.render({**context, "version": ""})
+    body = template.render({**context, "version": _version(script)})
     return HttpResponse(body, content_type="text/javascript; charset=utf-8")

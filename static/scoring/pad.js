@@ -406,6 +406,8 @@
   }
 
   function flushAll(keepalive) {
+    // Offline, a page being left sends nothing (it could not arrive): its values wait in the outbox.
+    if (keepalive && navigator.onLine === false) return;
     Object.keys(state).forEach(function (name) {
       var s = state[name];
       if ((s.dirty || s.delta) && !s.inflight) send(name, { keepalive: keepalive });

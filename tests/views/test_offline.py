@@ -1,0 +1,76 @@
+"""Specification of what the service worker needs from the server (``scoring/views/offline.py``):
+the worker itself, served from the root and never from a cache, and the pages it may keep a copy
+of (the pads and the history, as their GET answers say). Its behaviour in the browser is
+``tests/browser/test_offline.py``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from scoring.views import offline
+from tests.factories import game_scored, player
+from tests.views.helpers import url
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_service_worker_is_served_from_the_root_as_a_script_never_cached(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"] and "max-age=0" in response["Cache-Control"]
+    assert reverse("service_worker") == "/sw.js"  # its scope: every page
+
+
+def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(client):
+    script = client.get("/sw.js").content.decode()
+
+    kept = re.search(r"var STATIC_URLS = \[(.*?)\];", script)[1]
+    urls = re.findall(r'"([^"]+)"', kept)
+    assert len(urls) == len(offline.KEPT_STATIC)
+    for path in offline.KEPT_STATIC:
+        assert finders.find(path), path
+    game = game_scored(player("Alice"), player("Bruno"))
+    for kept_page in (url("history"), url("pad", game.public_id)):
+        html = client.get(kept_page).content.decode()
+        linked = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
+        assert linked
+        for static_url in linked:
+            assert static_url in urls, f"{static_url} is not kept: an offline copy of {kept_page} would open without it"
+
+
+def test_a_new_version_of_a_kept_file_is_a_new_service_worker(client, monkeypatch):
+    before = re.search(r'var VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
+    offline._version.cache_clear()
+    monkeypatch.setattr(offline, "KEPT_STATIC", (*offline.KEPT_STATIC[1:], offline.KEPT_STATIC[0]))
+    try:
+        after = re.search(r'var VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
+    finally:
+        offline._version.cache_clear()
+    assert before != after
+
+
+def test_the_service_worker_answers_head_as_get(client):
+    assert client.head("/sw.js").status_code == 200
+    assert client.post("/sw.js").status_code == 405
+
+
+def test_the_pad_and_the_history_may_be_kept_for_offline_and_nothing_else(client):
+    game = game_scored(player("Alice"), player("Bruno"))
+
+    assert client.get(url("pad", game.public_id))[offline.KEEP_HEADER] == "1"
+    assert client.get(url("history"))[offline.KEEP_HEADER] == "1"
+    for other in (url("results", game.public_id), url("start"), url("statistics"), url("players")):
+        assert offline.KEEP_HEADER not in client.get(other), other
+
+
+def test_a_save_posted_without_javascript_is_never_kept(client):
+    game = game_scored(player("Alice"), player("Bruno"))
+
+    response = client.post(url("pad", game.public_id), {"s1-farm_income": "3"})
+    assert offline.KEEP_HEADER not in response
