@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scoring import limits, selectors, services
+from scoring import bgstats, limits, selectors, services
 from scoring.access import GameAccess, Keeper, Role, keeper_for_start, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.explain import labelled
@@ -197,7 +197,9 @@ def _with_layout_sectors(query, layouts) -> dict:
 @require_safe
 @with_game(Role.VIEW)
 def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    return render(request, "scoring/results.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access})
+    board = Scoreboard(selectors.game_state(access.game))
+    return render(request, "scoring/results.html", {"board": board, "access": access,
+                                                    "bgstats_link": bgstats.play_link(board)})
 
 
 @never_cache

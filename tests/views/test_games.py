@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -641,6 +642,34 @@ def test_results_of_a_game_without_sectors_say_so(client):
     assert html.one("section", aria_labelledby="comb-results-heading").one("p", class_="empty").text == (
         "This game has no comb sectors."
     )
+
+
+def bgstats_links(html: Element) -> list[Element]:
+    return [a for a in html.find_all("a") if a.text == "Log this play in BG Stats"]
+
+
+def test_finished_results_link_to_bg_stats_with_the_play_filled_in(client):
+    game = shared_victory_game(finished=True)
+
+    html = page(client.get(url("results", game)))
+
+    (link,) = bgstats_links(html)
+    assert link.parent is html.one("div", class_="actions")
+    assert (link["class"], link["target"], link["rel"]) == ("button", "_blank", "noopener")
+    address = urlsplit(link["href"])
+    assert (address.scheme, address.netloc, address.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    play = json.loads(parse_qs(address.query)["data"][0])
+    assert play["sourcePlayId"] == game.public_id
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Alice", 26, 1, True), ("Bruno", 26, 1, True), ("Carla", 18, 3, False),
+    ]
+
+
+def test_results_of_a_game_in_progress_offer_no_bg_stats_link(client):
+    html = page(client.get(url("results", shared_victory_game())))
+
+    assert bgstats_links(html) == []
+    assert [a["href"] for a in html.find_all("a") if "bgstatsapp" in a.get("href", "")] == []
 
 
 # ---------------------------------------------------------------------------------------------
