@@ -1,10 +1,12 @@
 from django.urls import include, path
 
 from apiary_site.health import healthz
-from scoring import accounts, preferences
+from scoring import accounts, install, preferences
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # What a phone reads to install the app on its home screen (scoring/install.py).
+    path("manifest.webmanifest", install.manifest, name="manifest"),
     # The language switch of every page: Django's set_language, the choice also kept for the account.
     # The same URLs serve every language (no language prefix).
     path("i18n/setlang/", preferences.language_set, name="set_language"),
