@@ -265,6 +265,7 @@ SECURE_CSP = {
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
+    "manifest-src": [CSP.SELF],  # the web app manifest (scoring/install.py); default-src says so too
     "connect-src": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],

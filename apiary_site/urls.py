@@ -1,11 +1,13 @@
 from django.urls import include, path
 
 from apiary_site.health import healthz
-from scoring import accounts, preferences
+from scoring import accounts, install, preferences
 from scoring.views.offline import service_worker
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # What a phone reads to install the app on its home screen (scoring/install.py).
+    path("manifest.webmanifest", install.manifest, name="manifest"),
     # The service worker, from the root: its scope is every page (scoring/views/offline.py).
     path("sw.js", service_worker, name="service_worker"),
     # The language switch of every page: Django's set_language, the choice also kept for the account.

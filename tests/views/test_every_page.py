@@ -9,7 +9,8 @@ import re
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import services
 from scoring.models import Player
@@ -95,6 +96,16 @@ def test_every_page_has_a_content_security_policy_without_inline_script(client):
         assert policy["default-src"] == ["'self'"], address
         assert policy["frame-ancestors"] == ["'none'"], address
         assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
+    """The manifest makes the app installable from whichever page a phone is on (scoring/install.py)."""
+    anonymous = Client()
+    for address, phone in [*((address, client) for address in every_page()),
+                           (reverse("login"), anonymous), (reverse("signup"), anonymous), (url("history"), anonymous)]:
+        response = phone.get(address)
+        assert page(response).one("link", rel="manifest")["href"] == reverse("manifest"), address
+        assert "manifest-src 'self'" in response["Content-Security-Policy"], address
 
 
 def test_every_page_loads_its_scripts_from_our_static_files_only(client):
