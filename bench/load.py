@@ -253,21 +253,27 @@ def cookies(answer: Answer) -> dict[str, str]:
 
 
 class _References(HTMLParser):
-    """The static files a page makes a browser fetch: stylesheets, scripts, images, icons."""
+    """The files a page makes a phone's browser fetch: stylesheets, scripts, images, the manifest,
+    the service worker's script (``data-sw``), and one tab icon (a browser takes one of those it is
+    offered; the apple-touch-icon is fetched only as the app is put on an iPhone's home screen)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.urls: list[str] = []
+        self.icon = False
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         url = None
         if tag == "script":
             url = attrs.get("src")
+        elif tag == "body":
+            url = attrs.get("data-sw")
         elif tag == "link":
-            rel = (attrs.get("rel") or "").lower().split()
-            if {"stylesheet", "icon", "preload", "modulepreload", "manifest", "apple-touch-icon"} & set(rel):
+            rel = set((attrs.get("rel") or "").lower().split())
+            if {"stylesheet", "preload", "modulepreload", "manifest"} & rel or ("icon" in rel and not self.icon):
                 url = attrs.get("href")
+                self.icon = self.icon or "icon" in rel
         elif tag in ("img", "source", "input") and attrs.get("src"):
             url = attrs.get("src")
         if url and not url.startswith(("data:", "#", "javascript:")) and url not in self.urls:

@@ -4,7 +4,7 @@
 // - Pages come from the network first, always: online, a phone never sees a kept copy. A page the
 //   server lets this phone keep (the header {{ keep_header }}: the pads and the history) is kept as
 //   the network last gave it, and shown only when the network cannot be reached, marked as a copy
-//   (data-offline-copy on its root: the page says it is offline and of when it is).
+//   (data-offline-copy on its body: the page says it is offline and of when it is).
 // - The app's static files are kept when this version installs, and served from the copy.
 // - Everything else (saves, polls, forms) goes to the network untouched: the page's own script
 //   keeps what was typed until the server has it.
@@ -36,7 +36,7 @@ function keptPage(request) {
   }).then(function (found) {
     if (!found) return null;
     return found.text().then(function (html) {
-      return new Response(html.replace("<html ", "<html data-offline-copy "), {
+      return new Response(html.replace("<body ", "<body data-offline-copy "), {
         status: 200, headers: { "Content-Type": found.headers.get("Content-Type") || "text/html; charset=utf-8" }
       });
     });

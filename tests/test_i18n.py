@@ -741,7 +741,7 @@ def test_each_translation_keeps_its_placeholders():
 # French as the edition writes it: a narrow no-break space (U+202F) before : ; ! ? and %, and
 # inside « »; the comb always by its full name; a form that reads right before any name (no "de
 # Alice", which French writes "d'Alice"); the tie-break as the rules word it.
-SPACE_BEFORE_SIGN = re.compile(r"[ \u00a0](?:[:;!?»]|%%)|«[ \u00a0]")
+SPACE_BEFORE_SIGN = re.compile(r"[ \u00a0](?:[:;!?»]|%%(?!\())|«[ \u00a0]")  # (%%(time)s: a placeholder, in a template's text)
 SIGN_WITHOUT_NARROW_SPACE = re.compile(r"[^\s\u202f/](?:[;!?»]|:(?=\s|$))|«[^\u202f]")
 COMB_ALONE = re.compile(r"Alvéoles(?! d'Hibernation)")
 BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
@@ -769,7 +769,8 @@ def test_the_french_typography_rules_find_what_they_forbid(french, rule):
 
 
 @pytest.mark.parametrize("french", ["Total\u202f: 12", "«\u202foui\u202f»", "50\u202f%%", "21:14", "https://x",
-                                    "les Alvéoles d'Hibernation", "%(name)s\u202f: pions", "de %(count)s parties"])
+                                    "les Alvéoles d'Hibernation", "%(name)s\u202f: pions", "de %(count)s parties",
+                                    "à %%(time)s"])
 def test_the_french_typography_rules_let_good_french_be(french):
     assert not any(rule.search(french) for rule in (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE,
                                                     BEFORE_A_NAME))

@@ -28,6 +28,8 @@ KEPT_STATIC = (
     "scoring/pad.js",
     "django_htmx/htmx-2.min.js",  # (templates/htmx.html: the htmx that django-htmx bundles)
     "django_htmx/django-htmx.js",
+    "scoring/icons/icon.svg",  # (the tab's icon, and its PNG for browsers without SVG icons)
+    "scoring/icons/icon-32.png",
 )
 # The response header by which a view lets the service worker keep a copy of its page.
 KEEP_HEADER = "X-Keep-Offline"

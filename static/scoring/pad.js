@@ -1008,7 +1008,7 @@
   }
 
   function setUpOffline() {
-    var root = document.documentElement;
+    var root = document.body;
     if (root.hasAttribute("data-offline-copy")) {
       note("offline-copy", root.dataset.shownAt);
       window.addEventListener("online", function () {
