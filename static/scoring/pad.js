@@ -406,7 +406,8 @@
   }
 
   function flushAll(keepalive) {
-    // Offline, a page being left sends nothing (it could not arrive): its values wait in the outbox.
+    // Offline, a page being left sends nothing (it could not arrive): its values wait in the
+    // outbox, sent the next time the pad opens.
     if (keepalive && navigator.onLine === false) return;
     Object.keys(state).forEach(function (name) {
       var s = state[name];
