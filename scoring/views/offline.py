@@ -50,8 +50,10 @@ def keep_offline(view):
 
 
 @cache
-def _version(script: str) -> str:
-    digest = hashlib.sha256(script.encode())
+def _version() -> str:
+    """A digest of the service worker's template and of the files it keeps, worked out once a
+    process: a deployment that changes any of them is a new version."""
+    digest = hashlib.sha256(get_template("sw.js").template.source.encode())
     for path in KEPT_STATIC:
         found = finders.find(path)
         if found:
@@ -63,8 +65,9 @@ def _version(script: str) -> str:
 @never_cache  # the browser asks for it again on every visit (and registers it with updateViaCache "none")
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
-    template = get_template("sw.js")
-    context = {"static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]), "keep_header": KEEP_HEADER}
-    script = template.render({**context, "version": ""})
-    body = template.render({**context, "version": _version(script)})
+    body = get_template("sw.js").render({
+        "static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]),
+        "keep_header": KEEP_HEADER,
+        "version": _version(),
+    })
     return HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -150,7 +150,7 @@ def test_a_new_version_takes_over_on_the_next_visit_and_says_so(page: Page, live
     controlled(page)
     first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
     expect(page.locator("#app-updated")).to_be_hidden()
-    monkeypatch.setattr(offline, "_version", lambda script: "a-new-version")
+    monkeypatch.setattr(offline, "_version", lambda: "a-new-version")
     page.reload()
     expect(page.locator("#app-updated")).to_have_text(
         "The scorepad has been updated: the pages you open from now on are its new version.")
