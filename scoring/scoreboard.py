@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from django.utils.translation import gettext as _
 
@@ -28,7 +29,7 @@ from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, 
 from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
 from scoring.models import GameSector, Seat
 from scoring.selectors import GameState
-from scoring.sums import is_sum
+from scoring.sums import MAX_SUM_LENGTH, is_sum
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Cell:
     initial: str = ""  # the stored value as the input shows it: what a plain post compares with
     version: int = 0  # the field's version (services.Guard)
     award: int = 0  # for tokens: the VP the sector gives this player
+    max_length: ClassVar[int] = MAX_SUM_LENGTH  # the input's maxlength: the longest sum a field takes
 
     @property
     def entered(self) -> bool:

@@ -71,6 +71,12 @@
     else el.value = stored;
   }
 
+  // A value as the outbox keeps it (as valueOf reads it: "1" or "" for a yes/no), back in its field.
+  function putTyped(el, typedValue) {
+    if (el.type === "checkbox") el.checked = typedValue === "1";
+    else el.value = typedValue;
+  }
+
   function storedMatches(el, stored) {
     if (el.type === "checkbox") return el.checked === (stored === "True");
     return el.value.replace(/\s+/g, "") === stored;
@@ -477,6 +483,9 @@
     live.innerHTML = "";
     dimRows();
     refreshFigures();
+    // A poll answered: a page opened from the phone's copy (offline) now shows the game as it stands.
+    var copy = document.getElementById("offline-copy");
+    if (copy && navigator.onLine !== false) copy.hidden = true;
   });
 
   // Another phone counted the during-the-game points the other way (the VP track or the
@@ -563,7 +572,7 @@
     if (el.type === "checkbox") return el.checked ? 1 : 0;
     var text = el.value.replace(/[\u2212\u2013\uff0d]/g, "-").replace(/\uff0b/g, "+").replace(/\s+/g, "");
     if (text === "") return 0; // not entered: counts 0
-    if (text.length > 60 || !SUM_TEXT.test(text)) return null;
+    if (text.length > el.maxLength || !SUM_TEXT.test(text)) return null; // (maxlength: scoring/sums.py's MAX_SUM_LENGTH)
     var value = (text.match(/[+-]?[0-9]+/g) || []).reduce(function (total, term) { return total + parseInt(term, 10); }, 0);
     if (value < parseInt(el.dataset.min, 10) || value > parseInt(el.dataset.max, 10)) return null;
     return value;
@@ -625,8 +634,7 @@
       if (majority === null) return;
       showFigure(figureEl("end-subtotal", seat), sums.end + majority, false);
       var card = document.querySelector('#totals .total-card[data-seat="' + seat + '"] .total');
-      var during = sums.during;
-      if (card) showFigure(card, during + sums.end + majority, false);
+      if (card) showFigure(card, sums.during + sums.end + majority, false);
     });
     if (combWaiting) {
       Array.prototype.forEach.call(document.querySelectorAll("#majority-row .figure, #end-subtotal .figure, #totals .total"),
@@ -700,7 +708,7 @@
         delete data[name];
         return;
       }
-      if (el.type === "checkbox") el.checked = item.value === "1"; else el.value = item.value;
+      putTyped(el, item.value);
       var s = fieldState(name);
       s.base = item.base;
       s.dirty = true;
@@ -859,7 +867,7 @@
       clearTimeout(s.timer);
       clearTimeout(s.retryTimer);
       if (entry) {
-        setValue(el, el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : entry.value);
+        putTyped(el, entry.value);
         s.base = entry.base;
         send(name);
         return;
@@ -1026,14 +1034,6 @@
     navigator.serviceWorker.register(root.dataset.sw, { scope: "/", updateViaCache: "none" })
       .catch(function () { /* no service worker (a private window): the app works online as before */ });
   }
-
-  document.addEventListener("htmx:afterSwap", function (event) {
-    // The first poll that answers after the network came back: the copy is now the game as it stands.
-    if (event.detail.target && event.detail.target.id === "live") {
-      var copy = document.getElementById("offline-copy");
-      if (copy && navigator.onLine !== false) copy.hidden = true;
-    }
-  });
 
   function ready() {
     setUpOffline();
