@@ -194,6 +194,17 @@ CELLS = [
 ]
 
 
+def assert_answered(response, status: int, table, before) -> None:
+    """The matrix's answer: the status of its cell; a refusal changed nothing stored, and a 404
+    shows nothing of the game."""
+    assert response.status_code == status, response.content[:300]
+    if status in (403, 404):
+        assert stored(table.game.pk) == before, "a refused request changed what is stored"
+    if status == 404:
+        body = response.content.decode()
+        assert "Alice" not in body and "Bruno" not in body  # nothing of the game shows
+
+
 @pytest.mark.parametrize(("request_name", "actor", "status"), CELLS)
 def test_permission_matrix(owner, request_name, actor, status):
     table, phone = set_table(owner, actor)
@@ -201,12 +212,7 @@ def test_permission_matrix(owner, request_name, actor, status):
 
     response = REQUESTS[request_name](phone, table)
 
-    assert response.status_code == status, response.content[:300]
-    if status in (403, 404):
-        assert stored(table.game.pk) == before, "a refused request changed what is stored"
-    if status == 404:
-        body = response.content.decode()
-        assert "Alice" not in body and "Bruno" not in body  # nothing of the game shows
+    assert_answered(response, status, table, before)
     if request_name.startswith("join") and status == 302:  # an edit link's holder is asked which player they are
         asked = (request_name == "join the edit link" and actor != "owner") or actor == "edit link"
         assert response["Location"] == table.url("who" if asked else "pad")
@@ -275,12 +281,7 @@ def test_permission_matrix_of_a_visitors_game(request_name, actor, status):
 
     response = REQUESTS[request_name](phone, table)
 
-    assert response.status_code == status, response.content[:300]
-    if status in (403, 404):
-        assert stored(table.game.pk) == before, "a refused request changed what is stored"
-    if status == 404:
-        body = response.content.decode()
-        assert "Alice" not in body and "Bruno" not in body
+    assert_answered(response, status, table, before)
 
 
 def test_a_claimed_game_is_the_accounts_alone():
