@@ -68,6 +68,15 @@ def banner(page: Page):
     return page.locator("#banner")
 
 
+def go_offline(context, browser_watch) -> None:
+    """The phone loses the network while a value is typed: its save fails, and Chromium says so
+    (as it must); a poll that falls in the seconds offline fails too, and htmx says so in two lines."""
+    browser_watch.expect_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/save/\)$")
+    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/live/\)$")
+    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
+    context.set_offline(True)
+
+
 def expect_saved(page: Page, name: str) -> None:
     expect(status(page, name)).to_contain_text("Saved")
 

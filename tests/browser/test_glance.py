@@ -17,6 +17,7 @@ from tests.browser.pad_helpers import (
     axe_violations,
     expect_saved,
     field,
+    go_offline,
     host,
     make_game,
     no_sideways_scroll,
@@ -240,10 +241,7 @@ def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_ph
     expect(page.locator("#keypad-bar")).to_be_visible()
     assert page.evaluate("window.scrollY") > 0
 
-    browser_watch.expect_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/save/\)$")
-    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/live/\)$")
-    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
-    page.context.set_offline(True)
+    go_offline(page.context, browser_watch)
     page.keyboard.type("3+4")
     expect(page.locator("#banner")).to_contain_text("You are offline")
     expect(page.locator("#keypad-bar")).to_be_visible()

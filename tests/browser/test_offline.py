@@ -34,9 +34,10 @@ def controlled(page: Page) -> None:
         navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }))""")
 
 
-def go_offline(page: Page, browser_watch) -> None:
-    """The phone loses the network: its saves and polls fail (Chromium logs each), and pages come
-    from the service worker's copies."""
+def lose_the_network(page: Page, browser_watch) -> None:
+    """The phone loses the network: pages come from the service worker's copies, and whatever it
+    asks the network for fails (Chromium logs each). Unlike ``pad_helpers.go_offline``, no save
+    need fail: the history's journey types nothing."""
     browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED")
     browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
     page.context.set_offline(True)
@@ -58,7 +59,7 @@ def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_
     page.reload()  # (the service worker now keeps the pad as the network gives it)
     expect(field(page, "recruits", "Bruno")).to_have_value("6")
 
-    go_offline(page, browser_watch)
+    lose_the_network(page, browser_watch)
     page.reload()
     expect(page.locator("#offline-copy")).to_have_text(OFFLINE_COPY)
     expect(field(page, "recruits", "Bruno")).to_have_value("6")
@@ -105,7 +106,7 @@ def test_the_history_this_phone_last_saw_opens_offline(page: Page, live_server, 
     page.goto(f"{live_server.url}/")
     controlled(page)
     page.reload()
-    go_offline(page, browser_watch)
+    lose_the_network(page, browser_watch)
     page.reload()
     expect(page.locator("#offline-copy")).to_have_text(re.compile(r"^Offline: showing your games as of \d\d:\d\d\.$"))
     expect(page.get_by_text("Alice")).not_to_have_count(0)
@@ -136,7 +137,7 @@ def test_signing_out_forgets_the_copies(page: Page, live_server, browser_watch):
     page.locator(".nav-account summary").click()  # the account's menu
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(re.compile(r"/accounts/logout/|/$|/accounts/login/"))
-    go_offline(page, browser_watch)
+    lose_the_network(page, browser_watch)
     with pytest.raises(PlaywrightError):
         page.goto(url)
 

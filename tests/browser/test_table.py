@@ -24,6 +24,7 @@ from tests.browser.pad_helpers import (
     error,
     expect_saved,
     field,
+    go_offline,
     make_game,
     minus,
     plus,
@@ -453,11 +454,7 @@ def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, 
     farm_income = field(page, "farm_income", "Alice")
     expect(farm_income).to_be_visible()
 
-    browser_watch.expect_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/save/\)$")
-    # a poll that falls in the seconds offline fails too, and htmx says so in two lines
-    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/live/\)$")
-    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
-    context.set_offline(True)
+    go_offline(context, browser_watch)
     farm_income.fill("12")
     expect(status(page, "s1-farm_income")).to_contain_text("Not saved")
     expect(status(page, "s1-farm_income")).to_contain_text("retrying")
@@ -496,10 +493,7 @@ def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(pag
     ranks = page.locator("#totals .total-rank")
     expect(ranks).to_have_text(["2nd", "1st"])
 
-    browser_watch.expect_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/save/\)$")
-    browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED \(\S+/live/\)$")
-    browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
-    context.set_offline(True)
+    go_offline(context, browser_watch)
     field(page, "farm_income", "Alice").fill("5+7")
     expect(figure(page, "During the game", "Alice")).to_have_text("13")
     expect(total(page, "Alice")).to_have_text("13")
