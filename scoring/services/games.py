@@ -92,18 +92,19 @@ def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None
     for sector in sectors:
         sectors_of[sector.game_id].append(sector)
     people = players_attach(owner, [data.players for data in games])  # none for games of nobody
+    shown = [_last_shown(data) for data in games]
     seats = Seat.objects.bulk_create(
         seat
-        for game, data, players in zip(rows, games, people, strict=True)
-        for seat in _seats(game, data, players)
+        for game, data, players, last in zip(rows, games, people, shown, strict=True)
+        for seat in _seats(game, data, players, last)
     )
     seats_of: dict[int, list[Seat]] = {game.pk: [] for game in rows}
     for seat in seats:
         seats_of[seat.game_id].append(seat)
     HibernationTokens.objects.bulk_create(
         tokens
-        for game, data in zip(rows, games, strict=True)
-        for tokens in _tokens(data, seats_of[game.pk], sectors_of[game.pk])
+        for game, data, last in zip(rows, games, shown, strict=True)
+        for tokens in _tokens(data, seats_of[game.pk], sectors_of[game.pk], last)
     )
     history = [(game, data) for game, data in zip(rows, games, strict=True) if data.changes]
     if history:
@@ -118,19 +119,17 @@ def _last_shown(data: GameData) -> dict[tuple[int, str], object]:
     return {(change.player, field_of_entry(change.entry)): change.new for change in data.changes}
 
 
-def _not_entered(shown: dict[tuple[int, str], object]) -> set[tuple[int, str]]:
-    """The (seat number, field key) whose last change in the history left the field empty."""
-    return {where for where, new in shown.items() if new is None}
+def _as_stored(value, where: tuple[int, str], shown: dict[tuple[int, str], object]):
+    """An entry of the file as the field stores it: not entered (None) where the file gives 0
+    and the history's last change of the field left it empty; the value otherwise."""
+    left_empty = where in shown and shown[where] is None
+    return None if value == 0 and not isinstance(value, bool) and left_empty else value
 
 
-def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list[Seat]:
-    """The game's seats, not stored yet, with their entries and their outcome (the engine's)."""
-    shown = _last_shown(data)
-    empty = _not_entered(shown)
-
-    def entry(number: int, key: str, value):
-        not_entered = value == 0 and not isinstance(value, bool) and (number, key) in empty
-        return None if not_entered else value
+def _seats(game: Game, data: GameData, people: dict[int, Player | None],
+           shown: dict[tuple[int, str], object]) -> list[Seat]:
+    """The game's seats, not stored yet, with their entries and their outcome (the engine's);
+    ``shown``: what the history last left each field showing (``_last_shown``)."""
 
     def typed_sums(number: int, entries: dict) -> dict[str, str]:
         sums = {}
@@ -151,9 +150,9 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list
             name_key=Seat.key_for(player.name),
             faction=player.faction,
             is_automa=player.automa,
-            active_workers=entry(player.seat, WORKERS, player.active_workers),
+            active_workers=_as_stored(player.active_workers, (player.seat, WORKERS), shown),
             sums=typed_sums(player.seat, entries),
-            **{key: entry(player.seat, key, value) for key, value in entries.items()},
+            **{key: _as_stored(value, (player.seat, key), shown) for key, value in entries.items()},
             **outcome_fields(outcome),
         )
         for player, outcome in zip(data.players, result.players, strict=True)
@@ -161,15 +160,15 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None]) -> list
     ]
 
 
-def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector]) -> list[HibernationTokens]:
+def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector],
+            shown: dict[tuple[int, str], object]) -> list[HibernationTokens]:
     """The tokens each player placed (a player with no tokens given has none entered yet)."""
-    empty = _not_entered(_last_shown(data))
     return [
         HibernationTokens(seat=seat, sector=sector, count=count)
         for seat, player in zip(seats, data.players, strict=True)
         if player.hibernation
         for sector, count in zip(sectors, player.hibernation, strict=True)
-        if not (count == 0 and (player.seat, tokens_key(sector.position)) in empty)
+        if _as_stored(count, (player.seat, tokens_key(sector.position)), shown) is not None
     ]
 
 
