@@ -308,29 +308,35 @@ class Scoreboard:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
     @cached_property
+    def comb_spaces(self) -> int:
+        """The spaces of the comb for the game's number of players."""
+        return COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
+
+    @cached_property
+    def tokens_on_comb(self) -> int:
+        return sum(view.tokens_placed for view in self.views)
+
+    @cached_property
     def comb_overfilled(self) -> str:
         """More tokens on the comb than it has spaces for the player count, in words ("" when
         they fit): saved as entered, but marked to check."""
-        spaces = COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
-        placed = sum(view.tokens_placed for view in self.views)
-        if placed <= spaces:
+        if self.tokens_on_comb <= self.comb_spaces:
             return ""
         return _("%(count)s tokens are on the comb, but it has only %(spaces)s spaces for %(players)s players: "
-                 "check the counts.") % {"count": placed, "spaces": spaces, "players": len(self.seats)}
+                 "check the counts.") % {"count": self.tokens_on_comb, "spaces": self.comb_spaces,
+                                         "players": len(self.seats)}
 
     @cached_property
     def hints(self) -> list[dict]:
         """End-of-game hints and token warnings for the comb."""
         hints = []
-        spaces = COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
-        placed = sum(view.tokens_placed for view in self.views)
         if self.comb_overfilled:
             hints.append({"level": "warning", "text": self.comb_overfilled})
-        elif self.sectors and placed == spaces:
+        elif self.sectors and self.tokens_on_comb == self.comb_spaces:
             hints.append({"level": "end", "text": _(
                 "The comb is full (%(spaces)s spaces for %(players)s players): the end of the game is triggered. "
                 "Everyone takes one more turn, then score."
-            ) % {"spaces": spaces, "players": len(self.seats)}})
+            ) % {"spaces": self.comb_spaces, "players": len(self.seats)}})
         trigger = self.game.end_trigger_token
         for view in self.views:
             if view.tokens_placed > TOKENS_PER_PLAYER:
