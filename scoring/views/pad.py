@@ -32,7 +32,7 @@ from scoring.scoreboard import Scoreboard, change_label, value_words
 from scoring.services import Outcome, SaveResult
 from scoring.views.common import render_partials, with_game
 from scoring.views.offline import keep_offline
-from scoring.views.sharing import share_links
+from scoring.views.sharing import share_links, sheet_address
 
 PAD = "scoring/pad.html"
 
@@ -215,8 +215,8 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
             services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
         except ValidationError as refusal:
             return _during_page(request, access, status=409, mode_message=refusal.messages[0])
-        query = f"?player={request.GET['player']}" if request.GET.get("player", "").isdigit() else ""
-        return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query)
+        seat = request.GET.get("player", "")
+        return redirect(sheet_address(access.game, int(seat) if seat.isdigit() else None))
     return _during_page(request, access)
 
 
