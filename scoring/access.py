@@ -117,16 +117,19 @@ class Keeper:
         return {"owner": self.user, "visitor": None if self.user is not None else self.visitor}
 
     def games(self) -> QuerySet[Game]:
-        """The games this keeper owns (a visitor without an id: none, never the games of nobody)."""
-        if self.user is not None:
-            return Game.objects.filter(owner=self.user)
-        return Game.objects.filter(visitor=self.visitor) if self.visitor else Game.objects.none()
+        """The games this keeper owns."""
+        return self._owned(Game)
 
     def layouts(self) -> QuerySet[CombLayout]:
-        """The comb layouts this keeper saved (likewise)."""
+        """The comb layouts this keeper saved."""
+        return self._owned(CombLayout)
+
+    def _owned(self, model) -> QuerySet:
+        """The rows of ``model`` (owned by an account or a visitor) that are this keeper's: a
+        visitor without an id has none, never those of nobody."""
         if self.user is not None:
-            return CombLayout.objects.filter(owner=self.user)
-        return CombLayout.objects.filter(visitor=self.visitor) if self.visitor else CombLayout.objects.none()
+            return model.objects.filter(owner=self.user)
+        return model.objects.filter(visitor=self.visitor) if self.visitor else model.objects.none()
 
 
 def keeper_of(request: HttpRequest) -> Keeper:
@@ -239,17 +242,21 @@ def _memberships(user) -> QuerySet[GameMember]:
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
     """The name a link's holder gives (``forms.LinkHolderNameForm``), remembered on their phone
     (the session) for their changes."""
-    names = dict(request.session.get(SESSION_NAMES, {}))
-    names[str(access.link.pk)] = name
-    request.session[SESSION_NAMES] = names
+    _remember_for_link(request, SESSION_NAMES, access.link, name)
 
 
 def link_seat_set(request: HttpRequest, access: GameAccess, seat) -> None:
     """The player a link's holder says they are (a ``Seat``, or None for everyone), remembered on
     their phone (the session): their pad opens on that player's sheet, and, without an account,
     their changes carry that player's name (always shown as a link holder's)."""
-    seats = dict(request.session.get(SESSION_SEATS, {}))
-    seats[str(access.link.pk)] = seat.number if seat is not None else 0
-    request.session[SESSION_SEATS] = seats
+    _remember_for_link(request, SESSION_SEATS, access.link, seat.number if seat is not None else 0)
     if seat is not None and access.asks_name:
         link_name_set(request, access, seat.name)
+
+
+def _remember_for_link(request: HttpRequest, key: str, link: GameLink, value) -> None:
+    """Keep ``value`` in the session's ``key`` map, under the link (a new map: the session sees
+    it changed)."""
+    remembered = dict(request.session.get(key, {}))
+    remembered[str(link.pk)] = value
+    request.session[key] = remembered
