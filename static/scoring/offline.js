@@ -1,0 +1,103 @@
+// Every page's module (templates/base.html): the service worker (templates/sw.js), the notes a
+// page shows about it, and this session's own storage.
+//
+// A page the service worker shows from the phone's copy (body[data-offline-copy]: the network
+// failed, or was slow to answer) says so, and of when. It gives way to the live page as soon as
+// the server answers: the worker says so when the answer it waited for comes, and the copy asks
+// the server itself (every data-poll-ms, and when the phone is back online). It reloads once no
+// form field has the focus, so that nothing is reloaded under a player's fingers.
+
+import { forgetOtherSessions } from "./store.js";
+
+const body = document.body;
+const HEALTH_URL = "/healthz"; // any HTTP answer says the server answers (apiary_site/health.py)
+let reloading = false;
+let deferred = false;
+
+document.documentElement.classList.add("js");
+
+// This page is an offline copy (the service worker marked it).
+export function isCopy() {
+  return body.hasAttribute("data-offline-copy");
+}
+
+// This page is reloading itself: the pad's leave-page warning need not ask (its values are kept).
+export function givingWay() {
+  return reloading;
+}
+
+// Shows a note (its words in data-text), its %(time)s the time of ``seconds`` since the epoch.
+function note(id, seconds) {
+  const el = document.getElementById(id);
+  if (!el) return;
+  let text = el.dataset.text || "";
+  if (seconds) {
+    const when = new Date(Number(seconds) * 1000);
+    text = text.replace("%(time)s", when.toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+  }
+  el.textContent = text;
+  el.hidden = false;
+}
+
+// Shows, or updates, the copy's note: the page as of ``seconds`` (the pad: its newest answer replayed).
+export function copyNote(seconds) {
+  note("offline-copy", seconds);
+}
+
+function reload() {
+  reloading = true;
+  window.location.reload();
+}
+
+// Loads the live page in place of this copy, at once or, while a form field has the focus, once
+// the focus has left it (and gone to no other field).
+function giveWay() {
+  if (reloading || deferred) return;
+  if (document.activeElement?.matches("input, select, textarea")) {
+    deferred = true;
+    document.activeElement.addEventListener("blur", () => {
+      deferred = false;
+      setTimeout(giveWay); // (once the focus has landed: on another field, it waits again)
+    }, { once: true });
+    return;
+  }
+  reload();
+}
+
+// The copy asks the server whether it answers, and gives way if it does.
+function ask() {
+  fetch(HEALTH_URL, { cache: "no-store" }).then(giveWay, () => { /* no answer yet: asked again */ });
+}
+
+// Registers the service worker; a newer version taking over this page says so.
+function registerWorker() {
+  const worker = navigator.serviceWorker;
+  if (!worker || !body.dataset.sw) return; // (no service worker: a private window, plain HTTP)
+  let controlled = !!worker.controller;
+  worker.addEventListener("controllerchange", () => {
+    if (controlled) note("app-updated"); // (a newer version took over from the one this page had)
+    controlled = true;
+  });
+  worker.register(body.dataset.sw, { scope: "/", updateViaCache: "none" })
+    .catch(() => { /* refused: the app works online as before */ });
+}
+
+try {
+  forgetOtherSessions(window.localStorage, body.dataset.sessionTag || "");
+} catch {
+  // no storage at all (refused): nothing was kept
+}
+registerWorker();
+if (isCopy()) {
+  copyNote(body.dataset.shownAt);
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data === "server-answered") giveWay();
+  });
+  window.setInterval(ask, Number(body.dataset.pollMs) || 2000);
+  window.addEventListener("online", ask);
+}
+// A page shown again from the back/forward cache may be stale: it is loaded afresh.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) reload();
+});
