@@ -250,7 +250,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "apiary_site.storage.StaticFilesStorage"  # (WhiteNoise's, the modules' imports hashed too)
         )
     },
 }

@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache, wraps
+from pathlib import PurePath
 
+from django.apps import apps
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template
@@ -21,15 +23,29 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-# The static files a page needs, kept by the service worker so that a kept page opens offline.
+
+def _modules() -> tuple[str, ...]:
+    """Every script module of the phone side (``.js`` under static/scoring/), as the staticfiles
+    finders find them: a new module is kept without anyone listing it."""
+    ignored = apps.get_app_config("staticfiles").ignore_patterns
+    found = {
+        PurePath(path).as_posix()
+        for finder in finders.get_finders()
+        for path, _storage in finder.list(ignored)
+    }
+    return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))
+
+
+# The static files a page needs, kept by the service worker so that a kept page opens offline:
+# the stylesheets, htmx, the tab's icons and every module of the phone side.
 KEPT_STATIC = (
     "scoring/app.css",
     "scoring/accounts.css",
-    "scoring/pad.js",
     "django_htmx/htmx-2.min.js",  # (templates/htmx.html: the htmx that django-htmx bundles)
     "django_htmx/django-htmx.js",
     "scoring/icons/icon.svg",  # (the tab's icon, and its PNG for browsers without SVG icons)
     "scoring/icons/icon-32.png",
+    *_modules(),
 )
 # The response header by which a view lets the service worker keep a copy of its page.
 KEEP_HEADER = "X-Keep-Offline"

@@ -6,9 +6,14 @@ of (the pads and the history, as their GET answers say). Its behaviour in the br
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
+from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.management import call_command
+from django.templatetags.static import static
 from django.urls import reverse
 
 from scoring.views import offline
@@ -16,6 +21,15 @@ from tests.factories import game_scored, player
 from tests.views.helpers import url
 
 pytestmark = pytest.mark.django_db
+
+# What a module imports: ``import … from "./x.js"``, ``export … from "./x.js"``, ``import("./x.js")``.
+IMPORTS = re.compile(r"""\b(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
+
+
+def kept_urls(client) -> list[str]:
+    """The addresses of the static files the service worker keeps, as it says them."""
+    kept = re.search(r"STATIC_URLS = \[(.*?)\];", client.get("/sw.js").content.decode())[1]
+    return re.findall(r'"([^"]+)"', kept)
 
 
 def test_the_service_worker_is_served_from_the_root_as_a_script_never_cached(client):
@@ -43,6 +57,32 @@ def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(
         assert linked
         for static_url in linked:
             assert static_url in urls, f"{static_url} is not kept: an offline copy of {kept_page} would open without it"
+
+
+def test_the_service_worker_keeps_every_module_of_the_phone_side():
+    modules = {path.relative_to(settings.BASE_DIR / "static").as_posix()
+               for path in (settings.BASE_DIR / "static" / "scoring").rglob("*.js")}
+
+    assert "scoring/offline.js" in modules
+    assert modules <= set(offline.KEPT_STATIC)
+
+
+def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(client, settings, tmp_path):
+    """In production the static files are named by their content's hash (apiary_site/storage.py),
+    the modules' imports too: the service worker keeps the very files a module imports."""
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "apiary_site.storage.StaticFilesStorage"}}
+    call_command("collectstatic", interactive=False, verbosity=0)
+    urls = kept_urls(client)
+
+    imports = []
+    for path in offline.KEPT_STATIC:
+        if path.startswith("scoring/") and path.endswith(".js"):
+            source = (tmp_path / staticfiles_storage.stored_name(path)).read_text(encoding="utf-8")
+            imports += [(path, imported, urljoin(static(path), imported)) for imported in IMPORTS.findall(source)]
+    assert any(path == "scoring/offline.js" for path, _, _ in imports)
+    for path, imported, imported_url in imports:
+        assert imported_url in urls, f"{path} imports {imported}, which the service worker does not keep"
 
 
 def test_a_new_version_of_a_kept_file_is_a_new_service_worker(client, monkeypatch):
