@@ -2,10 +2,12 @@
 
 The service worker (``templates/sw.js``) is served from the site's root, so that its scope is
 every page. It keeps the app's static files, and a copy of each page marked ``keep_offline``
-(the pads and the history) as the network last gave it; it shows that copy only when the
-network cannot be reached. Its version is a digest of itself and of the files it keeps: a
-deployment that changes any of them is a new service worker, which the browser (never serving
-it from its HTTP cache) installs on the next visit.
+(the pads and the history) as the network last gave it, for as long as the session it was kept
+in lasts; it shows that copy only when the network fails or is slow to answer
+(``settings.PAD_NETWORK_WAIT_MS``), and the copy gives way to the live page as soon as the
+server answers. Its version is a digest of itself and of the files it keeps: a deployment that
+changes any of them is a new service worker, which the browser (never serving it from its HTTP
+cache) installs on the next visit.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from functools import cache, wraps
 from pathlib import PurePath
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template
@@ -84,6 +87,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     body = get_template("sw.js").render({
         "static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]),
         "keep_header": KEEP_HEADER,
+        "until_header": KEEP_UNTIL_HEADER,
+        "tag_header": TAG_HEADER,
+        "network_wait_ms": int(settings.PAD_NETWORK_WAIT_MS),
         "version": _version(),
     })
     return HttpResponse(body, content_type="text/javascript; charset=utf-8")

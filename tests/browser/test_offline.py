@@ -1,22 +1,27 @@
 """Issue 20: the pad at a table with no signal. The service worker keeps the pads and the history
-this phone opened, and shows them when the network cannot be reached, marked as copies; what is
-typed waits in the outbox (localStorage), which outlasts the page, and is sent once the network
-is back, exactly once."""
+this phone opened, for as long as the session they were opened in lasts, and shows them when the
+network cannot be reached or is slow to answer, marked as copies, with the pages' own security
+headers; a copy gives way to the live page as soon as the server answers. What is typed waits in
+the outbox (localStorage), which outlasts the page, and is sent once the network is back, exactly
+once."""
 
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from scoring import selectors
 from scoring.models import Change, Seat
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     axe_violations,
     expect_saved,
     field,
+    host,
     make_game,
     sign_in,
     status,
@@ -26,6 +31,9 @@ from tests.factories import save_value
 pytestmark = pytest.mark.browser
 
 OFFLINE_COPY = re.compile(r"^Offline: showing the game as of \d\d:\d\d; what you type is kept and sent when you are back\.$")
+HISTORY_COPY = re.compile(r"^Offline: showing your games as of \d\d:\d\d\.$")
+# The headers by which a page protects itself (apiary_site/settings.py): its copy carries them too.
+SECURITY_HEADERS = ("content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy")
 
 
 def controlled(page: Page) -> None:
@@ -41,6 +49,86 @@ def lose_the_network(page: Page, browser_watch) -> None:
     browser_watch.allow_console_error(r"net::ERR_INTERNET_DISCONNECTED")
     browser_watch.allow_console_error(r"^htmx:(afterRequest|sendError),")
     page.context.set_offline(True)
+
+
+def kept(page: Page, url: str) -> None:
+    """The phone opens ``url`` and the service worker keeps it (it controls the page from the
+    first visit on, and keeps a page as the network gives it)."""
+    page.goto(url)
+    controlled(page)
+    page.reload()
+
+
+def not_shown(page: Page, url: str) -> None:
+    """Offline, ``url`` does not open: the browser shows its own page saying so (the service worker
+    had nothing to show in its place), nothing of the app."""
+    with pytest.raises(PlaywrightError, match=r"net::ERR_(INTERNET_DISCONNECTED|FAILED)"):
+        page.goto(url)
+    expect(page.locator("#main")).to_have_count(0)
+
+
+class SlowServer:
+    """The server slow to answer one request: once ``arm``-ed, the next history page it is asked
+    for is answered only when the test lets it (``let_it_answer``, or at its end); those after it
+    at once."""
+
+    def __init__(self, monkeypatch):
+        self.held = threading.Event()  # a request is held
+        self.answer = threading.Event()  # the test lets it go on
+        self.answered = threading.Event()  # it is answered
+        self.armed = False
+        history_page = selectors.history_page
+
+        def slow_history_page(*args, **kwargs):
+            if self.armed:
+                self.armed = False
+                self.held.set()
+                self.answer.wait(timeout=60)
+            try:
+                return history_page(*args, **kwargs)
+            finally:
+                if self.held.is_set():
+                    self.answered.set()
+
+        monkeypatch.setattr(selectors, "history_page", slow_history_page)
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def let_it_answer(self) -> None:
+        self.answer.set()
+
+    def close(self) -> None:
+        """The held request ends before the test's database is emptied."""
+        self.answer.set()
+        if self.held.is_set():
+            self.answered.wait(timeout=30)
+
+
+@pytest.fixture
+def slow_server(monkeypatch):
+    server = SlowServer(monkeypatch)
+    yield server
+    server.close()
+
+
+def session_storage(page: Page) -> list[str]:
+    """What the phone keeps for its sessions in localStorage (static/scoring/store.js): the keys."""
+    return [key for key in page.evaluate("Object.keys(localStorage)") if key.startswith("apiary:")]
+
+
+def shown_pages(page: Page) -> None:
+    """Each document the page shows from now on notes whether it was a copy, in the tab's
+    sessionStorage (kept across reloads): ``shown(page)`` reads them, in order."""
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        const shown = JSON.parse(sessionStorage.getItem("shown") || "[]");
+        shown.push(document.body.hasAttribute("data-offline-copy") ? "copy" : "live");
+        sessionStorage.setItem("shown", JSON.stringify(shown));
+    });""")
+
+
+def shown(page: Page) -> list[str]:
+    return page.evaluate("""JSON.parse(sessionStorage.getItem("shown") || "[]")""")
 
 
 def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_when_back(
@@ -103,12 +191,10 @@ def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_
 def test_the_history_this_phone_last_saw_opens_offline(page: Page, live_server, browser_watch):
     """The history page, opened once online, opens offline from the phone's copy, saying so."""
     make_game(["Alice", "Bruno"])
-    page.goto(f"{live_server.url}/")
-    controlled(page)
-    page.reload()
+    kept(page, f"{live_server.url}/")
     lose_the_network(page, browser_watch)
     page.reload()
-    expect(page.locator("#offline-copy")).to_have_text(re.compile(r"^Offline: showing your games as of \d\d:\d\d\.$"))
+    expect(page.locator("#offline-copy")).to_have_text(HISTORY_COPY)
     expect(page.get_by_text("Alice")).not_to_have_count(0)
 
 
@@ -117,9 +203,7 @@ def test_online_a_page_always_comes_from_the_network(page: Page, live_server):
     reloaded, and no offline sentence shows."""
     game_id = make_game(["Alice", "Bruno"])
     url = f"{live_server.url}/games/{game_id}/"
-    page.goto(url)
-    controlled(page)
-    page.reload()
+    kept(page, url)
     seat = Seat.objects.get(game__public_id=game_id, number=2)
     save_value(seat=seat, key="recruits", value=7)
     page.reload()
@@ -131,15 +215,12 @@ def test_signing_out_forgets_the_copies(page: Page, live_server, browser_watch):
     """A phone signed out keeps no copy of the account's pads: offline, the pad cannot open."""
     game_id = make_game(["Alice", "Bruno"])
     url = f"{live_server.url}/games/{game_id}/"
-    page.goto(url)
-    controlled(page)
-    page.reload()
+    kept(page, url)
     page.locator(".nav-account summary").click()  # the account's menu
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(re.compile(r"/accounts/logout/|/$|/accounts/login/"))
     lose_the_network(page, browser_watch)
-    with pytest.raises(PlaywrightError):
-        page.goto(url)
+    not_shown(page, url)
 
 
 def test_a_new_version_takes_over_on_the_next_visit_and_says_so(page: Page, live_server, monkeypatch):
@@ -156,3 +237,121 @@ def test_a_new_version_takes_over_on_the_next_visit_and_says_so(page: Page, live
     expect(page.locator("#app-updated")).to_have_text(
         "The scorepad has been updated: the pages you open from now on are its new version.")
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
+
+
+def test_a_session_ended_elsewhere_leaves_nothing_of_it_to_the_next_person(page: Page, live_server, browser_watch):
+    """The phone keeps a pad and the history, and has a value of the pad waiting to be sent. The
+    account's password is changed on another device, which ends the phone's session at its next
+    request: the phone opens a page online, signed out now, and nothing of that session is left
+    on it. Offline, neither the pad nor the history opens, and its waiting value is gone."""
+    game_id = make_game(["Alice", "Bruno"])
+    pad_url = f"{live_server.url}/games/{game_id}/"
+    kept(page, pad_url)
+    kept(page, f"{live_server.url}/")
+    page.evaluate("""async (game) => {
+        const { Outbox } = await import(new URL("store.js", document.querySelector("script[src$='/offline.js']").src));
+        new Outbox(localStorage, document.body.dataset.sessionTag, game).put("s1-recruits", { value: "4", base: 0 });
+    }""", game_id)  # (as the pad keeps a value typed offline)
+    assert session_storage(page)
+
+    user = host()
+    user.set_password("a-new-pass-phrase-chosen-on-another-device")
+    user.save()
+    page.goto(f"{live_server.url}/games/new/")
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    assert session_storage(page) == []
+
+    lose_the_network(page, browser_watch)
+    not_shown(page, pad_url)
+    not_shown(page, f"{live_server.url}/")
+
+
+def test_a_copy_is_never_shown_past_its_sessions_expiry(page: Page, live_server, browser_watch, settings):
+    """A page is kept until its session expires (X-Keep-Until): past it, offline, its copy does
+    not open. (A session of no age: the history is past its expiry as soon as it is kept.)"""
+    page.goto(f"{live_server.url}/")
+    controlled(page)
+    settings.SESSION_COOKIE_AGE = 0
+    page.reload()
+    lose_the_network(page, browser_watch)
+    not_shown(page, f"{live_server.url}/")
+
+
+def test_a_copy_is_served_with_the_security_headers_of_the_page_it_copies(page: Page, live_server, browser_watch):
+    """The history's copy carries the Content Security Policy, X-Frame-Options, nosniff and
+    Referrer-Policy of the page as the server sent it."""
+    page.goto(f"{live_server.url}/")
+    controlled(page)
+    online = page.reload()
+    lose_the_network(page, browser_watch)
+    copy = page.reload()
+    expect(page.locator("#offline-copy")).to_have_text(HISTORY_COPY)
+
+    assert copy.from_service_worker
+    sent, served = online.all_headers(), copy.all_headers()
+    for name in SECURITY_HEADERS:
+        assert served.get(name) == sent[name], name
+
+
+def test_a_copy_shown_because_the_server_is_slow_gives_way_when_its_answer_comes(
+        page: Page, live_server, settings, slow_server):
+    """The server takes longer than PAD_NETWORK_WAIT_MS to answer: the phone shows the history's
+    copy, saying so, and keeps waiting. A player is in the copy's Player field when the answer
+    comes: the copy stays while the field has the focus, and gives way to the live page (with the
+    game started meanwhile) once the player leaves it."""
+    settings.PAD_NETWORK_WAIT_MS = 500
+    settings.PAD_POLL_MS = 600_000  # (the copy does not ask the server itself here: the worker tells it)
+    make_game(["Alice", "Bruno"])
+    kept(page, f"{live_server.url}/")
+    make_game(["Carla", "Dario"])  # (on another phone, meanwhile)
+
+    slow_server.arm()
+    page.reload()
+    expect(page.locator("#offline-copy")).to_have_text(HISTORY_COPY)
+    expect(page.get_by_text("Carla")).to_have_count(0)
+    page.get_by_text("Find games").click()
+    page.get_by_label("Player", exact=True).focus()
+    page.evaluate("""() => navigator.serviceWorker.addEventListener("message", (event) => {
+        window.toldByTheWorker = event.data; })""")  # (heard after offline.js, which listens first)
+    slow_server.let_it_answer()
+    page.wait_for_function("() => window.toldByTheWorker")
+    assert not page.evaluate("""async () => (await import(document.querySelector("script[src$='/offline.js']").src))
+        .givingWay()""")
+    expect(page.locator("#offline-copy")).to_be_visible()
+
+    page.get_by_label("Player", exact=True).blur()
+    expect(page.get_by_text("Carla")).not_to_have_count(0)
+    expect(page.locator("#offline-copy")).to_be_hidden()
+    expect(page.locator("body[data-offline-copy]")).to_have_count(0)
+
+
+def test_a_copy_asks_the_server_and_gives_way_as_soon_as_it_answers(page: Page, live_server, settings):
+    """The server cannot be reached for a moment, the phone still online: the phone shows the
+    history's copy, which asks the server itself (every PAD_POLL_MS) and, the server answering
+    again, gives way to the live page, with the game started meanwhile."""
+    settings.PAD_POLL_MS = 200
+    make_game(["Alice", "Bruno"])
+    kept(page, f"{live_server.url}/")
+    make_game(["Carla", "Dario"])  # (on another phone, meanwhile)
+    shown_pages(page)
+
+    # (the service worker's request for the page fails once, as if the server were out of reach)
+    page.context.route(f"{live_server.url}/", lambda route: route.abort("addressunreachable"), times=1)
+    page.reload()
+    expect(page.get_by_text("Carla")).not_to_have_count(0)
+    expect(page.locator("#offline-copy")).to_be_hidden()
+    assert shown(page) == ["copy", "live"]
+
+
+def test_the_history_copy_gives_way_once_the_server_answers_again(page: Page, live_server, browser_watch, settings):
+    """The history's copy, shown offline, says so; the phone is back online and the server
+    answers: the live page takes its place, and the offline sentence goes."""
+    settings.PAD_POLL_MS = 600_000  # (the copy asks the server as the phone comes back online)
+    kept(page, f"{live_server.url}/")
+    lose_the_network(page, browser_watch)
+    page.reload()
+    expect(page.locator("#offline-copy")).to_have_text(HISTORY_COPY)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-copy")).to_be_hidden()
+    expect(page.locator("body[data-offline-copy]")).to_have_count(0)

@@ -1,11 +1,13 @@
 """Specification of what the service worker needs from the server (``scoring/views/offline.py``):
-the worker itself, served from the root and never from a cache, and the pages it may keep a copy
-of (the pads and the history, as their GET answers say). Its behaviour in the browser is
-``tests/browser/test_offline.py``."""
+the worker itself, served from the root and never from a cache, with the files it keeps and how
+long it waits for the network; the pages it may keep a copy of (the pads and the history, as
+their GET answers say: for which session, and until when), and every page's session tag. Its
+behaviour in the browser is ``tests/browser/test_offline.py``."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from urllib.parse import urljoin
 
 import pytest
@@ -14,8 +16,10 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.templatetags.static import static
+from django.test import Client
 from django.urls import reverse
 
+from scoring.access import SESSION_TAG
 from scoring.views import offline
 from tests.factories import game_scored, player
 from tests.views.helpers import url
@@ -42,10 +46,7 @@ def test_the_service_worker_is_served_from_the_root_as_a_script_never_cached(cli
 
 
 def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(client):
-    script = client.get("/sw.js").content.decode()
-
-    kept = re.search(r"var STATIC_URLS = \[(.*?)\];", script)[1]
-    urls = re.findall(r'"([^"]+)"', kept)
+    urls = kept_urls(client)
     assert len(urls) == len(offline.KEPT_STATIC)
     for path in offline.KEPT_STATIC:
         assert finders.find(path), path
@@ -86,14 +87,20 @@ def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(c
 
 
 def test_a_new_version_of_a_kept_file_is_a_new_service_worker(client, monkeypatch):
-    before = re.search(r'var VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
+    before = re.search(r'VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
     offline._version.cache_clear()
     monkeypatch.setattr(offline, "KEPT_STATIC", (*offline.KEPT_STATIC[1:], offline.KEPT_STATIC[0]))
     try:
-        after = re.search(r'var VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
+        after = re.search(r'VERSION = "(\w+)";', client.get("/sw.js").content.decode())[1]
     finally:
         offline._version.cache_clear()
     assert before != after
+
+
+def test_the_service_worker_waits_for_the_network_as_long_as_the_settings_say(client, settings):
+    settings.PAD_NETWORK_WAIT_MS = 1234
+
+    assert "const WAIT_MS = 1234;" in client.get("/sw.js").content.decode()
 
 
 def test_the_service_worker_answers_head_as_get(client):
@@ -101,13 +108,49 @@ def test_the_service_worker_answers_head_as_get(client):
     assert client.post("/sw.js").status_code == 405
 
 
-def test_the_pad_and_the_history_may_be_kept_for_offline_and_nothing_else(client):
+def test_the_pad_and_the_history_may_be_kept_for_this_session_until_it_expires_and_nothing_else(client):
     game = game_scored(player("Alice"), player("Bruno"))
+    expiry = datetime(2031, 5, 4, 20, 15, tzinfo=UTC)
+    session = client.session
+    session.set_expiry(expiry)
+    session.save()
 
-    assert client.get(url("pad", game.public_id))[offline.KEEP_HEADER] == "1"
-    assert client.get(url("history"))[offline.KEEP_HEADER] == "1"
+    for kept_page in (url("pad", game.public_id), url("history")):
+        response = client.get(kept_page)
+        tag = client.session[SESSION_TAG]
+        assert tag
+        assert response[offline.KEEP_HEADER] == tag, kept_page
+        assert response[offline.KEEP_UNTIL_HEADER] == str(int(expiry.timestamp())), kept_page
     for other in (url("results", game.public_id), url("start"), url("statistics"), url("players")):
-        assert offline.KEEP_HEADER not in client.get(other), other
+        response = client.get(other)
+        assert offline.KEEP_HEADER not in response, other
+        assert offline.KEEP_UNTIL_HEADER not in response, other
+
+
+def test_every_page_says_its_sessions_tag(client):
+    game = game_scored(player("Alice"), player("Bruno"))
+    client.get(url("history"))  # (a page that may be kept gives the session its tag)
+    tag = client.session[SESSION_TAG]
+
+    for page in (url("history"), url("pad", game.public_id), url("results", game.public_id), url("start"),
+                 url("players"), reverse("password_change"), "/no-such-page/"):
+        assert client.get(page)[offline.TAG_HEADER] == tag, page
+    for not_a_page in ("/sw.js", "/healthz", reverse("manifest")):
+        assert offline.TAG_HEADER not in client.get(not_a_page), not_a_page
+
+
+def test_a_page_of_no_session_says_an_empty_tag():
+    assert Client().get(reverse("login"))[offline.TAG_HEADER] == ""
+
+
+def test_a_session_ended_by_a_password_changed_elsewhere_is_told_and_keeps_nothing(client, owner):
+    client.get(url("history"))
+    owner.set_password("a-new-pass-phrase-set-on-another-device")
+    owner.save()
+
+    response = client.get(url("history"))  # (signed out by this request: the session ends)
+    assert response[offline.TAG_HEADER] == ""
+    assert offline.KEEP_HEADER not in response
 
 
 def test_a_save_posted_without_javascript_is_never_kept(client):
