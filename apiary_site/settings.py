@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A database that refuses a write answers 503 in words (apiary_site/faults.py), not a bare 500.
     "apiary_site.faults.DatabaseFaultMiddleware",
+    # Every page says its session's tag: the service worker forgets other sessions' copies (scoring/views/offline.py).
+    "scoring.views.offline.session_tag_header",
 ]
 
 ROOT_URLCONF = "apiary_site.urls"
@@ -85,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
+                "scoring.context_processors.phone",
             ],
         },
     },
@@ -295,6 +298,15 @@ if not env_bool("HSTS_PRELOAD", False):
 _PROXY_SSL_HEADER = os.environ.get("PROXY_SSL_HEADER", "").strip()
 if _PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+
+# The phone side's timing (the pages read it: tests shorten it). A pad asks for the other phones'
+# saves every PAD_POLL_MS while it is shown; a value is saved when the player presses Next, leaves
+# the field, or stops typing for PAD_SAVE_PAUSE_MS (long enough to look at the board between the
+# numbers of a sum; a sum that cannot be complete yet, "7+", is never saved); the service worker
+# shows a page's copy when the network gives no answer within PAD_NETWORK_WAIT_MS.
+PAD_POLL_MS = int(os.environ.get("PAD_POLL_MS") or 2000)
+PAD_SAVE_PAUSE_MS = int(os.environ.get("PAD_SAVE_PAUSE_MS") or 2000)
+PAD_NETWORK_WAIT_MS = int(os.environ.get("PAD_NETWORK_WAIT_MS") or 10000)
 
 # Request limits: a save posts a few hundred bytes and the pad without JavaScript some kilobytes;
 # anything far bigger is refused (400) before it is read. Uploaded game files have their own

@@ -14,6 +14,7 @@ as a member of the game), and loses access the moment the link is revoked.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -29,6 +30,7 @@ SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the lin
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
 SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
 SESSION_SEATS = "link_seats"  # in the session: {link id: the seat number its holder chose, 0 for everyone}
+SESSION_TAG = "tag"  # in the session: what the phone files this session's kept pages and unsaved values under
 
 
 class Role(IntEnum):
@@ -260,3 +262,16 @@ def _remember_for_link(request: HttpRequest, key: str, link: GameLink, value) ->
     remembered = dict(request.session.get(key, {}))
     remembered[str(link.pk)] = value
     request.session[key] = remembered
+
+
+def session_tag(request: HttpRequest, *, create: bool = False) -> str:
+    """The tag this session's pages carry (``data-session-tag``, ``X-Session-Tag``): the phone
+    files its kept pages and its unsaved values under it, and forgets those of any other tag, so
+    that whatever ends a session (signing out, expiry, a password changed on another device)
+    leaves nothing of it to the next person on that phone. A random id kept in the session
+    (signing in keeps it: the same person, the same session's data); "" while the session has
+    none, unless ``create`` gives it one (a page the phone may keep)."""
+    tag = request.session.get(SESSION_TAG, "")
+    if not tag and create:
+        tag = request.session[SESSION_TAG] = secrets.token_urlsafe(12)
+    return tag

@@ -20,11 +20,14 @@ from pathlib import PurePath
 from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from scoring.access import session_tag
 
 
 def _modules() -> tuple[str, ...]:
@@ -50,22 +53,50 @@ KEPT_STATIC = (
     "scoring/icons/icon-32.png",
     *_modules(),
 )
-# The response header by which a view lets the service worker keep a copy of its page.
+# The response header by which a view lets the service worker keep a copy of its page: the
+# session's tag (the copy is that session's alone), and until when (the session's expiry, as
+# seconds since the epoch: past it, the copy is never shown).
 KEEP_HEADER = "X-Keep-Offline"
+KEEP_UNTIL_HEADER = "X-Keep-Until"
+# Every page's session tag (access.session_tag; "" for none): a page of another tag than the
+# copies' makes the service worker forget them all.
+TAG_HEADER = "X-Session-Tag"
 
 
 def keep_offline(view):
     """Lets the service worker keep a copy of the page this view answers a GET with (a pad, the
-    history), to open it offline; the page says, then, that it is a copy and of when."""
+    history), to open it offline while this session lasts; the page says, then, that it is a copy
+    and of when. The session is given its tag first, so that the page carries it."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        # (a request without a session is given none: a page of nobody's is not kept)
+        shown = request.method in ("GET", "HEAD")  # (HEAD: GET's answer without its body, tag included)
+        tag = session_tag(request, create=shown and request.session.session_key is not None)
         response = view(request, *args, **kwargs)
-        if request.method == "GET" and response.status_code == 200:
-            response[KEEP_HEADER] = "1"
+        # (a session that ended during the view, its password changed elsewhere, keeps nothing)
+        if shown and response.status_code == 200 and tag and session_tag(request) == tag:
+            response[KEEP_HEADER] = tag
+            response[KEEP_UNTIL_HEADER] = str(int(request.session.get_expiry_date().timestamp()))
         return response
 
     return wrapper
+
+
+def session_tag_header(get_response):
+    """Every page says its session's tag (``TAG_HEADER``), so that the service worker forgets the
+    copies of any other session before it shows or keeps anything (scoring/access.session_tag)."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            try:
+                response[TAG_HEADER] = session_tag(request)
+            except DatabaseError:  # (a page about the database being out of reach: it keeps no copy either)
+                pass
+        return response
+
+    return middleware
 
 
 @cache
