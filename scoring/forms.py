@@ -125,7 +125,8 @@ class FieldSaveForm(forms.Form):
     """One value saved by the pad's script: the field's address (``s<seat>-<key>``), the value
     as typed (read by the same field classes as the pad's own form) or a stepper's taps, the
     value's version the page saw (required: a save that cannot say what it is based on could
-    overwrite what another phone saved), and the page's id and save number (``pad.Guard``)."""
+    overwrite what another phone saved), the page's id and save number (``pad.Guard``), and the
+    tag of the session the page was made in (a page of another session saves nothing)."""
 
     field = forms.CharField(max_length=40)
     step = forms.IntegerField(required=False, min_value=-MAX_STEP, max_value=MAX_STEP)
@@ -140,6 +141,7 @@ class FieldSaveForm(forms.Form):
     page = forms.CharField(required=False, max_length=64)
     seq = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
     changes = forms.BooleanField(required=False)  # the page shows its recent changes: they come back too
+    session = forms.CharField(required=False, max_length=40)  # the session tag of the page (access.session_tag)
 
     def __init__(self, data=None):
         super().__init__(data)

@@ -91,7 +91,7 @@ ENGLISH_WORDS = frozenset(["the", "of", "and", "to", "is", "are", "was", "were",
 ENGLISH_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # A path, a file name or a key of the game file ("docs/game-file.md", "games[0].end.farms"): not words.
-MACHINE_TOKEN = re.compile(r"\S*(?:[/\[\]_]|\w\.\w)\S*")
+MACHINE_TOKEN = re.compile(r"%\(\w+\)[sd]|\S*(?:[/\[\]_]|\w\.\w)\S*")  # (a placeholder the script fills is not a word)
 
 # English that the pages will lose once a patch of .i18n-requests.md is applied to a file this
 # work may not edit, each tolerated only while that file does not have the patch: the results
@@ -996,21 +996,20 @@ def test_every_message_of_the_python_code_is_marked_for_translation(path):
 NOBODY_READS = {("models.py", "BigIntegerField(help_text=) 'Sum of the VP of '")}
 
 
-def test_the_pads_script_takes_every_word_from_the_page_which_translates_it():
-    """static/scoring/pad.js says nothing of its own: each message is read from a data-msg-*
-    attribute of the pad (``msg("msgSaving", fallback)``), which pad.html fills with a
-    {% translate %}; no other string of the script is a sentence shown to the player."""
-    script = (ROOT / "static" / "scoring" / "pad.js").read_text(encoding="utf-8")
+def test_the_phone_side_takes_every_word_from_the_page_which_translates_it():
+    """The scripts of static/scoring/ say nothing of their own: each message is read from a
+    data-msg-* attribute of the pad (``msg("msgSaving")``), which pad.html fills with a
+    {% translate %}; no other string of a script is a sentence shown to the player."""
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "static" / "scoring").glob("*.js")}
     template = (ROOT / "templates" / "scoring" / "pad.html").read_text(encoding="utf-8")
-    keys = set(re.findall(r"""\bmsg\(\s*["'](\w+)["']""", script))
-    assert keys, "the script reads its words with msg()"
+    keys = {key for script in scripts.values() for key in re.findall(r"""["'](msg[A-Z]\w+)["']""", script)}
+    assert "msgSaving" in keys, "the scripts read their words with msg()"
     for key in sorted(keys):
         attribute = "data-" + re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), key)
         assert re.search(rf'{attribute}="{{% translate \'[^\']+\' %}}"', template), (
             f"{attribute} is missing from the pad, or not translated")
-    without_fallbacks = re.sub(r"""\bmsg\(\s*["']\w+["']\s*,\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""", "",
-                               script)
-    strings = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'', re.sub(r"//[^\n]*", "", without_fallbacks))
-    sentences = [double or single for double, single in strings
-                 if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)]
-    assert sentences == [], "words of the script's own: read them from the page (a data-msg-* attribute)"
+    for name, script in scripts.items():
+        strings = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'', re.sub(r"//[^\n]*", "", script))
+        sentences = [double or single for double, single in strings
+                     if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)]
+        assert sentences == [], f"words of {name}'s own: read them from the page (a data-msg-* attribute)"

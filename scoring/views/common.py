@@ -8,16 +8,18 @@ from functools import wraps
 from django.http import HttpRequest, HttpResponse
 from django.template import RequestContext
 from django.template.loader import get_template
+from django_htmx.http import HttpResponseStopPolling
 
 from scoring.access import NoAccess, NotAllowed, Role, game_access
 from scoring.refusals import sentence, wants_sentence
 
 
-def with_game(need: Role):
+def with_game(need: Role, *, polled: bool = False):
     """The view's game as the request may reach it (``access.game_access``): the view gets the
     GameAccess instead of the game's address. A game it may not reach is a 404 (as a game that
     does not exist) and a view-only link that writes a 403; to the pad's script these answers
-    are one sentence of plain text (``refusals.wants_sentence``), which it shows as it is."""
+    are one sentence of plain text (``refusals.wants_sentence``), which it shows as it is. A
+    ``polled`` view (htmx polls it) answers a game out of reach with htmx's 286, which stops the poll."""
 
     def decorate(view):
         @wraps(view)
@@ -27,8 +29,10 @@ def with_game(need: Role):
             except (NoAccess, NotAllowed) as refusal:
                 if not wants_sentence(request):
                     raise
-                return sentence(str(refusal.args[0]) if refusal.args else "",
-                                403 if isinstance(refusal, NotAllowed) else 404)
+                words = str(refusal.args[0]) if refusal.args else ""
+                if polled:
+                    return HttpResponseStopPolling(words, content_type="text/plain; charset=utf-8")
+                return sentence(words, 403 if isinstance(refusal, NotAllowed) else 404)
             return view(request, access, *args, **kwargs)
 
         return wrapper

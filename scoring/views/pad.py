@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring import selectors, services
-from scoring.access import GameAccess, NoAccess, Role, ViewOnly
+from scoring.access import GameAccess, NoAccess, Role, ViewOnly, session_tag
 from scoring.categories import Section
 from scoring.fields import pad_field
 from scoring.forms import FieldSaveForm, GameModeForm, PadForm
@@ -31,10 +31,13 @@ from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, change_label, value_words
 from scoring.services import Outcome, SaveResult
 from scoring.views.common import render_partials, with_game
-from scoring.views.offline import keep_offline
+from scoring.views.offline import TAG_HEADER, keep_offline
 from scoring.views.sharing import share_links, sheet_address
 
 PAD = "scoring/pad.html"
+# How the game counts its during-the-game points, on every answer to the pad's script: a page
+# made for the other way reloads (static/scoring/saving.js, ``outdated``).
+DURING_HEADER = "X-Pad-During"
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 PAD_OOB_PARTIALS = (
@@ -86,9 +89,16 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     the status says to what), 422 for bad input (said under the field, what was typed kept),
     400 for a field that is not the game's. ``X-Pad-Revision`` carries the game's revision."""
     form = FieldSaveForm(request.POST)
-    if not form.is_valid():
+    valid = form.is_valid()
+    if form.cleaned_data.get("session", "") not in ("", session_tag(request)):
+        # (the page was opened in a session that has ended: what it kept is not this session's to save)
+        answer = _pad_sentence(access, _("This page was opened in a session that has ended: it cannot save. "
+                                         "Reload the page."), 403)
+        answer[TAG_HEADER] = session_tag(request)
+        return answer
+    if not valid:
         if "field" in form.errors:
-            return sentence(form.errors["field"][0], 400)
+            return _pad_sentence(access, form.errors["field"][0], 400)
         message = next(iter(form.errors.values()))[0]
         state = selectors.game_state(access.game)
         pad = pad_field(state.seats, state.sectors, form.address, state.game.during)
@@ -105,7 +115,7 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
         return sentence("", 404)
     if result.field is None:
-        return sentence(_("This field is not part of the game."), 400)
+        return _pad_sentence(access, _("This field is not part of the game."), 400)
     name, refused = result.field.name, result.outcome is Outcome.REFUSED
     board = Scoreboard(result.state, result=result.scored, errors={name: result.message} if refused else {},
                        typed={name: typed} if refused else {})
@@ -125,19 +135,27 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     return _pad_partials(request, names, context, status=status)
 
 
+def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
+    """A save refused in one sentence, saying how the game counts its points now (``X-Pad-During``:
+    a field of the other way is not the game's any more, and the page is then reloaded)."""
+    answer = sentence(message, status)
+    answer[DURING_HEADER] = str(access.game.during)
+    return answer
+
+
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
     return f"rev-{access.game.revision}"
 
 
 @never_cache
 @require_safe
-@with_game(Role.VIEW)
+@with_game(Role.VIEW, polled=True)
 @condition(etag_func=_revision_tag)
 def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the other phones saved (the pad polls it): 304 with no body while the game's revision
     is the one the phone has (its ETag, Django's ``condition``); otherwise every field's value
     and version and, out of band, every figure, and the recent changes when the page shows them
-    (``changes=1``)."""
+    (``changes=1``). A game out of reach stops the poll (286, ``with_game``)."""
     names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if request.GET.get("changes") == "1" else [])]
     board = Scoreboard(selectors.game_state(access.game))
     return _pad_partials(request, names, _pad_context(request, access, board))
@@ -275,6 +293,7 @@ def _pad_partials(request: HttpRequest, names: list[str], context: dict, status:
     """Partials of the pad, with the game's revision they show (``X-Pad-Revision``)."""
     response = render_partials(request, PAD, names, context, status=status)
     response["X-Pad-Revision"] = str(context["board"].game.revision)
+    response[DURING_HEADER] = str(context["board"].game.during)
     return response
 
 

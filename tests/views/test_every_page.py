@@ -42,7 +42,8 @@ def test_an_unknown_game_is_404_on_every_address(client, headers, name):
 
     response = (client.post if post_only else client.get)(url(name, missing), headers=headers)
 
-    assert response.status_code == 404
+    polled = name == "live" and headers.get("HX-Request")  # (the pad's poll is told to stop: htmx's 286)
+    assert response.status_code == (286 if polled else 404)
 
 
 @WITH_AND_WITHOUT_HTMX
@@ -109,15 +110,20 @@ def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
 
 
 def test_every_page_loads_its_scripts_from_our_static_files_only(client):
-    """pad.js on every page; htmx only on the pages that use it (the pad, and the start form when
-    it offers saved layouts to fill the comb from): a phone loads its 15 KB for no other page."""
+    """Modules, each page loading those it uses: offline.js on every page, the pad's on the pad, the
+    start form's on the start form; htmx only on the pages that use it (the pad, and the start form
+    when it offers saved layouts to fill the comb from): a phone loads its 15 KB for no other page."""
     for address in every_page():
         html = page(client.get(address))
         scripts = html.find_all("script")
         sources = [script["src"] for script in scripts if script.get("src")]
         offers_layouts = html.find("select", id="id_layout") is not None
-        uses_htmx = html.find(data_pad=True) is not None or (address == url("start") and offers_layouts)
-        assert "/static/scoring/pad.js" in sources, address
+        is_pad = html.find(data_pad=True) is not None
+        uses_htmx = is_pad or (address == url("start") and offers_layouts)
+        assert all(script.get("type") == "module" for script in scripts if script.get("src", "").startswith("/static/scoring/")), address
+        assert "/static/scoring/offline.js" in sources, address
+        assert ("/static/scoring/pad.js" in sources) == is_pad, address
+        assert ("/static/scoring/start-form.js" in sources) == (html.find(id="add-sector") is not None), address
         assert ("/static/django_htmx/htmx-2.min.js" in sources) == uses_htmx, address
         assert all(src.startswith("/static/") for src in sources), (address, sources)
         assert not re.search(r"https?://", " ".join(sources)), address

@@ -1,0 +1,109 @@
+// A player's own sums, worked out on this phone as values are typed (offline too), before the
+// server has them: a category's VP are its value times its VP per unit (data-vp-each, from the
+// category registry), summed per section. What needs every phone's values is left to the server:
+// the comb's majorities (so the end-of-game subtotal and the totals, while a token waits) and the
+// ranking; while values wait for the network those say they wait rather than show a wrong figure.
+// The server's figures replace all of it as soon as it answers.
+
+import { Phase, isPending, waitsForNetwork } from "./field-state.js";
+import { evaluate } from "./sums.js";
+
+const WAITING = "\u2026";
+
+// What a field holds, as the server will read it; null when it is not a value the server takes.
+export function fieldNumber({ checkbox, checked, text, min, max }) {
+  if (checkbox) return checked ? 1 : 0;
+  if (text.trim() === "") return 0; // not entered: counts 0
+  const value = evaluate(text);
+  return value === null || value < min || value > max ? null : value;
+}
+
+// A seat's VP per section from its fields ({ section, vpEach, number }); null when one cannot be read.
+export function seatSums(fields) {
+  const sums = { during: 0, end: 0 };
+  for (const field of fields) {
+    if (field.number === null) return null;
+    sums[field.section] += field.number * field.vpEach;
+  }
+  return sums;
+}
+
+function number(el) {
+  return fieldNumber({ checkbox: el.type === "checkbox", checked: el.checked, text: el.value,
+                       min: Number(el.dataset.min), max: Number(el.dataset.max) });
+}
+
+function figure(rowId, seat) {
+  return document.querySelector(`#${rowId} .figure[data-seat="${seat}"]`);
+}
+
+function show(el, value, waiting, title) {
+  if (!el) return;
+  const text = waiting ? WAITING : String(value);
+  if (el.textContent !== text) el.textContent = text;
+  el.classList.toggle("waiting", waiting);
+  if (waiting) el.title = title;
+  else el.removeAttribute("title");
+}
+
+// ``pad``: pad.js's pad (each field's state: pad.entries(), pad.msg()). Returns whether figures
+// were marked as waiting (the server's come back whole with the next poll once nothing waits).
+export function refreshFigures(pad) {
+  const pending = new Set();
+  const held = new Set(); // a conflict or a refusal: the server's figures stand until the player chooses
+  let combPending = false;
+  let waiting = false;
+  for (const [el, s] of pad.entries()) {
+    const seat = el.dataset.seat;
+    if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
+    if (!isPending(s)) continue;
+    pending.add(seat);
+    if (el.hasAttribute("data-comb")) combPending = true;
+    if (waitsForNetwork(s)) waiting = true;
+  }
+  for (const seat of pending) {
+    if (held.has(seat)) continue;
+    const fields = [...pad.root.querySelectorAll(`[data-field][data-section][data-seat="${seat}"]`)];
+    const sums = seatSums(fields.map((el) => ({ section: el.dataset.section, vpEach: Number(el.dataset.vpEach),
+                                                number: number(el) })));
+    if (!sums) continue;
+    show(figure("during-subtotal", seat), sums.during, false);
+    if (combPending) continue; // the majorities follow every phone's tokens: the server's (or waiting)
+    const majority = parseInt(figure("majority-row", seat)?.textContent ?? "", 10);
+    if (Number.isNaN(majority)) continue;
+    show(figure("end-subtotal", seat), sums.end + majority, false);
+    const card = document.querySelector(`#totals .total-card[data-seat="${seat}"] .total`);
+    show(card, sums.during + sums.end + majority, false);
+  }
+  if (combPending && waiting) {
+    document.querySelectorAll("#majority-row .figure, #end-subtotal .figure, #totals .total")
+      .forEach((el) => show(el, 0, true, pad.msg("msgFiguresWaiting")));
+  }
+  markRanking(pad, waiting);
+  return waiting;
+}
+
+// The ranking needs every phone's values: while this phone's wait for the network, it says so.
+function markRanking(pad, waiting) {
+  const ranking = document.getElementById("ranking");
+  let note = document.getElementById("ranking-waiting");
+  if (ranking && waiting && !note) {
+    note = document.createElement("p");
+    note.id = "ranking-waiting";
+    note.className = "waiting-note";
+    note.textContent = pad.msg("msgRankingWaiting");
+    ranking.querySelector("h2").after(note);
+  } else if (note && !waiting) {
+    note.remove();
+  }
+  ranking?.classList.toggle("waiting", waiting);
+  document.querySelectorAll("#totals .total-rank").forEach((rank) => {
+    if (waiting && !rank.dataset.rank) {
+      rank.dataset.rank = rank.textContent;
+      rank.textContent = WAITING;
+    } else if (!waiting && rank.dataset.rank) {
+      rank.textContent = rank.dataset.rank;
+      delete rank.dataset.rank;
+    }
+  });
+}

@@ -1,0 +1,161 @@
+// What the server sends the pad, applied: other phones' saves (htmx polls #live, declared in
+// templates/scoring/pad.html), a save's answer, an undo's; and the answers this phone last
+// applied, kept for the page's offline copy to show them again (the copy is the page as first
+// loaded: replaying them brings it to what the phone last showed).
+//
+// htmx makes the requests and the out-of-band swaps; this module adds the ETag (a poll that finds
+// nothing new is a 304 with no body), holds the poll while the page is hidden or can save no
+// more, asks at once when the page is shown again or the network is back, and hands the values
+// to the fields nobody is working on (pad.received).
+
+import { outdated } from "./saving.js";
+import { kept } from "./store.js";
+
+const MAX_KEPT_ANSWERS = 30;
+
+// ``pad``: pad.js's pad (root, game, tag, view, stopped(), received(item), statusArrived(status),
+// stop(reason), outdated(reason), dimRows(), refreshFigures(), banner(text, reload)).
+export function setUpLive(pad) {
+  const live = document.getElementById("live");
+  const answers = kept(localStorage, pad.tag, pad.game, `answers:${pad.view}`);
+  let etag = null;
+
+  const poll = () => htmx.trigger(live, "poll-now");
+  const changesShown = () => !!document.getElementById("changes-box")?.open;
+
+  // The game's revision the figures on screen show: answers can arrive out of order (two fields
+  // saved at once, a poll overtaken by a save), and figures older than those shown are dropped.
+  function newer(revision) {
+    const shown = Number(pad.root.dataset.revision || 0);
+    if (Number.isNaN(revision) || revision < shown) return Number.isNaN(revision);
+    pad.root.dataset.revision = String(revision);
+    return true;
+  }
+
+  function keep(kind, revision, html) {
+    const list = kind === "poll" ? [] : answers.read([]);
+    list.push({ kind, revision, html, at: Math.floor(Date.now() / 1000) });
+    answers.write(list.length > MAX_KEPT_ANSWERS ? [list[0], ...list.slice(1 - MAX_KEPT_ANSWERS)] : list, false);
+  }
+
+  // A poll's answer: every value, and out of band every figure.
+  function applyPoll(html) {
+    htmx.swap(live, html, { swapStyle: "innerHTML" });
+    applyItems(live.querySelectorAll("[data-name]"));
+    live.innerHTML = "";
+    pad.dimRows();
+  }
+
+  function applyItems(items) {
+    items.forEach((item) => pad.received(item));
+  }
+
+  // A save's answer: the field's status first, then (out of band) its error and the figures its
+  // kind can change, and for a comb step the other cells of its sector. The status element it
+  // brought is returned (its data-version and data-stored say what is stored now).
+  function applySave(html, revision) {
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const status = holder.querySelector("[data-status]");
+    status?.remove();
+    const cells = holder.querySelector("[data-live]");
+    cells?.remove();
+    const fresh = newer(revision);
+    if (!fresh) holder.querySelectorAll("[hx-swap-oob]:not(.field-error)").forEach((el) => el.remove());
+    htmx.swap(live, holder.innerHTML, { swapStyle: "none" });
+    if (status) document.getElementById(status.id)?.replaceWith(status);
+    if (cells && fresh) applyItems(cells.querySelectorAll("[data-name]"));
+    pad.dimRows();
+    return status;
+  }
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.elt !== live) return;
+    if (document.visibilityState === "hidden" || pad.stopped()) {
+      event.preventDefault(); // (asked again as soon as the page is shown)
+      return;
+    }
+    if (etag) event.detail.headers["If-None-Match"] = etag;
+    if (changesShown()) event.detail.parameters.changes = "1";
+  });
+
+  // A poll (or the recent changes' fold) that found nothing new (304), the game gone (286, 404),
+  // an answer for another session or way of counting, or older figures than those shown: not swapped.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target !== live) return;
+    const xhr = event.detail.xhr;
+    const headers = { get: (name) => xhr.getResponseHeader(name) };
+    if (xhr.status === 286 || xhr.status === 404) pad.stop("gone", xhr.responseText);
+    const stale = xhr.status === 200 && outdated(headers, pad);
+    if (stale) pad.outdated(stale);
+    if (xhr.status !== 200 || stale || !newer(Number(xhr.getResponseHeader("X-Pad-Revision")))) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    if (event.detail.requestConfig?.elt === live) etag = xhr.getResponseHeader("ETag") || etag;
+    keep("poll", Number(pad.root.dataset.revision), xhr.responseText);
+  });
+
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target !== live) return;
+    applyItems(live.querySelectorAll("[data-name]"));
+    live.innerHTML = "";
+    pad.dimRows();
+    pad.refreshFigures();
+  });
+
+  // An undo (htmx posts it; its answer is the recent changes and every figure): the values follow by a poll.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = event.detail.elt;
+    if (!form.matches || !form.matches("form[data-undo]")) return;
+    const xhr = event.detail.xhr;
+    if (xhr.status === 200 || xhr.status === 409) {
+      poll();
+      return;
+    }
+    const plain = (xhr.getResponseHeader("Content-Type") || "").startsWith("text/plain") && xhr.responseText.length < 400;
+    pad.banner(plain ? xhr.responseText : pad.msg("msgRefused").replace("%(status)s", String(xhr.status)), true);
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") poll();
+  });
+  window.addEventListener("online", () => {
+    etag = null; // the page may be its copy from before: the next poll brings every value and figure
+    poll();
+  });
+
+  // The answers this phone last applied, shown again on the page's offline copy: the newest
+  // (those newer than the copy) in the order they came. Their time is the copy's.
+  function replay() {
+    let newest = null;
+    for (const answer of answers.read([])) {
+      if (answer.revision <= Number(pad.root.dataset.revision || 0)) continue;
+      if (answer.kind === "poll") {
+        pad.root.dataset.revision = String(answer.revision);
+        applyPoll(answer.html);
+      } else {
+        const status = applySave(answer.html, answer.revision);
+        if (status) pad.statusArrived(status);
+      }
+      newest = answer.at;
+    }
+    return newest;
+  }
+
+  return {
+    poll,
+    changesShown,
+    replay,
+    // A save's answer applied; kept for the copy when it is the game as it stands.
+    saveAnswered(html, revision) {
+      const status = applySave(html, revision);
+      if (Number(pad.root.dataset.revision) === revision) keep("save", revision, html);
+      return status;
+    },
+    fresh() {
+      etag = null; // the next poll brings every value and figure
+      poll();
+    },
+  };
+}
