@@ -6,7 +6,7 @@
 
 import * as F from "./field-state.js";
 import { SAVE_TIMEOUT_MS } from "./saving.js";
-import { isIncomplete, normalize } from "./sums.js";
+import { isIncomplete } from "./sums.js";
 
 export function setUpUnsaved(pad) {
   const { root, inputs, outbox, msg } = pad;
@@ -21,13 +21,9 @@ export function setUpUnsaved(pad) {
       continue;
     }
     if (entry.apart) continue;
-    const stored = document.getElementById(`status-${entry.name}`)?.dataset.stored;
+    // (sent again even when the page shows it stored already, its answer having come after the
+    // page went: the server stores a value once, and its answer says "Saved")
     const value = String(entry.value);
-    const already = el.type === "checkbox" ? (stored === "True") === (value === "1") : stored === normalize(value);
-    if (already) {
-      outbox.drop(entry.name); // (stored already: its answer came after the page had gone)
-      continue;
-    }
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
     pad.update(entry.name, F.restored, { text: value, base: entry.base, typing: entry.typing });

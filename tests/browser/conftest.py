@@ -237,9 +237,22 @@ def page(context):
     return context.new_page()
 
 
+# The journeys do not wait in real time for what a table would: the pages read the poll's interval
+# and the typing pause from the settings (apiary_site/settings.py), shortened here. A journey that
+# proves what the pause does reads it from PAD_SAVE_PAUSE_MS.
+POLL_MS = 400
+SAVE_PAUSE_MS = 300
+
+
+@pytest.fixture(autouse=True)
+def _quick_table(settings):
+    settings.PAD_POLL_MS = POLL_MS
+    settings.PAD_SAVE_PAUSE_MS = SAVE_PAUSE_MS
+
+
 @pytest.fixture(autouse=True)
 def _expect_timeout():
-    """Web-first assertions wait as long as actions do (a save is debounced by 500 ms)."""
+    """Web-first assertions wait as long as actions do."""
     try:
         from playwright.sync_api import expect
     except ImportError:  # the browser fixture reports it
