@@ -9,15 +9,17 @@
 // to the fields nobody is working on (pad.received).
 
 import { outdated } from "./saving.js";
-import { kept } from "./store.js";
+import { forgetOldAnswers, kept } from "./store.js";
 
-const MAX_KEPT_ANSWERS = 30;
+const MAX_KEPT_ANSWERS = 30; // per game (a poll's answer holds the whole game: the list starts again with each)
+const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
 // ``pad``: pad.js's pad (root, game, tag, view, stopped(), received(item), statusArrived(status),
 // stop(reason), outdated(reason), dimRows(), refreshFigures(), banner(text, reload)).
 export function setUpLive(pad) {
   const live = document.getElementById("live");
   const answers = kept(localStorage, pad.tag, pad.game, `answers:${pad.view}`);
+  forgetOldAnswers(localStorage, pad.tag, KEPT_GAMES);
   let etag = null;
 
   const poll = () => htmx.trigger(live, "poll-now");

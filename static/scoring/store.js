@@ -23,6 +23,24 @@ export function forgetOtherSessions(storage, tag) {
   }
 }
 
+// The answers kept for the pads' offline copies (live.js), for the ``keep`` games this session
+// opened last; the others' are forgotten (the service worker's copy of their pad is as old).
+export function forgetOldAnswers(storage, tag, keep) {
+  const own = `${PREFIX}${tag}:`;
+  const games = [];
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (!key.startsWith(own) || !key.includes(":answers:")) continue;
+      const answers = JSON.parse(storage.getItem(key) || "[]");
+      games.push({ key, at: Math.max(0, ...answers.map((answer) => answer.at || 0)) });
+    }
+    games.sort((a, b) => b.at - a.at).slice(keep).forEach(({ key }) => storage.removeItem(key));
+  } catch {
+    // storage refused: nothing was kept
+  }
+}
+
 // One kind of value kept for one game in one session: read() and write() a JSON value.
 export function kept(storage, tag, game, kind) {
   const key = `${PREFIX}${tag}:${game}:${kind}`;

@@ -1,0 +1,32 @@
+// static/scoring/figures.js: a player's own sums, worked out on the phone.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { fieldNumber, seatSums } from "../../static/scoring/figures.js";
+
+const sum = (text, min = 0, max = 99) => fieldNumber({ checkbox: false, text, min, max });
+
+test("a field holds what the server will read in it: a sum, or 0 when empty", () => {
+  assert.equal(sum("5+7"), 12);
+  assert.equal(sum("1 \u2212 3", -99), -2);
+  assert.equal(sum(""), 0);
+  assert.equal(sum("  "), 0);
+});
+
+test("a value the server would refuse counts as nothing the phone can add up", () => {
+  assert.equal(sum("3x"), null);
+  assert.equal(sum("7+"), null);
+  assert.equal(sum("120"), null); // over the category's limit
+  assert.equal(sum("-1"), null);
+});
+
+test("a yes counts one unit", () => {
+  assert.equal(fieldNumber({ checkbox: true, checked: true }), 1);
+  assert.equal(fieldNumber({ checkbox: true, checked: false }), 0);
+});
+
+test("a seat's VP per section: each value times its VP per unit", () => {
+  assert.deepEqual(seatSums([{ section: "during", vpEach: 1, number: 12 }, { section: "end", vpEach: 2, number: 3 },
+                             { section: "end", vpEach: 8, number: 1 }]), { during: 12, end: 14 });
+  assert.equal(seatSums([{ section: "end", vpEach: 1, number: null }]), null);
+});
