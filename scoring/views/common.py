@@ -10,8 +10,9 @@ from django.template import RequestContext
 from django.template.loader import get_template
 from django_htmx.http import HttpResponseStopPolling
 
-from scoring.access import NoAccess, NotAllowed, Role, game_access
+from scoring.access import NoAccess, NotAllowed, Role, game_access, session_tag
 from scoring.refusals import sentence, wants_sentence
+from scoring.views.offline import TAG_HEADER
 
 
 def with_game(need: Role, *, polled: bool = False):
@@ -31,8 +32,12 @@ def with_game(need: Role, *, polled: bool = False):
                     raise
                 words = str(refusal.args[0]) if refusal.args else ""
                 if polled:
-                    return HttpResponseStopPolling(words, content_type="text/plain; charset=utf-8")
-                return sentence(words, 403 if isinstance(refusal, NotAllowed) else 404)
+                    answer = HttpResponseStopPolling(words, content_type="text/plain; charset=utf-8")
+                else:
+                    answer = sentence(words, 403 if isinstance(refusal, NotAllowed) else 404)
+                # (a game out of reach because the session ended, signed out: the script tells the two apart)
+                answer[TAG_HEADER] = session_tag(request)
+                return answer
             return view(request, access, *args, **kwargs)
 
         return wrapper

@@ -6,15 +6,17 @@
 // The server's figures replace all of it as soon as it answers.
 
 import { Phase, isPending, waitsForNetwork } from "./field-state.js";
-import { evaluate } from "./sums.js";
+import { evaluate, soFar } from "./sums.js";
 
 const WAITING = "\u2026";
 
-// What a field holds, as the server will read it; null when it is not a value the server takes.
+// What a field holds, as the server will read it (a sum being typed: what it adds up to so far);
+// null when it is not a value the server takes.
 export function fieldNumber({ checkbox, checked, text, min, max }) {
   if (checkbox) return checked ? 1 : 0;
-  if (text.trim() === "") return 0; // not entered: counts 0
-  const value = evaluate(text);
+  const typed = soFar(text);
+  if (typed.trim() === "") return 0; // not entered: counts 0
+  const value = evaluate(typed);
   return value === null || value < min || value > max ? null : value;
 }
 

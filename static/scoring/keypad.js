@@ -8,7 +8,8 @@
 // one player's sheet, Next stays within that player.
 //
 // The bar covers the pad's sticky names while a sum is typed (they share one row, as tall as the
-// bar, so nothing moves as it comes and goes): it shows what is typed, whole, and whose field it is.
+// bar, so nothing moves as it comes and goes): it shows what is typed, whole, and whose field it is
+// (the names it covers).
 
 export const ORDER_KEY = "apiary-move-order"; // the phone's choice, not a session's
 
@@ -67,7 +68,7 @@ export function setUpKeypad(pad) {
   function show(input) {
     typing = input;
     bar.hidden = false;
-    what.textContent = input.getAttribute("aria-label");
+    what.textContent = document.querySelector(`.names .name[data-seat="${input.dataset.seat}"]`)?.textContent || "";
     readout.textContent = input.value;
   }
 
@@ -104,8 +105,6 @@ export function setUpKeypad(pad) {
     } else if (button.hasAttribute("data-next")) {
       pad.leave(input);
       focusNext(input);
-    } else if (button.hasAttribute("data-done")) {
-      input.blur();
     }
   });
 

@@ -15,7 +15,7 @@ const MAX_KEPT_ANSWERS = 30; // per game (a poll's answer holds the whole game: 
 const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
 // ``pad``: pad.js's pad (root, game, tag, view, stopped(), received(item), statusArrived(status),
-// stop(reason), outdated(reason), dimRows(), refreshFigures(), banner(text, reload)).
+// gone(sentence), outdated(reason), dimRows(), refreshFigures(), banner(text, reload)).
 export function setUpLive(pad) {
   const live = document.getElementById("live");
   const answers = kept(localStorage, pad.tag, pad.game, `answers:${pad.view}`);
@@ -86,10 +86,9 @@ export function setUpLive(pad) {
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target !== live) return;
     const xhr = event.detail.xhr;
-    const headers = { get: (name) => xhr.getResponseHeader(name) };
-    if (xhr.status === 286 || xhr.status === 404) pad.stop("gone", xhr.responseText);
-    const stale = xhr.status === 200 && outdated(headers, pad);
+    const stale = outdated({ get: (name) => xhr.getResponseHeader(name) }, pad);
     if (stale) pad.outdated(stale);
+    else if (xhr.status === 286 || xhr.status === 404) pad.gone(xhr.responseText);
     if (xhr.status !== 200 || stale || !newer(Number(xhr.getResponseHeader("X-Pad-Revision")))) {
       event.detail.shouldSwap = false;
       return;

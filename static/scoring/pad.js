@@ -137,7 +137,12 @@ function setUpPad(root) {
       stop("session", msg("msgSession"));
       return;
     }
-    if (kind === "saved" || kind === "conflict" || kind === "refused") {
+    const fieldsAnswer = kind === "saved" || kind === "conflict" || kind === "refused";
+    if (why === "during" && !fieldsAnswer) {
+      duringChanged(); // (the field may be gone: the outbox keeps the value, shown apart after the reload)
+      return;
+    }
+    if (fieldsAnswer) {
       const status = live.saveAnswered(answer.text, Number(answer.headers.get("X-Pad-Revision")));
       const version = Number(status?.dataset.version ?? state(name).base);
       const stored = status?.dataset.stored;
@@ -156,12 +161,13 @@ function setUpPad(root) {
     } else if (kind === "busy" || kind === "server") {
       problems[kind] = sentence(answer);
       failed(name, kind, answer.headers.get("Retry-After"));
-    } else {
+    } else if (kind === "gone") {
+      gone(sentence(answer));
+    } else if (kind === "expired") {
       const text = sentence(answer);
-      const keptNote = ` ${msg("msgKept")}`;
-      if (kind === "gone") stop("gone", text ? text + keptNote : msg("msgGone"));
-      else if (kind === "expired") stop("expired", text ? text + keptNote : msg("msgExpired"));
-      else stop(kind, msg("msgRefused").replace("%(status)s", kind.slice(8)));
+      stop("expired", text ? `${text} ${msg("msgKept")}` : msg("msgExpired"));
+    } else {
+      stop(kind, msg("msgRefused").replace("%(status)s", kind.slice(8)));
     }
     if (why === "during") duringChanged();
     refreshBanner();
@@ -216,6 +222,11 @@ function setUpPad(root) {
     figures();
   }
 
+  // The game cannot be reached any more (deleted, the link revoked): the server's sentence says why.
+  function gone(text) {
+    stop("gone", text ? `${text} ${msg("msgKept")}` : msg("msgGone"));
+  }
+
   // Another phone counted the during-the-game points the other way: this page's fields are no
   // longer the game's. It reloads as soon as nobody types in it (what waits is kept, and a value
   // whose field is gone is shown apart).
@@ -258,7 +269,7 @@ function setUpPad(root) {
 
   // What the other modules use of the pad: live.js, keypad.js, figures.js, typing.js, unsaved.js.
   const pad = {
-    root, tag, readonly, outbox, msg, inputs, update, state, typed, leave, stepped, stop, banner, refreshBanner,
+    root, tag, readonly, outbox, msg, inputs, update, state, typed, leave, stepped, stop, gone, banner, refreshBanner,
     valueOf, setStored,
     game: root.dataset.game,
     view: root.dataset.player || "all",

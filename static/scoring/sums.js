@@ -30,3 +30,9 @@ export function isIncomplete(text) {
   const compact = normalize(text);
   return compact !== "" && (/[+-]$/.test(compact) || ENDS_WITH_SPACE.test(text));
 }
+
+// What a text being typed adds up to so far: an incomplete one ("7+6−") counts what comes before
+// its last sign ("7+6"), so the player's own sums follow the typing.
+export function soFar(text) {
+  return isIncomplete(text) ? normalize(text).replace(/[+-]+$/, "") : text;
+}

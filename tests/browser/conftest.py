@@ -237,6 +237,31 @@ def page(context):
     return context.new_page()
 
 
+@pytest.fixture
+def open_phone(browser, phone, live_server):
+    """Opens one more phone (its own browser context: its own cookies and storage) and returns
+    its page, watched as every page is. ``options`` override the phone's (e.g. SMALL_PHONE,
+    java_script_enabled)."""
+    from tests.browser.pad_helpers import sign_in
+
+    def open_(signed_in: bool = True, **options):
+        """The phone, signed in as the host (who owns the games) unless ``signed_in`` is False."""
+        context = browser.new_context(**{**phone, **options})
+        if signed_in:
+            sign_in(context, live_server.url)
+        return context.new_page()
+
+    return open_
+
+
+@pytest.fixture
+def small_phone(open_phone):
+    """A page on a small phone (360 x 780), signed in as the host."""
+    from tests.browser.pad_helpers import SMALL_PHONE
+
+    return open_phone(**SMALL_PHONE)
+
+
 # The journeys do not wait in real time for what a table would: the pages read the poll's interval
 # and the typing pause from the settings (apiary_site/settings.py), shortened here. A journey that
 # proves what the pause does reads it from PAD_SAVE_PAUSE_MS.

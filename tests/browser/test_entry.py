@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 from scoring.categories import During, categories_of
 from scoring.models import HibernationTokens, Seat
 from tests.browser.pad_helpers import (
-    SMALL_PHONE,
     error,
     expect_saved,
     field,
@@ -20,7 +19,6 @@ from tests.browser.pad_helpers import (
     plus,
     refused_save,
     shoot,
-    sign_in,
     status,
     tokens,
     total,
@@ -35,14 +33,6 @@ pytestmark = pytest.mark.browser
 
 FOUR = ["Alice", "Bruno", "Carla", "Dario"]
 FIVE_SECTORS = [(9, 4), (13, 0), (6, 3), (8, 4), (5, 2)]
-
-
-@pytest.fixture
-def small_phone(browser, live_server):
-    """A page on a small phone (360 x 780), signed in as the host."""
-    context = browser.new_context(**SMALL_PHONE)
-    sign_in(context, live_server.url)
-    return context.new_page()
 
 
 def seat(game_id: str, number: int) -> Seat:

@@ -34,14 +34,6 @@ TABLE = [("Maya", 84, 0), ("Tom", 101, 1), ("Lea", 101, 3), ("Sam", 86, 0), ("Zo
 RANKS = {4: ["4th", "2nd", "1st", "3rd"], 5: ["5th", "2nd", "1st", "4th", "3rd"]}
 
 
-@pytest.fixture
-def small_phone(browser, live_server) -> Page:
-    """A page on a small phone (360 x 780), signed in as the host."""
-    context = browser.new_context(**SMALL_PHONE)
-    sign_in(context, live_server.url)
-    return context.new_page()
-
-
 def a_table_of(count: int):
     return game_scored(
         *(player(name, workers=workers, starting_vp=seat, farm_income=points - seat)

@@ -188,6 +188,36 @@ def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_
     expect(field(other_page, "developments", "Alice")).to_have_value("4+5")
 
 
+def test_the_copy_opened_offline_shows_every_value_saved_or_received_before_the_network_went(
+        page: Page, open_phone, live_server, browser_watch):
+    """The copy is the pad as the phone first loaded it; since then Alice saved her farm income,
+    Bruno's phone his recruits, and the comb moved. Offline, the reopened pad shows all of it, its
+    figures as the server last worked them out, and says of when."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    url = f"{live_server.url}/games/{game_id}/"
+    kept(page, url)  # (the copy: before anything was entered)
+    bruno = open_phone()
+    bruno.goto(url)
+
+    field(page, "farm_income", "Alice").fill("12")
+    expect_saved(page, "s1-farm_income")
+    field(bruno, "recruits", "Bruno").fill("6")
+    page.get_by_role("textbox", name="Tokens in sector 1, Bruno", exact=True).fill("2")
+    expect_saved(page, "s2-t0")
+    expect(field(page, "recruits", "Bruno")).to_have_value("6", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(page.get_by_label("Total, Bruno", exact=True)).to_have_text("17")  # 2 + 6 + 9 for the sector
+
+    lose_the_network(page, browser_watch)
+    page.reload()
+    expect(page.locator("#offline-copy")).to_have_text(OFFLINE_COPY)
+    expect(field(page, "farm_income", "Alice")).to_have_value("12")
+    expect(field(page, "recruits", "Bruno")).to_have_value("6")
+    expect(page.get_by_role("textbox", name="Tokens in sector 1, Bruno", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Total, Alice", exact=True)).to_have_text("13")
+    expect(page.get_by_label("Total, Bruno", exact=True)).to_have_text("17")
+    expect(page.locator("#pad .unsaved")).to_have_count(0)  # (nothing waits: all of it was saved)
+
+
 def test_the_history_this_phone_last_saw_opens_offline(page: Page, live_server, browser_watch):
     """The history page, opened once online, opens offline from the phone's copy, saying so."""
     make_game(["Alice", "Bruno"])

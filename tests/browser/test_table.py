@@ -29,7 +29,6 @@ from tests.browser.pad_helpers import (
     minus,
     plus,
     refused_save,
-    sign_in,
     status,
     total,
     wait_until_all_saved,
@@ -42,22 +41,6 @@ LIVE = "**/live/**"  # the pad's polling of what other phones saved
 
 
 # -- Phones at the table ------------------------------------------------------------------------
-
-
-@pytest.fixture
-def open_phone(browser, phone, live_server):
-    """Opens one more phone (its own browser context: its own cookies and storage) and returns
-    its page, watched as every page is. ``options`` override the phone's (e.g. SMALL_PHONE,
-    java_script_enabled)."""
-
-    def open_(signed_in: bool = True, **options) -> Page:
-        """The phone, signed in as the host (who owns the games) unless ``signed_in`` is False."""
-        context = browser.new_context(**{**phone, **options})
-        if signed_in:
-            sign_in(context, live_server.url)
-        return context.new_page()
-
-    return open_
 
 
 def pad_url(base: str, game_id: int) -> str:
@@ -328,8 +311,8 @@ def test_an_expired_session_offers_a_reload_that_saves_the_value(page: Page, con
 
 def test_a_reload_right_after_typing_keeps_the_value(page: Page, live_server):
     """A player types Alice's farm income 12 and the page reloads 100 ms later, before the
-    500 ms typing delay has sent it (accepting the leave-page warning). After the reload the
-    field shows 12, says Saved with no conflict, and the database has 12."""
+    typing pause has sent it (accepting the leave-page warning). After the reload the field shows
+    12, says Saved with no conflict, and the database has 12."""
     game_id = make_game(["Alice", "Bruno"])
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(pad_url(live_server.url, game_id))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring import services
 from scoring.categories import During
 from scoring.models import Game, Seat
 from tests.browser.pad_helpers import (
@@ -23,7 +24,6 @@ from tests.browser.pad_helpers import (
     field,
     make_game,
     no_sideways_scroll,
-    sign_in,
     start_game,
     total,
     wait_until_all_saved,
@@ -33,18 +33,6 @@ from tests.factories import save_value
 pytestmark = pytest.mark.browser
 
 TRACK = "VP on the track at the end"
-
-
-@pytest.fixture
-def open_phone(browser, phone, live_server):
-    """One more phone (its own browser context), signed in as the host, watched as every page is."""
-
-    def open_(**options) -> Page:
-        context = browser.new_context(**{**phone, **options})
-        sign_in(context, live_server.url)
-        return context.new_page()
-
-    return open_
 
 
 def pad_url(base: str, game_id: str) -> str:
@@ -146,6 +134,37 @@ def test_the_way_changed_on_one_phone_reloads_the_other(open_phone, live_server)
     track_field(b, "Bruno").fill("38")
     expect(track_field(a, "Bruno")).to_have_value("38", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     assert stored_track(game_id) == [None, 38]
+
+
+def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until_dismissed(
+        open_phone, live_server, browser_watch):
+    """B's phone has not heard yet that A changed the game to the VP track when B types Alice's farm
+    income, 57: the save is refused (the field is no longer the game's) and B's pad reloads with the
+    track's fields. The 57 is not lost without a word: it is shown apart, with what it was and why,
+    after a reload too, until B dismisses it. Nothing of it is stored."""
+    browser_watch.expect_console_error(r"status of 400 \(Bad Request\) \(\S+/save/\)$")  # (the refused save)
+    b = open_phone()
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    b.goto(pad_url(live_server.url, game_id))
+    b.context.route("**/live/**", lambda route: route.fulfill(status=304))  # (B hears nothing from A meanwhile)
+    services.game_mode_change(game=Game.objects.get(public_id=game_id), during=During.TRACK)  # A's tap
+
+    field(b, "farm_income", "Alice").fill("57")
+    field(b, "farm_income", "Alice").blur()
+    expect(track_field(b, "Alice")).to_be_visible()  # (reloaded, as the game counts now)
+    apart = b.locator("#apart")
+    expect(apart).to_contain_text("57 in Farm income, Alice was not saved: another phone changed how this game "
+                                  "counts the points scored during the game")
+    b.reload()
+    expect(apart).to_contain_text("57 in Farm income, Alice")
+    assert stored_track(game_id) == [None, None]
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income is None
+
+    apart.get_by_role("button", name="Dismiss: Farm income, Alice").click()
+    expect(apart).to_be_hidden()
+    b.reload()
+    expect(track_field(b, "Alice")).to_be_visible()
+    expect(apart).to_be_hidden()
 
 
 def test_without_javascript_the_link_and_its_button_change_the_way(open_phone, live_server):

@@ -13,9 +13,16 @@ test("a field holds what the server will read in it: a sum, or 0 when empty", ()
   assert.equal(sum("  "), 0);
 });
 
+test("a sum being typed counts what it adds up to so far", () => {
+  assert.equal(sum("7+"), 7);
+  assert.equal(sum("7+6\u2212"), 13);
+  assert.equal(sum("12 + "), 12);
+  assert.equal(sum("-"), 0);
+});
+
 test("a value the server would refuse counts as nothing the phone can add up", () => {
   assert.equal(sum("3x"), null);
-  assert.equal(sum("7+"), null);
+  assert.equal(sum("3++2"), null);
   assert.equal(sum("120"), null); // over the category's limit
   assert.equal(sum("-1"), null);
 });

@@ -281,6 +281,59 @@ def test_pad_of_a_player_who_is_not_in_the_game_shows_everyone(client, query):
     assert html.by_id("pad").find("input", name="player") is None
 
 
+def test_pad_tells_its_script_the_phones_timing_from_the_settings(client, settings):
+    """The poll's interval and the typing pause are the settings' (tests shorten them)."""
+    settings.PAD_POLL_MS, settings.PAD_SAVE_PAUSE_MS = 1500, 2500
+    html = page(client.get(url("pad", game_started("Alice"))))
+
+    assert html.by_id("live")["hx-trigger"] == "every 1500ms, poll-now"
+    assert html.one(data_pad=True)["data-save-pause-ms"] == "2500"
+    assert html.one("body")["data-poll-ms"] == "1500"
+
+
+def test_every_answer_to_the_pads_script_says_how_the_game_counts_its_points(client):
+    """A page made for the other way of counting the during-the-game points reloads (its fields
+    are not the game's): the save's answer, the poll's, and a save of a field of the other way."""
+    game = game_started("Alice", "Bruno")
+
+    assert save(client, game, "s1-farms", "3")["X-Pad-During"] == "breakdown"
+    assert client.get(url("live", game), headers=HTMX)["X-Pad-During"] == "breakdown"
+    services.game_mode_change(game=Game.objects.get(pk=game.pk), during=During.TRACK)
+    other_way = save(client, game, "s1-farm_income", "12", version=0)
+    assert (other_way.status_code, other_way["X-Pad-During"]) == (400, "track")
+
+
+def test_a_save_from_a_page_of_a_session_that_has_ended_is_refused_and_stores_nothing(client):
+    """The page was opened in another session than the one that saves now (its typist signed out,
+    and someone else is on the phone): what it kept is not this session's to save. A 403 in a
+    sentence, with this session's tag; a page that says no session (an older page) is not refused."""
+    game = game_started("Alice", "Bruno")
+    tag = page(client.get(url("pad", game))).one("body")["data-session-tag"]
+    before = snapshot(game)
+
+    refused = save(client, game, "s1-farms", "3", session="another-session", page="a", seq=1)
+
+    assert refused.status_code == 403
+    assert refused["Content-Type"].startswith("text/plain")
+    assert refused.content.decode() == "This page was opened in a session that has ended: it cannot save. Reload the page."
+    assert refused["X-Session-Tag"] == tag != ""
+    assert snapshot(game) == before
+    assert save(client, game, "s1-farms", "3", session=tag, page="a", seq=2).status_code == 200
+    assert save(client, game, "s1-farms", "4", page="a", seq=3).status_code == 200
+
+
+def test_a_poll_of_a_game_out_of_reach_says_the_session_it_comes_from(client):
+    """Signed out (a new session, or none): the poll is told to stop, with the session's tag, so
+    that the page tells a session that ended from a game that went."""
+    game = game_started("Alice", "Bruno")
+    client.get(url("pad", game))
+    client.logout()
+
+    polled = client.get(url("live", game), headers=HTMX)
+
+    assert (polled.status_code, polled["X-Session-Tag"]) == (286, "")
+
+
 def test_pad_finish_button_is_part_of_the_pads_form_and_posts_to_finish(client):
     game = game_started("Alice", "Bruno")
 
