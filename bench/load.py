@@ -280,12 +280,14 @@ class _References(HTMLParser):
             self.urls.append(url)
 
 
+JS_IMPORT = re.compile(r"""\bimport\s+(?:[^"';]+?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""")
 CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]""")
 
 
 def first_load(host: str, port: int, path: str, session: str) -> dict:
     """The pad's first load as a phone makes it: the page (signed in, no CSRF cookie yet), then
-    every static file it references and what those stylesheets reference, each as sent."""
+    every static file it references, what those stylesheets reference and what those modules
+    import, each as sent."""
     page = wire(host, port, "GET", path, {"Cookie": f"sessionid={session}", "Accept": "text/html"})
     requests = [{"url": path, "status": page.status, "bytes": page.sent, "encoding": page.header("Content-Encoding")}]
     reader = _References()
@@ -299,6 +301,8 @@ def first_load(host: str, port: int, path: str, session: str) -> dict:
         answer = wire(host, port, "GET", url)
         requests.append({"url": url, "status": answer.status, "bytes": answer.sent,
                          "encoding": answer.header("Content-Encoding")})
+        if url.split("?")[0].endswith(".js") and answer.status == 200:  # an ES module: what it imports
+            queue += [urljoin(url, found) for found in JS_IMPORT.findall(answer.text())]
         if url.split("?")[0].endswith(".css") and answer.status == 200:
             for match in CSS_URL.finditer(answer.text()):
                 found = match.group(1) or match.group(2)
@@ -342,19 +346,11 @@ class Sample:
     poll: bool = False
 
 
-PAD_TEMPLATE = ROOT / "templates" / "scoring" / "pad.html"
-
-
-def poll_interval(template: str | None = None) -> float:
-    """Seconds between a pad's polls: the ``every Ns`` of the htmx trigger on the pad's ``#live``
-    (2 s when it cannot tell)."""
-    if template is None:
-        try:
-            template = PAD_TEMPLATE.read_text(encoding="utf-8")
-        except OSError:
-            return 2.0
-    match = re.search(r'id="live"[^>]*hx-trigger="every (\d+(?:\.\d+)?)s', template)
-    return float(match.group(1)) if match else 2.0
+def poll_interval(page: str) -> float:
+    """Seconds between a pad's polls: the ``every Nms`` of the htmx trigger on the ``#live`` of the
+    pad as served (settings.PAD_POLL_MS; 2 s when it cannot tell)."""
+    match = re.search(r'id="live"[^>]*hx-trigger="every (\d+)ms', page)
+    return int(match.group(1)) / 1000 if match else 2.0
 
 
 def prepare(host: str, port: int, phone: TablePhone) -> None:

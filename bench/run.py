@@ -391,7 +391,7 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         if club:
             for phone in club:
                 load.prepare(host, port, phone)
-            every = load.poll_interval()
+            every = load.poll_interval(pad4.text())
             say(f"gunicorn: club night, open loop: {len(club)} phones at {args.club_tables} tables, each saving every "
                 f"{args.club_interval:g} s (± {args.club_jitter:g}) and polling every {every:g} s, for "
                 f"{args.load_warmup:g} + {args.club_seconds:g} s")
@@ -408,7 +408,7 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         say(f"gunicorn: saves from {args.clients} clients for {args.seconds:g} s")
         out["load"]["save"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders)
         if args.poll:
-            every = load.poll_interval()
+            every = load.poll_interval(pad4.text())
             say(f"gunicorn: saves from {args.clients} clients, each polling every {every:g} s, for {args.seconds:g} s")
             out["load"]["save_poll"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders,
                                                      poll_every=every)
