@@ -36,6 +36,7 @@ function setUpPad(root) {
   const timers = new Map(); // field name -> its pause's or its retry's timer
   const outbox = new Outbox(localStorage, tag, root.dataset.game);
   const here = kept(localStorage, tag, root.dataset.game, "here"); // {name: version}: values entered on this phone
+  const enteredHere = here.read({});
   const pageId = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
   let seq = 0;
   let stopped = ""; // why this page can save nothing more
@@ -57,7 +58,7 @@ function setUpPad(root) {
   function state(name) {
     if (!states.has(name)) {
       const version = Number(inputs.get(name).dataset.version);
-      states.set(name, F.initial(version, { here: here.read({})[name] === version }));
+      states.set(name, F.initial(version, { here: enteredHere[name] === version }));
     }
     return states.get(name);
   }
@@ -112,7 +113,8 @@ function setUpPad(root) {
 
   // -- saving ---------------------------------------------------------------------------------------
 
-  async function send(name, sent, { keepalive = false } = {}) {
+  // (with keepalive while the page is hidden: a page being left still sends what is due)
+  async function send(name, sent) {
     clearTimeout(timers.get(name));
     const s = update(name, F.sending, sent);
     seq += 1;
@@ -121,7 +123,8 @@ function setUpPad(root) {
                      player: root.dataset.player, changes: live.changesShown() ? "1" : undefined };
     let answer;
     try {
-      answer = await post(root.dataset.saveUrl, fields, { csrf: csrfToken(), keepalive });
+      answer = await post(root.dataset.saveUrl, fields,
+                          { csrf: csrfToken(), keepalive: document.visibilityState === "hidden" });
     } catch {
       failed(name, "network");
       return;
@@ -149,7 +152,8 @@ function setUpPad(root) {
       const same = kind === "conflict" && "text" in sent && stored === normalize(sent.text);
       if (kind === "saved" || same) {
         const after = update(name, F.saved, { version });
-        here.write({ ...here.read({}), [name]: version }, false);
+        enteredHere[name] = version;
+        here.write(enteredHere, false);
         if (!F.isPending(after) && stored !== undefined && !storedMatches(el, stored)) setStored(el, stored);
         else if (after.text === null && after.step) el.value = String(Number(stored || 0) + after.step);
       } else if (kind === "conflict") {
@@ -231,6 +235,7 @@ function setUpPad(root) {
   // longer the game's. It reloads as soon as nobody types in it (what waits is kept, and a value
   // whose field is gone is shown apart).
   function duringChanged() {
+    if (stopped === "during") return; // (said by a save's answer and a poll's alike)
     stop("during", msg("msgDuring"));
     const reload = () => {
       leaving = true;

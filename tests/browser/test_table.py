@@ -106,6 +106,44 @@ def test_a_save_on_one_phone_shows_on_the_other(open_phone, live_server):
     expect(field(b, "recruits", "Bruno")).to_have_value("5")
 
 
+# A page the test can hide and show again, as a phone put in a pocket or behind another app
+# (Chromium headless keeps every page visible: the page's own visibilityState is the test's).
+HIDEABLE = """
+let hidden = false;
+Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
+Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => hidden});
+window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+"""
+
+
+def test_a_hidden_phone_does_not_poll_and_asks_at_once_when_shown_again(open_phone, live_server, settings):
+    """Bruno's phone goes into his pocket: it asks the server nothing while hidden. Alice saves
+    meanwhile; shown again, Bruno's phone asks at once, not at its next poll (ten minutes away
+    here), and shows her value."""
+    bruno = open_phone()
+    bruno.context.add_init_script(HIDEABLE)
+    polls = []
+    bruno.on("request", lambda request: polls.append(request.url) if "/live/" in request.url else None)
+    game_id = make_game(["Alice", "Bruno"])
+    bruno.goto(pad_url(live_server.url, game_id))
+    bruno.wait_for_timeout(settings.PAD_POLL_MS * 3)
+    assert polls, "the shown page polls"
+
+    bruno.evaluate("window.__setHidden(true)")
+    polls.clear()
+    bruno.wait_for_timeout(settings.PAD_POLL_MS * 4)  # (several polls' worth: none may come)
+    assert polls == [], "a hidden page polled"
+
+    settings.PAD_POLL_MS = 600_000
+    bruno.reload()
+    bruno.evaluate("window.__setHidden(true)")
+    save_value(seat=seat(game_id, 1), key="farm_income", value=12)  # Alice's phone
+    polls.clear()
+    bruno.evaluate("window.__setHidden(false)")
+    expect(field(bruno, "farm_income", "Alice")).to_have_value("12")
+    assert len(polls) == 1
+
+
 # -- 2. Two taps on one stepper at the same moment ----------------------------------------------
 
 

@@ -80,7 +80,7 @@ def test_a_sum_typed_with_pauses_is_never_saved_half_typed_nor_flagged(open_phon
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 11
 
 
-def test_a_value_being_typed_when_the_page_reloads_goes_on_being_typed(open_phone, live_server):
+def test_a_value_being_typed_when_the_page_reloads_goes_on_being_typed(open_phone, live_server, settings):
     """Alice has typed "1" of her 12 when the page reloads: it is back in her field, still being
     typed (nothing sent, nothing shown on Bruno's phone); she types the "2", and 12 is what is
     saved, once."""
