@@ -157,6 +157,7 @@ def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until
                                   "counts the points scored during the game")
     b.reload()
     expect(apart).to_contain_text("57 in Farm income, Alice")
+    assert not axe_violations(b, "a value shown apart")
     assert stored_track(game_id) == [None, None]
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income is None
 

@@ -13,6 +13,7 @@ from scoring.models import Seat
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
+    axe_violations,
     error,
     expect_saved,
     field,
@@ -69,6 +70,7 @@ def test_a_sum_typed_with_pauses_is_never_saved_half_typed_nor_flagged(open_phon
     alice.keyboard.type("6\u2212")  # (the minus sign, as a keypad's bar types it)
     a_pause(alice)
     assert posted == [], "a sum that could not be complete was sent"
+    assert not axe_violations(alice, "a sum being typed, the +/- bar shown")
     expect(total(alice, "Alice")).to_have_text("14")  # (her own sums: 1 + 7 + 6, the "−" not counted yet)
     expect(field(bruno, "farm_income", "Alice")).to_have_value("")
 
