@@ -27,14 +27,14 @@ export function setUpUnsaved(pad) {
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
     pad.update(entry.name, F.restored, { text: value, base: entry.base, typing: entry.typing });
-    if (entry.typing) typing = el;
+    if (!entry.typing) continue;
+    typing = el;
+    if (!isIncomplete(value)) pad.typed(el); // (saved after the pause, unless the player goes on)
   }
-  // The value being typed when the page went: the player goes on typing it (saved once left, or
-  // after the pause).
+  // The value typed last, being typed when the page went: the player goes on typing it.
   if (typing && !root.contains(document.activeElement)) {
     typing.dataset.caretAtEnd = "1";
     typing.focus({ preventScroll: false });
-    if (!isIncomplete(typing.value)) pad.typed(typing);
   }
   showApart();
 
@@ -45,18 +45,20 @@ export function setUpUnsaved(pad) {
     list.replaceChildren();
     for (const entry of outbox.entries().filter((item) => item.apart)) {
       const item = document.createElement("li");
-      const value = entry.value === "" ? "\u2014" : entry.value;
-      const said = msg("msgApart").replace("%(value)s", value).replace("%(what)s", entry.label);
+      const said = document.createElement("span");
+      said.id = `apart-${entry.name}`;
+      said.textContent = msg("msgApart").replace("%(value)s", entry.value === "" ? "\u2014" : entry.value)
+        .replace("%(what)s", entry.label);
       const dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "button small";
       dismiss.textContent = msg("msgDismiss");
-      dismiss.setAttribute("aria-label", `${msg("msgDismiss")}: ${entry.label}`);
+      dismiss.setAttribute("aria-describedby", said.id); // (which value: its sentence)
       dismiss.addEventListener("click", () => {
         outbox.drop(entry.name);
         showApart();
       });
-      item.append(`${said} `, dismiss);
+      item.append(said, " ", dismiss);
       list.append(item);
     }
     apart.hidden = !list.children.length;

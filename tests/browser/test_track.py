@@ -10,6 +10,8 @@ application.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -161,7 +163,9 @@ def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until
     assert stored_track(game_id) == [None, None]
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income is None
 
-    apart.get_by_role("button", name="Dismiss: Farm income, Alice").click()
+    dismiss = apart.get_by_role("button", name="Dismiss")
+    expect(dismiss).to_have_accessible_description(re.compile(r"^57 in Farm income, Alice was not saved"))
+    dismiss.click()
     expect(apart).to_be_hidden()
     b.reload()
     expect(track_field(b, "Alice")).to_be_visible()
