@@ -3,26 +3,35 @@ results page's *Log this play in BG Stats*, which opens BG Stats with the play f
 save. Nothing is sent from here: the player follows the link on their own device.
 
 BG Stats takes one play per address, as JSON in its ``data`` parameter
-(``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>``). BG Stats' own page on
-it was not at hand: the field names are those the apps that link to it use (``sourceName``,
-``sourcePlayId``, ``playDate`` as "YYYY-MM-DD HH:MM:SS", ``game`` with ``name``, ``sourceGameId``
-and ``bggId``, ``players`` with ``name``, ``sourcePlayerId``, ``score``, ``rank``, ``winner``,
-``startPlayer`` and ``role``, and ``comments``).
+(``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>``), as its page "Push plays
+to BG Stats from other apps or websites" (bgstatsapp.com/support/) gives it: ``sourceName``,
+``sourcePlayId``, ``playDate`` (a date and time, "YYYY-MM-DD HH:MM:SS"), ``durationMin`` (the
+play's length in minutes), ``game`` with ``name``, ``sourceGameId`` and ``bggId``, ``players``
+with ``name``, ``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer`` and ``role``,
+and ``comments``. BG Stats remembers how its user matched our game and players to theirs, by our
+ids, for the next import.
+
+When the play happened, as the apps that link to BG Stats send it: the time it ended, in UTC
+(``end_of_play``), and how long it lasted when the pad saw it (``play_minutes``).
 
 The play is read from the results' own ``Scoreboard`` (the engine's outcome the page shows),
-never scored again here.
+never scored again here; what the board does not hold (the first value entered, the players'
+public ids) is read in two statements (``play_facts``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.categories import END_CATEGORIES
-from scoring.models import Seat
+from scoring.models import Change, Game, Seat
 from scoring.scoreboard import Scoreboard
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
@@ -39,16 +48,43 @@ BGG_ID = 400314
 # Addresses past 2,000 characters are where old browsers and some link handlers give up. The
 # per-category breakdown (``comments``) goes first when a play is longer, the factions next.
 MAX_LENGTH = 2000
+# The finish is when the play ended if it falls within a day of the day played (a game that
+# ends past midnight, a date typed by a table in another time zone than the server's). Further
+# off (a game imported from a file, finished when it was imported; a game dated another day),
+# only the day is known.
+FINISH_WITHIN = timedelta(days=1)
+# How long a game of Apiary plausibly lasts, from the first value entered to the finish (the box
+# says 60 to 90 minutes): outside it, no length is sent rather than a wrong one. Shorter, the pad
+# saw the scoring, not the game (a table that types every value at the end); longer, a game left
+# open (finished the next day, or corrected later).
+PLAUSIBLE_LENGTH = (timedelta(minutes=20), timedelta(hours=6))
 
 
-def play_link(board: Scoreboard) -> str:
+@dataclass(frozen=True)
+class PlayFacts:
+    """What a play needs beyond the results' Scoreboard: when the first value of the game was
+    entered (its first ``Change``), and the public id of each seat's player, by seat number (the
+    seats of a game of an account; a visitor's have no player records)."""
+
+    first_entry: datetime | None = None
+    player_ids: dict[int, str] = field(default_factory=dict)
+
+
+def play_facts(game: Game) -> PlayFacts:
+    """The game's ``PlayFacts``, read in two statements."""
+    first = Change.objects.filter(game=game).order_by("at").values_list("at", flat=True).first()
+    ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
+    return PlayFacts(first_entry=first, player_ids=dict(ids))
+
+
+def play_link(board: Scoreboard, facts: PlayFacts | None = None) -> str:
     """The address that opens BG Stats with this game as a play, or "" while the game is in
     progress (only a finished game is a play to log). Within ``MAX_LENGTH`` characters whenever
     the names and scores alone fit (five long names in a non-Latin script may not: the address
     is then longer, which today's browsers still follow)."""
     if not board.game.is_finished:
         return ""
-    play = play_data(board)
+    play = play_data(board, play_facts(board.game) if facts is None else facts)
     link = _address(play)
     if len(link) > MAX_LENGTH:
         del play["comments"]
@@ -60,16 +96,16 @@ def play_link(board: Scoreboard) -> str:
     return link
 
 
-def play_data(board: Scoreboard) -> dict:
-    """The play as BG Stats reads it: the date, the game, each player's total, rank and victory
-    (every winner of a shared victory wins), seat 1 as the start player, and the per-category
-    breakdown in the comments."""
+def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
+    """The play as BG Stats reads it: when it ended (in UTC) and how long it lasted, when known,
+    the game, each player's total, rank and victory (every winner of a shared victory wins), seat
+    1 as the start player, and the per-category breakdown in the comments."""
     game = board.game
     players = []
     for view in board.views:
         player = {
             "name": view.name,
-            "sourcePlayerId": player_id(view.seat),
+            "sourcePlayerId": player_id(view.seat, facts.player_ids.get(view.seat.number)),
             "score": view.result.total,
             "rank": view.result.rank,
             "winner": view.result.winner,
@@ -78,24 +114,51 @@ def play_data(board: Scoreboard) -> dict:
         if view.seat.faction:
             player["role"] = view.seat.faction
         players.append(player)
-    return {
+    ended = end_of_play(game)
+    play = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": game.public_id,
-        # The day alone is known: noon UTC is that day wherever the player's phone is (12 hours
+        # The day alone known: noon UTC is that day wherever the player's phone is (12 hours
         # either side), where midnight would show the day before west of Greenwich.
-        "playDate": f"{game.played_on.isoformat()} 12:00:00",
+        "playDate": f"{ended:%Y-%m-%d %H:%M:%S}" if ended else f"{game.played_on.isoformat()} 12:00:00",
         "game": {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID, "bggId": BGG_ID},
         "players": players,
         "comments": "\n".join(breakdown_line(board, position) for position in range(len(board.views))),
     }
+    minutes = play_minutes(facts.first_entry, ended)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    return play
 
 
-def player_id(seat: Seat) -> str:
-    """The seat's person as the same id from one game to the next: their player record (an
-    account's games), else their name ignoring case (a visitor's, which have no records; a
-    digest, so the name is not written twice into the address)."""
-    if seat.player_id is not None:
-        return f"player-{seat.player_id}"
+def end_of_play(game: Game) -> datetime | None:
+    """When the play ended, in UTC: the game's finish, if it falls within ``FINISH_WITHIN`` of
+    the day played (that day in the server's time zone, as a new game's date is); None when only
+    the day is known."""
+    if game.finished_at is None or abs(timezone.localdate(game.finished_at) - game.played_on) > FINISH_WITHIN:
+        return None
+    return game.finished_at.astimezone(UTC)
+
+
+def play_minutes(started: datetime | None, ended: datetime | None) -> int | None:
+    """The play's length in whole minutes, from the first value entered to its end, when both
+    are known and it is one a game can take (``PLAUSIBLE_LENGTH``); None otherwise."""
+    if started is None or ended is None:
+        return None
+    length = ended - started
+    shortest, longest = PLAUSIBLE_LENGTH
+    if not shortest <= length <= longest:
+        return None
+    return round(length / timedelta(minutes=1))
+
+
+def player_id(seat: Seat, public_id: str | None) -> str:
+    """The seat's person as the same id from one play to the next, revealing nothing of the
+    database: their player record's random public id (an account's games), else their name
+    ignoring case (a visitor's, which have no records; a digest, so the name is not written
+    twice into the address)."""
+    if public_id:
+        return f"player-{public_id}"
     return "name-" + hashlib.blake2s(Seat.key_for(seat.name).encode(), digest_size=6).hexdigest()
 
 

@@ -57,6 +57,12 @@ def new_visitor_id() -> str:
 VISITOR_ID_LENGTH = 32
 
 
+def new_player_public_id() -> str:
+    """What names a player to other apps (BG Stats' ``sourcePlayerId``, ``scoring.bgstats``): 96
+    random bits (16 URL-safe characters), kept for good, never the row's number."""
+    return secrets.token_urlsafe(12)
+
+
 def _owner_or_visitor(name: str) -> models.CheckConstraint:
     """An account's or a visitor's, never both (neither: a game of nobody, from before accounts)."""
     return models.CheckConstraint(condition=models.Q(owner__isnull=True) | models.Q(visitor__isnull=True), name=name)
@@ -434,6 +440,10 @@ class Player(models.Model):
     name_key = models.CharField(max_length=MAX_NAME_LENGTH * 3, editable=False)  # Seat.key_for(name)
     is_automa = models.BooleanField(_("Automa"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The same person to another app from one play to the next (BG Stats matches players by it),
+    # saying nothing of the database: random, unlike the row's number (migration 0017 gave one to
+    # every player stored before).
+    public_id = models.CharField(max_length=16, unique=True, default=new_player_public_id, editable=False)
 
     class Meta:
         ordering = ["owner", "name_key"]

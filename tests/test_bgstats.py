@@ -1,20 +1,24 @@
 """Specification of a finished game as a play for BG Stats (``scoring.bgstats``): the address of
 the results' *Log this play in BG Stats*, read back as BG Stats reads it (the JSON of its ``data``
-parameter)."""
+parameter): who played and how they did, when the play ended and how long it lasted, and who
+each player is from one play to the next, without a number of our database."""
 
 from __future__ import annotations
 
 import json
-from datetime import date
+import re
+from datetime import UTC, date, datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
 from django.utils import translation
 
 from scoring import bgstats, selectors
-from scoring.models import Game, Seat
+from scoring.models import Change, Game, Player, Seat
 from scoring.scoreboard import Scoreboard
-from tests.factories import game_scored, player
+from tests.factories import game_scored, player, save_value, seat_of
 from tests.views.helpers import shared_victory_game
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +35,20 @@ def play_of(link: str) -> dict:
     query = parse_qs(address.query, strict_parsing=True)
     assert list(query) == ["data"] and len(query["data"]) == 1
     return json.loads(query["data"][0])
+
+
+def played(game: Game, *, first_entry: datetime | None, finished: datetime) -> Game:
+    """The game as a table played it: its first value entered at ``first_entry`` (none: nothing
+    entered on the pad) and finished at ``finished``."""
+    if first_entry is not None:
+        save_value(seat=seat_of(game, 1), key="farms", value=3)
+        Change.objects.filter(game=game).update(at=first_entry)
+    Game.objects.filter(pk=game.pk).update(finished_at=finished)
+    game.refresh_from_db()
+    return game
+
+
+EVENING = datetime(2024, 5, 1, 19, 47, 13, 600_000, tzinfo=UTC)  # the finish of a game played on 2024-05-01
 
 
 def every_category(name: str, **fields) -> object:
@@ -59,7 +77,60 @@ def test_the_play_is_apiary_on_the_day_played_from_this_app_with_our_game_as_its
     assert play["sourceName"] == "Apiary Scorepad"
     assert play["game"] == {"name": "Apiary", "sourceGameId": "apiary", "bggId": 400314}
     assert play["sourcePlayId"] == game.public_id
-    assert play["playDate"] == "2024-05-01 12:00:00"  # the day played, at noon UTC: that day everywhere
+
+
+# ---------------------------------------------------------------------------------------------
+# When the play ended, and how long it lasted
+
+
+def test_the_play_ended_when_the_game_was_finished_in_utc_to_the_second():
+    paris = datetime(2024, 5, 1, 21, 47, 13, 600_000, tzinfo=ZoneInfo("Europe/Paris"))  # 19:47:13.6 UTC
+    game = played(shared_victory_game(), first_entry=None, finished=paris)
+
+    assert play_of(link_of(game))["playDate"] == "2024-05-01 19:47:13"
+
+
+def test_a_game_finished_past_midnight_ended_then():
+    game = played(shared_victory_game(), first_entry=None, finished=datetime(2024, 5, 2, 0, 40, tzinfo=UTC))
+
+    assert play_of(link_of(game))["playDate"] == "2024-05-02 00:40:00"
+
+
+def test_a_game_finished_days_after_its_date_sends_the_day_alone_at_noon_utc():
+    """An imported game is finished when it is imported: only its day is known, and noon UTC is
+    that day wherever the player's phone is."""
+    game = shared_victory_game(finished=True)  # dated 2024-05-01, finished (imported) now
+
+    play = play_of(link_of(game))
+
+    assert play["playDate"] == "2024-05-01 12:00:00"
+    assert "durationMin" not in play
+
+
+def test_the_play_lasted_from_the_first_value_entered_to_the_finish_in_whole_minutes():
+    game = played(shared_victory_game(), first_entry=EVENING - timedelta(hours=1, minutes=23, seconds=40),
+                  finished=EVENING)
+
+    assert play_of(link_of(game))["durationMin"] == 84  # 83 min 40 s (and a fraction)
+
+
+@pytest.mark.parametrize(("length", "minutes"), [
+    (timedelta(minutes=20), 20), (timedelta(hours=6), 360),  # the shortest and the longest sent
+    (timedelta(minutes=19, seconds=59), None),  # the scoring seen, not the game
+    (timedelta(hours=6, seconds=1), None),  # a game left open
+    (timedelta(minutes=-5), None),  # a value entered after the finish only (a correction)
+], ids=["20 min", "6 h", "under 20 min", "over 6 h", "after the finish"])
+def test_a_length_no_game_of_apiary_takes_is_left_out(length, minutes):
+    game = played(shared_victory_game(), first_entry=EVENING - length, finished=EVENING)
+
+    assert play_of(link_of(game)).get("durationMin") == minutes
+    assert bgstats.PLAUSIBLE_LENGTH == (timedelta(minutes=20), timedelta(hours=6))
+
+
+def test_a_game_with_no_value_entered_on_the_pad_has_no_length():
+    game = played(shared_victory_game(), first_entry=None, finished=EVENING)
+
+    assert "durationMin" not in play_of(link_of(game))
 
 
 def test_seat_one_is_the_start_player():
@@ -91,6 +162,12 @@ def test_the_comments_are_in_the_pages_language():
     assert play["comments"].split("\n")[0] == "Alice\u202f: Revenus des Fermes 20, Majorités des secteurs 6"
 
 
+# ---------------------------------------------------------------------------------------------
+# Who each player is, from one play to the next
+
+PUBLIC_PLAYER_ID = re.compile(r"player-[A-Za-z0-9_-]{16}")  # 96 random bits, URL-safe
+
+
 def test_a_player_of_an_accounts_games_is_the_same_player_in_every_play():
     first = shared_victory_game(finished=True)
     second = game_scored(player("Carla", farm_income=9), player("alice", farm_income=3), finished=True)
@@ -98,9 +175,32 @@ def test_a_player_of_an_accounts_games_is_the_same_player_in_every_play():
     ids = {p["name"]: p["sourcePlayerId"] for game in (first, second) for p in play_of(link_of(game))["players"]}
 
     carla = Seat.objects.get(game=first, number=3).player
-    assert ids["Carla"] == f"player-{carla.pk}"
+    assert ids["Carla"] == f"player-{carla.public_id}"
     assert ids["alice"] == ids["Alice"]
     assert len({ids["Alice"], ids["Bruno"], ids["Carla"]}) == 3
+
+
+def test_a_players_id_is_their_random_public_id_never_their_row_number():
+    game = shared_victory_game(finished=True)
+
+    ids = [p["sourcePlayerId"] for p in play_of(link_of(game))["players"]]
+
+    people = [seat.player for seat in Seat.objects.filter(game=game).select_related("player").order_by("number")]
+    assert ids == [f"player-{person.public_id}" for person in people]
+    assert all(PUBLIC_PLAYER_ID.fullmatch(player_id) for player_id in ids)
+    assert not any(player_id.endswith(f"-{person.pk}") for player_id, person in zip(ids, people, strict=True))
+
+
+def test_a_players_public_id_is_kept_when_the_player_is_saved_again():
+    game = shared_victory_game(finished=True)
+    alice = Seat.objects.get(game=game, number=1).player
+    before = alice.public_id
+
+    alice.name = "Alice B."
+    alice.save()
+
+    assert Player.objects.get(pk=alice.pk).public_id == before
+    assert play_of(link_of(game))["players"][0]["sourcePlayerId"] == f"player-{before}"
 
 
 def test_a_visitors_player_is_known_by_name_from_one_play_to_the_next():
@@ -157,3 +257,30 @@ def test_accented_names_are_sent_as_typed():
 
     assert [p["name"] for p in play["players"]] == ["Zoé", "Ådne & Łucja"]
     assert play["playDate"] == "2025-01-31 12:00:00"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_every_player_stored_before_a_public_id_of_their_own():
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0016_game_during_mode_and_vp_track")], [("scoring", "0018_player_public_id_unique")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    User, OldPlayer = old.get_model("auth", "User"), old.get_model("scoring", "Player")
+    ann = User.objects.create(username="ann")
+    for name in ("Ann", "Ben", "Cleo"):
+        OldPlayer.objects.create(owner=ann, name=name, name_key=name.casefold())
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    ids = list(new.get_model("scoring", "Player").objects.values_list("public_id", flat=True))
+
+    assert len(set(ids)) == 3
+    assert all(PUBLIC_PLAYER_ID.fullmatch(f"player-{public_id}") for public_id in ids)
+
+    executor = MigrationExecutor(connection)  # back to the latest state for the other tests
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes("scoring"))
