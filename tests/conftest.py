@@ -8,6 +8,7 @@ itself make their ``client`` that phone (see ``tests/views/conftest.py``); pytes
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,85 @@ def _sqlite_test_database_files():
     if database["ENGINE"] == "django.db.backends.sqlite3" and database.get("TEST", {}).get("NAME"):
         for suffix in ("-wal", "-shm"):
             Path(database["TEST"]["NAME"] + suffix).unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The second database's run: only the tests that face the database.
+
+DATABASE_FACING_ONLY = "TEST_DATABASE_FACING_ONLY"  # set to 1 by scripts/test.sh for its PostgreSQL run
+# pytest-django's fixtures that give a test the suite's database (``live_server`` asks for
+# ``transactional_db`` while the test runs, so it is named here; a request of the test client
+# reaches the sessions, the rate limits and the cache, all tables of the database).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                               "live_server", "client", "async_client", "admin_client", "admin_user"})
+SELECTION = pytest.StashKey[str]()
+
+
+def database_facing(item: pytest.Item) -> bool:
+    """Whether a test uses the suite's database, as pytest-django decides which tests get it: a
+    ``django_db`` marker (on the test, its class or its module), one of ``DATABASE_FIXTURES``
+    among every fixture it uses directly or through others (``owner`` uses ``db``), or a Django
+    ``TransactionTestCase`` (``TestCase`` included)."""
+    from django.test import TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m: it counts the tests they chose
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``TEST_DATABASE_FACING_ONLY=1`` (scripts/test.sh sets it for the run on PostgreSQL,
+    the second database; the first run, on SQLite, has already run every test), keep only the
+    tests that face the suite's database (``database_facing``) and deselect the others, saying
+    how many and why:
+
+    - the browser journeys (marker ``browser``): they run once, on SQLite; the one that needs
+      PostgreSQL (``tests/browser/test_two_servers.py``) starts its own cluster there;
+    - the tests that use no database (the engine, the hypothesis properties, sums, the game
+      file's reader, the settings, ...): the database makes no difference to them. Among them are
+      the tests that start a database of their own in a child process or a file of their own
+      (``tests/test_postgres.py``'s private cluster, ``tests/test_concurrency.py``, the SQLite
+      files of ``tests/test_sqlite_writers.py``): they already ran, exactly once.
+
+    Without the variable nothing is deselected."""
+    if os.environ.get(DATABASE_FACING_ONLY) != "1":
+        return
+    kept, browser, no_database = [], [], []
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            browser.append(item)
+        elif not database_facing(item):
+            no_database.append(item)
+        else:
+            kept.append(item)
+    if browser or no_database:
+        config.hook.pytest_deselected(items=browser + no_database)
+        items[:] = kept
+    message = (f"{DATABASE_FACING_ONLY}=1: {len(kept)} database-facing tests run; deselected "
+               f"{len(browser)} browser journeys and {len(no_database)} tests that use no database "
+               "(scripts/test.sh's run on SQLite ran them; see tests/conftest.py)")
+    config.stash[SELECTION] = message
+    workeroutput = getattr(config, "workeroutput", None)  # a pytest-xdist worker: its controller prints it
+    if workeroutput is not None:
+        workeroutput["database_facing_selection"] = message
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> str | None:
+    return config.stash.get(SELECTION, None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """pytest-xdist's controller collects nothing itself: it prints what a worker chose."""
+    message = getattr(node, "workeroutput", {}).get("database_facing_selection")
+    if message:
+        node.config.stash[SELECTION] = message
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    message = config.stash.get(SELECTION, None)
+    if message:
+        terminalreporter.write_line(message)
