@@ -63,6 +63,12 @@ class Actor:
     link: GameLink | None = None
     name: str = ""
 
+    @property
+    def authored(self) -> dict:
+        """Who did it, as a change or a game's event records it (``models.Authored``)."""
+        return {"by_user": self.user, "by_link": self.link, "by_link_holder": self.link is not None,
+                "by_name": self.name}
+
 
 NOBODY = Actor()
 

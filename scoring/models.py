@@ -378,20 +378,12 @@ class GameMember(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "link"], name="member_once_per_link")]
 
 
-class Change(models.Model):
-    """One change of one pad field: what it was, what it became, when and by whom. Undoing a
-    change is itself a change (``undoes``).
+class Authored(models.Model):
+    """What someone did to a game, when and by whom: an account (``by_user``: shown by its display
+    name, never its login) or the name a link's holder gave (``by_name``); and, apart from the
+    name, whether they came through one of the game's share links (``by_link_holder``), so that
+    whatever a link's holder calls themselves, what they did is never taken for the owner's."""
 
-    Who: an account (``by_user``: shown by its display name, never its login) or the name a
-    link's holder gave (``by_name``); and, apart from the name, whether they came through one of
-    the game's share links (``by_link_holder``), so that whatever a link's holder calls
-    themselves, their change is never taken for the owner's."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
-    field = models.CharField(max_length=40)  # a category key, "active_workers", or "t<sector position>"
-    old = models.CharField(max_length=80, blank=True)  # as the field showed it ("" = not entered)
-    new = models.CharField(max_length=80, blank=True)
     at = models.DateTimeField(default=timezone.now)
     by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="+")
@@ -400,6 +392,28 @@ class Change(models.Model):
     # Made through a share link (an edit link's holder, signed in or not), never by the owner: set
     # with by_link, and kept when the link is gone (an imported change has no link, only this).
     by_link_holder = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def author(self) -> str:
+        """Who did it, by the name others know them by: the account's display name
+        (``display_name``), else the name a link's holder gave; "" when neither says."""
+        if self.by_user is not None:
+            return display_name(self.by_user)
+        return self.by_name.strip()
+
+
+class Change(Authored):
+    """One change of one pad field: what it was, what it became, when and by whom (``Authored``).
+    Undoing a change is itself a change (``undoes``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
+    field = models.CharField(max_length=40)  # a category key, "active_workers", or "t<sector position>"
+    old = models.CharField(max_length=80, blank=True)  # as the field showed it ("" = not entered)
+    new = models.CharField(max_length=80, blank=True)
     undoes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undone_by")
 
     class Meta:
@@ -409,13 +423,26 @@ class Change(models.Model):
     def __str__(self) -> str:
         return f"{self.seat} {self.field}: {self.old!r} -> {self.new!r}"
 
-    @property
-    def author(self) -> str:
-        """Who made the change, by the name others know them by: the account's display name
-        (``display_name``), else the name a link's holder gave; "" when neither says."""
-        if self.by_user is not None:
-            return display_name(self.by_user)
-        return self.by_name.strip()
+
+class GameEvent(Authored):
+    """The game finished, or reopened by its owner to correct it: when and by whom (``Authored``),
+    in its history beside its changes. A finished game takes no more values until reopened."""
+
+    class What(models.TextChoices):
+        FINISHED = "finished"
+        REOPENED = "reopened"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    what = models.CharField(max_length=8, choices=What.choices)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["game", "-at"], name="game_event_recent")]
+        constraints = [models.CheckConstraint(condition=models.Q(what__in=["finished", "reopened"]),
+                                              name="game_event_finished_or_reopened")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.what} at {self.at:%Y-%m-%d %H:%M}"
 
 
 def display_name(user) -> str:

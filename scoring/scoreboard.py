@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
@@ -27,7 +29,7 @@ from scoring.categories import (
 from scoring.engine import GameResult, PlayerResult, SectorResult
 from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, vp_title
 from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
-from scoring.models import GameSector, Seat
+from scoring.models import GameEvent, GameSector, Seat
 from scoring.selectors import GameState
 from scoring.sums import MAX_SUM_LENGTH, is_sum
 
@@ -308,6 +310,28 @@ class Scoreboard:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
     @cached_property
+    def standings(self) -> list[tuple[SeatView, str]]:
+        """The ranking as the table's view shows it, each player with how far they stand from the
+        lead, in words: the leader by how much they lead (or that they share the lead), the others
+        how far behind they are."""
+        ranking = self.ranking
+        lead = ranking[0].result.total if ranking else 0
+        second = next((view.result.total for view in ranking[1:] if view.result.total < lead), None)
+        shared = sum(view.result.total == lead for view in ranking) > 1
+        words = []
+        for view in ranking:
+            behind = lead - view.result.total
+            if behind:
+                words.append(_("%(vp)s VP behind") % {"vp": behind})
+            elif shared:
+                words.append(_("shares the lead"))
+            elif second is None:
+                words.append("")  # (alone at the table: the Automa aside, nobody to lead)
+            else:
+                words.append(_("leads by %(vp)s VP") % {"vp": lead - second})
+        return list(zip(ranking, words, strict=True))
+
+    @cached_property
     def comb_spaces(self) -> int:
         """The spaces of the comb for the game's number of players."""
         return COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
@@ -444,3 +468,35 @@ def change_label(change) -> str:
     category = CATEGORY_BY_KEY.get(change.field)
     what = _(category.label) if category else change.field
     return _("%(name)s's %(what)s") % {"name": name, "what": what}
+
+
+def author_words(item) -> str:
+    """Who made a change, or finished or reopened the game (``models.Authored``): a link's holder
+    always as one ("Ann (edit link)", "the edit link" when they gave no name), whatever name they
+    typed; otherwise the account's display name (never its login), "the owner" for an owner who
+    gave none (or a visitor, scoring without an account), or "someone" (a script, an old import)."""
+    name = item.author
+    if item.by_link_holder:
+        return _("%(name)s (edit link)") % {"name": name} if name else _("the edit link")
+    if name:
+        return name
+    by_owner = item.by_user_id is not None or getattr(item, "by_visitor", False)  # (a visitor owns its games)
+    return _("the owner") if by_owner else _("someone")
+
+
+def actor_words(actor) -> str:
+    """Who is doing something now (an ``access.Actor``), in the words the history will say it with."""
+    return author_words(GameEvent(**actor.authored))
+
+
+def finished_sentence(game, event) -> str:
+    """Who finished the game and when, as every pad says it once it is finished ("Finished by Hana
+    at 21:14.", "… on 1 Dec 2026 at 21:14." another day); the event (``selectors.finish_event``) is
+    None for a game finished before games said who (an import)."""
+    at = timezone.localtime(game.finished_at)
+    words = {"time": date_format(at, "H:i"), "date": date_format(at, _("j M Y")),
+             "name": author_words(event) if event is not None else ""}
+    today = at.date() == timezone.localdate()
+    if event is None:
+        return (_("Finished at %(time)s.") if today else _("Finished on %(date)s at %(time)s.")) % words
+    return (_("Finished by %(name)s at %(time)s.") if today else _("Finished by %(name)s on %(date)s at %(time)s.")) % words

@@ -618,6 +618,7 @@ def test_an_imported_change_can_be_undone_like_any_other(game, as_ann, as_ben):
     (imported,) = import_(text)
 
     last = latest(imported)  # starting VP cleared by Ann
+    services.game_reopen(game=imported)  # (imported finished: its owner reopens it to change it)
     result = undo(last, by=Actor(name="Ann"))
 
     assert result.saved and seat(imported, 1).starting_vp == 1

@@ -83,9 +83,28 @@ def test_a_game_in_progress_adds_nothing_until_it_is_finished(owner):
     assert rows(OwnerTally)[owner.username, "all", ""]["games"] == 1
 
 
+def corrected(game, number: int, key: str, value) -> None:
+    """A finished game corrected as its owner does: reopened (it leaves the tallies), the value
+    saved, and the game finished again (it counts again, as corrected)."""
+    services.game_reopen(game=game)
+    save_value(seat=seat_of(game, number), key=key, value=value)
+    services.game_finish(game=game)
+
+
+def test_a_reopened_game_leaves_the_tallies_until_it_is_finished_again(owner):
+    game = game_scored(player("Ann", farm_income=30), finished=True, owner=owner)
+    counted = ann_row()
+    services.game_reopen(game=game)
+    assert ann_row().get("games", 0) == 0
+    assert not tallies_rebuild()
+    services.game_finish(game=game)
+    assert ann_row() == counted
+    assert not tallies_rebuild()
+
+
 def test_a_correction_after_the_game_moves_the_tallies_by_the_difference(owner):
     game = game_scored(player("Ann", farm_income=30), player("Bob", farm_income=20), finished=True, owner=owner)
-    save_value(seat=seat_of(game, 1), key="farm_income", value=10)  # Ann now loses to Bob
+    corrected(game, 1, "farm_income", 10)  # Ann now loses to Bob
     assert ann_row() == {"seats": 1, "games": 1, "points": 10, "vp_farm_income": 10, "best": 10}
     bob = rows(PlayerTally, player__name="Bob")["Bob", "all", ""]
     assert bob["wins"] == 1 and bob["winner_points"] == 20 and bob["best"] == 20
@@ -96,7 +115,7 @@ def test_the_best_total_goes_down_when_the_best_game_is_corrected(owner):
     best = game_scored(player("Ann", farm_income=50), finished=True, owner=owner)
     game_scored(player("Ann", farm_income=30), finished=True, owner=owner)
     assert ann_row()["best"] == 50
-    save_value(seat=seat_of(best, 1), key="farm_income", value=20)
+    corrected(best, 1, "farm_income", 20)
     assert ann_row()["best"] == 30
     services.game_delete(game=Game.objects.get(seats__score_total=30))
     assert ann_row()["best"] == 20

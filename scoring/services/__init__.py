@@ -2,7 +2,7 @@
 its transaction and returning what came of it.
 
 - ``scoring.services.pad``: the pad's writes: a value saved (``field_save``), a change undone
-  through the same save (``change_undo``), the game finished;
+  through the same save (``change_undo``), the game finished and reopened;
 - ``scoring.services.games``: games started, imported and stored, their outcomes, share links,
   deleting, players across games, and a visitor's games kept by the account it makes.
 
@@ -31,11 +31,20 @@ from scoring.services.games import (
     players_merge,
     visitor_games_claim,
 )
-from scoring.services.pad import Guard, Outcome, SaveResult, change_undo, field_save, game_finish, game_mode_change
+from scoring.services.pad import (
+    Guard,
+    Outcome,
+    SaveResult,
+    change_undo,
+    field_save,
+    game_finish,
+    game_mode_change,
+    game_reopen,
+)
 
 __all__ = [
     "OUTCOME_FIELDS", "Guard", "ImportResult", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
-    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_mode_change", "game_outcome_recompute",
+    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_mode_change", "game_reopen", "game_outcome_recompute",
     "game_outcome_store", "game_start", "game_store", "games_import", "games_store", "link_renew", "link_revoke",
     "players_attach", "players_merge", "visitor_games_claim",
 ]

@@ -1,6 +1,6 @@
 """The pad's writes: one value saved (``field_save``), a change undone through the same write
 (``change_undo``), the way the game counts its during-the-game points changed
-(``game_mode_change``), and the game finished.
+(``game_mode_change``), and the game finished, or reopened by its owner to correct it.
 
 Several phones score one game at once, and a phone's save can be slow, retried, or arrive after
 a newer one. Every save therefore names what it is based on (a ``Guard``); it changes only its
@@ -24,7 +24,7 @@ from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, ent
 from scoring.engine import GameResult
 from scoring.explain import names_list
 from scoring.fields import FieldAddress, PadField, pad_field
-from scoring.models import Change, Game, HibernationTokens, Seat
+from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
 from scoring.services.games import fingerprint_store, game_lock, game_outcome_store, outcomes_store
 from scoring.sums import evaluate_sum, input_text, is_sum
@@ -34,6 +34,7 @@ class Outcome(StrEnum):
     SAVED = "saved"  # written (or nothing to write: the value was already stored, a step at a limit)
     SUPERSEDED = "superseded"  # this page already saved this value with a later (or the same) save
     CONFLICT = "conflict"  # the value changed elsewhere since the page saw it: nothing written
+    FINISHED = "finished"  # the game is finished: it takes no more values until its owner reopens it
     REFUSED = "refused"  # not a value the game can hold (``message`` says why): nothing written
     NO_FIELD = "no_field"  # the game has no such seat or sector
     GONE = "gone"  # the game was deleted meanwhile
@@ -112,6 +113,8 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     pad = pad_field(state.seats, state.sectors, address, state.game.during)
     if pad is None:
         return SaveResult(Outcome.NO_FIELD, state)
+    if state.game.is_finished:
+        return SaveResult(Outcome.FINISHED, state, pad)
     seat = pad.seat
     current, current_text, version, last_page, last_seq = state.stored(pad)
     own = bool(guard.page) and last_page == guard.page
@@ -142,8 +145,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     scored = outcomes_store(state, also=seat, also_fields=[*changed, "revisions"])
     change = Change.objects.create(
         game_id=state.game.pk, seat_id=seat.pk, field=pad.key, old=current_text, new=new_text,
-        by_user=by.user, by_link=by.link, by_link_holder=by.link is not None, by_name=by.name,
-        undoes=guard.undoing,
+        undoes=guard.undoing, **by.authored,
     )
     return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored,
                       wrote=True)
@@ -233,6 +235,8 @@ def game_mode_change(*, game: Game, during: During) -> bool:
         if wanted == current:
             transaction.set_rollback(True)  # (the lock's move of the revision with it)
             return False
+        if state.game.is_finished:
+            raise ValidationError(_("The game is finished: its owner reopens it to change it."), code="finished")
         entered = state.during_entered()
         if entered:
             what = names_list([_("%(name)s's %(what)s") % {"name": seat.name, "what": _(category.label)}
@@ -259,13 +263,34 @@ def game_mode_change(*, game: Game, during: During) -> bool:
 
 
 @transaction.atomic
-def game_finish(*, game: Game) -> bool:
-    """Mark the game finished (once: finishing it again keeps the first time); its seats now
-    count in the tallies. False when it was finished already."""
+def game_finish(*, game: Game, by: Actor = NOBODY) -> bool:
+    """Finish the game: it takes no more values (``field_save`` refuses them) until its owner
+    reopens it, its seats count in the tallies, and its history says who finished it and when
+    (a ``GameEvent``). False when it was finished already (on another phone: nothing more is done)."""
     if not game_lock(game.pk):
         return False
-    finished = Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(finished_at=timezone.now())
-    if finished:
-        game_outcome_store(game)
+    now = timezone.now()
+    if not Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(finished_at=now):
+        transaction.set_rollback(True)  # (the lock's move of the revision with it: nothing changed)
+        return False
+    GameEvent.objects.create(game_id=game.pk, what=GameEvent.What.FINISHED, at=now, **by.authored)
+    game.finished_at = now
+    game_outcome_store(game)
     fingerprint_store(game)  # what an import of its export will find
-    return bool(finished)
+    return True
+
+
+@transaction.atomic
+def game_reopen(*, game: Game, by: Actor = NOBODY) -> bool:
+    """Reopen a finished game to correct it (its owner's deliberate act: the view asks for the
+    owner): it takes values again, its seats leave the tallies until it is finished again, and its
+    history says who reopened it and when. False when it was not finished."""
+    if not game_lock(game.pk):
+        return False
+    if not Game.objects.filter(pk=game.pk, finished_at__isnull=False).update(finished_at=None):
+        transaction.set_rollback(True)
+        return False
+    GameEvent.objects.create(game_id=game.pk, what=GameEvent.What.REOPENED, **by.authored)
+    game.finished_at = None
+    game_outcome_store(game)
+    return True

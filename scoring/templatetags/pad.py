@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from scoring.scoreboard import change_label, value_words
+from scoring.scoreboard import author_words, change_label, value_words
 
 register = template.Library()
 
@@ -20,14 +20,5 @@ def change_words(change) -> str:
 
 @register.filter
 def change_author(change) -> str:
-    """Who made a change: a link's holder always as one ("Ann (edit link)", "the edit link" when
-    they gave no name), whatever name they typed; otherwise the account's display name (never its
-    login), "the owner" for an owner who gave none (or a visitor, scoring without an account), or
-    "someone" (a script, an old import)."""
-    name = change.author
-    if change.by_link_holder:
-        return _("%(name)s (edit link)") % {"name": name} if name else _("the edit link")
-    if name:
-        return name
-    by_owner = change.by_user_id is not None or getattr(change, "by_visitor", False)  # (a visitor owns its games)
-    return _("the owner") if by_owner else _("someone")
+    """Who made a change, or finished or reopened the game (``scoreboard.author_words``)."""
+    return author_words(change)

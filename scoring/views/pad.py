@@ -28,16 +28,17 @@ from scoring.forms import FieldSaveForm, GameModeForm, PadForm
 from scoring.limits import rate_limit
 from scoring.models import Change
 from scoring.refusals import sentence
-from scoring.scoreboard import Scoreboard, change_label, value_words
+from scoring.scoreboard import Scoreboard, actor_words, change_label, finished_sentence, value_words
 from scoring.services import Outcome, SaveResult
 from scoring.views.common import render_partials, with_game
 from scoring.views.offline import TAG_HEADER, keep_offline
 from scoring.views.sharing import share_links, sheet_address
 
 PAD = "scoring/pad.html"
-# How the game counts its during-the-game points, on every answer to the pad's script: a page
-# made for the other way reloads (static/scoring/saving.js, ``outdated``).
+TABLE = "scoring/table.html"
+# How the game stands, on every answer to the pad's script (``_page_headers``).
 DURING_HEADER = "X-Pad-During"
+FINISHED_HEADER = "X-Pad-Finished"
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 PAD_OOB_PARTIALS = (
@@ -114,6 +115,8 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     """The answer to one save of the pad's script, drawn from the game as it stands after it."""
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
         return sentence("", 404)
+    if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
+        return _pad_sentence(access, _finished_refusal(result.state.game), 409)
     if result.field is None:
         return _pad_sentence(access, _("This field is not part of the game."), 400)
     name, refused = result.field.name, result.outcome is Outcome.REFUSED
@@ -136,11 +139,28 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
 
 
 def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
-    """A save refused in one sentence, saying how the game counts its points now (``X-Pad-During``:
-    a field of the other way is not the game's any more, and the page is then reloaded)."""
-    answer = sentence(message, status)
-    answer[DURING_HEADER] = str(access.game.during)
-    return answer
+    """A save refused in one sentence, saying how the game stands now (``_page_headers``)."""
+    return _page_headers(sentence(message, status), access.game)
+
+
+def _page_headers(response: HttpResponse, game) -> HttpResponse:
+    """What every answer to the pad's script says of the game, for a page shown before: how it
+    counts its during-the-game points (``X-Pad-During``: a field of the other way is not the game's
+    any more) and whether it is finished (``X-Pad-Finished``: when, or ""): a page made otherwise
+    is reloaded (static/scoring/saving.js, ``outdated``)."""
+    response[DURING_HEADER] = str(game.during)
+    response[FINISHED_HEADER] = finished_mark(game)
+    return response
+
+
+def finished_mark(game) -> str:
+    """When the game was finished, as the pad's page and its answers say it ("" in progress)."""
+    return str(int(game.finished_at.timestamp())) if game.finished_at else ""
+
+
+def _finished_refusal(game) -> str:
+    return _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it.") % {
+        "finished": finished_sentence(game, selectors.finish_event(game))}
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -159,6 +179,22 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if request.GET.get("changes") == "1" else [])]
     board = Scoreboard(selectors.game_state(access.game))
     return _pad_partials(request, names, _pad_context(request, access, board))
+
+
+@never_cache
+@require_safe
+@with_game(Role.VIEW, polled=True)
+@condition(etag_func=_revision_tag)
+def game_table(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """*Show the table*: every player's name, rank and total, large enough to read across the
+    table, how far each stands from the lead, the tie-breaks and a shared victory in words; live
+    as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
+    nothing changed)."""
+    board = Scoreboard(selectors.game_state(access.game))
+    context = {"board": board, "access": access}
+    if request.htmx:
+        return render_partials(request, TABLE, ["standings"], context)
+    return render(request, TABLE, context)
 
 
 @never_cache
@@ -186,6 +222,8 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
     if result.outcome is Outcome.CONFLICT:
         return _("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing "
                  "was changed.") % {"what": change_label(change), "now": value_words(result.text)}
+    if result.outcome is Outcome.FINISHED:
+        return _finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
         return _("%(what)s is not part of the game as it counts its points now: nothing was changed.") % {
             "what": change_label(change)}
@@ -196,10 +234,11 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
 @require_POST
 @with_game(Role.EDIT)
 def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """Mark the game finished. Without JavaScript the Finish button is part of the pad's form:
-    what this phone changed is saved first, and a refused value stops here. The values far from
-    what games record (each linking to its field) and the categories that nobody has entered are
-    listed, and the game is finished only once that is confirmed."""
+    """Finish the game: every phone's pad then shows it finished and takes no more values. Without
+    JavaScript the Finish button is part of the pad's form: what this phone changed is saved first,
+    and a refused value stops here. The values far from what games record (each linking to its
+    field) and the categories that nobody has entered are listed, and an edit link's holder is
+    told that they finish the game for the table: the game is finished only once that is confirmed."""
     errors, typed = _save_posted(PadForm(**_pad_fields_of(access), data=request.POST), access)
     if errors:
         return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
@@ -208,12 +247,25 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
         return redirect("scoring:results", game_id=board.game.public_id)
     if board.finish_problems:
         return _pad_page(request, access, board=board, status=422, finish_problems=board.finish_problems)
-    asks = board.not_entered or board.unusual_cells or board.comb_overfilled
+    # (a link's holder finishes the game for the whole table: asked first, naming who finishes)
+    finishing_as = actor_words(access.actor) if access.link is not None else ""
+    asks = board.not_entered or board.unusual_cells or board.comb_overfilled or finishing_as
     if asks and request.POST.get("confirm") != "1":
         return _pad_page(request, access, board=board, finish_confirm=board.not_entered,
-                         finish_check=board.unusual_cells, finish_comb=board.comb_overfilled)
-    services.game_finish(game=board.game)
+                         finish_check=board.unusual_cells, finish_comb=board.comb_overfilled, finishing_as=finishing_as)
+    services.game_finish(game=board.game, by=access.actor)
     return redirect("scoring:results", game_id=board.game.public_id)
+
+
+@never_cache
+@require_POST
+@with_game(Role.OWNER)
+def game_reopen(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Reopen a finished game to correct its scores: its owner's deliberate act, recorded in its
+    history; every phone's pad takes values again at its next poll. Finishing it again is the pad's
+    Finish, as for any game."""
+    services.game_reopen(game=access.game, by=access.actor)
+    return redirect("scoring:pad", game_id=access.game.public_id)
 
 
 @never_cache
@@ -263,7 +315,9 @@ def _save_posted(form: PadForm, access: GameAccess) -> tuple[dict[str, str], dic
                                      **posted.save_arguments())
         if result.outcome is Outcome.GONE:
             raise NoAccess()
-        if result.outcome is Outcome.CONFLICT:
+        if result.outcome is Outcome.FINISHED:
+            errors[posted.name] = _finished_refusal(result.state.game)
+        elif result.outcome is Outcome.CONFLICT:
             errors[posted.name] = _(
                 "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
                 "Save again to replace it.") % {"stored": value_words(result.text, missing=_("empty"))}
@@ -285,7 +339,10 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
     """What the pad template and its partials read: the board, the access, the one-player view
     and the recent changes (read only if a rendered part shows them)."""
     game = board.game
+    finished = finished_sentence(game, selectors.finish_event(game)) if game.is_finished else ""
     return {"board": board, "access": access, "player": _seat_in_view(request, board),
+            "editable": access.can_edit and not game.is_finished, "finished": finished,
+            "finished_mark": finished_mark(game),
             "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
 
 
@@ -293,8 +350,7 @@ def _pad_partials(request: HttpRequest, names: list[str], context: dict, status:
     """Partials of the pad, with the game's revision they show (``X-Pad-Revision``)."""
     response = render_partials(request, PAD, names, context, status=status)
     response["X-Pad-Revision"] = str(context["board"].game.revision)
-    response[DURING_HEADER] = str(context["board"].game.during)
-    return response
+    return _page_headers(response, context["board"].game)
 
 
 def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, board: Scoreboard | None = None,

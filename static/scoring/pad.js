@@ -134,15 +134,15 @@ function setUpPad(root) {
 
   function answered(name, sent, answer) {
     const el = inputs.get(name);
-    const why = outdated(answer.headers, { tag, during: root.dataset.during });
+    const why = outdated(answer.headers, pad);
     const kind = meaning(answer.status);
     if (why === "session") {
       stop("session", msg("msgSession"));
       return;
     }
     const fieldsAnswer = kind === "saved" || kind === "conflict" || kind === "refused";
-    if (why === "during" && !fieldsAnswer) {
-      duringChanged(); // (the field may be gone: the outbox keeps the value, shown apart after the reload)
+    if (why && !fieldsAnswer) {
+      pageChanged(why); // (the field may be gone, or take no more values: the outbox keeps the value, shown apart)
       return;
     }
     if (fieldsAnswer) {
@@ -173,7 +173,7 @@ function setUpPad(root) {
     } else {
       stop(kind, msg("msgRefused").replace("%(status)s", kind.slice(8)));
     }
-    if (why === "during") duringChanged();
+    if (why) pageChanged(why);
     refreshBanner();
     figures();
   }
@@ -231,12 +231,12 @@ function setUpPad(root) {
     stop("gone", text ? `${text} ${msg("msgKept")}` : msg("msgGone"));
   }
 
-  // Another phone counted the during-the-game points the other way: this page's fields are no
-  // longer the game's. It reloads as soon as nobody types in it (what waits is kept, and a value
-  // whose field is gone is shown apart).
-  function duringChanged() {
-    if (stopped === "during") return; // (said by a save's answer and a poll's alike)
-    stop("during", msg("msgDuring"));
+  // Another phone counted the during-the-game points the other way, or finished (or reopened) the
+  // game: this page's fields are no longer what the game takes. It reloads as soon as nobody types
+  // in it (what waits is kept, and a value that can no longer be saved is shown apart).
+  function pageChanged(why) {
+    if (stopped === why) return; // (said by a save's answer and a poll's alike)
+    stop(why, msg(why === "during" ? "msgDuring" : "msgFinishedElsewhere"));
     const reload = () => {
       leaving = true;
       window.location.reload();
@@ -279,6 +279,7 @@ function setUpPad(root) {
     game: root.dataset.game,
     view: root.dataset.player || "all",
     during: root.dataset.during,
+    finished: root.dataset.finished,
     seat: root.dataset.player ? Number(root.dataset.player) : null,
     fields: () => [...inputs.values()],
     entries: () => [...inputs].map(([name, el]) => [el, state(name)]),
@@ -288,7 +289,7 @@ function setUpPad(root) {
     },
     stopped: () => stopped,
     leaving: () => leaving || givingWay(),
-    outdated: (why) => (why === "session" ? stop("session", msg("msgSession")) : duringChanged()),
+    outdated: (why) => (why === "session" ? stop("session", msg("msgSession")) : pageChanged(why)),
     // A poll's value ([data-name], its status inside); a comb sector's award follows every
     // phone's tokens, so it is brought up to date whatever the version.
     received(item) {
@@ -367,7 +368,10 @@ function setUpPad(root) {
     const at = live.replay(); // the answers this phone last applied, newer than its copy
     if (at) copyNote(at);
   }
-  if (readonly) return;
+  if (readonly) {
+    if (pad.finished) setUpUnsaved(pad); // (what this phone typed before the game was finished: shown apart)
+    return;
+  }
 
   document.querySelectorAll("[data-js-only]").forEach((el) => { el.hidden = false; });
   document.getElementById("banner-reload")?.addEventListener("click", () => {

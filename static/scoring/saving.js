@@ -41,12 +41,15 @@ export function meaning(status) {
 
 // What an answer (a save's or a poll's) says of the page itself, or null: "session" when the
 // session it was made in has ended (signed out, or another person signed in: its tag is not the
-// page's), "during" when another phone changed how the game counts its points.
+// page's), "during" when another phone changed how the game counts its points, "finished" when
+// the game was finished (or reopened) since the page was made.
 export function outdated(headers, page) {
   const tag = headers.get("X-Session-Tag");
   const during = headers.get("X-Pad-During");
+  const finished = headers.get("X-Pad-Finished");
   if (tag !== null && tag !== page.tag) return "session";
   if (during !== null && during !== page.during) return "during";
+  if (finished !== null && finished !== page.finished) return "finished";
   return null;
 }
 

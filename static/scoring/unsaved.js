@@ -16,8 +16,9 @@ export function setUpUnsaved(pad) {
   let typing = null;
   for (const entry of outbox.entries()) {
     const el = inputs.get(entry.name);
-    if (!el) {
-      if (!entry.apart) outbox.setApart(entry.name, "field");
+    if (!el || pad.readonly) {
+      // (its field is gone, or the game, finished, takes no more values)
+      if (!entry.apart) outbox.setApart(entry.name, el ? "finished" : "field");
       continue;
     }
     if (entry.apart) continue;
@@ -37,6 +38,7 @@ export function setUpUnsaved(pad) {
     typing.focus({ preventScroll: false });
   }
   showApart();
+  if (pad.readonly) return;
 
   // -- values that can no longer be saved ----------------------------------------------------------
   function showApart() {
@@ -47,8 +49,8 @@ export function setUpUnsaved(pad) {
       const item = document.createElement("li");
       const said = document.createElement("span");
       said.id = `apart-${entry.name}`;
-      said.textContent = msg("msgApart").replace("%(value)s", entry.value === "" ? "\u2014" : entry.value)
-        .replace("%(what)s", entry.label);
+      said.textContent = msg(entry.apart === "finished" ? "msgApartFinished" : "msgApart")
+        .replace("%(value)s", entry.value === "" ? "\u2014" : entry.value).replace("%(what)s", entry.label);
       const dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "button small";

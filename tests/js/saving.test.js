@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { meaning, outdated, retryDelay, sentence } from "../../static/scoring/saving.js";
 
 const headers = (values) => ({ get: (name) => (name in values ? values[name] : null) });
-const page = { tag: "olivia", during: "breakdown" };
+const page = { tag: "olivia", during: "breakdown", finished: "" };
 
 test("each status says what became of the value", () => {
   const said = { 200: "saved", 409: "conflict", 422: "refused", 404: "gone", 286: "gone", 403: "expired",
@@ -13,12 +13,15 @@ test("each status says what became of the value", () => {
   for (const [status, words] of Object.entries(said)) assert.equal(meaning(Number(status)), words, status);
 });
 
-test("an answer for another session, or another way of counting, says the page is out of date", () => {
+test("an answer for another session, another way of counting or a game finished since says the page is out of date", () => {
   assert.equal(outdated(headers({ "X-Session-Tag": "olivia", "X-Pad-During": "breakdown" }), page), null);
   assert.equal(outdated(headers({}), page), null);
   assert.equal(outdated(headers({ "X-Session-Tag": "ben" }), page), "session");
   assert.equal(outdated(headers({ "X-Session-Tag": "" }), page), "session"); // (signed out: no session)
   assert.equal(outdated(headers({ "X-Pad-During": "track" }), page), "during");
+  assert.equal(outdated(headers({ "X-Pad-Finished": "1796000000" }), page), "finished");
+  assert.equal(outdated(headers({ "X-Pad-Finished": "" }), { ...page, finished: "1796000000" }), "finished"); // (reopened)
+  assert.equal(outdated(headers({ "X-Pad-Finished": "" }), page), null);
 });
 
 test("the server's own sentence is shown when it is one short plain text", () => {

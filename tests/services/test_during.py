@@ -214,14 +214,22 @@ def test_a_game_deleted_meanwhile_changes_nothing():
     assert services.game_mode_change(game=game, during=During.TRACK) is False
 
 
-def test_a_finished_game_changed_moves_the_tallies_with_its_outcomes():
-    game = game_started("Alice", "Bruno")
-    services.game_finish(game=game)
-
-    services.game_mode_change(game=game, during=During.TRACK)
-
+def test_a_finished_games_way_is_changed_only_once_its_owner_has_reopened_it():
+    """A finished game takes no more changes (``game_finish``); reopened, its way changes, and
+    finished again its tallies are the ones a rebuild computes."""
     from scoring.tallies import tallies_rebuild
 
+    game = game_started("Alice", "Bruno")
+    services.game_finish(game=game)
+    with pytest.raises(ValidationError, match="finished"):
+        services.game_mode_change(game=game, during=During.TRACK)
+    assert Game.objects.get(pk=game.pk).during == During.BREAKDOWN
+
+    services.game_reopen(game=game)
+    services.game_mode_change(game=game, during=During.TRACK)
+    services.game_finish(game=game)
+
+    assert Game.objects.get(pk=game.pk).during == During.TRACK
     assert not tallies_rebuild(owner())  # the kept tallies are the ones a rebuild computes
 
 

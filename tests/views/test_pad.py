@@ -369,6 +369,135 @@ def test_a_game_deleted_on_another_phone_answers_404_to_every_save_and_stops_the
     assert not Seat.objects.filter(game_id=game.pk).exists()
 
 
+# ---------------------------------------------------------------------------------------------
+# A finished game: finished on every phone, until its owner reopens it
+
+
+def table_mate(game) -> Client:
+    """A phone without an account that opened the game's edit link and said it scores for everyone."""
+    phone = Client()
+    link = services.link_renew(game=Game.objects.get(pk=game.pk), access="edit")
+    assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
+    phone.post(url("who", game), {"seat": "0"})
+    phone.post(url("name", game), {"name": "Ben"})
+    return phone
+
+
+def test_a_finished_games_pad_reads_as_the_final_score_on_every_phone_and_says_who_finished_it(client):
+    game = game_started("Alice", "Bruno")
+    save_value(seat=seat_of(game, 1), key="farms", value=3)
+    mate = table_mate(game)
+    mate.post(url("finish", game), {"confirm": "1"})
+
+    for phone, owner in ((client, True), (mate, False)):
+        html = page(phone.get(url("pad", game)))
+        pad = html.one(data_pad=True)
+        assert "data-readonly" in pad.attrs and pad["data-finished"] != ""
+        assert "disabled" in html.one("fieldset", class_="pad-fields").attrs
+        note = html.by_id("finished-note")
+        assert note.text.startswith("Finished by Ben (edit link) at ")
+        assert note.one("a")["href"] == url("results", game)
+        assert (note.find("button") is not None) == owner  # Reopen: the owner's alone
+        assert html.find(id="finish-button") is None and html.find(id="keypad-bar") is None
+    assert "Game finished" in page(client.get(url("live", game) + "?changes=1", headers=HTMX)).by_id("changes").text
+
+
+def test_a_save_that_reaches_a_finished_game_is_refused_in_words_and_stores_nothing(client):
+    """A phone that has not heard yet: its save is refused (409, one sentence), and the answer says
+    the game is finished (X-Pad-Finished), so the page turns finished; nothing is stored."""
+    game = game_started("Alice", "Bruno")
+    services.game_finish(game=Game.objects.get(pk=game.pk))
+    before = snapshot(game)
+
+    refused = save(client, game, "s1-farms", "4", version=0, page="a", seq=1)
+
+    assert refused.status_code == 409
+    assert refused["Content-Type"].startswith("text/plain")
+    assert refused.content.decode().startswith("Finished by someone at ")  # (finished by no phone: a script)
+    assert refused.content.decode().endswith("its owner can reopen it from the results to correct it.")
+    assert refused["X-Pad-Finished"] == str(int(Game.objects.get(pk=game.pk).finished_at.timestamp()))
+    assert snapshot(game) == before
+    posted = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "4"}))
+    assert posted.status_code == 422 and snapshot(game) == before  # (without JavaScript too)
+
+
+def test_every_answer_to_the_pads_script_says_whether_the_game_is_finished(client):
+    game = game_started("Alice", "Bruno")
+    assert save(client, game, "s1-farms", "3")["X-Pad-Finished"] == ""
+    assert client.get(url("live", game), headers=HTMX)["X-Pad-Finished"] == ""
+    services.game_finish(game=Game.objects.get(pk=game.pk))
+    assert client.get(url("live", game), headers=HTMX)["X-Pad-Finished"] != ""
+
+
+def test_finish_from_an_edit_link_asks_first_naming_who_finishes(client):
+    game = game_started("Alice", "Bruno")
+    mate = table_mate(game)
+
+    asked = mate.post(url("finish", game))
+
+    assert asked.status_code == 200 and not Game.objects.get(pk=game.pk).is_finished
+    text = page(asked).by_id("finish-confirm").text
+    assert "You are finishing the game for the whole table, as Ben (edit link)" in text
+    assert mate.post(url("finish", game), {"confirm": "1"}).status_code == 302
+    assert Game.objects.get(pk=game.pk).events.get(what="finished").by_name == "Ben"
+
+
+def test_the_owner_reopens_a_finished_game_to_correct_it_and_finishing_it_again_counts_it_again(client):
+    game = game_scored(player("Alice", farm_income=5), player("Bruno"), finished=True)
+
+    assert client.post(url("reopen", game)).status_code == 302
+
+    assert not Game.objects.get(pk=game.pk).is_finished
+    assert "data-readonly" not in page(client.get(url("pad", game))).one(data_pad=True).attrs
+    assert save(client, game, "s1-farm_income", "7").status_code == 200
+    assert client.post(url("finish", game), {"confirm": "1"}).status_code == 302
+    assert seat_of(game, 1).farm_income == 7 and Game.objects.get(pk=game.pk).is_finished
+    assert [event.what for event in Game.objects.get(pk=game.pk).events.all()] == ["finished", "reopened"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Show the table: /games/<id>/table/
+
+
+def test_the_tables_view_ranks_every_player_with_how_far_they_stand_from_the_lead(client):
+    game = game_started("Alice", "Bruno", "Carla")
+    for number, points in ((1, 20), (2, 30), (3, 10)):
+        save_value(seat=seat_of(game, number), key="farm_income", value=points)
+
+    html = page(client.get(url("table", game)))
+
+    rows = [(row.one(class_="standing-name").text, row.one(class_="standing-total").text,
+             getattr(row.find(class_="standing-gap"), "text", "")) for row in html.find_all("li", class_="standing")]
+    assert rows == [("Bruno", "32 VP", "leads by 11 VP"), ("Alice", "21 VP", "11 VP behind"),
+                    ("Carla", "13 VP", "19 VP behind")]
+    assert html.by_id("standings")["hx-get"] == url("table", game)
+    assert "data-keep-awake" in html.by_id("standings").attrs  # (in progress: the screen stays awake)
+    assert page(client.get(url("pad", game))).find("a", href=url("table", game)) is not None  # one tap from the pad
+
+
+def test_the_tables_view_follows_the_game_by_its_standings_alone_and_a_304_while_nothing_changed(client):
+    game = game_started("Alice", "Bruno")
+    polled = client.get(url("table", game), headers=HTMX)
+    assert [part.get("id") for part in top_level(page(polled))] == ["standings"]
+
+    assert client.get(url("table", game), headers={**HTMX, "If-None-Match": polled["ETag"]}).status_code == 304
+    save_value(seat=seat_of(game, 1), key="farms", value=2)
+    assert client.get(url("table", game), headers={**HTMX, "If-None-Match": polled["ETag"]}).status_code == 200
+
+
+def test_a_shared_victory_and_a_finished_game_are_said_in_words_on_the_tables_view(client):
+    game = game_scored(player("Alice", farm_income=9, workers=2), player("Bruno", farm_income=9, workers=2))
+    services.game_finish(game=Game.objects.get(pk=game.pk))
+
+    html = page(client.get(url("table", game)))
+
+    assert html.one("h1").text == "Final standings"
+    assert html.one(class_="table-winner").text == "Shared victory: Alice and Bruno"
+    assert [row.one(class_="standing-gap").text for row in html.find_all("li", class_="standing")] == [
+        "shares the lead", "shares the lead"]
+    assert "data-keep-awake" not in html.by_id("standings").attrs
+
+
 def test_pad_answers_other_methods_with_405(client):
     assert client.delete(url("pad", game_started())).status_code == 405
 

@@ -1,0 +1,105 @@
+"""*Show the table*: the standings turned towards the table, or on a tablet in the middle. Every
+player's name, rank and total large enough to read from across the table (the totals at least
+48 CSS px on a phone), every name whole, how far each stands from the lead, live as values arrive,
+light and dark, in English and French; and the screen stays awake while it is shown."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.models import Game, Seat
+from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, axe_violations, field, make_game, sign_in
+from tests.factories import save_value
+
+pytestmark = pytest.mark.browser
+
+FIVE = ["Dominique-Alexandre", "Emmanuelle", "Bo", "Marie-Charlotte", "Zoé"]
+
+MEASURES = """() => [...document.querySelectorAll('.standing')].map((row) => {
+  const name = row.querySelector('.standing-name'), total = row.querySelector('.standing-total');
+  const box = (el) => el.getBoundingClientRect();
+  return {name: name.textContent.trim(), nameWhole: name.scrollWidth <= name.clientWidth && box(name).right <= innerWidth,
+          total: parseFloat(getComputedStyle(total).fontSize), totalHeight: box(total).height,
+          inside: box(row).left >= 0 && box(row).right <= innerWidth};
+})"""
+
+
+@pytest.mark.parametrize(("width", "locale", "scheme"), [(360, "en-GB", "light"), (412, "fr-FR", "dark"),
+                                                         (360, "fr-FR", "dark"), (412, "en-GB", "light")])
+def test_five_players_standings_read_from_across_the_table(browser, live_server, width, locale, scheme):
+    context = browser.new_context(viewport={"width": width, "height": 800}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, locale=locale, color_scheme=scheme)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(FIVE)
+    for number, points in enumerate([88, 102, 95, 102, 61], start=1):
+        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    page.get_by_role("link", name="Show the table" if locale.startswith("en") else "Montrer à la table").click()
+
+    rows = page.evaluate(MEASURES)
+    assert [row["name"] for row in rows] == ["Marie-Charlotte", "Emmanuelle", "Bo", "Dominique-Alexandre", "Zoé"]
+    for row in rows:
+        assert row["total"] >= 48 and row["totalHeight"] >= 48, row
+        assert row["nameWhole"] and row["inside"], row
+    gaps = page.locator(".standing-gap")  # (totals: 106, 104, 98, 89 and 66, the starting VP included)
+    if locale.startswith("en"):
+        expect(gaps.nth(0)).to_have_text("leads by 2 VP")
+        expect(gaps.nth(2)).to_have_text("8 VP behind")
+    else:
+        expect(gaps.nth(0)).to_have_text("en tête de 2 PV")
+        expect(gaps.nth(2)).to_have_text("à 8 PV")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert not axe_violations(page, f"the table's view at {width} px, {locale}, {scheme}")
+
+
+WAKE_LOCK = """
+window.wakeLocks = [];
+Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({
+  request: (type) => {
+    const lock = {type, released: false, listeners: [], addEventListener(name, listener) { this.listeners.push(listener); },
+                  release() { this.released = true; return Promise.resolve(); }};
+    window.wakeLocks.push(lock);
+    return Promise.resolve(lock);
+  }})});
+let hidden = false;
+Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
+window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+"""
+
+
+def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_while_shown(
+        page: Page, open_phone, live_server):
+    game_id = make_game(["Alice", "Bruno"])
+    page.context.add_init_script(WAKE_LOCK)
+    page.goto(f"{live_server.url}/games/{game_id}/table/")
+    expect(page.locator(".standing-total").first).to_contain_text("2")
+    assert page.evaluate("window.wakeLocks.map((lock) => [lock.type, lock.released])") == [["screen", False]]
+
+    other = open_phone()
+    other.goto(f"{live_server.url}/games/{game_id}/")
+    field(other, "farm_income", "Alice").fill("40")
+    expect(page.locator(".standing").first).to_contain_text("Alice", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(page.locator(".standing").first).to_contain_text("41")
+    expect(page.locator(".standing-gap").first).to_have_text("leads by 39 VP")
+
+    page.evaluate("window.__setHidden(true)")  # the phone in a pocket: the screen may sleep
+    assert page.evaluate("window.wakeLocks.map((lock) => lock.released)") == [True]
+    page.evaluate("window.__setHidden(false)")
+    page.wait_for_function("window.wakeLocks.length === 2")
+    assert page.evaluate("window.wakeLocks[1].released") is False
+
+    services.game_finish(game=Game.objects.get(public_id=game_id))  # finished: the screen may sleep again
+    expect(page.get_by_role("heading", level=1)).to_have_text("Final standings", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    page.wait_for_function("window.wakeLocks[1].released")
+
+
+def test_a_browser_without_a_wake_lock_shows_the_pad_and_the_table_without_an_error(page: Page, live_server):
+    """(Every page is watched for console errors and exceptions: none may come.)"""
+    page.context.add_init_script("delete Navigator.prototype.wakeLock;")
+    game_id = make_game(["Alice", "Bruno"])
+    for address in (f"/games/{game_id}/", f"/games/{game_id}/table/"):
+        page.goto(live_server.url + address)
+        expect(page.locator("main")).to_be_visible()
