@@ -1,28 +1,45 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
-# Chromium (browser journeys), PostgreSQL and gettext (the catalogue tests run makemessages, which
-# needs xgettext, and msgfmt, msgattrib, msgexec and msgcmp) are there, checks the migrations, then
-# runs pytest on SQLite and again on PostgreSQL (scripts/with-postgres.sh).
-# Extra arguments go to pytest (scripts/test.sh -k engine).
+# Node.js (the phone side's unit tests), Chromium (browser journeys), PostgreSQL and gettext (the
+# catalogue tests run makemessages, which needs xgettext, and msgfmt, msgattrib, msgexec and
+# msgcmp) are there, checks the migrations, then runs three parts, one after the other:
+#   1. the phone side's unit tests: node --test tests/js/ (about a second);
+#   2. the whole pytest suite on SQLite, browser journeys included;
+#   3. pytest on PostgreSQL (scripts/with-postgres.sh), the tests that face the database only:
+#      with TEST_DATABASE_FACING_ONLY=1, tests/conftest.py deselects the browser journeys and the
+#      tests that use no database, which part 2 has run (and says how many).
+# Each pytest part spreads its tests over two processes (pytest-xdist, -n 2: the machines have two
+# cores; each process has its own test database and its own Chromium).
+# Extra arguments go to pytest, in parts 2 and 3 (scripts/test.sh -k engine; -n 0 runs in one
+# process). A part that the arguments leave without a test says so and does not fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements-test.txt
 
+have_chromium() { local chromium=${CHROMIUM_PATH:-/usr/bin/chromium}; [ -x "$chromium" ]; }
+have_postgresql() { compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; }
+have_gettext() { command -v xgettext >/dev/null && command -v msgfmt >/dev/null; }
+have_nodejs() { command -v node >/dev/null; }
+
 missing=()
-chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
-[ -x "$chromium" ] || missing+=(chromium)
-compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-{ command -v xgettext && command -v msgfmt; } >/dev/null 2>&1 || missing+=(gettext)
+have_nodejs || missing+=(nodejs)
+have_chromium || missing+=(chromium)
+have_postgresql || missing+=(postgresql)
+have_gettext || missing+=(gettext)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "test: installing Debian's ${missing[*]} for the browser, PostgreSQL and catalogue tests" >&2
-        apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    elif [ "${CI:-}" = true ]; then
-        echo "test: ${missing[*]} missing and cannot be installed here; CI must run those tests." >&2
-        exit 1
-    else
-        echo "test: ${missing[*]} missing; those tests will be skipped (install Debian's packages)." >&2
+        echo "test: installing Debian's ${missing[*]} for the phone side's, browser, PostgreSQL and catalogue tests" >&2
+        { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+            || echo "test: apt-get could not install ${missing[*]}." >&2
+    fi
+    still=()
+    for package in "${missing[@]}"; do "have_$package" || still+=("$package"); done
+    if [ ${#still[@]} -gt 0 ]; then
+        if [ "${CI:-}" = true ]; then
+            echo "test: ${still[*]} missing and cannot be installed here; CI must run those tests." >&2
+            exit 1
+        fi
+        echo "test: ${still[*]} missing; those tests will be skipped (install Debian's packages)." >&2
     fi
 fi
 
@@ -30,18 +47,45 @@ fi
     echo "test: the models have changes that no migration records (run manage.py makemigrations)." >&2
     exit 1
 }
-# The whole suite on SQLite (the embedded default), then again on PostgreSQL (a shared
-# deployment's database): a private cluster on loopback, started for the run and stopped after.
+
 status=0
-echo "test: the suite on SQLite" >&2
-.venv/bin/python -m pytest "$@" || status=$?
-if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; then
-    echo "test: the suite on PostgreSQL" >&2
-    PYTHON=.venv/bin/python scripts/with-postgres.sh .venv/bin/python -m pytest "$@" || status=$?
-elif [ "${CI:-}" = true ]; then
-    echo "test: PostgreSQL is missing; CI must run the suite on it." >&2
-    status=1
+results=()
+# part NAME COMMAND...: runs one part, says which, and keeps its result for the summary. pytest's
+# exit status 5 (no test collected or all deselected) is no failure when arguments chose the tests.
+part() {
+    local name=$1 started=$SECONDS code=0
+    shift
+    echo "test: ── $name ──" >&2
+    "$@" || code=$?
+    local result="passed"
+    if [ "$code" = 5 ] && [ "$pytest_args" -gt 0 ]; then
+        result="nothing to run (the arguments chose no test of this part)"
+    elif [ "$code" != 0 ]; then
+        result="FAILED (exit status $code)"
+        status=1
+    fi
+    results+=("$name: $result, $((SECONDS - started)) s")
+}
+pytest_args=$#
+pytest=(.venv/bin/python -m pytest -n 2 --durations=10)
+
+if have_nodejs; then
+    part "the phone side's unit tests (node --test tests/js/)" node --test --test-reporter=spec tests/js/
 else
-    echo "test: PostgreSQL is missing: the suite did not run on it (install Debian's postgresql)." >&2
+    results+=("the phone side's unit tests: skipped (Node.js is missing)")
 fi
+
+# The whole suite on SQLite (the embedded default), then the tests that face the database again on
+# PostgreSQL (a shared deployment's database): a private cluster on loopback, started for the run
+# and stopped after.
+part "the suite on SQLite, browser journeys included" "${pytest[@]}" "$@"
+if have_postgresql; then
+    part "the database-facing tests on PostgreSQL" env TEST_DATABASE_FACING_ONLY=1 PYTHON=.venv/bin/python \
+        scripts/with-postgres.sh "${pytest[@]}" "$@"
+else  # (with CI=true, a missing PostgreSQL has already stopped the run above)
+    results+=("the database-facing tests on PostgreSQL: skipped (install Debian's postgresql)")
+fi
+
+echo "test: ── results ──" >&2
+for result in "${results[@]}"; do echo "test: $result" >&2; done
 exit "$status"
