@@ -12,11 +12,12 @@ and ``comments``. BG Stats remembers how its user matched our game and players t
 ids, for the next import.
 
 When the play happened, as the apps that link to BG Stats send it: the time it ended, in UTC
-(``end_of_play``), and how long it lasted when the pad saw it (``play_minutes``).
+(``end_of_play``: when the table first finished it, a correction after reopening it aside), and
+how long it lasted when the pad saw it (``play_minutes``).
 
 The play is read from the results' own ``Scoreboard`` (the engine's outcome the page shows),
-never scored again here; what the board does not hold (the first value entered, the players'
-public ids) is read in two statements (``play_facts``).
+never scored again here; what the board does not hold (the first value entered, the first
+finish, the players' public ids) is read in three statements (``play_facts``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.categories import END_CATEGORIES
-from scoring.models import Change, Game, Seat
+from scoring.models import Change, Game, GameEvent, Seat
 from scoring.scoreboard import Scoreboard
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
@@ -63,18 +64,23 @@ PLAUSIBLE_LENGTH = (timedelta(minutes=20), timedelta(hours=6))
 @dataclass(frozen=True)
 class PlayFacts:
     """What a play needs beyond the results' Scoreboard: when the first value of the game was
-    entered (its first ``Change``), and the public id of each seat's player, by seat number (the
-    seats of a game of an account; a visitor's have no player records)."""
+    entered (its first ``Change``), when the table first finished it (its first ``GameEvent`` of
+    finishing: a game reopened to be corrected and finished again ended the first time; none for
+    a game finished before the events were kept), and the public id of each seat's player, by seat
+    number (the seats of a game of an account; a visitor's have no player records)."""
 
     first_entry: datetime | None = None
+    first_finish: datetime | None = None
     player_ids: dict[int, str] = field(default_factory=dict)
 
 
 def play_facts(game: Game) -> PlayFacts:
-    """The game's ``PlayFacts``, read in two statements."""
+    """The game's ``PlayFacts``, read in three statements."""
     first = Change.objects.filter(game=game).order_by("at").values_list("at", flat=True).first()
+    finish = (GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED).order_by("at")
+              .values_list("at", flat=True).first())
     ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
-    return PlayFacts(first_entry=first, player_ids=dict(ids))
+    return PlayFacts(first_entry=first, first_finish=finish, player_ids=dict(ids))
 
 
 def play_link(board: Scoreboard, facts: PlayFacts | None = None) -> str:
@@ -114,7 +120,7 @@ def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
         if view.seat.faction:
             player["role"] = view.seat.faction
         players.append(player)
-    ended = end_of_play(game)
+    ended = end_of_play(game, facts.first_finish)
     play = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": game.public_id,
@@ -131,13 +137,14 @@ def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
     return play
 
 
-def end_of_play(game: Game) -> datetime | None:
-    """When the play ended, in UTC: the game's finish, if it falls within ``FINISH_WITHIN`` of
-    the day played (that day in the server's time zone, as a new game's date is); None when only
-    the day is known."""
-    if game.finished_at is None or abs(timezone.localdate(game.finished_at) - game.played_on) > FINISH_WITHIN:
+def end_of_play(game: Game, first_finish: datetime | None = None) -> datetime | None:
+    """When the play ended, in UTC: when the table first finished the game (``first_finish``,
+    else its finish), if that falls within ``FINISH_WITHIN`` of the day played (that day in the
+    server's time zone, as a new game's date is); None when only the day is known."""
+    finished = first_finish or game.finished_at
+    if finished is None or abs(timezone.localdate(finished) - game.played_on) > FINISH_WITHIN:
         return None
-    return game.finished_at.astimezone(UTC)
+    return finished.astimezone(UTC)
 
 
 def play_minutes(started: datetime | None, ended: datetime | None) -> int | None:

@@ -15,8 +15,8 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from scoring import bgstats, selectors
-from scoring.models import Change, Game, Player, Seat
+from scoring import bgstats, selectors, services
+from scoring.models import Change, Game, GameEvent, Player, Seat
 from scoring.scoreboard import Scoreboard
 from tests.factories import game_scored, player, save_value, seat_of
 from tests.views.helpers import shared_victory_game
@@ -94,6 +94,26 @@ def test_a_game_finished_past_midnight_ended_then():
     game = played(shared_victory_game(), first_entry=None, finished=datetime(2024, 5, 2, 0, 40, tzinfo=UTC))
 
     assert play_of(link_of(game))["playDate"] == "2024-05-02 00:40:00"
+
+
+def test_a_game_reopened_to_be_corrected_ended_when_the_table_first_finished_it():
+    game = played(shared_victory_game(), first_entry=EVENING - timedelta(minutes=70), finished=EVENING)
+    Game.objects.filter(pk=game.pk).update(finished_at=None)
+    services.game_finish(game=game)  # the table finishes at EVENING (set below) ...
+    services.game_reopen(game=game)
+    save_value(seat=seat_of(game, 2), key="farms", value=5)  # ... and someone corrects a value two hours later
+    services.game_finish(game=game)
+    first, again = GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED).order_by("pk")
+    GameEvent.objects.filter(pk=first.pk).update(at=EVENING)
+    later = EVENING + timedelta(hours=2)
+    GameEvent.objects.filter(pk=again.pk).update(at=later)
+    Change.objects.filter(game=game, seat__number=2).update(at=later - timedelta(minutes=1))
+    Game.objects.filter(pk=game.pk).update(finished_at=later)
+    game.refresh_from_db()
+
+    play = play_of(link_of(game))
+
+    assert (play["playDate"], play["durationMin"]) == ("2024-05-01 19:47:13", 70)
 
 
 def test_a_game_finished_days_after_its_date_sends_the_day_alone_at_noon_utc():
