@@ -450,7 +450,7 @@ def test_who_made_a_change_in_french_a_link_holder_always_marked_as_one(french, 
 @pytest.mark.django_db
 def test_every_other_page_in_french(french, tied_game):
     pages = [url("players"), url("statistics"), url("data"), url("delete", tied_game), url("start"),
-             reverse("password_change"), reverse("account_name"),
+             url("again", tied_game), reverse("password_change"), reverse("account_name"),
              reverse("scoring:player", args=[tied_game.seats.first().player_id])]
     for address in pages:
         assert_french(french.get(address), status=200)

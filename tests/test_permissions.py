@@ -4,7 +4,8 @@ A game belongs to its owner and is addressed by its public id. Besides the owner
 one of its live share links may reach it: an edit link scores the game (pad, save, live, finish,
 results, export, undo, and its holder says which player they are: a question the owner is never
 asked), a view link only watches it (GET of pad, live, results and export; any write answers
-403). Deleting the game and renewing or revoking its links are the owner's alone. Anyone else
+403). Deleting the game, renewing or revoking its links and playing again (the start form filled
+in with its players) are the owner's alone. Anyone else
 (another account, a stranger, the holder of a revoked link) gets 404, exactly as for a game that
 does not exist; the holder of a revoked link is told why.
 
@@ -127,6 +128,7 @@ REQUESTS: dict[str, Request] = {
     "live GET": lambda c, t: c.get(t.url("live")),
     "live GET (htmx)": lambda c, t: c.get(t.url("live"), headers=HTMX),
     "results GET": lambda c, t: c.get(t.url("results")),
+    "again GET": lambda c, t: c.get(t.url("again")),
     "finish POST": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}),
     "finish POST (htmx)": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}, headers=HTMX),
     "during GET": lambda c, t: c.get(t.url("during")),
@@ -163,6 +165,7 @@ MATRIX = [
     ("live GET",                 200, 200, 200, 404, 404, 404),
     ("live GET (htmx)",          200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
     ("results GET",              200, 200, 200, 404, 404, 404),
+    ("again GET",                200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
     ("finish POST",              302, 302, 403, 404, 404, 404),
     ("finish POST (htmx)",       302, 302, 403, 404, 404, 404),
     ("during GET",               200, 200, 403, 404, 404, 404),
@@ -224,7 +227,7 @@ def test_the_matrix_covers_every_address_of_a_game():
     for included in get_resolver().url_patterns:
         patterns += [p for p in getattr(included, "url_patterns", []) if isinstance(p, URLPattern)]
     game_urls = {p.name for p in patterns if "game_id" in p.pattern.converters or p.name == "join"}
-    covered = {"pad", "save", "live", "results", "finish", "during", "delete", "export", "undo", "link", "name", "who",
+    covered = {"pad", "save", "live", "results", "again", "finish", "during", "delete", "export", "undo", "link", "name", "who",
                "join"}
     assert game_urls <= covered, game_urls - covered
     assert {row[0] for row in MATRIX} == set(REQUESTS)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring import bgstats, limits, selectors, services
-from scoring.access import GameAccess, Keeper, Role, keeper_for_start, keeper_of
+from scoring.access import GameAccess, Keeper, NotAllowed, Role, keeper_for_start, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.explain import labelled
 from scoring.forms import (
@@ -21,6 +22,7 @@ from scoring.forms import (
     filled_sectors,
 )
 from scoring.gamefile import dump_document, to_json
+from scoring.play_again import NextGame, next_game
 from scoring.scoreboard import Scoreboard
 from scoring.views.common import with_game
 from scoring.views.offline import keep_offline
@@ -196,10 +198,51 @@ def _with_layout_sectors(query, layouts) -> dict:
 @never_cache
 @require_safe
 @with_game(Role.VIEW)
+def play_again(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """*Play again*, from a game's results: the start form filled in for the next game of the
+    same table (``play_again.next_game``: seats moved on by one, factions cleared, the same comb,
+    way of counting and end-of-game token), to change and confirm. It posts to the start form as
+    ever, so the new game is whoever's taps *Start scoring*. Offered to the game's owner alone:
+    the holder of a link starts no game from the owner's table (nor in the owner's account)."""
+    if not access.is_owner:
+        raise NotAllowed(_("Only the game's owner can start the next game with its players."))
+    keeper = keeper_of(request)
+    layouts = selectors.comb_layouts(keeper)
+    upcoming = next_game(selectors.game_state(access.game))
+    typed = _next_game_typed(upcoming, layouts)
+    context = _start_context(keeper, *_start_forms_being_filled(typed, keeper), typed=typed, layouts=layouts)
+    return render(request, "scoring/start.html", {**context, "next_game": upcoming, "again_of": access.game})
+
+
+def _next_game_typed(upcoming: NextGame, layouts) -> dict:
+    """The start form as if typed for the next game: its players in their new seats, and its comb
+    as the saved layout of the same sectors (chosen, so that starting keeps it the latest), or as
+    typed when no layout has them."""
+    typed = {"end_trigger_token": str(upcoming.end_trigger_token), "during": upcoming.during.value,
+             "solo": "on" if upcoming.solo else ""}
+    for position, name in enumerate(upcoming.players):
+        typed[f"player-{position}-name"] = name
+    same = next((layout for layout in layouts
+                 if [(s.first_vp, s.second_vp) for s in layout.sectors.all()] == list(upcoming.sectors)), None)
+    if same is not None and upcoming.sectors:
+        return _with_layout_sectors({**typed, "layout": str(same.pk)}, layouts)
+    for position, (first, second) in enumerate(upcoming.sectors):
+        typed[f"sector-{position}-first"], typed[f"sector-{position}-second"] = str(first), str(second)
+    return typed
+
+
+@never_cache
+@require_safe
+@with_game(Role.VIEW)
 def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The results: the winner, the ranking and what to do next (*Log this play in BG Stats*, and
+    for the owner of a finished game *Play again*) in the first screen; the chart, the breakdown
+    and the comb below."""
     board = Scoreboard(selectors.game_state(access.game))
-    return render(request, "scoring/results.html", {"board": board, "access": access,
-                                                    "bgstats_link": bgstats.play_link(board)})
+    return render(request, "scoring/results.html", {
+        "board": board, "access": access, "bgstats_link": bgstats.play_link(board),
+        "offers_play_again": access.is_owner and access.game.is_finished,
+    })
 
 
 @never_cache

@@ -9,19 +9,33 @@ The history's filters and pages are ``tests/test_history_page.py``; the statisti
 from __future__ import annotations
 
 import json
-from datetime import date
+import re
+from datetime import UTC, date, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services
 from scoring.categories import CATEGORIES, During, categories_of
 from scoring.gamefile import read_document
-from scoring.models import CombLayout, Game, GameSector, HibernationTokens, Seat
+from scoring.models import Change, CombLayout, Game, GameSector, HibernationTokens, Seat
 from tests.factories import COMB, game_scored, game_started, player, save_value, seat_of, tokens_of
-from tests.views.helpers import EVIL, HTMX, WITH_AND_WITHOUT_HTMX, Element, page, shared_victory_game, top_level, url
+from tests.views.helpers import (
+    EVIL,
+    HTMX,
+    WITH_AND_WITHOUT_HTMX,
+    Element,
+    form_data,
+    page,
+    shared_victory_game,
+    started_on,
+    top_level,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -654,7 +668,7 @@ def test_finished_results_link_to_bg_stats_with_the_play_filled_in(client):
     html = page(client.get(url("results", game)))
 
     (link,) = bgstats_links(html)
-    assert link.parent is html.one("div", class_="actions")
+    assert link.parent is html.one("div", class_="results-next")
     assert (link["class"], link["target"], link["rel"]) == ("button", "_blank", "noopener")
     address = urlsplit(link["href"])
     assert (address.scheme, address.netloc, address.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
@@ -665,11 +679,177 @@ def test_finished_results_link_to_bg_stats_with_the_play_filled_in(client):
     ]
 
 
+def test_the_bg_stats_link_of_a_game_finished_on_the_pad_says_when_it_ended_and_how_long_it_took(client):
+    """Decoded from the page as BG Stats decodes it: the end of the play in UTC, its length from
+    the first value entered, and each player by a random id, never a number of the database."""
+    game = game_started("Alice", "Bruno")
+    save_value(seat=seat_of(game, 1), key="farms", value=4)
+    Change.objects.filter(game=game).update(at=timezone.now() - timedelta(minutes=75))
+    assert client.post(url("finish", game), {"confirm": "1"}).status_code == 302
+    game.refresh_from_db()
+
+    (link,) = bgstats_links(page(client.get(url("results", game))))
+
+    play = json.loads(parse_qs(urlsplit(link["href"]).query)["data"][0])
+    assert play["playDate"] == game.finished_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    assert play["durationMin"] == 75
+    people = [seat.player for seat in Seat.objects.filter(game=game).select_related("player").order_by("number")]
+    assert [p["sourcePlayerId"] for p in play["players"]] == [f"player-{person.public_id}" for person in people]
+    assert all(re.fullmatch(r"player-[\w-]{16}", p["sourcePlayerId"]) for p in play["players"])  # no row number
+
+
 def test_results_of_a_game_in_progress_offer_no_bg_stats_link(client):
     html = page(client.get(url("results", shared_victory_game())))
 
     assert bgstats_links(html) == []
     assert [a["href"] for a in html.find_all("a") if "bgstatsapp" in a.get("href", "")] == []
+
+
+def play_again_links(html: Element) -> list[Element]:
+    return [a for a in html.find_all("a") if a.text == "Play again"]
+
+
+def test_finished_results_offer_the_next_steps_right_after_the_winner_and_the_ranking(client):
+    game = shared_victory_game(finished=True)
+
+    html = page(client.get(url("results", game)))
+
+    next_steps = html.one("div", class_="results-next")
+    assert [(a.text, a["class"]) for a in next_steps.find_all("a")] == [
+        ("Log this play in BG Stats", "button"), ("Play again", "button primary")]
+    assert play_again_links(html)[0]["href"] == url("again", game)
+    # In the page's order: the winner and the ranking, then what to do next, then the chart and the rest.
+    order = [element for element in html.iter()
+             if element.get("id") in ("winner-heading", "chart-heading") or element is next_steps]
+    assert [element.get("id", "next") for element in order] == ["winner-heading", "next", "chart-heading"]
+
+
+def test_results_of_a_game_in_progress_offer_no_play_again(client):
+    html = page(client.get(url("results", shared_victory_game())))
+
+    assert play_again_links(html) == []
+    assert html.find("div", class_="results-next") is None
+
+
+def test_an_edit_links_holder_may_log_the_play_but_not_play_again_from_the_owners_table(client):
+    game = shared_victory_game(finished=True)
+    link = services.link_renew(game=game, access="edit")
+    holder = Client()
+    holder.get(reverse("scoring:join", args=[link.token]))
+
+    html = page(holder.get(url("results", game)))
+    refused = holder.get(url("again", game))
+
+    assert len(bgstats_links(html)) == 1 and play_again_links(html) == []
+    assert refused.status_code == 403
+    assert "Only the game&#x27;s owner can start the next game with its players." in refused.content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing again: /games/<id>/again/ (the start form filled in for the next game of the table)
+
+
+def the_table(**fields) -> Game:
+    """A finished game of Alice (Saha), Bruno (Capen) and Carla, in seat order, on the COMB."""
+    return game_scored(player("Alice", farm_income=20, faction="Saha"), player("Bruno", farm_income=9, faction="Capen"),
+                       player("Carla", farm_income=5), finished=True, **fields)
+
+
+def player_rows(html: Element) -> list[tuple[str, str]]:
+    """The start form's player rows as shown: each name and the faction chosen ("" for none)."""
+    rows = []
+    for position in range(5):
+        chosen = html.one("select", name=f"player-{position}-faction").find("option", selected=True)
+        rows.append((html.one("input", name=f"player-{position}-name").get("value", ""),
+                     chosen["value"] if chosen else ""))
+    return rows
+
+
+@pytest.mark.parametrize("during", [During.TRACK, During.BREAKDOWN])
+def test_play_again_fills_the_start_form_for_the_same_table_seats_moved_on_one(client, during):
+    game = the_table(during=during, end_trigger_token=7)
+
+    response = client.get(url("again", game))
+
+    assert response.status_code == 200
+    html = page(response)
+    assert html.one("h1").text == "Play again"
+    form = html.one("form", class_="start-form")
+    assert form["action"] == url("start") and form["method"] == "post"
+    assert player_rows(html) == [("Bruno", ""), ("Carla", ""), ("Alice", ""), ("", ""), ("", "")]  # factions cleared
+    assert sector_inputs(html) == [(str(first), str(second)) for first, second in COMB]
+    assert html.one("input", name="during", checked=True)["value"] == during.value
+    assert html.one("input", name="end_trigger_token", checked=True)["value"] == "7"  # as played, on an English page
+    assert html.one("input", name="solo").get("checked") is None
+    assert html.by_id("play-again-note").find("p").text == (
+        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last.")
+    assert html.find(class_="error") is None and html.find(class_="form-errors") is None
+    assert Game.objects.count() == 1  # nothing started yet
+
+
+def test_play_again_posted_as_shown_starts_the_next_game_with_the_seats_moved_on(client, owner):
+    game = the_table(during=During.TRACK, end_trigger_token=7)
+    shown = page(client.get(url("again", game))).one("form", class_="start-form")
+
+    response = client.post(url("start"), form_data(shown))
+
+    upcoming = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == url("pad", upcoming)
+    assert [(number, name) for number, name, *_ in seats_of(upcoming)] == [(1, "Bruno"), (2, "Carla"), (3, "Alice")]
+    assert [seat.faction for seat in Seat.objects.filter(game=upcoming)] == ["", "", ""]
+    assert sectors_of(upcoming) == list(COMB)
+    assert (upcoming.during, upcoming.end_trigger_token, upcoming.owner, upcoming.is_finished) == (
+        During.TRACK, 7, owner, False)
+    assert upcoming.played_on == timezone.localdate()
+
+
+def test_play_again_of_a_solo_game_is_the_same_player_against_the_automa_again(client):
+    game = game_scored(player("Automa", automa=True), player("Alice", farm_income=9), finished=True)
+
+    html = page(client.get(url("again", game)))
+
+    assert html.one("input", name="solo").get("checked") is not None
+    assert player_rows(html)[:2] == [("Alice", ""), ("", "")]
+    assert html.by_id("play-again-note").find("p").text == (
+        "Alice against the Automa again: the Automa keeps seat 1.")
+
+
+def test_play_again_chooses_the_saved_layout_of_the_same_comb(client, owner):
+    services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+    services.comb_layout_save(name="Base game", sectors=COMB, owner=owner)
+    services.comb_layout_save(name="Latest", sectors=[(1, 1)], owner=owner)  # the one used last: not this comb
+
+    html = page(client.get(url("again", the_table())))
+
+    assert html.one("select", name="layout").one("option", selected=True).text == "Base game"
+    assert html.one("input", name="layout_name")["value"] == "Base game"
+    assert sector_inputs(html) == [(str(first), str(second)) for first, second in COMB]
+
+
+def test_a_visitor_plays_again_in_their_own_browser():
+    """No account: the browser that started the game plays the next one, which is its own too."""
+    phone = Client()
+    game = started_on(phone, "Alice", "Bruno", sectors=((9, 4),))
+    assert phone.post(url("finish", game), {"confirm": "1"}).status_code == 302
+    assert play_again_links(page(phone.get(url("results", game))))[0]["href"] == url("again", game)
+
+    shown = page(phone.get(url("again", game))).one("form", class_="start-form")
+    response = phone.post(url("start"), form_data(shown))
+
+    upcoming = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == url("pad", upcoming)
+    assert [(number, name) for number, name, *_ in seats_of(upcoming)] == [(1, "Bruno"), (2, "Alice")]
+    assert (upcoming.owner, upcoming.visitor) == (None, game.visitor)
+
+
+def test_play_again_of_a_comb_no_layout_holds_types_it_in_as_a_new_layout(client, owner):
+    services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+
+    html = page(client.get(url("again", the_table())))
+
+    assert html.one("select", name="layout").one("option", selected=True).text == "New layout"
+    assert html.one("input", name="layout_name").get("value", "") == ""
+    assert sector_inputs(html) == [(str(first), str(second)) for first, second in COMB]
 
 
 # ---------------------------------------------------------------------------------------------
