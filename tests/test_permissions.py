@@ -129,6 +129,9 @@ REQUESTS: dict[str, Request] = {
     "live GET (htmx)": lambda c, t: c.get(t.url("live"), headers=HTMX),
     "results GET": lambda c, t: c.get(t.url("results")),
     "again GET": lambda c, t: c.get(t.url("again")),
+    "table GET": lambda c, t: c.get(t.url("table")),
+    "table GET (htmx)": lambda c, t: c.get(t.url("table"), headers=HTMX),
+    "reopen POST": lambda c, t: c.post(t.url("reopen")),
     "finish POST": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}),
     "finish POST (htmx)": lambda c, t: c.post(t.url("finish"), {"confirm": "1"}, headers=HTMX),
     "during GET": lambda c, t: c.get(t.url("during")),
@@ -166,6 +169,9 @@ MATRIX = [
     ("live GET (htmx)",          200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
     ("results GET",              200, 200, 200, 404, 404, 404),
     ("again GET",                200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
+    ("table GET",                200, 200, 200, 404, 404, 404),
+    ("table GET (htmx)",         200, 200, 200, 286, 286, 286),  # (its standings are polled too)
+    ("reopen POST",              302, 403, 403, 404, 404, 404),  # (changing a finished game: its owner's act)
     ("finish POST",              302, 302, 403, 404, 404, 404),
     ("finish POST (htmx)",       302, 302, 403, 404, 404, 404),
     ("during GET",               200, 200, 403, 404, 404, 404),
@@ -227,7 +233,7 @@ def test_the_matrix_covers_every_address_of_a_game():
     for included in get_resolver().url_patterns:
         patterns += [p for p in getattr(included, "url_patterns", []) if isinstance(p, URLPattern)]
     game_urls = {p.name for p in patterns if "game_id" in p.pattern.converters or p.name == "join"}
-    covered = {"pad", "save", "live", "results", "again", "finish", "during", "delete", "export", "undo", "link", "name", "who",
+    covered = {"pad", "save", "live", "results", "again", "table", "finish", "reopen", "during", "delete", "export", "undo", "link", "name", "who",
                "join"}
     assert game_urls <= covered, game_urls - covered
     assert {row[0] for row in MATRIX} == set(REQUESTS)
@@ -308,7 +314,7 @@ VIEW_WRITES = [
     "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
     "finish POST (htmx)", "during POST", "during POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST",
     "undo POST (htmx)", "edit link new POST", "edit link revoke POST", "edit link revoke POST (asks first)",
-    "view link new POST", "view link revoke POST", "name POST", "who POST",
+    "view link new POST", "view link revoke POST", "name POST", "who POST", "reopen POST",
 ]
 
 

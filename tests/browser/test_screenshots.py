@@ -1,4 +1,4 @@
-"""The pictures of the README: the pad and the results of a four-player game at a phone's size,
+"""The pictures of the README: the pad, the table's view and the results of a four-player game at a phone's size,
 in light and dark. Run with the suite (into artifacts/screenshots/), and by ``make screenshots``
 into docs/images/, which is committed, so the README shows the pad as it is."""
 
@@ -56,6 +56,9 @@ def test_pictures_of_the_pad_and_the_results(browser, phone, live_server, folder
     page.goto(f"{live_server.url}/games/{in_progress.public_id}/")
     expect(page.get_by_label("Total, Bruno", exact=True)).to_be_visible()
     page.screenshot(path=folder / f"pad-{scheme}.png")
+    page.goto(f"{live_server.url}/games/{in_progress.public_id}/table/")
+    expect(page.locator(".standing-total").first).to_be_visible()
+    page.screenshot(path=folder / f"table-{scheme}.png")
     page.goto(f"{live_server.url}/games/{finished.public_id}/results/")
     expect(page.locator(".winner-line")).to_be_visible()
     page.screenshot(path=folder / f"results-{scheme}.png")
