@@ -9,7 +9,8 @@
 #      with TEST_DATABASE_FACING_ONLY=1, tests/conftest.py deselects the browser journeys and the
 #      tests that use no database, which part 2 has run (and says how many).
 # Each pytest part spreads its tests over two processes (pytest-xdist, -n 2: the machines have two
-# cores; each process has its own test database and its own Chromium).
+# cores; each process has its own test database and its own Chromium); an idle process takes
+# tests queued for the other (--dist worksteal), so neither ends long before the other.
 # Extra arguments go to pytest, in parts 2 and 3 (scripts/test.sh -k engine; -n 0 runs in one
 # process). A part that the arguments leave without a test says so and does not fail.
 set -euo pipefail
@@ -67,7 +68,7 @@ part() {
     results+=("$name: $result, $((SECONDS - started)) s")
 }
 pytest_args=$#
-pytest=(.venv/bin/python -m pytest -n 2 --durations=10)
+pytest=(.venv/bin/python -m pytest -n 2 --dist worksteal --durations=10)
 
 if have_nodejs; then
     part "the phone side's unit tests (node --test tests/js/)" node --test --test-reporter=spec tests/js/
