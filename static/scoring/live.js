@@ -28,8 +28,8 @@ export function setUpLive(pad) {
   // The game's revision the figures on screen show: answers can arrive out of order (two fields
   // saved at once, a poll overtaken by a save), and figures older than those shown are dropped.
   function newer(revision) {
-    const shown = Number(pad.root.dataset.revision || 0);
-    if (Number.isNaN(revision) || revision < shown) return Number.isNaN(revision);
+    if (Number.isNaN(revision)) return true; // (an answer that does not say: taken as it is)
+    if (revision < Number(pad.root.dataset.revision || 0)) return false;
     pad.root.dataset.revision = String(revision);
     return true;
   }

@@ -250,9 +250,10 @@ function setUpPad(root) {
 
   // -- what other phones saved (live.js) ------------------------------------------------------------
 
+  // Another phone's value, shown in its field when nothing of this page's waits there; whether it was.
   function showStored(name, version, stored, html) {
     const el = inputs.get(name);
-    if (!el) return;
+    if (!el) return false;
     const s = state(name);
     const status = statusEl(name);
     if (document.activeElement === el || !F.takesOthers(s) || version <= s.base) return false;

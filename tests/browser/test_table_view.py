@@ -49,8 +49,8 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
         expect(gaps.nth(0)).to_have_text("leads by 2 VP")
         expect(gaps.nth(2)).to_have_text("8 VP behind")
     else:
-        expect(gaps.nth(0)).to_have_text("en tête de 2 PV")
-        expect(gaps.nth(2)).to_have_text("à 8 PV")
+        expect(gaps.nth(0)).to_have_text("mène de 2 PV")
+        expect(gaps.nth(2)).to_have_text("8 PV de retard")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert not axe_violations(page, f"the table's view at {width} px, {locale}, {scheme}")
 
@@ -74,6 +74,8 @@ def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_wh
         page: Page, open_phone, live_server):
     game_id = make_game(["Alice", "Bruno"])
     page.context.add_init_script(WAKE_LOCK)
+    page.goto(f"{live_server.url}/games/{game_id}/")  # the pad keeps the screen awake too
+    page.wait_for_function("window.wakeLocks.length === 1 && !window.wakeLocks[0].released")
     page.goto(f"{live_server.url}/games/{game_id}/table/")
     expect(page.locator(".standing-total").first).to_contain_text("2")
     assert page.evaluate("window.wakeLocks.map((lock) => [lock.type, lock.released])") == [["screen", False]]
