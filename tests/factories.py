@@ -139,6 +139,15 @@ def save_value(*, seat: Seat, key: str, value=None, sum_text: str = "", delta: i
     return result
 
 
+def value_corrected(*, seat: Seat, key: str, value=None, sum_text: str = "", by: Actor = NOBODY) -> SaveResult:
+    """A value of a finished game corrected as its owner corrects it: the game reopened, the value
+    saved, the game finished again (a finished game takes no value: ``Outcome.FINISHED``)."""
+    services.game_reopen(game=seat.game, by=by)
+    result = save_value(seat=seat, key=key, value=value, sum_text=sum_text, by=by)
+    services.game_finish(game=seat.game, by=by)
+    return result
+
+
 def save_tokens(*, seat: Seat, sector: GameSector, count: int | None = None, delta: int = 0,
                 guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
     """A seat's tokens in a sector saved as the pad saves them."""

@@ -17,7 +17,15 @@ from scoring.access import Actor
 from scoring.management.commands._database_copy import postgres_connection, postgres_run
 from scoring.models import Change, Game, GameMember, Player
 from scoring.preferences import LanguagePreference, account_language_set
-from scoring.services import change_undo, comb_layout_save, game_finish, link_renew, link_revoke, players_merge
+from scoring.services import (
+    change_undo,
+    comb_layout_save,
+    game_finish,
+    game_reopen,
+    link_renew,
+    link_revoke,
+    players_merge,
+)
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 
 # A restore replaces the database under every connection: the tests cannot run inside the
@@ -44,8 +52,10 @@ def a_club_history() -> None:
     ben = User.objects.create_user("ben", password="a-long-pass-phrase-2")
     finished = game_scored(player("Ann", farm_income=12, faction="Ria", tokens=(2, 0, 1)), player("Bob", recruits=3),
                            owner=ann, finished=True)
+    game_reopen(game=finished, by=Actor(user=ann))  # corrected, then the correction undone
     save_value(seat=seat_of(finished, 2), key="recruits", value=5, by=Actor(user=ann))
     change_undo(game=finished, change=Change.objects.get(game=finished), by=Actor(user=ann))
+    game_finish(game=finished, by=Actor(user=ann))
     in_progress = game_started("Ann", "Bobby", owner=ann)
     save_value(seat=seat_of(in_progress, 1), key="farm_income", value=7, sum_text="3+4", by=Actor(user=ann))
     players_merge(keep=Player.objects.get(owner=ann, name="Bob"), merged=Player.objects.get(owner=ann, name="Bobby"))

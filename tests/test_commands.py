@@ -31,7 +31,7 @@ import scoring.management
 from scoring.categories import During
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
-from tests.factories import OWNER, game_scored, player, save_tokens, save_value, user
+from tests.factories import OWNER, game_scored, player, save_tokens, user, value_corrected
 from tests.test_gamefile import (
     DATA,
     EXAMPLE_SCORE,
@@ -326,7 +326,7 @@ def test_an_import_skips_the_games_already_stored_and_adds_the_others(tmp_path):
 
 def test_a_game_changed_since_its_import_is_another_game(tmp_path):
     run("import_games", str(EXAMPLE), *AS_OWNER)
-    save_value(seat=Seat.objects.get(number=1), key="farms", value=5)  # corrected on the pad: 4 farms were 5
+    value_corrected(seat=Seat.objects.get(number=1), key="farms", value=5)  # corrected on the pad: 4 farms were 5
 
     out, _ = run("import_games", str(EXAMPLE), *AS_OWNER)
 

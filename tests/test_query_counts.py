@@ -31,7 +31,8 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 #   7. the change recorded (INSERT scoring_change).
 # A comb step (or a token count typed) writes the tokens' row too, before the seats (INSERT the
 # first time, UPDATE after, DELETE when cleared). A page that shows its recent changes
-# (``changes=1``) reads them for the answer: one more.
+# (``changes=1``) reads them for the answer: two more, the changes and the game's finishing and
+# reopening among them (``selectors.recent_changes``).
 SAVE_BUDGET = 8
 FIELD_SAVE_STATEMENTS = 7
 STEP_STATEMENTS = 8
@@ -95,13 +96,14 @@ def test_a_comb_step_costs_the_same_for_one_or_five_players(owner_client, owner,
     assert_a_save(found, tokens="UPDATE")
 
 
-def test_a_page_showing_its_recent_changes_reads_them_in_one_more_statement(owner_client, owner):
+def test_a_page_showing_its_recent_changes_reads_them_in_two_more_statements(owner_client, owner):
     game = game_started(*NAMES[:3], owner=owner)
     statements(owner_client, game, {"field": "s1-farms", "value": "1", "version": "0", "page": "p", "seq": "1"})
     found = statements(owner_client, game, {"field": "s1-farms", "value": "2", "version": "1", "page": "p",
                                             "seq": "2", "changes": "1"})
-    assert len(found) == FIELD_SAVE_STATEMENTS + 1 and '"scoring_change"' in found[-1]
-    assert_a_save(found[:-1])
+    assert len(found) == FIELD_SAVE_STATEMENTS + 2, found
+    assert '"scoring_change"' in found[-2] and '"scoring_gameevent"' in found[-1]
+    assert_a_save(found[:-2])
 
 
 def test_a_save_costs_the_same_with_10_or_100000_games_stored(owner_client, owner):
@@ -145,8 +147,9 @@ def test_the_pad_page_costs_the_same_for_one_or_five_players(owner_client, owner
     with CaptureQueriesContext(connection) as queries:
         assert owner_client.get(reverse("scoring:pad", args=[game.public_id])).status_code == 200
     found = counted(queries)
-    # the game (access), its seats with the game, the comb's rows, its share links, its recent changes
-    assert len(found) == 5, found
+    # the game (access), its seats with the game, the comb's rows, its share links, its recent
+    # changes, and its finishing and reopening (shown among them)
+    assert len(found) == 6, found
 
 
 def test_a_poll_that_finds_nothing_new_is_one_query_and_no_body(owner_client, owner):

@@ -31,7 +31,7 @@ from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.models import Change, Game
 from scoring.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
-from tests.factories import game_scored, game_started, player, save_value, seat_of, total_of, user
+from tests.factories import game_scored, game_started, player, seat_of, total_of, user, value_corrected
 from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
 from tests.views.helpers import page
 
@@ -168,7 +168,7 @@ def test_the_json_export_is_every_game_the_user_owns_with_its_history(owner_clie
     owner.first_name = "Oscar"  # the name others see: the export's author, never the login
     owner.save()
     alice = game_scored(player("Alice", farm_income=3), played_on=date(2026, 11, 29), finished=True)
-    save_value(seat=seat_of(alice, 1), key="farms", value=4, by=Actor(user=owner))
+    value_corrected(seat=seat_of(alice, 1), key="farms", value=4, by=Actor(user=owner))
     game_started("Bruno", "Carla", played_on=date(2026, 12, 5))  # in progress: exported too
 
     response = export_json(owner_client)
@@ -341,9 +341,8 @@ def test_export_delete_upload_add_export_gives_the_same_document(owner_client, o
     """The game file is a backup: what it restores exports exactly as before, history included."""
     game = game_scored(player("Alice", farm_income=3, workers=1, tokens=(2, 0, 1)), player("Bruno", farms=2),
                        played_on=date(2026, 11, 29), finished=True)
-    save_value(seat=seat_of(game, 1), key="farm_income", value=9, sum_text="3+6",
-                             by=Actor(user=owner))
-    save_value(seat=seat_of(game, 2), key="recruits", value=4, by=Actor(name="Bruno"))
+    value_corrected(seat=seat_of(game, 1), key="farm_income", value=9, sum_text="3+6", by=Actor(user=owner))
+    value_corrected(seat=seat_of(game, 2), key="recruits", value=4, by=Actor(name="Bruno"))
     game_started("Carla", played_on=date(2026, 12, 1))
     first = export_json(owner_client).content
 
