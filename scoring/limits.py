@@ -30,6 +30,7 @@ import logging
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import cache, wraps
 
 from django.conf import settings
@@ -143,7 +144,7 @@ def _limit(rule: str, kind: str) -> tuple[int, int] | None:
 _COUNT = """
     INSERT INTO {table} (name, "window", hits, expires) VALUES {rows}
     ON CONFLICT (name) DO UPDATE SET
-        hits = CASE WHEN {table}."window" = excluded."window" THEN {table}.hits + 1 ELSE 1 END,
+        hits = CASE WHEN {table}."window" = excluded."window" THEN {table}.hits + excluded.hits ELSE excluded.hits END,
         "window" = excluded."window",
         expires = excluded.expires
     RETURNING name, hits
@@ -151,10 +152,11 @@ _COUNT = """
 SWEEP_EVERY = 1000  # about once in so many counts, the rows of windows over are deleted
 
 
-def count(rule: str, counted: dict[str, str]) -> dict[str, int]:
-    """Count one request under the rule for each kind of counter it limits (``counted``: kind ->
-    who, an address, a session, an account name; an empty one is not counted), all in one
-    statement. The seconds until its window ends, for each kind over its limit (none: {})."""
+def count(rule: str, counted: dict[str, str], hits: int = 1) -> dict[str, int]:
+    """Count one request (or ``hits``: the values one form post saves) under the rule for each kind
+    of counter it limits (``counted``: kind -> who, an address, a session, an account name; an
+    empty one is not counted), all in one statement. The seconds until its window ends, for each
+    kind over its limit (none: {})."""
     now = time.time()
     rows = []
     for kind, who in counted.items():
@@ -170,16 +172,16 @@ def count(rule: str, counted: dict[str, str]) -> dict[str, int]:
     rows.sort()  # by name: requests counted at once take the rows' locks in one order (PostgreSQL)
     with connection.cursor() as cursor:
         cursor.execute(_COUNT.format(table=connection.ops.quote_name(RateCounter._meta.db_table),
-                                     rows=", ".join(["(%s, %s, 1, %s)"] * len(rows))),
-                       [value for name, window, ends, *_ in rows for value in (name, window, ends)])
-        hits = dict(cursor.fetchall())
+                                     rows=", ".join(["(%s, %s, %s, %s)"] * len(rows))),
+                       [value for name, window, ends, *_ in rows for value in (name, window, hits, ends)])
+        counts = dict(cursor.fetchall())
     if random.randrange(SWEEP_EVERY) == 0:
         RateCounter.objects.filter(expires__lt=now).delete()
     waits = {}
     for name, window, ends, kind, who, allowed in rows:
-        if hits[name] > allowed:
+        if counts[name] > allowed:
             waits[kind] = max(1, math.ceil(ends - now))
-            if hits[name] == allowed + 1:  # said once a window; Django logs each 429 answer besides
+            if counts[name] - hits <= allowed:  # said once a window; Django logs each 429 answer besides
                 logger.warning("Rate limit %r (%s) reached by %s: refused for %d s", rule, kind, _shown(kind, who),
                                waits[kind])
     return waits
@@ -207,31 +209,49 @@ def wait_text(seconds: int) -> str:
     return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
 
 
-def refused(request: HttpRequest, rule: str, retry_after: int, kind: str = ADDRESS) -> HttpResponse:
-    """The 429 answer: a page in the site's style, or one sentence of plain text for htmx; the
-    reason says whose counter is over (this phone's, or the connection's)."""
-    if kind == SESSION:
-        message = SESSION_MESSAGES.get(rule, DEFAULT_SESSION_MESSAGE)
-    else:
-        message = MESSAGES.get(rule, DEFAULT_MESSAGE)
-    return refusal(request, str(message) % {"wait": wait_text(retry_after)}, status=429, template="429.html",
-                   retry_after=retry_after)
+@dataclass(frozen=True)
+class Refused:
+    """A request over a limit: under which rule, whose counter (``kind``), and for how long."""
+
+    rule: str
+    kind: str
+    retry_after: int
+
+    @property
+    def message(self) -> str:
+        """Why, in words: whose counter is over (this phone's, or the connection's), and how long to wait."""
+        if self.kind == SESSION:
+            message = SESSION_MESSAGES.get(self.rule, DEFAULT_SESSION_MESSAGE)
+        else:
+            message = MESSAGES.get(self.rule, DEFAULT_MESSAGE)
+        return str(message) % {"wait": wait_text(self.retry_after)}
 
 
-def check(request: HttpRequest, rule: str, account: str | None = None) -> HttpResponse | None:
-    """Count the request under the rule: per session, per client and per account (when given, case
-    and surrounding spaces ignored), for the kinds the rule limits; the 429 answer when any is over
-    its limit (the longest wait), else None."""
+def refused(request: HttpRequest, over: Refused) -> HttpResponse:
+    """The 429 answer: a page in the site's style, or one sentence of plain text for htmx."""
+    return refusal(request, over.message, status=429, template="429.html", retry_after=over.retry_after)
+
+
+def over_limit(request: HttpRequest, rule: str, account: str | None = None, hits: int = 1) -> Refused | None:
+    """Count the request (``hits`` times: one a value a form post saves) under the rule: per
+    session, per client and per account (when given, case and surrounding spaces ignored), for
+    the kinds the rule limits; what is over its limit (the longest wait), else None."""
     counted = {ADDRESS: client(request)}
     if _limit(rule, SESSION):
         counted[SESSION] = session_of(request)
     if account is not None:
         counted[ACCOUNT] = account.strip().casefold()
-    waits = count(rule, counted)
+    waits = count(rule, counted, hits)
     if not waits:
         return None
     kind = max(waits, key=waits.__getitem__)
-    return refused(request, rule, waits[kind], kind)
+    return Refused(rule, kind, waits[kind])
+
+
+def check(request: HttpRequest, rule: str, account: str | None = None) -> HttpResponse | None:
+    """Count the request under the rule (``over_limit``): the 429 answer when it is over a limit, else None."""
+    over = over_limit(request, rule, account)
+    return None if over is None else refused(request, over)
 
 
 def rate_limit(rule: str, *, methods: tuple[str, ...] | None = None):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import selectors, services
+from scoring import limits, selectors, services
 from scoring.selectors import ScorePoint
 
 
@@ -39,6 +39,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@limits.rate_limit("save")
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     """This player is the same person as the one chosen (``same_as``): the chosen record's
     games come here and it is deleted. Both must be the signed-in user's players."""

@@ -25,7 +25,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import limits, services
-from scoring.models import RateCounter
+from scoring.models import Change, Game, GameLink, Player, RateCounter
+from tests.views.helpers import loaded, page, typed, url
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses
@@ -311,6 +312,97 @@ def test_a_limit_ends_with_its_window(client, ann, game, small_limits, clock):
     assert save(client, game).status_code == 200
 
 
+def test_a_plain_pad_post_counts_each_value_it_saves(client, ann, game, small_limits, clock):
+    """Without JavaScript the pad is one form: each value it saves is one save, as the pad's
+    script counts them; over the limit none is saved, each says why under it, what was typed kept."""
+    client.force_login(ann)
+    posted = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "2", "s1-recruits": "3"}),
+                         REMOTE_ADDR=HOME)
+    assert posted.status_code == 302  # two of the phone's three saves a minute
+
+    refused = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "5", "s1-recruits": "6"}),
+                          REMOTE_ADDR=HOME)
+
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert "no-store" in refused["Cache-Control"]
+    shown = page(refused)
+    for name, value in (("s1-farms", "5"), ("s1-recruits", "6")):
+        assert shown.one("input", name=name)["value"] == value
+        assert "Too many saves from this phone. Wait" in shown.by_id(f"error-{name}").text
+    seat = game.seats.get()
+    assert (seat.farms, seat.recruits) == (2, 3)
+    assert save(client, game, value="7").status_code == 429  # counted with the script's saves
+
+
+def _undo(client, game):
+    change = Change.objects.filter(game=game).latest("pk")
+    return client.post(reverse("scoring:undo", args=[game.public_id, change.pk]), REMOTE_ADDR=HOME)
+
+
+def _finish(client, game):
+    return client.post(url("finish", game), {**loaded(client, game), "confirm": "1"}, REMOTE_ADDR=HOME)
+
+
+def _reopen(client, game):
+    services.game_finish(game=game)
+    return client.post(url("reopen", game), REMOTE_ADDR=HOME)
+
+
+def _during(client, game):
+    return client.post(url("during", game), {"during": "track"}, REMOTE_ADDR=HOME)
+
+
+def _new_link(client, game):
+    return client.post(reverse("scoring:link", args=[game.public_id, "edit", "new"]), REMOTE_ADDR=HOME)
+
+
+def _delete(client, game):
+    return client.post(url("delete", game), REMOTE_ADDR=HOME)
+
+
+@pytest.mark.parametrize("door", [_undo, _finish, _reopen, _during, _new_link, _delete],
+                         ids=["undo", "finish", "reopen", "way-of-counting", "new-link", "delete"])
+def test_every_write_of_a_game_counts_against_the_save_limit(client, ann, game, small_limits, clock, door):
+    """Whatever the door, a phone over its saves waits: the write is refused in words, nothing changed."""
+    client.force_login(ann)
+    for value in ("1", "2", "3"):
+        assert save(client, game, value=value).status_code == 200
+    before = (Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
+              list(GameLink.objects.values_list("token", flat=True)), Change.objects.count())
+
+    refused = door(client, game)
+
+    assert_refused_page(refused, "Too many saves from this phone")
+    after = (Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
+             list(GameLink.objects.values_list("token", flat=True)), Change.objects.count())
+    if door is _reopen:  # (finished just before the door was tried: still finished, nothing else changed)
+        assert after[0][1] is not None and after[0][2] == before[0][2] and after[1:] == before[1:]
+    else:
+        assert after == before
+
+
+def test_a_link_holders_name_and_player_count_against_the_save_limit(game, small_limits, clock):
+    ben = link_holder(game)
+    for value in ("1", "2", "3"):
+        assert save(ben, game, value=value).status_code == 200
+    assert_refused_page(ben.post(url("name", game), {"name": "Ben"}, REMOTE_ADDR=HOME), "Too many saves")
+    seat = game.seats.get()
+    assert_refused_page(ben.post(url("who", game), {"seat": str(seat.pk)}, REMOTE_ADDR=HOME), "Too many saves")
+    assert "link_holder_name" not in str(dict(ben.session))
+
+
+def test_merging_players_counts_against_the_save_limit(client, ann, game, small_limits, clock):
+    client.force_login(ann)
+    services.game_create(players=[services.PlayerSetup("Annie")], sectors=[(9, 4)], owner=ann)
+    for value in ("1", "2", "3"):
+        assert save(client, game, value=value).status_code == 200
+    keep, merged = (Player.objects.get(owner=ann, name=name) for name in ("Ann", "Annie"))
+    refused = client.post(reverse("scoring:player_merge", args=[keep.pk]), {"same_as": str(merged.pk)},
+                          REMOTE_ADDR=HOME)
+    assert_refused_page(refused, "Too many saves")
+    assert Player.objects.filter(pk=merged.pk).exists()
+
+
 # ---------------------------------------------------------------------------------------------
 # Starting a game (no account is needed)
 
@@ -433,6 +525,15 @@ def test_count_counts_each_name_of_each_kind_on_its_own(settings):
     assert limits.count("test", {"address": "ann"}) == {}  # a kind the rule does not limit
     assert limits.count("test", {"session": ""}) == {}  # nobody to count
     assert limits.count("other", {"account": "ann"}) == {}  # a rule the setting does not have
+
+
+def test_count_counts_several_hits_at_once_and_says_the_limit_reached_once(settings, clock, caplog):
+    settings.RATE_LIMITS = {"test": {"session": (4, 60)}}
+    assert limits.count("test", {"session": "ann"}, hits=3) == {}
+    assert set(limits.count("test", {"session": "ann"}, hits=2)) == {"session"}  # 5 of 4
+    assert set(limits.count("test", {"session": "ann"})) == {"session"}
+    assert [record.getMessage() for record in caplog.records] == [
+        "Rate limit 'test' (session) reached by a session: refused for 60 s"]
 
 
 def test_a_long_window_counts_to_its_end(settings, clock):

@@ -247,6 +247,7 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.rate_limit("save", methods=("POST",))
 @with_game(Role.OWNER)
 def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":

@@ -11,6 +11,8 @@ the answer is partials of the pad's own template.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,12 +22,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
-from scoring import selectors, services
+from scoring import limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, session_tag
 from scoring.categories import Section
 from scoring.fields import pad_field
 from scoring.forms import FieldSaveForm, GameModeForm, PadForm
-from scoring.limits import rate_limit
 from scoring.models import Change
 from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, actor_words, change_label, finished_sentence, value_words
@@ -70,9 +71,9 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if not access.can_edit:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     form = PadForm(**_pad_fields_of(access), data=request.POST)
-    errors, typed = _save_posted(form, access)
-    if errors:
-        return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
+    posted = _save_posted(request, form, access)
+    if posted.errors:
+        return _posted_page(request, access, posted)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
     anchor = f"#f-{form.stepped}" if form.stepped else ""
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + query + anchor)
@@ -80,7 +81,7 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_POST
-@rate_limit("save")
+@limits.rate_limit("save")
 @with_game(Role.EDIT)
 def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Save one value for the pad's script (``FieldSaveForm`` says what it posts). Answers the
@@ -199,6 +200,7 @@ def game_table(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_POST
+@limits.rate_limit("save")
 @with_game(Role.EDIT)
 def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
     """Undo one change of the game: a save like any other (itself a change), refused, with the
@@ -232,6 +234,7 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
 
 @never_cache
 @require_POST
+@limits.rate_limit("save")
 @with_game(Role.EDIT)
 def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Finish the game: every phone's pad then shows it finished and takes no more values. Without
@@ -239,9 +242,9 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     and a refused value stops here. The values far from what games record (each linking to its
     field) and the categories that nobody has entered are listed, and an edit link's holder is
     told that they finish the game for the table: the game is finished only once that is confirmed."""
-    errors, typed = _save_posted(PadForm(**_pad_fields_of(access), data=request.POST), access)
-    if errors:
-        return _pad_page(request, access, status=422, errors=errors, typed=typed, form_errors=True)
+    posted = _save_posted(request, PadForm(**_pad_fields_of(access), data=request.POST), access)
+    if posted.errors:
+        return _posted_page(request, access, posted)
     board = Scoreboard(selectors.game_state(access.game))
     if board.game.is_finished:  # finished already (on another phone, or a second tap)
         return redirect("scoring:results", game_id=board.game.public_id)
@@ -259,6 +262,7 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_POST
+@limits.rate_limit("save")
 @with_game(Role.OWNER)
 def game_reopen(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Reopen a finished game to correct its scores: its owner's deliberate act, recorded in its
@@ -270,6 +274,7 @@ def game_reopen(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.rate_limit("save", methods=("POST",))
 @with_game(Role.EDIT)
 def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """How the game counts its during-the-game points, and the other way offered (the pad's link
@@ -305,12 +310,28 @@ def _pad_fields_of(access: GameAccess) -> dict:
     return {"seats": state.seats, "sectors": state.sectors, "during": state.game.during}
 
 
-def _save_posted(form: PadForm, access: GameAccess) -> tuple[dict[str, str], dict[str, str]]:
-    """Save each value a plain post changed (``services.field_save``, one at a time): the
-    messages of those not saved, and what was typed into them, by field name."""
+@dataclass
+class _Posted:
+    """What came of a plain post's values: the messages of those not saved and what was typed
+    into them, by field name; ``retry_after``: none was saved, the post being over the save limit."""
+
+    errors: dict[str, str] = field(default_factory=dict)
+    typed: dict[str, str] = field(default_factory=dict)
+    retry_after: int = 0
+
+
+def _save_posted(request: HttpRequest, form: PadForm, access: GameAccess) -> _Posted:
+    """Save each value a plain post changed (``services.field_save``, one at a time), each
+    counted against the save limit as a save of the pad's script is: over it, none is saved and
+    each says why, what was typed kept."""
     form.is_valid()  # (a field's own error leaves the others to be saved)
     errors = {name: messages[0] for name, messages in form.errors.items()}
-    for posted in form.posted_values():
+    values = form.posted_values()
+    over = limits.over_limit(request, "save", hits=len(values)) if values else None
+    if over is not None:
+        errors.update({posted.name: over.message for posted in values})
+        values = []
+    for posted in values:
         result = services.field_save(game=access.game, address=posted.address, by=access.actor,
                                      **posted.save_arguments())
         if result.outcome is Outcome.GONE:
@@ -323,7 +344,17 @@ def _save_posted(form: PadForm, access: GameAccess) -> tuple[dict[str, str], dic
                 "Save again to replace it.") % {"stored": value_words(result.text, missing=_("empty"))}
         elif result.outcome is Outcome.REFUSED:
             errors[posted.name] = result.message
-    return errors, {name: form.typed_text(name) for name in errors}
+    return _Posted(errors, {name: form.typed_text(name) for name in errors}, over.retry_after if over else 0)
+
+
+def _posted_page(request: HttpRequest, access: GameAccess, posted: _Posted) -> HttpResponse:
+    """The pad again after a plain post not (wholly) saved: each value's message under it, what
+    was typed kept; 429 with ``Retry-After`` when the post was over the save limit, else 422."""
+    status = 429 if posted.retry_after else 422
+    response = _pad_page(request, access, status=status, errors=posted.errors, typed=posted.typed, form_errors=True)
+    if posted.retry_after:
+        response["Retry-After"] = str(posted.retry_after)
+    return response
 
 
 def _seat_in_view(request: HttpRequest, board: Scoreboard) -> int | None:

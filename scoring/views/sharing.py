@@ -53,6 +53,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
+@rate_limit("save", methods=("POST",))
 @with_game(Role.EDIT)
 def who(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Which player are you? An edit link's holder picks one of the game's players (or everyone),
@@ -73,6 +74,7 @@ def who(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 @require_POST
+@rate_limit("save")
 @with_game(Role.OWNER)
 def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str) -> HttpResponse:
     """The owner makes a new link (the old one stops working) or revokes the link of a kind.
@@ -90,6 +92,7 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
 
 
 @require_POST
+@rate_limit("save")
 @with_game(Role.EDIT)
 def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """A link's holder (no account) says who they are: their changes then carry that name, always
