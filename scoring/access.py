@@ -224,6 +224,15 @@ def link_open(request: HttpRequest, link: GameLink) -> None:
         GameMember.objects.get_or_create(game=link.game, user=user, link=link)
 
 
+def asks_to_join(request: HttpRequest, link: GameLink) -> bool:
+    """Whether opening the link must ask first: a signed-in user who does not own its game and is
+    not a member of it yet (joining puts the game in their history: their own choice, never a
+    page's that sent them the link)."""
+    user = request.user
+    return (user.is_authenticated and link.game.owner_id != user.pk
+            and not _memberships(user).filter(game=link.game).exists())
+
+
 def visible_games(user) -> QuerySet[Game]:
     """The games a signed-in user sees in their history: those they own and those they joined
     through a link that is still live."""

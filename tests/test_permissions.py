@@ -154,6 +154,9 @@ REQUESTS: dict[str, Request] = {
     "join the edit link": lambda c, t: c.get(reverse("scoring:join", args=[t.edit.token])),
     "join the view link": lambda c, t: c.get(reverse("scoring:join", args=[t.view.token])),
     "join a revoked link": lambda c, t: c.get(reverse("scoring:join", args=[t.old_edit.token])),
+    "join the edit link POST": lambda c, t: c.post(reverse("scoring:join", args=[t.edit.token])),
+    "join the view link POST": lambda c, t: c.post(reverse("scoring:join", args=[t.view.token])),
+    "join a revoked link POST": lambda c, t: c.post(reverse("scoring:join", args=[t.old_edit.token])),
 }
 
 # The rule. Columns: owner, edit link, view link, other user, stranger, revoked link.
@@ -191,9 +194,13 @@ MATRIX = [
     ("name POST",                302, 302, 403, 404, 404, 404),
     ("who GET",                  302, 200, 403, 404, 404, 404),  # (the owner is never asked: to the pad)
     ("who POST",                 302, 302, 403, 404, 404, 404),
-    ("join the edit link",       302, 302, 302, 302, 302, 302),
-    ("join the view link",       302, 302, 302, 302, 302, 302),
+    # (an account that is not yet a member is asked first: it joins by the page's button, a post)
+    ("join the edit link",       302, 302, 302, 200, 302, 302),
+    ("join the view link",       302, 302, 302, 200, 302, 302),
     ("join a revoked link",      404, 404, 404, 404, 404, 404),
+    ("join the edit link POST",  302, 302, 302, 302, 302, 302),
+    ("join the view link POST",  302, 302, 302, 302, 302, 302),
+    ("join a revoked link POST", 404, 404, 404, 404, 404, 404),
 ]
 
 CELLS = [
@@ -207,8 +214,8 @@ def assert_answered(response, status: int, table, before) -> None:
     """The matrix's answer: the status of its cell; a refusal changed nothing stored, and a 404
     shows nothing of the game."""
     assert response.status_code == status, response.content[:300]
-    if status in (403, 404, 286):
-        assert stored(table.game.pk) == before, "a refused request changed what is stored"
+    if status in (403, 404, 286) or response.request["REQUEST_METHOD"] == "GET":
+        assert stored(table.game.pk) == before, "a refused request, or a GET, changed what is stored"
     if status in (404, 286):
         body = response.content.decode()
         assert "Alice" not in body and "Bruno" not in body  # nothing of the game shows
@@ -223,7 +230,7 @@ def test_permission_matrix(owner, request_name, actor, status):
 
     assert_answered(response, status, table, before)
     if request_name.startswith("join") and status == 302:  # an edit link's holder is asked which player they are
-        asked = (request_name == "join the edit link" and actor != "owner") or actor == "edit link"
+        asked = (request_name.startswith("join the edit link") and actor != "owner") or actor == "edit link"
         assert response["Location"] == table.url("who" if asked else "pad")
 
 
@@ -324,7 +331,7 @@ def test_a_view_link_can_never_write(owner, request_name, signed_in):
     table, phone = set_table(owner, "view link")
     if signed_in:  # an account that joined through the view link is no more than a watcher
         phone.force_login(user("watcher"))
-        assert phone.get(reverse("scoring:join", args=[table.view.token])).status_code == 302
+        assert phone.post(reverse("scoring:join", args=[table.view.token])).status_code == 302
     before = stored(table.game.pk)
 
     response = REQUESTS[request_name](phone, table)
@@ -427,7 +434,7 @@ def test_a_signed_in_member_loses_the_game_on_every_phone_when_its_link_is_revok
     ben = user("ben")
     table, first_phone = set_table(owner, "stranger")
     first_phone.force_login(ben)
-    first_phone.get(reverse("scoring:join", args=[table.edit.token]))
+    first_phone.post(reverse("scoring:join", args=[table.edit.token]))
     second_phone = Client()
     second_phone.force_login(ben)  # a new session: no link opened in it
     assert second_phone.post(table.url("save"), one_save(), headers=HTMX).status_code == 200

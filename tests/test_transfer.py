@@ -191,7 +191,7 @@ def test_another_users_games_never_appear_in_an_export(owner_client, owner):
     game_scored(player("Nobody's"), owner=None, finished=True)  # a game from before accounts
     # A game the owner joined through its edit link is in their history, but it is the stranger's.
     link = services.link_renew(game=theirs, access="edit")
-    owner_client.get(reverse("scoring:join", args=[link.token]))
+    owner_client.post(reverse("scoring:join", args=[link.token]))
     assert "Zed" in page(owner_client.get(reverse("scoring:history"))).text
 
     exported = json.loads(export_json(owner_client).content)

@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.access import GameAccess, Role, game_access, link_name_set, link_open, link_seat_set
+from scoring.access import GameAccess, Role, asks_to_join, game_access, link_name_set, link_open, link_seat_set
 from scoring.forms import LinkHolderNameForm, SeatChoiceForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
@@ -36,14 +36,26 @@ def sheet_address(game: Game, seat: int | None) -> str:
     return f"{address}?player={seat}" if seat else address
 
 
+@never_cache
 @rate_limit("join")
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """A share link, opened: its holder may now reach the game. An edit link's holder is asked
-    which player they are (once: then straight to that player's sheet); the owner never is."""
+    which player they are (once: then straight to that player's sheet); the owner never is.
+
+    A signed-in user joins by consent: the link opened (a GET, which any page can make a browser
+    send) only shows what they are about to join, and its button (a post) makes them a member,
+    the game then in their history. Without an account, opening the link is joining: the session
+    alone holds it, nothing is recorded for anyone."""
     link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
     if link is None:
         raise Http404(_("This link does not work (any more): ask the game's owner for a new one."))
+    if request.method != "POST" and asks_to_join(request, link):
+        game = link.game
+        asked = render(request, "scoring/join.html", {
+            "game": game, "link": link, "names": [seat.name for seat in selectors.game_state(game).seats]})
+        asked.holds_secrets = True  # its address is the link: never compressed beside the names (BREACH)
+        return asked
     link_open(request, link)
     access = game_access(request, link.game.public_id)
     if access.asks_seat and access.seat is None:

@@ -294,7 +294,7 @@ def test_a_game_b_joined_shows_b_that_game_alone_and_never_as_login(a, b, b_phon
     shared = services.game_create(players=tablemates, sectors=[(9, 4)], owner=a.user)
     save_value(seat=seat_of(shared, 1), key="farms", value=4, by=Actor(user=a.user))
     link = services.link_renew(game=shared, access="view")
-    assert b_phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
+    assert b_phone.post(reverse("scoring:join", args=[link.token])).status_code == 302
 
     answers = dict(everything_b_reaches(b_phone, b, a))
     answers["pad of the joined game"] = b_phone.get(game_url("pad", shared))

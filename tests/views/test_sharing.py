@@ -165,7 +165,7 @@ def test_the_link_actions_take_a_post_only(client):
 def opened_link(link: GameLink, phone: Client | None = None) -> Client:
     """A phone (without an account unless given) that opened ``link``."""
     phone = phone or Client()
-    assert phone.get(join_url(link)).status_code == 302
+    assert phone.post(join_url(link)).status_code == 302  # (an account joins by the page's button)
     return phone
 
 
@@ -270,6 +270,65 @@ def test_the_owner_and_a_view_links_holder_are_not_asked(client):
     assert client.get(join_url(live_link(game, "edit")))["Location"] == url("pad", game)  # the owner's own link
     assert client.get(url("who", game))["Location"] == url("pad", game)
     assert Client().get(join_url(live_link(game, "view")))["Location"] == url("pad", game)
+
+
+def test_an_account_opening_a_link_is_asked_to_join_and_nothing_is_recorded_until_it_does(client):
+    """A page of any other site can send a signed-in browser to a share link: opening it only
+    shows what the account is about to join; the game is neither in its history nor open to it."""
+    game = game_started("Alice", "Bruno")
+    link = services.link_renew(game=game, access="edit")
+    phone = Client()
+    phone.force_login(user("cleo"))
+
+    response = phone.get(join_url(link), headers={"Accept-Encoding": "gzip"})
+
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
+    assert not response.has_header("Content-Encoding")  # its address is the link: never compressed (BREACH)
+    html = page(response)
+    assert html.one("h1").text == "Join this game?"
+    assert [item.text for item in html.one("ul", class_="join-players").find_all("li")] == ["Alice", "Bruno"]
+    assert "enter the scores with the table" in html.one("main").text
+    form = html.one("main").one("form")
+    assert form["method"] == "post" and "action" not in form.attrs  # (to this address)
+    assert form.one("button")["type"] == "submit" and form.one("button").text == "Join the game"
+    assert form.one("a").text == "Not now" and form.one("a")["href"] == url("history")
+    assert not game.members.exists()
+    assert phone.get(url("pad", game)).status_code == 404
+    assert url("pad", game) not in phone.get(url("history")).content.decode()
+
+
+def test_an_account_joins_with_the_button_and_goes_straight_in_the_next_time(client):
+    game = game_started("Alice", "Bruno")
+    link = services.link_renew(game=game, access="edit")
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(user("cleo"))
+    asked = page(phone.get(join_url(link)))
+    token = asked.one("main").one("input", name="csrfmiddlewaretoken")["value"]
+
+    joined = phone.post(join_url(link), {"csrfmiddlewaretoken": token})
+
+    assert joined["Location"] == url("who", game)
+    assert list(game.members.values_list("user__username", flat=True)) == ["cleo"]
+    assert url("pad", game) in phone.get(url("history")).content.decode()
+    assert phone.get(join_url(link))["Location"] == url("who", game)  # a member: not asked again
+
+
+def test_a_join_posted_from_another_site_is_refused_by_the_csrf_check(client):
+    game = game_started("Alice", "Bruno")
+    link = services.link_renew(game=game, access="view")
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(user("cleo"))
+
+    assert phone.post(join_url(link)).status_code == 403
+    assert not game.members.exists()
+
+
+def test_the_view_links_question_says_the_account_follows_the_game(client):
+    game = game_started("Alice", "Bruno")
+    phone = Client()
+    phone.force_login(user("cleo"))
+    html = page(phone.get(join_url(services.link_renew(game=game, access="view"))))
+    assert "follow the game as the table scores it" in html.one("main").text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,7 +446,7 @@ def test_a_signed_in_link_holder_is_shown_by_their_name_as_a_link_holder(client)
     cleo.save()
     phone = Client()
     phone.force_login(cleo)
-    phone.get(join_url(services.link_renew(game=game, access="edit")))
+    phone.post(join_url(services.link_renew(game=game, access="edit")))
 
     save(phone, game, "s2-farms", "3", page="cleo", seq=1)
 
