@@ -15,13 +15,18 @@ as a member of the game), and loses access the moment the link is revoked.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from enum import IntEnum
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_id
@@ -29,6 +34,7 @@ from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_i
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
 SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
+SESSION_CLAIMED = "visitor_claimed_by"  # in the session, as a sign-in keeps the browser's games: the account's id
 SESSION_SEATS = "link_seats"  # in the session: {link id: the seat number its holder chose, 0 for everyone}
 SESSION_TAG = "tag"  # in the session: what the phone files this session's kept pages and unsaved values under
 
@@ -148,23 +154,82 @@ def keeper_of(request: HttpRequest) -> Keeper:
     return Keeper(visitor=request.session.get(SESSION_VISITOR))
 
 
-def keeper_for_start(request: HttpRequest) -> Keeper:
-    """The keeper of a game being started: the account, or the browser, given a visitor id the
-    first time. A visitor's session is kept ``VISITOR_SESSION_AGE`` seconds from the latest game
-    started (Django's ``set_expiry``), since the browser's games are only the browser's until
-    it makes an account."""
-    keeper = keeper_of(request)
-    if not keeper.is_visitor:
-        return keeper
-    visitor = keeper.visitor or new_visitor_id()
-    request.session[SESSION_VISITOR] = visitor
-    request.session.set_expiry(settings.VISITOR_SESSION_AGE)
-    return Keeper(visitor=visitor)
+class SessionEnded(Exception):
+    """The browser's session ended while the request ran: it signed in or out on another page,
+    which gave the session a new key."""
+
+
+def game_start_for_keeper(request: HttpRequest, start: Callable[[Keeper], Game]) -> Game:
+    """Start a game (``start``: the service that stores it, given its keeper) for the account,
+    or for this browser, given a visitor id the first time. A visitor's session is kept
+    ``VISITOR_SESSION_AGE`` seconds from the latest game started (Django's ``set_expiry``),
+    since the browser's games are only the browser's until it makes an account.
+
+    Without an account, the visitor id is read from the session as stored, its row locked, and
+    kept in it, in the transaction that stores the game: a sign-in on the same browser at the
+    same moment (``browser_games_claim``) either comes after and keeps the game, or came before,
+    and then the game is the account's (the sign-in marked the session as it kept the browser's
+    games), or not stored at all when the sign-in has already ended the session (``SessionEnded``).
+    A game is never stored under a visitor id that no session holds."""
+    if request.user.is_authenticated:
+        return start(Keeper(user=request.user))
+    with transaction.atomic():
+        stored = _session_as_stored(request.session)
+        if stored is None:
+            raise SessionEnded()
+        data, expires = stored
+        if data.get(SESSION_CLAIMED) is not None:  # signing in at this very moment: the account's game
+            return start(Keeper(user=get_user_model().objects.get(pk=data[SESSION_CLAIMED])))
+        game = start(Keeper(visitor=data.get(SESSION_VISITOR) or new_visitor_id()))
+        _visitor_keep(request.session, game.visitor, renew=data.get(SESSION_VISITOR) is None or expires is None
+                      or expires - timezone.now() < timedelta(seconds=settings.VISITOR_SESSION_AGE / 2))
+    return game
+
+
+def _visitor_keep(session, visitor: str, *, renew: bool) -> None:
+    """The session holds the browser's visitor id, written now, under its row's lock (a sign-in
+    reads it as stored); its age set again, and its cookie sent again, only when ``renew``: the
+    first game, or half the age gone. Otherwise nothing more is written when the answer leaves
+    (no cookie either), so a sign-in on another page in between ends nothing of this one."""
+    session[SESSION_VISITOR] = visitor
+    if renew:
+        session.set_expiry(settings.VISITOR_SESSION_AGE)
+    if session.session_key is not None:
+        session.save()
+        session.modified = renew  # (SessionMiddleware saves it again, and sends its cookie, only then)
+
+
+def browser_games_claim(request: HttpRequest, user, claim: Callable[..., int]) -> int:
+    """The account signing in (or up) keeps the games this browser started without one
+    (``claim``: ``services.visitor_games_claim``), the visitor id read from the session as
+    stored, its row locked; the session then says which account keeps them (until ``login``
+    gives it a new key), so that a game being started on another page at that moment is the
+    account's (``game_start_for_keeper``). How many games the account kept."""
+    with transaction.atomic():
+        stored = _session_as_stored(request.session)
+        kept = claim(visitor=(stored[0] if stored else {}).get(SESSION_VISITOR), user=user)
+        if stored is not None and request.session.session_key is not None:
+            request.session[SESSION_CLAIMED] = user.pk
+            request.session.save()
+    return kept
+
+
+def _session_as_stored(session) -> tuple[dict, datetime | None] | None:
+    """The session's data as the database holds it now, and when it expires, its row locked
+    until the transaction ends (Django's database sessions): nothing yet for a session not
+    stored yet (a browser's first request that keeps something: nothing else can hold it),
+    None for one that ended since the request read it."""
+    session.items()  # (read first: a key the server does not hold, a cookie made up or expired, is dropped then)
+    if session.session_key is None:
+        return {}, None
+    row = session.model.objects.select_for_update().filter(session_key=session.session_key).first()
+    return None if row is None else (session.decode(row.session_data), row.expire_date)
 
 
 def visitor_forget(request: HttpRequest) -> str | None:
     """Take the visitor id out of the session (its games are an account's now): the visitor id
     it held, if any; the session's age is the accounts' again."""
+    request.session.pop(SESSION_CLAIMED, None)
     visitor = request.session.pop(SESSION_VISITOR, None)
     if visitor is not None:
         request.session.set_expiry(None)

@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
 from scoring import limits, services
-from scoring.access import keeper_of, visitor_forget
+from scoring.access import browser_games_claim, keeper_of, visitor_forget
 from scoring.forms import AccountNameForm, SignUpForm
 from scoring.preferences import account_language_set, with_account_language
 
@@ -57,7 +57,7 @@ def _browser_games(request: HttpRequest) -> int:
 
 def _browser_games_keep(request: HttpRequest, user) -> int:
     """The account signs in on this browser and keeps the games it started without one: how many."""
-    kept = services.visitor_games_claim(visitor=keeper_of(request).visitor, user=user)
+    kept = browser_games_claim(request, user, claim=services.visitor_games_claim)
     login(request, user)
     visitor_forget(request)
     return kept

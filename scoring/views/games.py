@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring import bgstats, limits, selectors, services
-from scoring.access import GameAccess, Keeper, NotAllowed, Role, keeper_for_start, keeper_of
+from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.explain import labelled
 from scoring.forms import (
@@ -101,17 +101,23 @@ def game_start(request: HttpRequest) -> HttpResponse:
     sectors = SectorRowFormSet(request.POST, prefix="sector")
     if form.is_valid() & players.is_valid() & sectors.is_valid():
         data = form.cleaned_data
-        game = services.game_start(
-            players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
-            solo=data["solo"],
-            sectors=filled_sectors(sectors),
-            layout_name=data.get("layout_name", ""),
-            played_on=data["played_on"],
-            notes=data.get("notes", ""),
-            end_trigger_token=data["end_trigger_token"],
-            during=data["during"],
-            **keeper_for_start(request).owner_fields,
-        )
+        try:
+            game = game_start_for_keeper(request, lambda keeper: services.game_start(
+                players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
+                solo=data["solo"],
+                sectors=filled_sectors(sectors),
+                layout_name=data.get("layout_name", ""),
+                played_on=data["played_on"],
+                notes=data.get("notes", ""),
+                end_trigger_token=data["end_trigger_token"],
+                during=data["during"],
+                **keeper.owner_fields,
+            ))
+        except SessionEnded:  # signed in or out on another page meanwhile: nothing stored
+            form.add_error(None, _("You signed in or out on another page while this game was being started, so it "
+                                   "was not started. Check the form and start the game again."))
+            return render(request, "scoring/start.html",
+                          _start_context(keeper, form, players, sectors, typed=request.POST), status=409)
         return redirect("scoring:pad", game_id=game.public_id)
     return render(request, "scoring/start.html", _start_context(keeper, form, players, sectors, typed=request.POST),
                   status=422)

@@ -14,14 +14,16 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scoring import services
+from scoring import access, services
+from scoring.views import games as games_views
 from scoring.access import SESSION_VISITOR, Actor
 from scoring.models import CombLayout, Game, Player
 from tests.factories import PASSWORD, save_value, seat_of, user
-from tests.views.helpers import form_data, page, started_on, url
+from tests.views.helpers import form_data, page, started_on, typed, url
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +205,102 @@ def test_a_new_account_without_games_from_the_browser_goes_on_to_the_start_form(
     response = sign_up(visitor)
 
     assert response["Location"] == url("start")
+
+
+# ---------------------------------------------------------------------------------------------
+# Signing in while a game is being started on another page of the same browser: the game is the
+# account's, or not stored, and the browser stays signed in. The sign-in is made to happen after
+# the start has read its session and checked its form, just before the start stores the game
+# (``access.game_start_for_keeper``), from a second page of the browser: another test client
+# carrying the same session cookie.
+
+
+def start_post(phone: Client, *names: str) -> dict[str, list[str]]:
+    shown = form_data(page(phone.get(url("start"))).one("form", class_="start-form"))
+    return typed(shown, {f"player-{position}-name": name for position, name in enumerate(names)})
+
+
+def other_page_of(phone: Client) -> Client:
+    """Another page (tab) of the same browser: the same cookies."""
+    tab = Client()
+    tab.cookies = phone.cookies
+    return tab
+
+
+def signing_in_meanwhile(monkeypatch, tab: Client, *, claim_only: bool = False) -> None:
+    """Make ``tab`` sign in as ann just before the start stores its game: wholly (``claim_only``
+    False) or up to the account keeping the browser's games, its session not yet given a new
+    key (``login`` about to run)."""
+    original = games_views.game_start_for_keeper
+
+    def after_a_sign_in(request, start):
+        if claim_only:
+            signing_in = RequestFactory().post(reverse("login"))
+            signing_in.session = SessionStore(session_key=request.session.session_key)
+            access.browser_games_claim(signing_in, user("ann"), claim=services.visitor_games_claim)
+        else:
+            assert tab.post(reverse("login"), {"username": "ann", "password": PASSWORD}).status_code == 302
+        return original(request, start)
+
+    monkeypatch.setattr(games_views, "game_start_for_keeper", after_a_sign_in)
+
+
+def test_a_game_started_as_the_browser_signs_in_on_another_page_is_not_stored_and_the_browser_stays_signed_in(
+        visitor, monkeypatch):
+    ann = user("ann")
+    kept = started_on(visitor, "Maya")  # the browser has a visitor id, and a game
+    retired = visitor.session[SESSION_VISITOR]
+    data = start_post(visitor, "Tom", "Zoe")
+    tab = other_page_of(visitor)
+    signing_in_meanwhile(monkeypatch, tab)
+
+    response = visitor.post(url("start"), data)
+
+    assert response.status_code == 409
+    shown = page(response)
+    assert shown.one(class_="form-errors").text == (
+        "You signed in or out on another page while this game was being started, so it was not started. "
+        "Check the form and start the game again.")
+    assert shown.one("input", name="player-0-name")["value"] == "Tom"  # what was typed, kept
+    assert not Game.objects.filter(seats__name="Tom").exists()
+    assert not Game.objects.filter(visitor=retired).exists()  # nothing left under the retired id
+    assert Game.objects.get(pk=kept.pk).owner == ann  # the browser's first game, kept by the sign-in
+    assert settings.SESSION_COOKIE_NAME not in response.cookies  # the start sent no cookie back
+    assert tab.get("/").wsgi_request.user == ann  # the browser is still signed in
+
+
+def test_a_game_started_as_the_sign_in_keeps_the_browsers_games_is_the_accounts(visitor, monkeypatch):
+    ann = user("ann")
+    started_on(visitor, "Maya")
+    data = start_post(visitor, "Tom", "Zoe")
+    signing_in_meanwhile(monkeypatch, other_page_of(visitor), claim_only=True)
+
+    response = visitor.post(url("start"), data)
+
+    assert response.status_code == 302
+    game = Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
+    assert (game.owner, game.visitor) == (ann, None)
+    assert not Game.objects.filter(owner=None).exists()  # every game of the browser is the account's
+
+
+def test_a_game_started_just_before_the_sign_in_is_kept_by_it(visitor):
+    """The start's session, written in the game's transaction, is what the sign-in reads."""
+    ann = user("ann")
+    game = started_on(visitor, "Tom")
+    tab = other_page_of(visitor)
+
+    assert tab.post(reverse("login"), {"username": "ann", "password": PASSWORD}).status_code == 302
+
+    game.refresh_from_db()
+    assert (game.owner, game.visitor) == (ann, None)
+
+
+def test_a_returning_visitors_start_writes_its_session_once_and_sends_no_cookie(visitor):
+    """The visitor id kept, its year renewed only once half of it has gone: a later start writes
+    nothing when its answer leaves, so a sign-in on another page in between ends nothing."""
+    started_on(visitor, "Maya")
+    response = visitor.post(url("start"), start_post(visitor, "Tom"))
+    assert response.status_code == 302
+    assert settings.SESSION_COOKIE_NAME not in response.cookies
+    session = SessionStore(session_key=visitor.cookies[settings.SESSION_COOKIE_NAME].value)
+    assert session[SESSION_VISITOR] == Game.objects.get(seats__name="Tom").visitor
