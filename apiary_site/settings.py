@@ -60,7 +60,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
     # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
     "apiary_site.compression.CompressionMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions; a session the database refuses to save answered as any refused write (apiary_site/faults.py).
+    "apiary_site.faults.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
