@@ -318,10 +318,26 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A refusal (4xx) is one line in the request log, and a share link's token is never written
-    # (apiary_site/logs.py).
+    # Every line goes through the one filter (apiary_site/logs.py), on the handlers, whoever logs
+    # it: a share link's token is never written, and a refusal (4xx, django.security.*) is one line.
     "filters": {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.request": {"filters": ["request_log"]}},
+    "formatters": {
+        # (runserver's request log, as Django writes it)
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["request_log"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "filters": ["request_log"]},
+    },
+    "loggers": {
+        # Django's own loggers write to the handler above only (not to Django's default handlers
+        # too: its console in development, its mail to ADMINS, none of them through the filter).
+        "django": {"level": "INFO"},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
