@@ -309,11 +309,18 @@ PAD_POLL_MS = int(os.environ.get("PAD_POLL_MS") or 2000)
 PAD_SAVE_PAUSE_MS = int(os.environ.get("PAD_SAVE_PAUSE_MS") or 2000)
 PAD_NETWORK_WAIT_MS = int(os.environ.get("PAD_NETWORK_WAIT_MS") or 10000)
 
-# Request limits: a save posts a few hundred bytes and the pad without JavaScript some kilobytes;
-# anything far bigger is refused (400) before it is read. Uploaded game files have their own
-# limit (scoring.forms.MAX_UPLOAD_BYTES).
+# Request limits (apiary_site/bodies.py): a save posts a few hundred bytes and the pad without
+# JavaScript some kilobytes; a body over 256 KB is refused (413 in words) before it is read, file
+# parts too (the first upload handler), except on the import: a game file of 2 MB
+# (scoring.forms.MAX_UPLOAD_BYTES) and its form. Under either limit a file part stays in memory
+# (FILE_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB): nothing is written to the temporary folder.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+FILE_UPLOAD_HANDLERS = [
+    "apiary_site.bodies.BodyLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 LOGGING = {
     "version": 1,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+from urllib.parse import urlencode
 
 import pytest
 from django.db import DatabaseError, OperationalError
@@ -128,6 +129,17 @@ def test_a_request_for_another_host_is_one_line(log):
     assert refused.status_code == 400
     [line] = log()
     assert line.startswith("Invalid HTTP_HOST header: 'evil.example'.")
+
+
+def test_a_body_over_the_limit_is_one_line(log):
+    refused = Client().post(
+        reverse("login"),
+        urlencode({"username": "x" * (300 * 1024), "password": "y"}),
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert refused.status_code == 413
+    assert log() == ["Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE."]
 
 
 def test_too_many_fields_is_one_line(settings, log):
