@@ -60,14 +60,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
     # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
     "apiary_site.compression.CompressionMiddleware",
+    # Outside the sessions, so that an answer made as the session is saved carries them too (below).
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Django's sessions; a session the database refuses to save answered as any refused write (apiary_site/faults.py).
     "apiary_site.faults.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A database that refuses a write answers 503 in words (apiary_site/faults.py), not a bare 500.
     "apiary_site.faults.DatabaseFaultMiddleware",

@@ -63,6 +63,7 @@ def test_a_choice_the_session_cannot_keep_is_answered_as_any_save_the_database_r
     html = refused.content.decode()
     assert "Cannot save right now" in html and "The server cannot save right now" in html
     assert "too big" not in html
+    assert refused["X-Frame-Options"] == "DENY" and "default-src 'self'" in refused["Content-Security-Policy"]
     # Once the database writes again, the same choice is kept.
     assert phone.post(reverse(f"scoring:{name}", args=[game.public_id]), posted).status_code == 302
 
