@@ -7,6 +7,7 @@ import logging
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.log import log_response
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -22,7 +23,11 @@ def healthz(request: HttpRequest) -> HttpResponse:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
-    except DatabaseError:
-        logger.exception("healthz: the database does not answer")
-        return render(request, "healthz.txt", {"ok": False}, content_type="text/plain; charset=utf-8", status=503)
+    except DatabaseError as fault:
+        # One line a check, saying why (no traceback: a load balancer asks every few seconds while it lasts).
+        response = render(request, "healthz.txt", {"ok": False}, content_type="text/plain; charset=utf-8", status=503)
+        log_response(
+            "healthz: the database does not answer: %s", str(fault), response=response, request=request, logger=logger
+        )
+        return response
     return render(request, "healthz.txt", {"ok": True}, content_type="text/plain; charset=utf-8")

@@ -1,10 +1,13 @@
-"""What the request log says of a refusal: one line, and never a secret.
+"""What the log says: a refusal in one line, and never a secret, whoever writes it.
 
-Django's ``django.request`` logger writes a line for every 4xx answer, and for a 403 the whole
-traceback of the refusal: a view-link holder tapping a field would flood the log. A share link's
-address is its secret, and a 404 of one ("Not Found: /join/<token>/") would write it down.
-``RequestLogFilter`` (settings.LOGGING) keeps each of those records to its one line and writes a
-share link's token as "…".
+Django writes a line for every 4xx answer (``django.request``) and, for a refusal it meets as an
+exception (a 403, a host not allowed, a body too big, too many fields: ``django.security.*``),
+the whole traceback with it: a view-link holder tapping a field, or a scanner knocking with
+another host name, would flood the log. A share link's address is its secret, and any line that
+names the request's path ("Not Found: /join/<token>/", a database fault on that address) would
+write it down. ``RequestLogFilter`` sits on the settings' log handlers (``LOGGING``), so every
+logger's records pass it: it writes a share link's token as "…" (in the message and in a
+traceback), and keeps each refusal to its one line.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from __future__ import annotations
 import logging
 import re
 
-_TOKEN = re.compile(r"(/join/)[^/\s]+")
+_TOKEN = re.compile(r"(/join/)[^/\s'\"]+")
+_TRACEBACK = logging.Formatter()  # (how a handler without a formatter of its own writes a traceback)
 
 
 def without_tokens(text: str) -> str:
@@ -20,13 +24,22 @@ def without_tokens(text: str) -> str:
     return _TOKEN.sub(r"\1…", text)
 
 
+def is_refusal(record: logging.LogRecord) -> bool:
+    """Whether the record tells of a request refused (a 4xx answer), not of a fault of the site."""
+    status = getattr(record, "status_code", None)
+    return (status is not None and 400 <= status < 500) or record.name.startswith("django.security.")
+
+
 class RequestLogFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        status = getattr(record, "status_code", None)
-        if status is not None and 400 <= status < 500:
-            record.exc_info = None  # a refusal is not an error of the site: no traceback
-            record.exc_text = None
-        record.msg = without_tokens(str(record.msg))
-        if isinstance(record.args, tuple):
-            record.args = tuple(without_tokens(arg) if isinstance(arg, str) else arg for arg in record.args)
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # (arguments that do not fit: the handler says so, as logging does)
+            return True
+        if is_refusal(record):
+            record.exc_info = record.exc_text = record.stack_info = None  # no traceback
+            message = " ".join(message.splitlines())
+        elif record.exc_info and not record.exc_text:
+            record.exc_text = without_tokens(_TRACEBACK.formatException(record.exc_info))
+        record.msg, record.args = without_tokens(message), ()
         return True

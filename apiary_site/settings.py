@@ -60,13 +60,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
     # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
     "apiary_site.compression.CompressionMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Outside the sessions, so that an answer made as the session is saved carries them too (below).
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Django's sessions; a session the database refuses to save answered as any refused write (apiary_site/faults.py).
+    "apiary_site.faults.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A database that refuses a write answers 503 in words (apiary_site/faults.py), not a bare 500.
     "apiary_site.faults.DatabaseFaultMiddleware",
@@ -308,19 +310,42 @@ PAD_POLL_MS = int(os.environ.get("PAD_POLL_MS") or 2000)
 PAD_SAVE_PAUSE_MS = int(os.environ.get("PAD_SAVE_PAUSE_MS") or 2000)
 PAD_NETWORK_WAIT_MS = int(os.environ.get("PAD_NETWORK_WAIT_MS") or 10000)
 
-# Request limits: a save posts a few hundred bytes and the pad without JavaScript some kilobytes;
-# anything far bigger is refused (400) before it is read. Uploaded game files have their own
-# limit (scoring.forms.MAX_UPLOAD_BYTES).
+# Request limits (apiary_site/bodies.py): a save posts a few hundred bytes and the pad without
+# JavaScript some kilobytes; a body over 256 KB is refused (413 in words) before it is read, file
+# parts too (the first upload handler), except on the import: a game file of 2 MB
+# (scoring.forms.MAX_UPLOAD_BYTES) and its form. Under either limit a file part stays in memory
+# (FILE_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB): nothing is written to the temporary folder.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+FILE_UPLOAD_HANDLERS = [
+    "apiary_site.bodies.BodyLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A refusal (4xx) is one line in the request log, and a share link's token is never written
-    # (apiary_site/logs.py).
+    # Every line goes through the one filter (apiary_site/logs.py), on the handlers, whoever logs
+    # it: a share link's token is never written, and a refusal (4xx, django.security.*) is one line.
     "filters": {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.request": {"filters": ["request_log"]}},
+    "formatters": {
+        # (runserver's request log, as Django writes it)
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["request_log"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "filters": ["request_log"]},
+    },
+    "loggers": {
+        # Django's own loggers write to the handler above only (not to Django's default handlers
+        # too: its console in development, its mail to ADMINS, none of them through the filter).
+        "django": {"level": "INFO"},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

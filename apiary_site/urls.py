@@ -4,6 +4,9 @@ from apiary_site.health import healthz
 from scoring import accounts, install, preferences
 from scoring.views.offline import service_worker
 
+# A body over what its page takes is answered 413 in words (apiary_site/bodies.py); any other 400, templates/400.html.
+handler400 = "apiary_site.bodies.bad_request"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # What a phone reads to install the app on its home screen (scoring/install.py).

@@ -156,14 +156,6 @@ def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
     assert Game.objects.get(pk=game.pk).revision == revision_before + saves
 
 
-@pytest.mark.django_db
-def test_a_request_too_big_is_refused_in_words(client, settings):
-    settings.DEBUG = False
-    response = client.post(reverse("login"), {"username": "x" * (300 * 1024), "password": "y"})
-    assert response.status_code == 400
-    assert "too big" in response.content.decode()
-
-
 def test_notes_have_a_limit_in_the_game_file():
     document = ('{"games": [{"notes": "%s", "comb": [[9, 0]], "players": [{"name": "Ann", "seat": 1}]}]}'
                 % ("n" * (MAX_NOTES_LENGTH + 1)))
