@@ -187,6 +187,15 @@ RATE_LIMITS = {
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
+# Game files waiting to be added (scoring/transfer.py): a checked upload waits in the cache (a table
+# of the database, above) until it is added or cancelled, an hour at most; one per session, and at
+# most IMPORT_WAITING_PER_ACCOUNT per account (its other browsers and devices) and
+# IMPORT_WAITING_TOTAL on the whole site. A file is at most 2 MB (about 2.7 MB in the cache table):
+# 50 are 100 MB of files at most, a size the table (which SQLite never shrinks) keeps to. An upload
+# over either is refused in words, and what waits stays as it was.
+IMPORT_WAITING_PER_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_ACCOUNT") or 2)
+IMPORT_WAITING_TOTAL = int(os.environ.get("IMPORT_WAITING_TOTAL") or 50)
+
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
 # Django's database sessions: a table every worker and every server shares, and a session flushed
 # (signing out) loses its row, so it ends at once, everywhere (a changed password ends the

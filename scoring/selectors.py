@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
@@ -643,3 +643,18 @@ def fingerprints_stored(owner, fingerprints: Sequence[str]) -> set[str]:
         found.update(Game.objects.filter(owner=owner, fingerprint__in=wanted[start:start + FINGERPRINTS_ASKED])
                      .order_by().values_list("fingerprint", flat=True))  # (unordered: by the index alone)
     return found
+
+
+def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:
+    """How many of a document's games ``owner`` has among its games stored since ``since`` (when
+    the file was sent): what importing the file added, whichever requests stored them (two tabs
+    adding one file each store part of it, and each finds the other's games already stored). A
+    game the document holds twice counts once, as it is stored once."""
+    today = timezone.localdate()
+    wanted = sorted({game_fingerprint(game, undated_as=today) for game in games})
+    added = 0
+    for start in range(0, len(wanted), FINGERPRINTS_ASKED):
+        asked = wanted[start : start + FINGERPRINTS_ASKED]
+        stored = Game.objects.filter(owner=owner, created_at__gte=since, fingerprint__in=asked)
+        added += stored.order_by().values("fingerprint").distinct().count()
+    return added

@@ -7,8 +7,12 @@ Thin function-based views that work without JavaScript: selectors read, services
 1. ``import_file`` (POST) checks the file. A file with problems is refused with every problem
    named by its path, and nothing is kept. A valid one (at most 2 MB) waits on the server for an
    hour, under a random token: its text in the cache (shared by every worker, under the account
-   and the token), the token and the file's name in the session. Not the text itself in the
-   session, which every request of the account reads (the pad's live view every few seconds).
+   and the token), the token, the file's name and when it was sent in the session. Not the text
+   itself in the session, which every request of the account reads (the pad's live view every
+   few seconds). One file waits per session (a later one replaces it), and a waiting file holds
+   a place of the account's (``IMPORT_WAITING_PER_ACCOUNT``: its other sessions' files) and one
+   of the site's (``IMPORT_WAITING_TOTAL``), freed when it is added, cancelled or expires: with
+   every place taken the upload is refused in words by its field, and what waits stays.
    The browser is sent to the preview.
 2. ``import_file`` (GET) reads the waiting file again and lists the games it will add and those
    it skips because the account already has them (``gamefile.game_fingerprint``).
@@ -17,9 +21,10 @@ Thin function-based views that work without JavaScript: selectors read, services
    stores them in short batches, skipping the known ones), so no request holds a worker long
    and other tables' saves never wait. Each answer is the progress (a bar, in the page; htmx
    asks for the next step as soon as one is shown; without JavaScript, *Continue* does); the
-   last forgets the file and goes back to the data page, which says what was added. An import
-   interrupted (the page closed, a worker timed out) keeps what it stored: confirming the file
-   again skips those games and adds the rest.
+   last forgets the file and goes back to the data page, which says what the import added (all
+   of its steps, whichever tabs of the session sent them: ``selectors.games_added_since``). An
+   import interrupted (the page closed, a worker timed out) keeps what it stored: confirming the
+   file again skips those games and adds the rest.
 """
 
 from __future__ import annotations
@@ -29,14 +34,16 @@ import json
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -58,12 +65,13 @@ from scoring.gamefile import (
 from scoring.gamefile import _ as gamefile_words
 from scoring.models import Game
 
-# The file waiting to be added: {"token", "name"}, and once adding it started {"done", "total",
-# "added", "skipped"} (games of the file done so far, of all, of which added and skipped: IMPORTING);
+# The file waiting to be added: {"token", "name", "since" (when it was sent), "places" (the cache
+# keys of the places it holds)}, and once adding it started {"done", "total", "added", "skipped"}
+# (games of the file done so far, of all, of which added and skipped by this session's steps);
 # its text is in the cache.
 SESSION_UPLOAD = "transfer_upload"
-IMPORTING = ("token", "name", "done", "total", "added", "skipped")
 WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
+SITE_FULL_RETRY_AFTER = 5 * 60  # seconds an upload refused for the site's places waits (Retry-After)
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
 PREVIEW_SHOWN = 100  # games the preview lists in each of its sections (the others are counted)
@@ -270,30 +278,84 @@ def _cache_key(user, token: str) -> str:
     return f"transfer-upload:{user.pk}:{token}"
 
 
-def _keep(request: HttpRequest, name: str, text: str) -> None:
-    """The checked file waits to be added, replacing the one waiting before (one at a time)."""
-    _forget(request)
+ACCOUNT_FULL = "account"  # why a checked file cannot wait: the account's places are taken ...
+SITE_FULL = "site"  # ... or the site's
+
+
+def _places(user) -> tuple[list[str], list[str]]:
+    """The cache keys of the places a waiting file may hold: the account's, and the site's."""
+    account = [f"transfer-place:{user.pk}:{n}" for n in range(settings.IMPORT_WAITING_PER_ACCOUNT)]
+    return account, [f"transfer-place:site:{n}" for n in range(settings.IMPORT_WAITING_TOTAL)]
+
+
+def _take(keys: list[str], token: str) -> str | None:
+    """One of the free places ``keys`` (an expired one is free), taken for the file ``token`` for as
+    long as it waits; None when each is taken. ``cache.add`` stores only where nothing is: two
+    uploads at once never take one place."""
+    taken = cache.get_many(keys)
+    return next((key for key in keys if key not in taken and cache.add(key, token, WAITING_SECONDS)), None)
+
+
+def _held(pending: dict) -> list[str]:
+    """Those of the places of the waiting file (``pending``) that are still its own (not expired)."""
+    places = pending.get("places", [])
+    held = cache.get_many(places)
+    return [key for key in places if held.get(key) == pending["token"]]
+
+
+def _release(pending: dict) -> None:
+    """The places the waiting file holds, freed."""
+    cache.delete_many(_held(pending))
+
+
+def _keep(request: HttpRequest, name: str, text: str) -> str | None:
+    """The checked file waits to be added, in place of the session's waiting file (one at a time,
+    in the places that one held); else it takes a place of the account's and one of the site's.
+    None, or why it cannot wait (``ACCOUNT_FULL``, ``SITE_FULL``): then what waits stays as it was."""
     token = secrets.token_urlsafe(16)
+    pending = request.session.get(SESSION_UPLOAD)
+    places = _held(pending) if pending else []
+    if len(places) == 2:  # the account's and the site's
+        cache.set_many(dict.fromkeys(places, token), WAITING_SECONDS)
+    else:
+        account, site = _places(request.user)
+        mine = _take(account, token)
+        if mine is None:
+            return ACCOUNT_FULL
+        theirs = _take(site, token)
+        if theirs is None:
+            cache.delete(mine)
+            return SITE_FULL
+        if pending:
+            _release(pending)
+        places = [mine, theirs]
+    if pending:
+        cache.delete(_cache_key(request.user, pending["token"]))
     cache.set(_cache_key(request.user, token), text, WAITING_SECONDS)
-    request.session[SESSION_UPLOAD] = {"token": token, "name": name}
+    since = timezone.now().isoformat()
+    request.session[SESSION_UPLOAD] = {"token": token, "name": name, "since": since, "places": places}
+    return None
 
 
 def _waiting(request: HttpRequest) -> dict | None:
-    """The file waiting to be added ({"token", "name", "text"}), or None (none, or expired)."""
+    """The file waiting to be added ({"token", "name", "since", "places", "text"}, and the
+    progress of adding it), or None (none, or expired: its places are freed)."""
     pending = request.session.get(SESSION_UPLOAD)
     if pending is None:
         return None
     text = cache.get(_cache_key(request.user, pending["token"]))
-    if text is None:
-        request.session.pop(SESSION_UPLOAD, None)
+    if text is None or "places" not in pending:  # (or sent before files held places: sent again)
+        _forget(request)
         return None
     return {**pending, "text": text}
 
 
 def _forget(request: HttpRequest) -> None:
+    """The waiting file forgotten (added, cancelled, expired): its text and its places."""
     pending = request.session.pop(SESSION_UPLOAD, None)
     if pending is not None:
         cache.delete(_cache_key(request.user, pending["token"]))
+        _release(pending)
 
 
 def _read_upload(raw: bytes) -> str:
@@ -322,7 +384,9 @@ def import_file(request: HttpRequest) -> HttpResponse:
             text = _read_upload(upload.read())
         except GameFileError as error:
             return _data_page(request, problems=error.problems, file_name=name, status=422)
-        _keep(request, name, text)
+        full = _keep(request, name, text)
+        if full is not None:
+            return _no_place(request, form, full)
         services.fingerprints_fill(request.user)  # the preview looks the account's games up by them
         return redirect("scoring:import")
 
@@ -340,6 +404,29 @@ def import_file(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/transfer.html", context)
 
 
+def _no_place(request: HttpRequest, form: GameFileUploadForm, full: str) -> HttpResponse:
+    """The upload form again, saying by its file field why the file cannot wait (``_keep``)."""
+    if full == ACCOUNT_FULL:
+        count = settings.IMPORT_WAITING_PER_ACCOUNT
+        message = ngettext(
+            "%(count)d game file of your account is already waiting to be added, sent from another browser or "
+            "device: add or cancel it there, or wait until it has waited an hour, then send this file again.",
+            "%(count)d game files of your account are already waiting to be added, sent from other browsers or "
+            "devices: add or cancel one of them there, or wait until it has waited an hour, then send this file "
+            "again.",
+            count,
+        )
+        form.add_error("file", message % {"count": count})
+        return _data_page(request, form=form, status=409)
+    message = gettext(
+        "Too many game files are waiting to be added on this site right now: send this file again in a few minutes."
+    )
+    form.add_error("file", message)
+    response = _data_page(request, form=form, status=503)
+    response["Retry-After"] = str(SITE_FULL_RETRY_AFTER)
+    return response
+
+
 @limits.rate_limit("import")
 @login_required
 @require_POST
@@ -352,7 +439,8 @@ def import_confirm(request: HttpRequest) -> HttpResponse:
         return redirect("scoring:data")
     if pending is None:  # added already, cancelled, replaced by another upload, expired, or signed out since
         return _data_page(request, stale=True, status=409)
-    pending.update(done=0, added=0, skipped=0)
+    if pending.get("done") is None:  # (else a second Add, from another tab: it goes on from where it stands)
+        pending.update(done=0, added=0, skipped=0)
     return _import_step(request, pending)
 
 
@@ -377,9 +465,10 @@ def _pending_named(request: HttpRequest) -> dict | None:
 
 def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
     """Store the next ``IMPORT_STEP`` games of the waiting file; answer with the progress, or,
-    once every game is done, forget the file and go back to the data page (which says what
-    was added). The file is checked whole again by the first step; a later one checks its own
-    games as it reads them."""
+    once every game is done, forget the file and go back to the data page (which says what the
+    import as a whole added: the file's games the account has stored since it was sent, by this
+    step or another, another tab's included). The file is checked whole again by the first step;
+    a later one checks its own games as it reads them."""
     start = pending["done"]
     try:
         if start == 0:  # the whole file checked again before anything is stored
@@ -394,12 +483,14 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
     pending.update(done=start + len(step), total=len(games), added=pending["added"] + result.added,
                    skipped=pending["skipped"] + result.skipped)
     if pending["done"] < len(games):
-        request.session[SESSION_UPLOAD] = {key: pending[key] for key in IMPORTING}
+        request.session[SESSION_UPLOAD] = {key: value for key, value in pending.items() if key != "text"}
         if request.htmx:
             return _progress_page(request, pending)
         return redirect("scoring:import")  # the progress, as a page a reload or Back shows again
     _forget(request)
-    request.session[SESSION_DONE] = {"added": pending["added"], "skipped": pending["skipped"], "name": pending["name"]}
+    since = datetime.fromisoformat(pending["since"])
+    added = selectors.games_added_since(request.user, read_document(document), since)
+    request.session[SESSION_DONE] = {"added": added, "skipped": len(games) - added, "name": pending["name"]}
     if request.htmx:
         return HttpResponseClientRedirect(reverse("scoring:data"))
     return redirect("scoring:data")
@@ -407,6 +498,6 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
 
 def _progress_page(request: HttpRequest, pending: dict) -> HttpResponse:
     """How far adding the waiting file has come: the whole page, or its progress for htmx."""
-    importing = {key: pending[key] for key in IMPORTING}
+    importing = {key: value for key, value in pending.items() if key != "text"}
     template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"
     return render(request, template, {"importing": importing})

@@ -16,11 +16,12 @@ import codecs
 import csv
 import io
 import json
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -531,11 +532,12 @@ def test_a_file_waits_an_hour_at_most(owner_client, owner):
 
 def test_the_file_itself_does_not_wait_in_the_session(owner_client, owner):
     """Every request of the account reads its session (the pad's live view, every few seconds):
-    only the token and the file's name are there; the text is in the cache."""
+    only the token, the file's name, when it was sent and the places it holds are there (below);
+    the text is in the cache."""
     upload(owner_client, MULTI.read_bytes(), name="friday.json")
     waiting = owner_client.session[SESSION_UPLOAD]
 
-    assert set(waiting) == {"token", "name"} and waiting["name"] == "friday.json"
+    assert set(waiting) == {"token", "name", "since", "places"} and waiting["name"] == "friday.json"
     assert cache.get(waiting_key(owner, waiting["token"])) == MULTI.read_text(encoding="utf-8")
 
 
@@ -548,6 +550,111 @@ def test_another_users_waiting_file_is_theirs_alone(owner_client, owner):
     assert stranger.get(reverse("scoring:import"))["Location"] == reverse("scoring:data")
     assert stranger.post(reverse("scoring:import_confirm"), {"token": token}).status_code == 409
     assert Game.objects.count() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# How many files wait: IMPORT_WAITING_PER_ACCOUNT per account, IMPORT_WAITING_TOTAL on the site
+
+
+def signed_in(account) -> Client:
+    """Another browser (or device) signed in to the account: a session of its own."""
+    browser = Client()
+    browser.force_login(account)
+    return browser
+
+
+def refusal_by_the_file_field(response) -> str:
+    """The words of a refused upload, shown next to the file field of the upload form."""
+    field = page(response).one("form", action=reverse("scoring:import")).one("input", type="file", name="file")
+    return page(response).by_id(f"{field['id']}_error").text
+
+
+def an_hour_later() -> None:
+    """Every entry the cache holds so far expired, as WAITING_SECONDS makes the waiting files'
+    (the cache's table, where the database cache keeps when each entry expires)."""
+    table = connection.ops.quote_name(cache._table)
+    expired = connection.ops.adapt_datetimefield_value(timezone.now() - timedelta(seconds=1))
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET expires = %s", [expired])
+
+
+def test_an_account_has_two_files_waiting_at_most_and_a_third_is_refused_by_its_field(owner, settings):
+    assert settings.IMPORT_WAITING_PER_ACCOUNT == 2
+    phone, laptop, tablet = signed_in(owner), signed_in(owner), signed_in(owner)
+    assert upload(phone, MULTI.read_bytes()).status_code == 302
+    assert upload(laptop, json.dumps(example_document())).status_code == 302
+
+    third = upload(tablet, MULTI.read_bytes())
+
+    assert third.status_code == 409
+    assert refusal_by_the_file_field(third) == (
+        "2 game files of your account are already waiting to be added, sent from other browsers or devices: "
+        "add or cancel one of them there, or wait until it has waited an hour, then send this file again."
+    )
+    assert SESSION_UPLOAD not in tablet.session
+    # What already waits is untouched: both are added as shown.
+    assert confirm(phone).status_code == 302 and confirm(laptop).status_code == 302
+    assert owned_games(owner) == 4
+
+
+def test_a_session_sending_another_file_takes_no_more_places(owner):
+    """A later upload replaces the session's own waiting file (one waits per session): it is never
+    refused for the places the account's files hold, and it frees none."""
+    phone, laptop, tablet = signed_in(owner), signed_in(owner), signed_in(owner)
+    upload(phone, MULTI.read_bytes())
+    upload(laptop, MULTI.read_bytes())
+
+    assert upload(phone, json.dumps(example_document())).status_code == 302
+
+    assert upload(tablet, MULTI.read_bytes()).status_code == 409
+    assert "Alice" in page(preview(phone)).text
+
+
+@pytest.mark.parametrize("freed_by", ["adding", "cancelling", "waiting an hour"])
+def test_a_file_added_cancelled_or_expired_frees_its_place(owner, freed_by):
+    phone, laptop, tablet = signed_in(owner), signed_in(owner), signed_in(owner)
+    upload(phone, MULTI.read_bytes())
+    upload(laptop, json.dumps(example_document()))
+    assert upload(tablet, MULTI.read_bytes()).status_code == 409
+
+    if freed_by == "adding":
+        confirm(phone)
+    elif freed_by == "cancelling":
+        confirm(phone, button="cancel")
+    else:
+        an_hour_later()
+
+    assert upload(tablet, MULTI.read_bytes()).status_code == 302
+    assert "To add:" in page(preview(tablet)).text
+
+
+def test_the_site_holds_so_many_waiting_files_at_most(owner, settings):
+    settings.IMPORT_WAITING_TOTAL = 2
+    others = [signed_in(user(name)) for name in ("ann", "ben")]
+    for browser in others:
+        assert upload(browser, MULTI.read_bytes()).status_code == 302
+    phone = signed_in(owner)
+
+    refused = upload(phone, MULTI.read_bytes())
+
+    assert refused.status_code == 503 and refused["Retry-After"] == str(transfer.SITE_FULL_RETRY_AFTER)
+    assert refusal_by_the_file_field(refused) == (
+        "Too many game files are waiting to be added on this site right now: send this file again in a few minutes."
+    )
+    # Nobody's waiting file was lost to it, and one added frees its place.
+    assert all("To add: 3 games" in page(preview(browser)).text for browser in others)
+    confirm(others[0])
+    assert upload(phone, MULTI.read_bytes()).status_code == 302
+
+
+def test_a_session_whose_file_waits_replaces_it_even_when_the_site_is_full(owner, settings):
+    settings.IMPORT_WAITING_TOTAL = 1
+    phone = signed_in(owner)
+    upload(phone, MULTI.read_bytes())
+    assert upload(signed_in(user("ann")), MULTI.read_bytes()).status_code == 503
+
+    assert upload(phone, json.dumps(example_document())).status_code == 302
+    assert "Alice" in page(preview(phone)).text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -633,6 +740,55 @@ def test_an_import_left_half_way_adds_the_rest_when_the_file_is_added_again(owne
     assert owned_games(owner) == 3
     said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
     assert "Added 1 game to your history." in said and "2 games were already stored and were skipped." in said
+
+
+def test_a_second_add_of_an_import_under_way_goes_on_from_where_it_stands(owner_client, owner, two_a_step):
+    """Two tabs showed the preview, and both pressed Add: the second goes on with the same import."""
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    address = reverse("scoring:import_confirm")
+    owner_client.post(address, {"token": token})  # the first tab: 2 of 3 games done
+
+    second = owner_client.post(address, {"token": token})
+
+    assert second["Location"] == reverse("scoring:data")  # the last game added: done
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert said.startswith("Added 3 games to your history.") and "skipped" not in said
+
+
+def test_two_tabs_adding_one_file_at_once_say_what_the_whole_import_added(owner_client, owner, two_a_step):
+    """Two requests of one session at once: the second tab's Add read the session before the first
+    tab's answer stored its progress, so it starts the import again and finds the first tab's games
+    stored. The tab that finishes says what the import as a whole added, not its own share."""
+    upload(owner_client, MULTI.read_bytes())
+    token = page(preview(owner_client)).one("input", name="token")["value"]
+    as_read = owner_client.session[SESSION_UPLOAD]  # what both tabs' Add read
+    address = reverse("scoring:import_confirm")
+    owner_client.post(address, {"token": token})  # the first tab: 2 of 3 games added
+    session = owner_client.session
+    session[SESSION_UPLOAD] = as_read  # the second tab's answer, stored last, wrote what it read
+    session.save()
+
+    assert owner_client.post(address, {"token": token})["Location"] == reverse("scoring:import")  # 2 of 3, skipped
+    continue_(owner_client)  # the third game
+
+    assert owned_games(owner) == 3
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert said.startswith("Added 3 games to your history.") and "skipped" not in said
+
+
+def test_an_import_says_what_it_skipped_as_already_stored_before_it(owner_client, owner, two_a_step):
+    import_file(owner_client, json.dumps(example_document()))
+    both = json.loads(MULTI.read_text(encoding="utf-8"))
+    both["games"][1:1] = [example_document()["games"][0]] * 2  # stored already, and twice in the file
+
+    upload(owner_client, json.dumps(both))
+    confirm(owner_client)
+    continue_(owner_client)
+    continue_(owner_client)
+
+    said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
+    assert "Added 3 games to your history. 2 games were already stored and were skipped." in said
 
 
 def test_continuing_an_import_not_under_way_adds_nothing(owner_client, owner):
