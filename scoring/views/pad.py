@@ -21,10 +21,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring import selectors, services
-from scoring.access import GameAccess, NoAccess, Role, ViewOnly, session_tag
+from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import Section
 from scoring.fields import pad_field
-from scoring.forms import FieldSaveForm, GameModeForm, PadForm
+from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
 from scoring.limits import rate_limit
 from scoring.models import Change
 from scoring.refusals import sentence
@@ -294,6 +294,22 @@ def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200,
     board = Scoreboard(selectors.game_state(access.game))
     return render(request, "scoring/during.html",
                   {"board": board, "access": access, "player": _seat_in_view(request, board), **context}, status=status)
+
+
+@require_POST
+@with_game(Role.EDIT)
+def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """A link's holder (no account) says who they are, in the pad's Recent changes: their changes
+    then carry that name, always shown as a link holder's (``templatetags.pad.change_author``). A
+    name refused (``forms.LinkHolderNameForm``) comes back under the field, as it was typed."""
+    if not access.asks_name:
+        return redirect("scoring:pad", game_id=access.game.public_id)
+    form = LinkHolderNameForm(request.POST)
+    if not form.is_valid():
+        return _pad_page(request, access, status=422, name_error=form.errors["name"][0],
+                         name_typed=request.POST.get("name", ""))
+    link_name_set(request, access, form.cleaned_data["name"])
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")
 
 
 # ---------------------------------------------------------------------------------------------
