@@ -28,6 +28,7 @@ from scoring.categories import (
     MAX_SECTORS,
     During,
 )
+from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
 from scoring.names import character_words, one_line, refused_character
@@ -321,8 +322,8 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
             folded = player["name"].strip().casefold()
             if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
                 problems.append(ValidationError(
-                    _("Two players cannot have the same name: %(name)s."), code="same_name",
-                    params={"name": player["name"]}))
+                    words(_("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])),
+                    code="same_name"))
             seen.add(folded)
         if problems:
             raise ValidationError(problems)

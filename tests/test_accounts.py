@@ -234,7 +234,7 @@ def nav_of(response) -> str:
 def test_the_nav_of_a_signed_in_user(client, ann):
     client.force_login(ann)
     nav = nav_of(client.get(reverse("scoring:history")))
-    assert '<span class="nav-user">ann</span>' in nav
+    assert '<span class="nav-user"><bdi>ann</bdi></span>' in nav
     assert reverse("password_change") in nav
     assert reverse("scoring:start") in nav and "New game" in nav
     assert reverse("scoring:players") in nav and "Players" in nav

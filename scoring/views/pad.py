@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
@@ -23,6 +24,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import Section
+from scoring.explain import words
 from scoring.fields import pad_field
 from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
 from scoring.limits import rate_limit
@@ -158,9 +160,9 @@ def finished_mark(game) -> str:
     return str(int(game.finished_at.timestamp())) if game.finished_at else ""
 
 
-def _finished_refusal(game) -> str:
-    return _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it.") % {
-        "finished": finished_sentence(game, selectors.finish_event(game))}
+def _finished_refusal(game) -> SafeString:
+    return words(_("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
+                 finished=finished_sentence(game, selectors.finish_event(game)))
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -220,13 +222,13 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
 def _undo_refusal(change: Change, result: SaveResult) -> str:
     """Why an undo was not done, in words ("" when it was)."""
     if result.outcome is Outcome.CONFLICT:
-        return _("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing "
-                 "was changed.") % {"what": change_label(change), "now": value_words(result.text)}
+        return words(_("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so "
+                       "nothing was changed."), what=change_label(change), now=value_words(result.text))
     if result.outcome is Outcome.FINISHED:
         return _finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
-        return _("%(what)s is not part of the game as it counts its points now: nothing was changed.") % {
-            "what": change_label(change)}
+        return words(_("%(what)s is not part of the game as it counts its points now: nothing was changed."),
+                     what=change_label(change))
     return result.message if result.outcome is Outcome.REFUSED else ""
 
 

@@ -148,6 +148,12 @@ def page(response) -> Element:
     return parse(response.content)
 
 
+def text_of(sentence: str) -> str:
+    """A sentence made as HTML (``scoring.explain.words``: its names each in a <bdi>) as a page
+    shows it, in words."""
+    return parse(str(sentence)).text
+
+
 def ancestors(element: Element) -> list[Element]:
     found = []
     while element.parent is not None:
