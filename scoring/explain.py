@@ -1,20 +1,57 @@
 """The engine's explanations in words, ready for translation: each is a whole sentence of the
-catalogue (locale/), never a sentence glued from translated pieces."""
+catalogue (locale/), never a sentence glued from translated pieces.
+
+A sentence that holds a name is HTML (``words``): each name in its own ``<bdi>`` (``isolated``),
+so that a name, whatever it holds, never reorders the words around it; the sentence's own words
+and every value escaped. ``plain_text`` turns such a sentence into the text the pad's script shows."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
+from django.utils.html import conditional_escape, format_html, strip_tags
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from scoring.engine import SectorOutcome, SectorResult, TieResult
 
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"  # a <bdi> in plain text
 
-def names_list(names: Sequence[str]) -> str:
-    """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list)."""
-    return str(get_text_list(list(names), _("and")))
+
+def isolated(name: str) -> SafeString:
+    """A name as the pages show it: escaped, in its own ``<bdi>`` (HTML's bidirectional isolate),
+    so that whatever it holds (letters written right to left, a character that reorders text
+    stored before ``scoring.names`` refused it) it never reorders the words around it: "by
+    <bdi>Ann</bdi> (edit link)" keeps "(edit link)" where it is."""
+    return format_html("<bdi>{}</bdi>", name)
+
+
+def words(message: str, **values) -> SafeString:
+    """A sentence of the catalogue with its values put in, as HTML: the sentence's own words
+    escaped (a translator's markup is shown as written, never read as markup), each value escaped
+    unless it is HTML already (a name ``isolated``, or a sentence made here)."""
+    return mark_safe(conditional_escape(message) % {key: conditional_escape(value) for key, value in values.items()})
+
+
+def plain_text(sentence: str) -> str:
+    """A sentence made here as plain text (the pad's script shows its refusals as text): each
+    ``<bdi>`` becomes Unicode's first-strong isolate (U+2068 … U+2069, which text reads as a page
+    reads a <bdi>), and what was escaped is itself again."""
+    isolates = str(sentence).replace("<bdi>", FIRST_STRONG_ISOLATE).replace("</bdi>", POP_DIRECTIONAL_ISOLATE)
+    return html.unescape(strip_tags(isolates))
+
+
+def names_list(names: Sequence[str]) -> SafeString:
+    """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list), each name
+    ``isolated``, the words between them escaped."""
+    marks = [f"\0{index}\0" for index in range(len(names))]  # (no word of a catalogue holds a NUL)
+    listed = conditional_escape(str(get_text_list(marks, _("and"))))
+    for mark, name in zip(marks, names, strict=True):
+        listed = listed.replace(mark, isolated(name))
+    return mark_safe(listed)
 
 
 # The ordinal's words by the last digit, in humanize's contexts (the catalogue's; translated when used).
@@ -53,41 +90,39 @@ def tokens_words(count: int) -> str:
     return ngettext("%(count)s token", "%(count)s tokens", count) % {"count": count}
 
 
-def sector_sentence(result: SectorResult, names: Sequence[str]) -> str:
-    """Who took 1st and 2nd place in a sector, and why, in one or two sentences."""
+def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
+    """Who took 1st and 2nd place in a sector, and why, in one or two sentences (``words``)."""
     sector = result.sector
     if result.outcome is SectorOutcome.EMPTY:
-        return _("No tokens yet: nobody scores.")
+        return words(_("No tokens yet: nobody scores."))
     leaders = [names[p] for p in result.first_place]
     if result.outcome is SectorOutcome.TIED_FIRST:
-        return _(
-            "%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."
-        ) % {
-            "names": names_list(leaders), "tokens": tokens_words(result.first_tokens),
-            "pool": result.pool, "each": result.first_each,
-        }
-    first = _("%(name)s leads with %(tokens)s: %(vp)s VP.") % {
-        "name": leaders[0], "tokens": tokens_words(result.first_tokens), "vp": result.first_each,
-    }
+        return words(
+            _("%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."),
+            names=names_list(leaders), tokens=tokens_words(result.first_tokens), pool=result.pool,
+            each=result.first_each,
+        )
+    first = words(_("%(name)s leads with %(tokens)s: %(vp)s VP."), name=isolated(leaders[0]),
+                  tokens=tokens_words(result.first_tokens), vp=result.first_each)
     if result.second_unawarded_reason == "nobody":
         if sector.second:
-            return first + " " + _("Nobody else has a token here, so 2nd place is not awarded.")
+            return format_html("{} {}", first, _("Nobody else has a token here, so 2nd place is not awarded."))
         return first
     if result.second_unawarded_reason == "no_award":
-        return first + " " + _("This sector has no 2nd-place award.")
+        return format_html("{} {}", first, _("This sector has no 2nd-place award."))
     seconds = [names[p] for p in result.second_place]
     if len(seconds) == 1:
-        return first + " " + _("%(name)s is 2nd with %(tokens)s: %(vp)s VP.") % {
-            "name": seconds[0], "tokens": tokens_words(result.second_tokens), "vp": result.second_each,
-        }
-    return first + " " + _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each.") % {
-        "names": names_list(seconds), "tokens": tokens_words(result.second_tokens),
-        "pool": sector.second, "each": result.second_each,
-    }
+        second = words(_("%(name)s is 2nd with %(tokens)s: %(vp)s VP."), name=isolated(seconds[0]),
+                       tokens=tokens_words(result.second_tokens), vp=result.second_each)
+    else:
+        second = words(_("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
+                       names=names_list(seconds), tokens=tokens_words(result.second_tokens), pool=sector.second,
+                       each=result.second_each)
+    return format_html("{} {}", first, second)
 
 
-def tie_sentence(tie: TieResult, names: Sequence[str]) -> str:
-    """How a tie on VP was broken by active workers, or that the place is shared.
+def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
+    """How a tie on VP was broken by active workers, or that the place is shared (``words``).
 
     "Bruno wins the tie on active workers, 3 to 1." / "Alice and Bruno tie on 80 VP and on
     active workers (2 each): they share the victory."
@@ -99,26 +134,28 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> str:
         else:
             groups.append([player])
 
-    def who(group: Sequence[int]) -> str:
+    def who(group: Sequence[int]) -> SafeString:
         return names_list([names[p] for p in group])
 
     if len(groups) == 1:
         params = {"names": who(tie.players), "total": tie.total, "workers": tie.workers[0], "place": ordinal(tie.rank)}
         if tie.rank == 1:
-            return _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
-                     "they share the victory.") % params
-        return _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
-                 "they share %(place)s place.") % params
+            return words(_("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
+                           "they share the victory."), **params)
+        return words(_("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
+                       "they share %(place)s place."), **params)
 
     figures = [tie.workers[tie.players.index(group[0])] for group in groups]
     params = {"names": who(groups[0]), "place": ordinal(tie.rank),
               **{name: figure for name, figure in zip("abcde", figures, strict=False)}}
-    sentence = _won_on_workers(tie.rank == 1, len(figures), len(groups[0])) % params
+    sentence = words(_won_on_workers(tie.rank == 1, len(figures), len(groups[0])), **params)
     if len(tie.players) > 2 or len(groups[0]) > 1:
-        sentence = _("%(names)s tie on %(total)s VP.") % {"names": who(tie.players), "total": tie.total} + " " + sentence
+        sentence = format_html("{} {}", words(_("%(names)s tie on %(total)s VP."), names=who(tie.players),
+                                              total=tie.total), sentence)
     for group in groups:
         if len(group) > 1:
-            sentence += " " + _("%(names)s also tie on active workers and share their place.") % {"names": who(group)}
+            sentence = format_html("{} {}", sentence, words(
+                _("%(names)s also tie on active workers and share their place."), names=who(group)))
     return sentence
 
 
@@ -160,14 +197,16 @@ def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
 # before a colon and a percent sign: "Fermes construites : 3 PV", "42 %").
 
 
-def labelled(label: str, value) -> str:
-    """ "Player: Alice" (a filter chip, a line of a list): French "Joueur : Alice"."""
-    return _("%(label)s: %(value)s") % {"label": label, "value": value}
+def labelled(label: str, value) -> SafeString:
+    """ "Player: Alice" (a filter chip, a line of a list): French "Joueur : Alice" (``words``: a
+    name given ``isolated``)."""
+    return words(_("%(label)s: %(value)s"), label=label, value=value)
 
 
-def label_colon(label: str) -> str:
-    """ "Farms built:" before a message about it: French "Fermes construites :"."""
-    return _("%(label)s:") % {"label": label}
+def label_colon(label: str) -> SafeString:
+    """ "Farms built:" before a message about it: French "Fermes construites :" (``words``: a
+    label holding a name, ``scoreboard.Cell.label_html``)."""
+    return words(_("%(label)s:"), label=label)
 
 
 def vp_title(label: str, vp: int) -> str:
@@ -180,6 +219,6 @@ def percent(value) -> str:
     return _("%(percent)s%%") % {"percent": value}
 
 
-def name_with_total(name: str, total: int) -> str:
-    """ "Alice (80)": a player and their total VP."""
-    return _("%(name)s (%(total)s)") % {"name": name, "total": total}
+def name_with_total(name: str, total: int) -> SafeString:
+    """ "Alice (80)": a player and their total VP (``words``)."""
+    return words(_("%(name)s (%(total)s)"), name=isolated(name), total=total)

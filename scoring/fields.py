@@ -128,15 +128,18 @@ class PadField:
         return 0, MAX_ACTIVE_WORKERS
 
     @property
+    def what(self) -> str:
+        """What the field is, in words ("Farm income", "Tokens in sector 2")."""
+        if self.category is not None:
+            return gettext(self.category.label)
+        if self.is_tokens:
+            return gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
+        return gettext("Active workers")
+
+    @property
     def label(self) -> str:
         """The accessible name: what the field is and whose ("Farm income, Alice")."""
-        if self.category is not None:
-            what = gettext(self.category.label)
-        elif self.is_tokens:
-            what = gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
-        else:
-            what = gettext("Active workers")
-        return f"{what}, {self.seat.name}"
+        return f"{self.what}, {self.seat.name}"
 
     def id(self) -> str:
         return f"f-{self.name}"

@@ -3,7 +3,6 @@ game file to import."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from django import forms
@@ -29,8 +28,10 @@ from scoring.categories import (
     MAX_SECTORS,
     During,
 )
+from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
+from scoring.names import character_words, one_line, refused_character
 from scoring.services.pad import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
@@ -259,11 +260,35 @@ def _raised_by(posted: PostedValue) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
+# Names
+
+
+def validate_name(value: str) -> None:
+    """A name holds nothing that hides or reorders text (``scoring.names``, the game file's rule too)."""
+    hidden = refused_character(value)
+    if hidden is not None:
+        raise ValidationError(
+            _("A name cannot hold %(character)s, a character that can hide or reorder text. Type the name again "
+              "without it."), code="hidden_character", params={"character": character_words(hidden)})
+
+
+class NameField(forms.CharField):
+    """A name typed on a page (a player's, a person's, a comb layout's): one line (runs of spaces,
+    tabs and line breaks become one space: ``names.one_line``), holding nothing that hides or
+    reorders text (``validate_name``), else refused under the field, what was typed shown again."""
+
+    default_validators = (validate_name,)
+
+    def to_python(self, value) -> str:
+        return one_line(super().to_python(value))
+
+
+# ---------------------------------------------------------------------------------------------
 # Starting a game
 
 
 class PlayerRowForm(forms.Form):
-    name = forms.CharField(
+    name = NameField(
         label=_("Name"), max_length=MAX_NAME_LENGTH, required=False,
         widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off", "autocapitalize": "words"}),
     )
@@ -297,8 +322,8 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
             folded = player["name"].strip().casefold()
             if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
                 problems.append(ValidationError(
-                    _("Two players cannot have the same name: %(name)s."), code="same_name",
-                    params={"name": player["name"]}))
+                    words(_("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])),
+                    code="same_name"))
             seen.add(folded)
         if problems:
             raise ValidationError(problems)
@@ -361,7 +386,7 @@ class GameStartForm(forms.Form):
         widget=forms.Select(attrs={"hx-get": reverse_lazy("scoring:start"), "hx-trigger": "change",
                                    "hx-target": "#comb-sectors", "hx-swap": "outerHTML"}),
     )
-    layout_name = forms.CharField(
+    layout_name = NameField(
         label=_("Save this comb as"), max_length=60, required=False,
         help_text=_("A name, to offer these sectors again next time (leave empty not to save)."),
     )
@@ -426,18 +451,12 @@ class HistoryFilterForm(forms.Form):
 # Accounts
 
 
-class PersonNameField(forms.CharField):
-    """A person's name as others read it beside their changes: one line of at most 40 characters
-    (runs of spaces, tabs and line breaks become one space; any other control character goes), so
-    that it is shown, and written in a game file, as it was typed."""
+class PersonNameField(NameField):
+    """A person's name as others read it beside their changes: a name (``NameField``) of at most 40
+    characters, so that it is shown, and written in a game file, as it was typed."""
 
     def __init__(self, **kwargs):
         super().__init__(max_length=MAX_NAME_LENGTH, required=False, **kwargs)
-
-    def to_python(self, value) -> str:
-        text = super().to_python(value)
-        return " ".join("".join(char for char in text
-                                if char.isspace() or unicodedata.category(char) != "Cc").split())
 
 
 class SignUpForm(UserCreationForm):

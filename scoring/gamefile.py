@@ -45,6 +45,7 @@ from scoring.categories import (
 )
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import WORKERS, tokens_key, tokens_position
+from scoring.names import character_words, refused_character
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 
@@ -271,10 +272,12 @@ class _Reader:
         return value
 
     def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False,
-             lines: bool = False) -> str | None:
+             lines: bool = False, name: bool = False) -> str | None:
         """A text of the file, without the spaces around it: names, factions and authors are one
         line; ``lines`` (the notes) may also hold line breaks and tabs. Any other control character
-        (NUL, escape, …) is refused."""
+        (NUL, escape, …) is refused, and a ``name`` (a player's, a faction's, an author's) holds
+        nothing that hides or reorders text (``scoring.names``: refused, never removed, so that a
+        name is stored as the file writes it or not at all)."""
         if not isinstance(value, str):
             self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})
             return None
@@ -290,6 +293,11 @@ class _Reader:
                 "code": f"U+{ord(control):04X}"})
             return None
         text = value.strip()
+        hidden = refused_character(text) if name else None
+        if hidden is not None:
+            self.problem(path, _("holds a character that can hide or reorder text (%(character)s), which a name "
+                                 "cannot hold") % {"character": character_words(hidden)})
+            return None
         if required and not text:
             self.problem(path, _("must not be empty"))
             return None
@@ -434,9 +442,9 @@ class _Reader:
         if obj is None:
             return None
         before = len(self.problems)
-        name = self.text(obj["name"], f"{path}.name", MAX_NAME_LENGTH, required=True) if "name" in obj else None
+        name = self.text(obj["name"], f"{path}.name", MAX_NAME_LENGTH, required=True, name=True) if "name" in obj else None
         seat = self.integer(obj["seat"], f"{path}.seat", 1, count) if "seat" in obj else index + 1
-        faction = self.text(obj["faction"], f"{path}.faction", MAX_FACTION_LENGTH) if "faction" in obj else ""
+        faction = self.text(obj["faction"], f"{path}.faction", MAX_FACTION_LENGTH, name=True) if "faction" in obj else ""
         automa = self.boolean(obj["automa"], f"{path}.automa") if "automa" in obj else False
         workers = (
             self.integer(obj["active_workers"], f"{path}.active_workers", 0, MAX_ACTIVE_WORKERS)
@@ -551,7 +559,7 @@ class _Reader:
         old = self.change_value(obj["old"], f"{path}.old", entry) if "old" in obj and entry else None
         new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
         at = self.date_time(obj["at"], f"{path}.at") if "at" in obj else None
-        by = self.text(obj["by"], f"{path}.by", MAX_AUTHOR_LENGTH) if "by" in obj else None
+        by = self.text(obj["by"], f"{path}.by", MAX_AUTHOR_LENGTH, name=True) if "by" in obj else None
         by_link = self.boolean(obj["by_link"], f"{path}.by_link") if "by_link" in obj else False
         undoes = None
         if "undoes" in obj:

@@ -7,11 +7,16 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
+from django.utils.safestring import SafeData
+
+from scoring.explain import plain_text
 
 
 def sentence(message: str, status: int) -> HttpResponse:
-    """The reason as one sentence of plain text (what the pad's script shows in its banner)."""
-    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+    """The reason as one sentence of plain text (what the pad's script shows in its banner); a
+    sentence made as HTML, its names isolated (``explain.words``), as its text."""
+    text = plain_text(message) if isinstance(message, SafeData) else message
+    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
 
 
 def wants_sentence(request: HttpRequest) -> bool:

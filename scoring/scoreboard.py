@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
@@ -27,7 +29,7 @@ from scoring.categories import (
     categories_of,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
-from scoring.explain import names_list, ordinal, sector_sentence, tie_sentence, vp_title
+from scoring.explain import isolated, names_list, ordinal, sector_sentence, tie_sentence, vp_title, words
 from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
 from scoring.models import GameEvent, GameSector, Seat
 from scoring.selectors import GameState
@@ -65,7 +67,13 @@ class Cell:
 
     @property
     def label(self) -> str:
+        """What the field is and whose, as plain text: its accessible name (an attribute)."""
         return self.field.label
+
+    @property
+    def label_html(self) -> SafeString:
+        """The same words as a page's text shows them, the player's name ``isolated``."""
+        return format_html("{}, {}", self.field.what, isolated(self.field.seat.name))
 
     @property
     def shows_sum(self) -> bool:
@@ -302,11 +310,11 @@ class Scoreboard:
         return [view for view in self.views if view.result.winner]
 
     @property
-    def winner_names(self) -> str:
+    def winner_names(self) -> SafeString:
         return names_list([view.name for view in self.winners])
 
     @cached_property
-    def tie_sentences(self) -> list[str]:
+    def tie_sentences(self) -> list[SafeString]:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
     @cached_property
@@ -364,21 +372,21 @@ class Scoreboard:
         trigger = self.game.end_trigger_token
         for view in self.views:
             if view.tokens_placed > TOKENS_PER_PLAYER:
-                hints.append({"level": "warning", "text": _(
+                hints.append({"level": "warning", "text": words(_(
                     "%(name)s has %(count)s tokens on the comb, but each player owns only %(max)s: check the counts."
-                ) % {"name": view.name, "count": view.tokens_placed, "max": TOKENS_PER_PLAYER}})
+                ), name=isolated(view.name), count=view.tokens_placed, max=TOKENS_PER_PLAYER)})
             elif view.tokens_placed >= trigger:
-                hints.append({"level": "end", "text": _(
+                hints.append({"level": "end", "text": words(_(
                     "%(name)s has placed a %(nth)s hibernation token: the end of the game is triggered. "
                     "Everyone takes one more turn, then score."
-                ) % {"name": view.name, "nth": ordinal(trigger)}})
+                ), name=isolated(view.name), nth=ordinal(trigger))})
         return hints
 
     @property
-    def finish_problems(self) -> list[str]:
+    def finish_problems(self) -> list[SafeString]:
         """What must be fixed before the game can be marked finished."""
         return [
-            _("%(name)s has more than %(max)s tokens on the comb.") % {"name": v.name, "max": TOKENS_PER_PLAYER}
+            words(_("%(name)s has more than %(max)s tokens on the comb."), name=isolated(v.name), max=TOKENS_PER_PLAYER)
             for v in self.views
             if v.tokens_placed > TOKENS_PER_PLAYER
         ]
@@ -457,46 +465,48 @@ def value_words(text: str, missing: str = "—") -> str:
     return text or missing
 
 
-def change_label(change) -> str:
-    """What a change changed, in words: "Bruno's Farms built", "Bruno's tokens in sector 2"."""
-    name = change.seat.name
+def change_label(change) -> SafeString:
+    """What a change changed, in words: "Bruno's Farms built", "Bruno's tokens in sector 2" (``explain.words``)."""
+    name = isolated(change.seat.name)
     if change.field == WORKERS:
-        return _("%(name)s's active workers") % {"name": name}
+        return words(_("%(name)s's active workers"), name=name)
     position = tokens_position(change.field)
     if position is not None:
-        return _("%(name)s's tokens in sector %(number)s") % {"name": name, "number": position + 1}
+        return words(_("%(name)s's tokens in sector %(number)s"), name=name, number=position + 1)
     category = CATEGORY_BY_KEY.get(change.field)
     what = _(category.label) if category else change.field
-    return _("%(name)s's %(what)s") % {"name": name, "what": what}
+    return words(_("%(name)s's %(what)s"), name=name, what=what)
 
 
-def author_words(item) -> str:
+def author_words(item) -> SafeString | str:
     """Who made a change, or finished or reopened the game (``models.Authored``): a link's holder
     always as one ("Ann (edit link)", "the edit link" when they gave no name), whatever name they
     typed; otherwise the account's display name (never its login), "the owner" for an owner who
-    gave none (or a visitor, scoring without an account), or "someone" (a script, an old import)."""
+    gave none (or a visitor, scoring without an account), or "someone" (a script, an old import).
+    A name is ``isolated``: whatever it holds stays inside it, "(edit link)" after it."""
     name = item.author
     if item.by_link_holder:
-        return _("%(name)s (edit link)") % {"name": name} if name else _("the edit link")
+        return words(_("%(name)s (edit link)"), name=isolated(name)) if name else _("the edit link")
     if name:
-        return name
+        return isolated(name)
     by_owner = item.by_user_id is not None or getattr(item, "by_visitor", False)  # (a visitor owns its games)
     return _("the owner") if by_owner else _("someone")
 
 
-def actor_words(actor) -> str:
+def actor_words(actor) -> SafeString | str:
     """Who is doing something now (an ``access.Actor``), in the words the history will say it with."""
     return author_words(GameEvent(**actor.authored))
 
 
-def finished_sentence(game, event) -> str:
+def finished_sentence(game, event) -> SafeString:
     """Who finished the game and when, as every pad says it once it is finished ("Finished by Hana
     at 21:14.", "… on 1 Dec 2026 at 21:14." another day); the event (``selectors.finish_event``) is
     None for a game finished before games said who (an import)."""
     at = timezone.localtime(game.finished_at)
-    words = {"time": date_format(at, "H:i"), "date": date_format(at, _("j M Y")),
-             "name": author_words(event) if event is not None else ""}
+    values = {"time": date_format(at, "H:i"), "date": date_format(at, _("j M Y")),
+              "name": author_words(event) if event is not None else ""}
     today = at.date() == timezone.localdate()
     if event is None:
-        return (_("Finished at %(time)s.") if today else _("Finished on %(date)s at %(time)s.")) % words
-    return (_("Finished by %(name)s at %(time)s.") if today else _("Finished by %(name)s on %(date)s at %(time)s.")) % words
+        return words(_("Finished at %(time)s.") if today else _("Finished on %(date)s at %(time)s."), **values)
+    finished = _("Finished by %(name)s at %(time)s.") if today else _("Finished by %(name)s on %(date)s at %(time)s.")
+    return words(finished, **values)

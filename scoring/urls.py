@@ -26,7 +26,7 @@ urlpatterns = [
     path("games/<slug:game_id>/export/", games.game_export, name="export"),
     path("games/<slug:game_id>/changes/<int:change_id>/undo/", pad.change_undo, name="undo"),
     path("games/<slug:game_id>/links/<str:kind>/<str:action>/", sharing.link_change, name="link"),
-    path("games/<slug:game_id>/name/", sharing.link_name, name="name"),
+    path("games/<slug:game_id>/name/", pad.link_name, name="name"),
     path("games/<slug:game_id>/who/", sharing.who, name="who"),
     path("join/<slug:token>/", sharing.join, name="join"),
     # Your data: every game you own downloaded, a game file uploaded (scoring/transfer.py).

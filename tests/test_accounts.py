@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.limits import counters_clear
+from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, page
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 NEW_PASSWORD = "another-long-pass-phrase"
@@ -139,6 +140,32 @@ def test_your_name_page_refuses_a_name_longer_than_40_characters(client, ann):
     assert ann.first_name == ""
 
 
+def test_sign_up_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_keeping_the_rest(client, db):
+    """(``scoring/names.py``; the user name takes letters, digits and @ . + - _ only: Django's own rule.)"""
+    response = client.post(reverse("signup"), {"username": "ann-42", "first_name": OVERRIDE, "email": "ann@example.com",
+                                               "password1": PASSWORD, "password2": PASSWORD})
+
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("id_first_name_error").text == OVERRIDE_REFUSED
+    assert [html.one("input", name=name)["value"] for name in ("username", "first_name", "email")] == [
+        "ann-42", OVERRIDE, "ann@example.com"]
+    assert not User.objects.exists()
+
+
+def test_your_name_page_refuses_a_name_that_could_hide_or_reorder_text_under_its_field(client, ann):
+    client.force_login(ann)
+
+    response = client.post(reverse("account_name"), {"first_name": f"Ann{OVERRIDE}"})
+
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("id_first_name_error").text == OVERRIDE_REFUSED
+    assert html.one("input", name="first_name")["value"] == f"Ann{OVERRIDE}"
+    ann.refresh_from_db()
+    assert ann.first_name == ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Signing in and out
 
@@ -207,7 +234,7 @@ def nav_of(response) -> str:
 def test_the_nav_of_a_signed_in_user(client, ann):
     client.force_login(ann)
     nav = nav_of(client.get(reverse("scoring:history")))
-    assert '<span class="nav-user">ann</span>' in nav
+    assert '<span class="nav-user"><bdi>ann</bdi></span>' in nav
     assert reverse("password_change") in nav
     assert reverse("scoring:start") in nav and "New game" in nav
     assert reverse("scoring:players") in nav and "Players" in nav

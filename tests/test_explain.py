@@ -2,7 +2,9 @@
 and how a tie on VP was broken, in plain English words (``docs/scoring-rules.md``).
 
 The sentences are built from the engine's own results, so each case states the situation (the
-sector's awards, each player's tokens or totals and active workers) and the exact sentence.
+sector's awards, each player's tokens or totals and active workers) and the exact sentence, as a
+page shows it (``text_of``). A sentence is HTML: each name in its own <bdi>, every word escaped
+(the last part).
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
-from scoring.explain import names_list, sector_sentence, tie_sentence, tokens_words
+from scoring.explain import isolated, names_list, plain_text, sector_sentence, tie_sentence, tokens_words, words
+from tests.views.helpers import EVIL, EVIL_ESCAPED, OVERRIDE, text_of
 
 NAMES = ("Alice", "Bruno", "Carla", "Dana")
 
 
 def sentence_for(first: int, second: int, tokens: list[int]) -> str:
-    return sector_sentence(score_sector(0, Sector(first, second), tokens), NAMES[: len(tokens)])
+    return text_of(sector_sentence(score_sector(0, Sector(first, second), tokens), NAMES[: len(tokens)]))
 
 
 def tie_sentences(totals: list[int], workers: list[int]) -> list[str]:
@@ -24,7 +27,7 @@ def tie_sentences(totals: list[int], workers: list[int]) -> list[str]:
     result = score_game([], [
         PlayerSheet(entries={"farm_income": total}, active_workers=count) for total, count in zip(totals, workers)
     ])
-    return [tie_sentence(tie, NAMES[: len(totals)]) for tie in result.ties]
+    return [text_of(tie_sentence(tie, NAMES[: len(totals)])) for tie in result.ties]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -39,7 +42,7 @@ def tie_sentences(totals: list[int], workers: list[int]) -> list[str]:
     pytest.param(["Alice", "Bruno", "Carla", "Dana"], "Alice, Bruno, Carla and Dana", id="four"),
 ])
 def test_names_list_joins_names_with_commas_and_a_final_and(names, expected):
-    assert names_list(names) == expected
+    assert text_of(names_list(names)) == expected
 
 
 @pytest.mark.parametrize(("count", "expected"), [
@@ -118,7 +121,7 @@ def test_french_example_13_vp_shared_by_two_gives_6_each():
     result = score_sector(0, Sector(9, 4), [2, 2])
 
     assert (result.pool, result.first_each) == (13, 6)
-    assert sector_sentence(result, ["Alice", "Bruno"]) == (
+    assert text_of(sector_sentence(result, ["Alice", "Bruno"])) == (
         "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place."
     )
 
@@ -182,3 +185,34 @@ def test_french_example_13_vp_shared_by_two_gives_6_each():
 ])
 def test_tie_sentences(totals, workers, expected):
     assert tie_sentences(totals, workers) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Names in sentences: each isolated, never markup, never reordering the words around it
+
+
+def test_each_name_of_a_sentence_is_escaped_in_its_own_bdi():
+    result = score_sector(0, Sector(9, 4), [3, 1, 1])
+
+    assert sector_sentence(result, [OVERRIDE, EVIL, "Carla"]) == (
+        f"<bdi>{OVERRIDE}</bdi> leads with 3 tokens: 9 VP. <bdi>{EVIL_ESCAPED}</bdi> and <bdi>Carla</bdi> tie for 2nd "
+        "with 1 token: 4 VP shared, 2 each.")
+
+
+def test_a_tie_sentence_isolates_each_name_too():
+    result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (1, 3)])
+
+    assert tie_sentence(result.ties[0], [OVERRIDE, "Bruno"]) == (
+        "<bdi>Bruno</bdi> wins the tie on active workers, 3 to 1.")
+
+
+def test_a_sentences_own_words_are_escaped_so_a_translators_markup_is_shown_as_written():
+    assert words("<b>%(name)s</b> & co", name=isolated(EVIL)) == f"&lt;b&gt;<bdi>{EVIL_ESCAPED}</bdi>&lt;/b&gt; &amp; co"
+    assert words("%(name)s (edit link)", name=EVIL) == f"{EVIL_ESCAPED} (edit link)"  # a value is escaped too
+
+
+def test_a_sentence_as_plain_text_isolates_each_name_with_unicodes_isolates():
+    """For the pad's script, which shows a refusal as text (``refusals.sentence``)."""
+    sentence = words("Finished by %(name)s at %(time)s.", name=isolated(f"{OVERRIDE} & <co>"), time="21:14")
+
+    assert plain_text(sentence) == f"Finished by \u2068{OVERRIDE} & <co>\u2069 at 21:14."

@@ -334,6 +334,7 @@ INVALID_CHANGES = [
     invalid("change-by-null", in_history(set_(f"{C}[4].by", None)), f"{C}[4].by"),
     invalid("change-by-a-number", in_history(set_(f"{C}[4].by", 3)), f"{C}[4].by"),
     invalid("change-by-lone-surrogate", history_text_replacing('"by": "Ben"', '"by": "Ben\ud800"'), f"{C}[2].by"),
+    invalid("change-by-with-right-to-left-override", in_history(set_(f"{C}[4].by", "\u202eaivilO")), f"{C}[4].by"),
     # What a change undid: an earlier change of the same player's same entry.
     invalid("change-undoes-itself", in_history(set_(f"{C}[3].undoes", 3)), f"{C}[3].undoes"),
     invalid("change-undoes-a-later-change", in_history(set_(f"{C}[3].undoes", 4)), f"{C}[3].undoes"),
@@ -421,6 +422,13 @@ INVALID_DOCUMENTS = [
     invalid("name-with-nul", edited(set_(f"{P0}.name", "Ali\x00ce")), f"{P0}.name"),
     invalid("name-with-line-break", edited(set_(f"{P0}.name", "Ali\nce")), f"{P0}.name"),
     invalid("faction-with-escape", edited(set_(f"{P0}.faction", "Ana\x1b[31m")), f"{P0}.faction"),
+    # Characters that hide or reorder text (issue 27, scoring/names.py): refused in every name (a
+    # player's, a faction's, a change's author's), each at its path.
+    invalid("name-with-right-to-left-override", edited(set_(f"{P0}.name", "\u202eaivilO")), f"{P0}.name"),
+    invalid("name-with-zero-width-space", edited(set_(f"{P0}.name", "Ali\u200bce")), f"{P0}.name"),
+    invalid("name-with-a-joiner-between-latin-letters", edited(set_(f"{P0}.name", "Ali\u200dce")), f"{P0}.name"),
+    invalid("name-with-paragraph-separator", edited(set_(f"{P0}.name", "Ali\u2029ce")), f"{P0}.name"),
+    invalid("faction-with-isolate", edited(set_(f"{P0}.faction", "\u2067Ana")), f"{P0}.faction"),
     invalid("notes-with-nul", edited(set_("games[0].notes", "Rainy\x00")), "games[0].notes"),
     invalid("notes-a-number", edited(set_("games[0].notes", 5)), "games[0].notes"),
     invalid("end_trigger_token-text", edited(set_("games[0].end_trigger_token", "7")), "games[0].end_trigger_token"),
@@ -665,6 +673,13 @@ def test_invalid_document_names_the_problem_by_its_path(build, paths):
     assert problem_paths(caught.value) == list(paths)
     for path in paths:
         assert any(line.startswith(f"{path}: ") for line in str(caught.value).splitlines()), str(caught.value)
+
+
+def test_a_name_that_could_hide_or_reorder_text_is_refused_naming_the_character():
+    with pytest.raises(GameFileError) as caught:
+        parse_document(edited(set_(f"{P0}.name", "\u202eaivilO"))())
+    message = "holds a character that can hide or reorder text (U+202E RIGHT-TO-LEFT OVERRIDE), which a name cannot hold"
+    assert str(caught.value).splitlines() == [f"{P0}.name: {message}"]
 
 
 def test_wrong_section_says_where_the_key_belongs():

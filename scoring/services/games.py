@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import DEFAULT_DURING, DEFAULT_END_TRIGGER_TOKEN, During, Section, categories_of, entry_at_start
 from scoring.engine import GameResult, PlayerResult, Sector
+from scoring.explain import isolated, words
 from scoring.fields import WORKERS, tokens_key
 from scoring.gamefile import GameData, PlayerData, field_of_entry, game_fingerprint, text_of_value
 from scoring.models import (
@@ -518,15 +519,15 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
     if keep.owner_id != merged.owner_id:
         raise ValidationError(_("Only two players of the same account can be merged."), code="other_owner")
     if keep.is_automa or merged.is_automa:
-        raise ValidationError(_("The Automa is not a person: it cannot be merged with %(name)s."),
-                              code="automa", params={"name": merged.name if keep.is_automa else keep.name})
+        raise ValidationError(words(_("The Automa is not a person: it cannot be merged with %(name)s."),
+                                    name=isolated(merged.name if keep.is_automa else keep.name)), code="automa")
     together = (Game.objects.filter(seats__player=keep).filter(seats__player=merged)
                 .order_by("played_on").first())
     if together is not None:
         raise ValidationError(
-            _("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
+            words(_("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
+                  keep=isolated(keep.name), merged=isolated(merged.name), date=together.played_on.isoformat()),
             code="played_together",
-            params={"keep": keep.name, "merged": merged.name, "date": together.played_on.isoformat()},
         )
     tallies_merge(keep=keep, merged=merged)
     Seat.objects.filter(player=merged).update(player=keep)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.access import NOBODY, Actor
 from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
 from scoring.engine import GameResult
-from scoring.explain import names_list
+from scoring.explain import isolated, names_list, words
 from scoring.fields import FieldAddress, PadField, pad_field
 from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
@@ -136,9 +136,9 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
         elsewhere = sum(count for (seat_id, sector_id), count in state.tokens.items()
                         if seat_id == seat.pk and sector_id != pad.sector.pk)
         if elsewhere + value > TOKENS_PER_PLAYER:
-            message = _("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
-                        "at most %(left)s here.") % {"name": seat.name, "max": TOKENS_PER_PLAYER,
-                                                     "elsewhere": elsewhere, "left": max(0, TOKENS_PER_PLAYER - elsewhere)}
+            message = words(_("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
+                              "at most %(left)s here."), name=isolated(seat.name), max=TOKENS_PER_PLAYER,
+                            elsewhere=elsewhere, left=max(0, TOKENS_PER_PLAYER - elsewhere))
             return SaveResult(Outcome.REFUSED, state, pad, current, current_text, version, message)
     changed = _write(state, pad, value, sum_text, current)
     seat.revisions = {**seat.revisions, pad.key: [version + 1, guard.page, guard.seq]}
@@ -239,13 +239,13 @@ def game_mode_change(*, game: Game, during: During) -> bool:
             raise ValidationError(_("The game is finished: its owner reopens it to change it."), code="finished")
         entered = state.during_entered()
         if entered:
-            what = names_list([_("%(name)s's %(what)s") % {"name": seat.name, "what": _(category.label)}
+            what = names_list([words(_("%(name)s's %(what)s"), name=isolated(seat.name), what=_(category.label))
                                for seat, category in entered])
             message = (_("The breakdown already holds values (%(what)s). Empty them first to count the VP track "
                          "instead.") if current == During.BREAKDOWN else
                        _("The VP track already holds values (%(what)s). Empty them first to count the breakdown "
                          "instead."))
-            raise ValidationError(message % {"what": what}, code="entered")
+            raise ValidationError(words(message, what=what), code="entered")
         keys = [category.key for category in DURING_CATEGORIES]
         for seat in state.seats:
             for category in DURING_CATEGORIES:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
+from scoring.explain import words
 from scoring.scoreboard import author_words, change_label, value_words
 
 register = template.Library()
@@ -12,10 +13,10 @@ register = template.Library()
 
 @register.filter
 def change_words(change) -> str:
-    """ "Bruno's Farms built 3 → 4" ("—" for not entered)."""
-    return _("%(what)s %(old)s → %(new)s") % {
-        "what": change_label(change), "old": value_words(change.old), "new": value_words(change.new),
-    }
+    """ "Bruno's Farms built 3 → 4" ("—" for not entered), the name isolated (``explain.words``;
+    in an attribute, ``|striptags``)."""
+    return words(_("%(what)s %(old)s → %(new)s"), what=change_label(change), old=value_words(change.old),
+                 new=value_words(change.new))
 
 
 @register.filter

@@ -9,6 +9,7 @@ import copy
 from django import forms, template
 from django.template.defaultfilters import date as date_filter
 from django.utils.formats import number_format
+from django.utils.html import format_html_join
 from django.utils.translation import get_language
 
 from scoring import explain
@@ -17,8 +18,16 @@ register = template.Library()
 
 
 @register.filter
+def bdi(name) -> str:
+    """{% blocktranslate with name=view.name|bdi %}: a name put into a sentence of the catalogue,
+    escaped, in its own ``<bdi>`` (``explain.isolated``). Elsewhere a template writes the element
+    itself, ``<bdi>{{ view.name }}</bdi>``; never in an attribute, which holds text only."""
+    return explain.isolated(name)
+
+
+@register.filter
 def label_colon(label) -> str:
-    """{{ cell.label|label_colon }}: "Farms built:", in French "Fermes construites :"."""
+    """{{ cell.label_html|label_colon }}: "Farms built, Alice:", in French "Fermes construites, Alice :"."""
     return explain.label_colon(label)
 
 
@@ -51,8 +60,9 @@ def _first_of_the_month(date_format: str) -> str:
 
 @register.filter
 def players_with_totals(views) -> str:
-    """The players of a scoreboard with their totals: "Alice (80), Bruno (75), Carla (60)"."""
-    return ", ".join(explain.name_with_total(view.name, view.result.total) for view in views)
+    """The players of a scoreboard with their totals: "Alice (80), Bruno (75), Carla (60)", each
+    name isolated (``explain.name_with_total``)."""
+    return format_html_join(", ", "{}", ((explain.name_with_total(view.name, view.result.total),) for view in views))
 
 
 @register.filter

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scoring import bgstats, limits, selectors, services
 from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
-from scoring.explain import labelled
+from scoring.explain import isolated, labelled
 from scoring.forms import (
     GameStartForm,
     HistoryFilterForm,
@@ -65,6 +65,8 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
             continue
         field = form.fields[name]
         shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
+        if name == "player":  # (a name typed: isolated, explain.isolated)
+            shown = isolated(shown)
         chips.append({"label": labelled(field.label, shown), "url": "?" + _query_without(request, name, "page")})
     return chips
 

@@ -18,15 +18,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring import limits, selectors, services
-from scoring.access import GameAccess, NoAccess, Role, ViewOnly, session_tag
+from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import Section
+from scoring.explain import words
 from scoring.fields import pad_field
-from scoring.forms import FieldSaveForm, GameModeForm, PadForm
+from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
 from scoring.models import Change
 from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, actor_words, change_label, finished_sentence, value_words
@@ -159,9 +161,9 @@ def finished_mark(game) -> str:
     return str(int(game.finished_at.timestamp())) if game.finished_at else ""
 
 
-def _finished_refusal(game) -> str:
-    return _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it.") % {
-        "finished": finished_sentence(game, selectors.finish_event(game))}
+def _finished_refusal(game) -> SafeString:
+    return words(_("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
+                 finished=finished_sentence(game, selectors.finish_event(game)))
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -222,13 +224,13 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
 def _undo_refusal(change: Change, result: SaveResult) -> str:
     """Why an undo was not done, in words ("" when it was)."""
     if result.outcome is Outcome.CONFLICT:
-        return _("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so nothing "
-                 "was changed.") % {"what": change_label(change), "now": value_words(result.text)}
+        return words(_("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so "
+                       "nothing was changed."), what=change_label(change), now=value_words(result.text))
     if result.outcome is Outcome.FINISHED:
         return _finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
-        return _("%(what)s is not part of the game as it counts its points now: nothing was changed.") % {
-            "what": change_label(change)}
+        return words(_("%(what)s is not part of the game as it counts its points now: nothing was changed."),
+                     what=change_label(change))
     return result.message if result.outcome is Outcome.REFUSED else ""
 
 
@@ -299,6 +301,23 @@ def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200,
     board = Scoreboard(selectors.game_state(access.game))
     return render(request, "scoring/during.html",
                   {"board": board, "access": access, "player": _seat_in_view(request, board), **context}, status=status)
+
+
+@require_POST
+@limits.rate_limit("save")
+@with_game(Role.EDIT)
+def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """A link's holder (no account) says who they are, in the pad's Recent changes: their changes
+    then carry that name, always shown as a link holder's (``templatetags.pad.change_author``). A
+    name refused (``forms.LinkHolderNameForm``) comes back under the field, as it was typed."""
+    if not access.asks_name:
+        return redirect("scoring:pad", game_id=access.game.public_id)
+    form = LinkHolderNameForm(request.POST)
+    if not form.is_valid():
+        return _pad_page(request, access, status=422, name_error=form.errors["name"][0],
+                         name_typed=request.POST.get("name", ""))
+    link_name_set(request, access, form.cleaned_data["name"])
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.access import GameAccess, Role, asks_to_join, game_access, link_name_set, link_open, link_seat_set
-from scoring.forms import LinkHolderNameForm, SeatChoiceForm
+from scoring.access import GameAccess, Role, asks_to_join, game_access, link_open, link_seat_set
+from scoring.forms import SeatChoiceForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
 from scoring.qr import qr_svg
@@ -101,17 +101,3 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
     else:
         services.link_revoke(game=access.game, access=kind)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
-
-
-@require_POST
-@rate_limit("save")
-@with_game(Role.EDIT)
-def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """A link's holder (no account) says who they are: their changes then carry that name, always
-    shown as a link holder's (``templatetags.pad.change_author``)."""
-    form = LinkHolderNameForm(request.POST)
-    if not form.is_valid():  # (the page's field takes at most 40 characters: only a forged post)
-        return sentence(form.errors["name"][0], 400)
-    if access.asks_name:
-        link_name_set(request, access, form.cleaned_data["name"])
-    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")

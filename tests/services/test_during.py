@@ -25,6 +25,7 @@ from tests.factories import (
     save_workers,
     seat_of,
 )
+from tests.views.helpers import text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -179,7 +180,7 @@ def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_valu
     with pytest.raises(ValidationError) as refused:
         services.game_mode_change(game=game, during=other)
 
-    (message,) = refused.value.messages
+    (message,) = [text_of(message) for message in refused.value.messages]
     assert words in message
     assert message.startswith("The breakdown already holds values" if during is During.BREAKDOWN
                               else "The VP track already holds values")
@@ -196,7 +197,8 @@ def test_the_refusal_names_every_value_entered():
     with pytest.raises(ValidationError) as refused:
         services.game_mode_change(game=game, during=During.BREAKDOWN)
 
-    assert "(Alice's VP on the track at the end and Bruno's VP on the track at the end)" in refused.value.messages[0]
+    assert "(Alice's VP on the track at the end and Bruno's VP on the track at the end)" in text_of(
+        refused.value.messages[0])
 
 
 def test_changing_to_the_way_the_game_already_counts_writes_nothing():

@@ -46,6 +46,7 @@ from tests.factories import (
     tokens_of,
     total_of,
 )
+from tests.views.helpers import text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -552,7 +553,7 @@ def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written()
     refused = set_tokens(game, 1, 1, 2)
 
     assert refused.outcome is Outcome.REFUSED and not refused.saved
-    assert refused.message == "Alice owns only 7 hibernation tokens and has 6 in other sectors: at most 1 here."
+    assert text_of(refused.message) == "Alice owns only 7 hibernation tokens and has 6 in other sectors: at most 1 here."
     assert (refused.value, refused.version, refused.change, refused.scored) == (0, 0, None, None)  # what is stored
     assert refused.field.name == "s1-t1"
     assert tokens_of(game, 1) == [4, 0, 2]

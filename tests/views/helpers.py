@@ -27,6 +27,11 @@ SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}
 WITH_AND_WITHOUT_HTMX = pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 EVIL = "<script>alert(1)</script>"
 EVIL_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+# A name that reads "Olivia" and reverses whatever follows it on its line, a right-to-left override
+# first (issue 27): refused where a name is typed or imported, isolated where one is shown.
+OVERRIDE = "\u202eaivilO"
+OVERRIDE_REFUSED = ("A name cannot hold U+202E RIGHT-TO-LEFT OVERRIDE, a character that can hide or reorder text. "
+                    "Type the name again without it.")
 # Per player of a breakdown game (the factories' games): the entries, the tokens, the workers.
 PAD_FIELD_COUNT = len(categories_of(During.BREAKDOWN)) + len(COMB) + 1
 
@@ -141,6 +146,12 @@ def parse(html: str | bytes) -> Element:
 
 def page(response) -> Element:
     return parse(response.content)
+
+
+def text_of(sentence: str) -> str:
+    """A sentence made as HTML (``scoring.explain.words``: its names each in a <bdi>) as a page
+    shows it, in words."""
+    return parse(str(sentence)).text
 
 
 def ancestors(element: Element) -> list[Element]:

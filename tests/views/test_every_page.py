@@ -13,15 +13,19 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import services
-from scoring.models import Player
+from scoring.access import Actor
+from scoring.models import Game, Player
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     EVIL,
     EVIL_ESCAPED,
     HTMX,
+    OVERRIDE,
     WITH_AND_WITHOUT_HTMX,
+    Element,
     evil_game,
     page,
+    save,
     shared_victory_game,
     unused_game_id,
     url,
@@ -73,6 +77,83 @@ def test_a_players_name_is_escaped_on_every_page(client, address):
     assert response.status_code == 200
     assert EVIL.encode() not in response.content
     assert EVIL_ESCAPED.encode() in response.content
+
+
+# ---------------------------------------------------------------------------------------------
+# Names are isolated: whatever a name holds, it never reorders the words around it (issue 27)
+
+
+def game_of_a_name_that_reorders_text() -> Game:
+    """A finished game whose first player (and faction), and the edit link's holder who changed a
+    value and finished the game, are named with a right-to-left override, as names were stored
+    before the forms and the game file refused it (``scoring/names.py``): a shared victory, a tie
+    on VP and a shared comb sector, so that the name is in every kind of sentence."""
+    game = game_scored(player(OVERRIDE, farm_income=20, workers=2, tokens=[2, 0, 0], faction=OVERRIDE),
+                       player("Bruno", farm_income=20, workers=2, tokens=[2, 0, 0]),
+                       player("Carla", farm_income=5, workers=4, tokens=[0, 1, 0]))
+    holder = Actor(link=services.link_renew(game=game, access="edit"), name=OVERRIDE)
+    save_value(seat=seat_of(game, 3), key="farms", value=3, by=holder)
+    services.game_finish(game=Game.objects.get(pk=game.pk), by=holder)
+    return game
+
+
+def outside_a_bdi(html: Element) -> list[str]:
+    """Each text of the page that holds the name and is not, whole, the one text of a <bdi>
+    (the places that hold text only aside: the title, an option, a text area, an attribute)."""
+    found = []
+    for element in html.iter():
+        if element.tag in ("title", "option", "textarea"):
+            continue
+        for child in element.children:
+            if isinstance(child, str) and "aivilO" in child and not (element.tag == "bdi" and element.children == [OVERRIDE]):
+                found.append(f"{element!r}: {child!r}")
+    return found
+
+
+GAME_PAGES = ("pad", "results", "table", "delete", "again")
+
+
+@pytest.mark.parametrize("address", [*GAME_PAGES, "changes", "who", "history", "players", "player", "statistics"])
+def test_a_name_is_shown_in_its_own_bdi_on_every_page(client, address):
+    game = game_of_a_name_that_reorders_text()
+    person = Player.objects.get(name=OVERRIDE)
+    holder = Client()
+    holder.get(reverse("scoring:join", args=[game.links.get().token]))
+    response = {
+        "changes": lambda: client.get(url("live", game) + "?changes=1", headers=HTMX),
+        "who": lambda: holder.get(url("who", game)),  # (which player are you?)
+        "player": lambda: client.get(reverse("scoring:player", args=[person.pk])),
+        "statistics": lambda: client.get(reverse("scoring:statistics")),
+    }.get(address, lambda: client.get(url(address, game if address in GAME_PAGES else None)))()
+
+    assert response.status_code == 200
+    html = page(response)
+    assert any(element.tag == "bdi" and element.children == [OVERRIDE] for element in html.iter())  # (it is shown)
+    assert outside_a_bdi(html) == []
+
+
+def test_a_link_holders_mark_stays_outside_their_name_however_it_reads(client):
+    """A link holder named "\u202eaivilO" reads "Olivia": the "(edit link)" after the name stays
+    after it ("by Olivia (edit link)", never "by (knil tide) Olivia")."""
+    game = game_of_a_name_that_reorders_text()
+
+    html = page(client.get(url("pad", game)))
+
+    by = [when for when in html.by_id("changes").find_all(class_="change-when") if "aivilO" in when.text]
+    assert [(when.one("bdi").children, when.children[-1]) for when in by] == [([OVERRIDE], " (edit link)")] * 2
+    before, name, after = html.by_id("finished-note").one("p").children[:3]
+    assert (before, name.tag, name.children, after.startswith(" (edit link) at ")) == (
+        "Finished by ", "bdi", [OVERRIDE], True)
+
+
+def test_a_refusal_the_pads_script_shows_as_text_isolates_the_name_with_unicodes_isolates(client):
+    """The text the pad's script shows in its banner (a save that reaches a finished game)."""
+    game = game_of_a_name_that_reorders_text()
+
+    refused = save(client, game, "s1-farms", "4", version=0, page="a", seq=1)
+
+    assert refused.status_code == 409 and refused["Content-Type"].startswith("text/plain")
+    assert refused.content.decode().startswith(f"Finished by \u2068{OVERRIDE}\u2069 (edit link) at ")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ from tests.factories import COMB, game_scored, game_started, player, save_value,
 from tests.views.helpers import (
     EVIL,
     HTMX,
+    OVERRIDE,
+    OVERRIDE_REFUSED,
     WITH_AND_WITHOUT_HTMX,
     Element,
     form_data,
@@ -465,6 +467,29 @@ def test_start_with_invalid_input_answers_422_with_the_message_and_keeps_what_wa
     assert html.one("input", name="player-0-name").get("value", "") == data.get("player-0-name", "")
     assert not Game.objects.exists()
     assert not Seat.objects.exists()
+
+
+def test_start_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_keeping_what_was_typed(client):
+    """A player's name and a comb layout's (``scoring/names.py``: the rule of the game file too)."""
+    data = start_form("Alice", OVERRIDE, notes="A rainy night", layout_name="Base\u200bgame")
+
+    response = client.post(url("start"), data)
+
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("id_player-1-name_error").text == OVERRIDE_REFUSED
+    assert html.by_id("id_layout_name_error").text == OVERRIDE_REFUSED.replace(
+        "U+202E RIGHT-TO-LEFT OVERRIDE", "U+200B ZERO WIDTH SPACE")
+    assert [html.one("input", name=f"player-{row}-name")["value"] for row in (0, 1)] == ["Alice", OVERRIDE]
+    assert html.one("input", name="layout_name")["value"] == "Base\u200bgame"
+    assert html.one("textarea", name="notes").text == "A rainy night"
+    assert not Game.objects.exists() and not CombLayout.objects.exists()
+
+
+def test_start_keeps_a_players_name_on_one_line(client):
+    client.post(url("start"), start_form("Ann \t Lee", "Bruno"))
+
+    assert [name for _number, name, *_rest in seats_of(Game.objects.get())] == ["Ann Lee", "Bruno"]
 
 
 @pytest.mark.parametrize("missing", [

@@ -283,7 +283,7 @@ def test_the_sweep_finds_bs_own_things_where_they_belong(a, b, b_phone):
     missing = {label: [what for what in whats if texts[what] not in shown[label]] for label, whats in where.items()}
     assert {label: whats for label, whats in missing.items() if whats} == {}
     assert all(link.token in shown[f"pad of B's {b.in_progress}, shared"] for link in b.links)
-    assert f"{texts['link holder']} (edit link)" in shown[f"pad of B's {b.in_progress}, shared"]
+    assert f"<bdi>{texts['link holder']}</bdi> (edit link)" in shown[f"pad of B's {b.in_progress}, shared"]
     assert shown[f"pad of B's {b.in_progress}, shared"].count(b.user.username) == 1  # in B's own menu alone
 
 

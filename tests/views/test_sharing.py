@@ -21,7 +21,7 @@ from scoring import services
 from scoring.gamefile import read_document
 from scoring.models import GameLink
 from tests.factories import OWNER, game_started, user
-from tests.views.helpers import Element, page, save, url
+from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, page, save, url
 
 pytestmark = pytest.mark.django_db
 
@@ -361,24 +361,35 @@ def test_the_owner_is_not_asked_for_a_name(client):
 
 
 def test_a_name_given_is_one_line_whatever_was_posted(client):
-    """A forged post may hold line breaks and control characters: the name keeps none of them,
-    so it is shown, and written in the game file, as one line."""
+    """A forged post may hold line breaks and tabs: the name is one line, so it is shown, and
+    written in the game file, as one line."""
     game = game_started("Alice", "Bruno")
     phone = opened(game, "edit")
 
-    phone.post(url("name", game), {"name": " Bruno\r\n\tthe \x1bsecond\x00 "})
+    phone.post(url("name", game), {"name": " Bruno\r\n\tthe second "})
 
     assert page(phone.get(url("pad", game))).one("input", name="name")["value"] == "Bruno the second"
 
 
-def test_a_name_longer_than_the_field_takes_is_refused_and_the_name_kept(client):
+@pytest.mark.parametrize(("typed", "message"), [
+    pytest.param("B" * 41, "Ensure this value has at most 40 characters (it has 41).", id="too-long"),
+    pytest.param(OVERRIDE, OVERRIDE_REFUSED, id="hiding-or-reordering-text"),
+    pytest.param("Bruno\x1b[31m", "A name cannot hold U+001B, a character that can hide or reorder text. Type the "
+                 "name again without it.", id="a-control-character"),
+])
+def test_a_name_refused_is_said_under_the_field_as_typed_and_the_name_given_before_kept(client, typed, message):
     game = game_started("Alice", "Bruno")
     phone = opened(game, "edit")
     phone.post(url("name", game), {"name": "Bruno"})
 
-    response = phone.post(url("name", game), {"name": "B" * 41})
+    response = phone.post(url("name", game), {"name": typed})
 
-    assert response.status_code == 400
+    assert response.status_code == 422
+    html = page(response)
+    assert html.by_id("changes-box").get("open") is not None
+    field = html.by_id("who-name")
+    assert (field["value"], field["aria-invalid"], field["aria-describedby"]) == (typed, "true", "who-name-error")
+    assert html.by_id("who-name-error").text == message
     assert page(phone.get(url("pad", game))).one("input", name="name")["value"] == "Bruno"
 
 

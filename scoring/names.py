@@ -1,0 +1,89 @@
+"""What a name may hold: the one rule of every name a person types (a player of the start form, an
+account's name, the name an edit link's holder gives, a comb layout's) or a game file brings (a
+player's, a faction's, the author of a change), read by the forms (``forms.NameField``) and the game
+file's reader (``gamefile``) alike. Plain Python: the game file's reader has no Django.
+
+A name is shown among other words ("3 min ago, by Ann (edit link)"), so it may hold no character
+that hides or reorders text, which would make it say what it is not (a name typed as U+202E and
+"aivilO" reads "by (knil tide) Olivia"):
+
+- no format character (Unicode's category Cf, as Python's ``unicodedata`` knows it): the
+  bidirectional embeddings, overrides, isolates and marks (U+202A-202E, U+2066-2069, U+200E,
+  U+200F, U+061C), the zero-width space, word joiner and no-break space (U+200B, U+2060, U+FEFF),
+  the soft hyphen, the invisible mathematical operators, the interlinear annotations, the tags
+  (U+E0000-E007F, which spell hidden text) and the rest of Cf (the Arabic, Syriac and Kaithi
+  number signs, the Egyptian hieroglyphs' and shorthand's format controls, the musical symbols'
+  beams): none is a letter, and none belongs in a name;
+- no control character (Cc) and no line or paragraph separator (Zl, Zp): a name is one line, and a
+  paragraph separator ends the isolation of whatever holds the name;
+- except the two joiners (U+200C ZERO WIDTH NON-JOINER, U+200D ZERO WIDTH JOINER) where a script
+  or an emoji needs them, and there only: right after a virama (a halant: Devanagari, Bengali,
+  Malayalam's chillus, Sinhala's "ශ්‍රී", ...; the context rule of IDNA, RFC 5892 A.1 and A.2), the
+  non-joiner between two letters of the Arabic script, marks aside (Persian "می‌خواهم"; RFC 5892
+  reads the letters' joining types, which Python does not know: their bidirectional class, AL,
+  stands for them), and the joiner between two pictographs, a variation selector or a skin tone
+  aside (the emoji sequences of UTS #51: "👩‍💻", "🏳️‍🌈"). Elsewhere a joiner changes nothing that can
+  be seen, and would only make two names that look the same differ.
+
+Every other character is kept: letters of any script with their combining marks, digits,
+punctuation, symbols and emoji, spaces, and the characters of a Unicode newer than the server's
+(a new emoji typed on a phone). Where a name is typed, runs of spaces and line breaks become one
+space before the rule is read (``one_line``); a game file's names are read as they are written.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+ZERO_WIDTH_NON_JOINER = "\u200c"
+ZERO_WIDTH_JOINER = "\u200d"
+_REFUSED_CATEGORIES = frozenset({"Cf", "Cc", "Zl", "Zp"})
+_VIRAMA = 9  # the canonical combining class of a virama
+_MARKS = frozenset({"Mn", "Me"})  # what sits on a letter: the joining rules look past them
+_EMOJI_MODIFIERS = frozenset({"Mn", "Me", "Sk"})  # a variation selector (Mn), a skin tone (Sk)
+
+
+def one_line(text: str) -> str:
+    """The text as a name typed on a page is kept: without the spaces around it, each run of
+    spaces, tabs and line breaks inside it one space."""
+    return " ".join(text.split())
+
+
+def refused_character(name: str) -> str | None:
+    """The first character of ``name`` that a name cannot hold (the module's rule), or None."""
+    for index, char in enumerate(name):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES and not _joins(name, index):
+            return char
+    return None
+
+
+def character_words(char: str) -> str:
+    """A character as a message names it: "U+202E RIGHT-TO-LEFT OVERRIDE"."""
+    code = f"U+{ord(char):04X}"
+    name = unicodedata.name(char, "")
+    return f"{code} {name}" if name else code
+
+
+def _joins(name: str, index: int) -> bool:
+    """Whether the character at ``index`` is a joiner doing a script's or an emoji's work there."""
+    char = name[index]
+    if char not in (ZERO_WIDTH_NON_JOINER, ZERO_WIDTH_JOINER):
+        return False
+    if index > 0 and unicodedata.combining(name[index - 1]) == _VIRAMA:
+        return True
+    if char == ZERO_WIDTH_NON_JOINER:
+        before, after = _neighbours(name, index, _MARKS)
+        return unicodedata.bidirectional(before) == "AL" and unicodedata.bidirectional(after) == "AL"
+    before, after = _neighbours(name, index, _EMOJI_MODIFIERS)
+    return unicodedata.category(before) == "So" and unicodedata.category(after) == "So"
+
+
+def _neighbours(name: str, index: int, skipped: frozenset[str]) -> tuple[str, str]:
+    """The nearest characters before and after ``index`` that are not of the ``skipped``
+    categories (NUL where there is none, which no rule takes)."""
+    before, after = index - 1, index + 1
+    while before >= 0 and unicodedata.category(name[before]) in skipped:
+        before -= 1
+    while after < len(name) and unicodedata.category(name[after]) in skipped:
+        after += 1
+    return (name[before] if before >= 0 else "\0"), (name[after] if after < len(name) else "\0")
