@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from scoring.views import sharing
+from scoring.views import pad as pad_views
 from tests.factories import game_started
 
 pytestmark = pytest.mark.django_db
@@ -100,13 +100,13 @@ def test_a_session_ended_meanwhile_is_still_djangos_refusal(monkeypatch):
     database: Django's own 400 stays."""
     game = game_started("Alice", "Bruno")
     phone = holder_of_the_edit_link(game)
-    remember = sharing.link_name_set
+    remember = pad_views.link_name_set
 
     def remember_as_the_session_ends(request, access, name):
         remember(request, access, name)
         Session.objects.filter(session_key=request.session.session_key).delete()
 
-    monkeypatch.setattr(sharing, "link_name_set", remember_as_the_session_ends)
+    monkeypatch.setattr(pad_views, "link_name_set", remember_as_the_session_ends)
     interrupted = phone.post(reverse("scoring:name", args=[game.public_id]), {"name": "Bruno"})
 
     assert interrupted.status_code == 400
