@@ -32,6 +32,9 @@ function setUpPad(root) {
   const readonly = root.hasAttribute("data-readonly");
   const tag = document.body.dataset.sessionTag || "";
   const inputs = new Map([...root.querySelectorAll("[data-field]")].map((el) => [el.name, el]));
+  // What was typed before this script ran (a slow phone's first moments): typed now, once it is set up.
+  const typedEarly = [...inputs.values()].filter((el) =>
+    (el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue));
   const states = new Map();
   const timers = new Map(); // field name -> its pause's or its retry's timer
   const outbox = new Outbox(localStorage, tag, root.dataset.game);
@@ -381,6 +384,10 @@ function setUpPad(root) {
   });
   setUpKeypad(pad);
   setUpTyping(pad);
+  if (!isCopy()) for (const el of typedEarly) {
+    typed(el);
+    if (el.type === "checkbox" || document.activeElement !== el) leave(el);
+  }
   setUpUnsaved(pad);
   figures();
 }

@@ -5,6 +5,8 @@ Next on a grid where other phones have typed. Two phones where another phone's v
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
@@ -202,3 +204,29 @@ def test_next_never_selects_a_value_another_phone_entered(open_phone, live_serve
     host.keyboard.press("Enter")  # her sheet's last field: the keyboard closes, Tom's stay untouched
     expect(host.locator("#pad [data-field]:focus")).to_have_count(0)
     assert Seat.objects.get(game__public_id=game_id, number=2).starting_vp == 54
+
+
+# -- typed before the page's script has run --------------------------------------------------------
+
+
+def test_values_typed_before_the_pads_script_has_run_are_saved_once_it_runs(open_phone, live_server):
+    """On a slow phone the pad shows before its script has come: what is typed then is saved once
+    the script runs, the field left at once, the one still focused after the pause."""
+    alice = open_phone()
+    game_id = make_game(["Alice", "Bruno"])
+    held = []
+    alice.route(re.compile(r"/static/scoring/pad(\.\w+)?\.js$"), lambda route: held.append(route))  # (the script held back)
+    alice.goto(pad_url(live_server.url, game_id), wait_until="commit")  # (a module script holds DOMContentLoaded back)
+    field(alice, "recruits", "Alice").fill("3")
+    field(alice, "farm_income", "Alice").fill("7")  # still focused when the script comes
+    assert status(alice, "s1-recruits").text_content() == ""  # (nothing could save it yet)
+
+    assert len(held) == 1
+    held[0].continue_()
+
+    expect_saved(alice, "s1-recruits")
+    expect_saved(alice, "s1-farm_income")
+    expect(field(alice, "recruits", "Alice")).to_have_value("3")
+    wait_until_all_saved(alice)
+    seat = Seat.objects.get(game__public_id=game_id, number=1)
+    assert (seat.recruits, seat.farm_income) == (3, 7)
