@@ -138,7 +138,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds a game file between its upload and its import (scoring/transfer.py), so it must
+# The cache holds a game file between its upload and its import (scoring/views/transfer.py), so it must
 # be shared by every worker and server: a table of the database (migration 0005 makes it). The
 # abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
 CACHES = {
@@ -187,7 +187,7 @@ RATE_LIMITS = {
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Game files waiting to be added (scoring/transfer.py): a checked upload waits in the cache (a table
+# Game files waiting to be added (scoring/views/transfer.py): a checked upload waits in the cache (a table
 # of the database, above) until it is added or cancelled, an hour at most; one per session, and at
 # most IMPORT_WAITING_PER_ACCOUNT per account (its other browsers and devices) and
 # IMPORT_WAITING_TOTAL on the whole site. A file is at most 2 MB (about 2.7 MB in the cache table):
@@ -279,7 +279,7 @@ SECURE_CSP = {
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
-    "manifest-src": [CSP.SELF],  # the web app manifest (scoring/install.py); default-src says so too
+    "manifest-src": [CSP.SELF],  # the web app manifest (scoring/views/install.py); default-src says so too
     "connect-src": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],

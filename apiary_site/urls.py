@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from apiary_site.health import healthz
-from scoring import accounts, install, preferences
+from scoring.views import accounts, install, preferences
 from scoring.views.offline import service_worker
 
 # A body over what its page takes is answered 413 in words (apiary_site/bodies.py); any other 400, templates/400.html.
@@ -9,7 +9,7 @@ handler400 = "apiary_site.bodies.bad_request"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
-    # What a phone reads to install the app on its home screen (scoring/install.py).
+    # What a phone reads to install the app on its home screen (scoring/views/install.py).
     path("manifest.webmanifest", install.manifest, name="manifest"),
     # The service worker, from the root: its scope is every page (scoring/views/offline.py).
     path("sw.js", service_worker, name="service_worker"),

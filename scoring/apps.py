@@ -11,9 +11,10 @@ class ScoringConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
         from django.utils.translation import gettext
 
-        from scoring import gamefile, preferences
+        from scoring import gamefile
+        from scoring.views import preferences
 
         # The game file's problems in the language being spoken (gamefile.py stays plain Python).
         gamefile.translate_with(gettext)
-        # An account's language applies at every sign-in (scoring/preferences.py).
-        user_logged_in.connect(preferences.on_sign_in, dispatch_uid="scoring.preferences.on_sign_in")
+        # An account's language applies at every sign-in (scoring/views/preferences.py).
+        user_logged_in.connect(preferences.on_sign_in, dispatch_uid="scoring.views.preferences.on_sign_in")

@@ -2,8 +2,10 @@
 
 ``parse_document`` turns the JSON text into ``GameData`` values or raises ``GameFileError``
 with every problem it found, each named by its path (``games[0].players[2].end.farms``).
-``dump_document`` writes ``GameData`` back. No Django here: the commands and the import
-service share this one reader, and the engine scores what it returns.
+``dump_document`` writes ``GameData`` back. It reads no database and no settings (Django
+comes in only through ``scoring.fields``, whose labels are translated; the problems' words are
+translated through ``translate_with``): the commands and the import service share this one
+reader, and the engine scores what it returns.
 
 A game may carry its change history (``ChangeData``, the optional ``changes`` section): who
 changed which entry of which player, from what to what, and when. The helpers at the end of

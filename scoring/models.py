@@ -218,7 +218,7 @@ class Seat(models.Model):
     # Who last wrote each of the seat's fields, by field key (a category key, "active_workers",
     # or "t<sector position>"): [version, page, sequence]. The version goes up with every write;
     # a phone's save names the version it saw, so a stale page never overwrites a newer value
-    # (services.field_write).
+    # (services.field_save).
     revisions = models.JSONField(default=dict, blank=True)
     # The seat's outcome, stored by services.game_outcome_store in the transaction of every
     # change to the game (through the one scoring engine), so that reading a history never
@@ -592,5 +592,17 @@ class RateCounter(models.Model):
         return f"{self.name}: {self.hits} in window {self.window}"
 
 
-# The language an account chose lives with the rest of the language choice (scoring/preferences.py).
-from scoring.preferences import LanguagePreference  # noqa: F401
+# ---------------------------------------------------------------------------------------------
+# An account's language (scoring/views/preferences.py applies it at every sign-in)
+
+
+class LanguagePreference(models.Model):
+    """The language an account chose last (or signed up in)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="language_preference")
+    language = models.CharField(_("language"), max_length=7)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

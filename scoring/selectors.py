@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import NamedTuple
 
+from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import (
     BooleanField,
@@ -48,6 +49,7 @@ from scoring.models import (
     GameEvent,
     GameSector,
     HibernationTokens,
+    LanguagePreference,
     OwnerTally,
     Player,
     PlayerTally,
@@ -658,3 +660,21 @@ def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:
         stored = Game.objects.filter(owner=owner, created_at__gte=since, fingerprint__in=asked)
         added += stored.order_by().values("fingerprint").distinct().count()
     return added
+
+
+# ---------------------------------------------------------------------------------------------
+# An account's language
+
+
+def spoken_language(code: str | None) -> str | None:
+    """``code`` when it is one of the site's languages (settings.LANGUAGES), else None."""
+    codes = {language for language, _name in settings.LANGUAGES}
+    return code if code in codes else None
+
+
+def account_language(user) -> str | None:
+    """The language the account chose, or None when it never chose one."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    preference = LanguagePreference.objects.filter(user=user).values_list("language", flat=True).first()
+    return spoken_language(preference)

@@ -1,7 +1,6 @@
 from django.urls import path
 
-from scoring import people, transfer
-from scoring.views import games, pad, sharing
+from scoring.views import games, pad, people, sharing, transfer
 
 app_name = "scoring"
 
@@ -29,7 +28,7 @@ urlpatterns = [
     path("games/<slug:game_id>/name/", pad.link_name, name="name"),
     path("games/<slug:game_id>/who/", sharing.who, name="who"),
     path("join/<slug:token>/", sharing.join, name="join"),
-    # Your data: every game you own downloaded, a game file uploaded (scoring/transfer.py).
+    # Your data: every game you own downloaded, a game file uploaded (scoring/views/transfer.py).
     path("data/", transfer.data, name="data"),
     path("data/export.json", transfer.export_json, name="export_json"),
     path("data/export.csv", transfer.export_csv, name="export_csv"),

@@ -13,10 +13,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 
+from scoring import services
 from scoring.access import Actor
 from scoring.management.commands._database_copy import postgres_connection, postgres_run
-from scoring.models import Change, Game, GameMember, Player
-from scoring.preferences import LanguagePreference, account_language_set
+from scoring.models import Change, Game, GameMember, LanguagePreference, Player
 from scoring.services import (
     change_undo,
     comb_layout_save,
@@ -67,7 +67,7 @@ def a_club_history() -> None:
     game_finish(game=game_scored(player("Ben", farm_income=2), player("Automa", automa=True), owner=ben))
     game_started("Old", "Timer", owner=None)  # a game of nobody: from before accounts
     comb_layout_save(name="Club comb", sectors=[(9, 4), (13, 0)], owner=ann)
-    account_language_set(ben, "fr")
+    services.account_language_set(ben, "fr")
     Client().force_login(ann)
 
 

@@ -47,8 +47,7 @@ from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
-from scoring.models import Seat
-from scoring.preferences import LanguagePreference
+from scoring.models import LanguagePreference, Seat
 from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Specification of "Your data" (``scoring/transfer.py``, ``/data/``): export and import in the app.
+"""Specification of "Your data" (``scoring/views/transfer.py``, ``/data/``): export and import in the app.
 
 A signed-in player downloads the games they own, as the game file (``docs/game-file.md``, with
 each game's change history) or as a spreadsheet (CSV, one row per player per game). They upload
@@ -26,12 +26,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import selectors, services, transfer
+from scoring import selectors, services
+from scoring.views import transfer
 from scoring.access import Actor
 from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.models import Change, Game
-from scoring.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
+from scoring.views.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
 from tests.factories import game_scored, game_started, player, seat_of, total_of, user, value_corrected
 from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
 from tests.views.helpers import page

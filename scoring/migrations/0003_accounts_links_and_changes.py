@@ -2,9 +2,10 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import scoring.models
 from django.conf import settings
 from django.db import migrations, models
+
+import scoring.models
 
 
 def give_every_game_an_address(apps, schema_editor):

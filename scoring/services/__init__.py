@@ -3,12 +3,14 @@ its transaction and returning what came of it.
 
 - ``scoring.services.pad``: the pad's writes: a value saved (``field_save``), a change undone
   through the same save (``change_undo``), the game finished and reopened;
+- ``scoring.services.accounts``: an account's own settings (its language);
 - ``scoring.services.games``: games started, imported and stored, their outcomes, share links,
   deleting, players across games, and a visitor's games kept by the account it makes.
 
 Callers import the functions from here: ``from scoring import services``.
 """
 
+from scoring.services.accounts import account_language_set
 from scoring.services.games import (
     OUTCOME_FIELDS,
     ImportResult,

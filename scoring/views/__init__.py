@@ -6,6 +6,6 @@ service writes, selectors and the scoreboard read, and the view renders.
 - ``sharing``: share links, made, revoked and opened;
 - ``common``: the one access helper of every game view, and partials in one answer.
 
-Your data (``scoring.transfer``), the players (``scoring.people``), accounts
-(``scoring.accounts``) and the language (``scoring.preferences``) have their own modules.
+Your data (``scoring.views.transfer``), the players (``scoring.views.people``), accounts
+(``scoring.views.accounts``) and the language (``scoring.views.preferences``) have their own modules.
 """

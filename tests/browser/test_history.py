@@ -73,7 +73,7 @@ def upload_and_add(page: Page, base: str) -> None:
 def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page, live_server, monkeypatch):
     """With JavaScript each step asks for the next: the player sees the bar move and lands on
     the data page, which says what was added."""
-    from scoring import transfer
+    from scoring.views import transfer
 
     monkeypatch.setattr(transfer, "IMPORT_STEP", 2)  # four steps for seven games
     steps = []
@@ -88,7 +88,7 @@ def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page
 
 
 def test_without_javascript_the_player_continues_each_step_by_hand(browser, phone, live_server, monkeypatch):
-    from scoring import transfer
+    from scoring.views import transfer
     from tests.browser.pad_helpers import sign_in
 
     monkeypatch.setattr(transfer, "IMPORT_STEP", 3)

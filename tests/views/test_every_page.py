@@ -181,7 +181,7 @@ def test_every_page_has_a_content_security_policy_without_inline_script(client):
 
 
 def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
-    """The manifest makes the app installable from whichever page a phone is on (scoring/install.py)."""
+    """The manifest makes the app installable from whichever page a phone is on (scoring/views/install.py)."""
     anonymous = Client()
     for address, phone in [*((address, client) for address in every_page()),
                            (reverse("login"), anonymous), (reverse("signup"), anonymous), (url("history"), anonymous)]:

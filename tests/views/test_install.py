@@ -1,4 +1,4 @@
-"""The app installed on a phone's home screen (scoring/install.py): the web app manifest every page
+"""The app installed on a phone's home screen (scoring/views/install.py): the web app manifest every page
 links, with what a phone needs to offer "Install" (a name, a start page, a standalone display,
 icons of 192 and 512 pixels, whole and maskable), in the language of the request; and the icons
 themselves, PNGs of the sizes they are declared at.
@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from scoring.install import BACKGROUND
+from scoring.views.install import BACKGROUND
 from tests.views.helpers import page
 
 pytestmark = pytest.mark.django_db

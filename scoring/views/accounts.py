@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import limits, services
 from scoring.access import browser_games_claim, keeper_of, visitor_forget
 from scoring.forms import AccountNameForm, SignUpForm
-from scoring.preferences import account_language_set, with_account_language
+from scoring.views.preferences import with_account_language
 
 logger = logging.getLogger(__name__)
 
@@ -36,13 +36,13 @@ logger = logging.getLogger(__name__)
 def sign_up(request: HttpRequest) -> HttpResponse:
     """One short form (a name and a password, twice), then straight to starting a game, or, from
     a browser that has scored games without an account, to the history that now keeps them. The
-    account keeps the language it was made in (scoring/preferences.py)."""
+    account keeps the language it was made in (scoring/views/preferences.py)."""
     if request.user.is_authenticated:
         return redirect("scoring:history")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        account_language_set(user, get_language())
+        services.account_language_set(user, get_language())
         kept = _browser_games_keep(request, user)
         return redirect(_safe_next(request) or ("scoring:history" if kept else "scoring:start"))
     return render(request, "registration/signup.html", {"form": form, "browser_games": _browser_games(request)},
@@ -89,7 +89,7 @@ class SignInView(LoginView):
     """Django's sign-in, each attempt counted per client address and per user name typed from
     that address: a stranger guessing an account's password from elsewhere never locks its owner
     out of their own phone. A sign-in brings the account's language to this device
-    (scoring/preferences.py)."""
+    (scoring/views/preferences.py)."""
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         attempt = f"{request.POST.get('username', '').strip()} from {limits.client(request)}"
