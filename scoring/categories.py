@@ -49,6 +49,8 @@ class Category:
     minimum: int = 0
     maximum: int = 999
     vp_each: int = 1  # VP per unit of a count, or for a yes; 1 for plain VP
+    # The row's help on the pad when it says more than the label: one whole sentence, the label's
+    # words first, then how the row scores ("Farms built: 1 VP per farm"); none, the label alone.
     help_text: str = ""
     # What a game usually records here (lowest, highest): a value outside is saved, but marked on
     # the pad as one to check. None for a yes/no entry (yes and no are both usual).
@@ -100,11 +102,13 @@ CATEGORIES: tuple[Category, ...] = (
     # reads off the board's track at the end (the marker started on the seat's starting VP).
     Category("vp_track", _("VP on the track at the end"), Section.DURING, during=During.TRACK,
              # the starting VP (1 at least) and a whole game's points moved on the track, generously
-             help_text=_("starting VP included"), usual=(1, 150), short_label=_("VP on the track")),
+             help_text=_("VP on the track at the end, starting VP included"), usual=(1, 150),
+             short_label=_("VP on the track")),
     # Or the breakdown: the sources of VP on the track, in the order of the rulebook (starting VP first).
     # Starting VP: the board (the publisher's FAQ) gives 1 to the first player ... 5 to the fifth.
     Category("starting_vp", _("Starting VP"), Section.DURING, during=During.BREAKDOWN,
-             help_text=_("1 for the first player, 2 for the second, and so on"), usual=(1, 5), short_label=_("Starting VP")),
+             help_text=_("Starting VP: 1 for the first player, 2 for the second, and so on"), usual=(1, 5),
+             short_label=_("Starting VP")),
     Category("explore_tokens", _("Explore token bonuses"), Section.DURING, during=During.BREAKDOWN,
              usual=DURING_SOURCE_USUAL, short_label=_("Explore tokens")),
     Category("farm_income", _("Farm income"), Section.DURING, during=During.BREAKDOWN,
@@ -128,22 +132,23 @@ CATEGORIES: tuple[Category, ...] = (
     # Farms: the box holds 40 farm tiles for up to 5 players, built on the hive's hexes beside
     # recruits, developments and carvings: 15 on one hive is already far beyond a game.
     Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
-             help_text=_("1 VP per farm"), usual=(0, 15), short_label=_("Farms built")),
+             help_text=_("Farms built: 1 VP per farm"), usual=(0, 15), short_label=_("Farms built")),
     # Recruits and developments: a few VP per tile built.
     Category("recruits", _("Recruits built"), Section.END, usual=(0, 30), short_label=_("Recruits built")),
     Category("developments", _("Developments built"), Section.END, usual=(0, 30), short_label=_("Developments built")),
     # Carvings: the main end-of-game source; a carving whose condition is missed can cost a few VP.
     Category("carvings", _("Conditions on carvings built"), Section.END,
-             minimum=-99, help_text=_("may be negative: a carving can cost VP"), usual=(-10, 50), short_label=_("Carvings")),
+             minimum=-99, help_text=_("Conditions on carvings built: may be negative, as a carving can cost VP"),
+             usual=(-10, 50), short_label=_("Carvings")),
     # Queen's Favor: the VP of a position on the track, a short track.
     Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, usual=(0, 25), short_label=_("Queen's Favor")),
     # The hive mat is filled or not (the rules): both are usual.
     Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
-             minimum=0, maximum=1, vp_each=8, help_text=_("8 VP if filled"), short_label=_("Hive mat filled")),
+             minimum=0, maximum=1, vp_each=8, help_text=_("Hive mat filled: 8 VP"), short_label=_("Hive mat filled")),
     # Frames: the box holds 15 for up to 5 players (3 each), and each takes builds to fill; 4
     # leaves room for a smaller table where one player takes more than their share.
     Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
-             vp_each=8, help_text=_("8 VP per frame"), usual=(0, 4), short_label=_("Frames filled")),
+             vp_each=8, help_text=_("Frames filled: 8 VP per frame"), usual=(0, 4), short_label=_("Frames filled")),
     # The faction's endgame ability: a faction tile's condition, a few VP per thing it counts.
     Category("faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")),
 )
@@ -182,6 +187,7 @@ SECTION_LABELS: dict[Section, str] = {
     Section.END: _("End of the game"),
 }
 MAJORITY_LABEL = _("Hibernation Comb sector majorities")
+MAJORITY_SHORT_LABEL = _("Comb majorities")  # the pad's short words for it, as for a category
 
 # Limits of the other numbers a game holds (the game file and the models share them).
 MAX_PLAYERS = 5

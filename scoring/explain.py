@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
+from django.template.defaultfilters import date as date_filter
+from django.utils import formats, timezone
 from django.utils.html import conditional_escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import get_text_list
+from django.utils.timesince import timesince
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from scoring.engine import SectorOutcome, SectorResult, TieResult
 
@@ -138,7 +142,8 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
         return names_list([names[p] for p in group])
 
     if len(groups) == 1:
-        params = {"names": who(tie.players), "total": tie.total, "workers": tie.workers[0], "place": ordinal(tie.rank)}
+        params = {"names": who(tie.players), "total": figure(tie.total), "workers": tie.workers[0],
+                  "place": ordinal(tie.rank)}
         if tie.rank == 1:
             return words(_("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
                            "they share the victory."), **params)
@@ -147,11 +152,11 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
 
     figures = [tie.workers[tie.players.index(group[0])] for group in groups]
     params = {"names": who(groups[0]), "place": ordinal(tie.rank),
-              **{name: figure for name, figure in zip("abcde", figures, strict=False)}}
+              **{name: count for name, count in zip("abcde", figures, strict=False)}}
     sentence = words(_won_on_workers(tie.rank == 1, len(figures), len(groups[0])), **params)
     if len(tie.players) > 2 or len(groups[0]) > 1:
         sentence = format_html("{} {}", words(_("%(names)s tie on %(total)s VP."), names=who(tie.players),
-                                              total=tie.total), sentence)
+                                              total=figure(tie.total)), sentence)
     for group in groups:
         if len(group) > 1:
             sentence = format_html("{} {}", sentence, words(
@@ -162,34 +167,33 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
 def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
     """The sentence of a tie broken by active workers, whole: who wins (``victory``) or takes
     their place, and the workers of each group from most to fewest (``figures`` of them: 2 to
-    5, as %(a)s to %(e)s). One sentence per case, so that no language has to glue "3", " to " and
-    "1" together."""
+    5, as %(a)s to %(e)s): "3 to 1" for two, a list for more ("3, 2 and 1"). One sentence per case,
+    so that no language has to glue "3", ", " and "and 1" together."""
     if victory:
         if figures == 2:
             return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s.",
                             "%(names)s win the tie on active workers, %(a)s to %(b)s.", winners)
         if figures == 3:
-            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s.",
-                            "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s.", winners)
+            return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s and %(c)s).",
+                            "%(names)s win the tie on active workers (%(a)s, %(b)s and %(c)s).", winners)
         if figures == 4:
-            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
-                            "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s.", winners)
-        return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
-                        "%(names)s win the tie on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
-                        winners)
+            return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+                            "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).", winners)
+        return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
+                        "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).", winners)
     if figures == 2:
         return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s.",
                         "%(names)s take %(place)s place on active workers, %(a)s to %(b)s.", winners)
     if figures == 3:
-        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s.",
-                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s.", winners)
+        return ngettext("%(names)s takes %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
+                        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s and %(c)s).", winners)
     if figures == 4:
-        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
-                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s.",
+        return ngettext("%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+                        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
                         winners)
     return ngettext(
-        "%(names)s takes %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.",
-        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s to %(c)s to %(d)s to %(e)s.", winners)
+        "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
+        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).", winners)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,20 +202,15 @@ def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
 
 
 def labelled(label: str, value) -> SafeString:
-    """ "Player: Alice" (a filter chip, a line of a list): French "Joueur : Alice" (``words``: a
-    name given ``isolated``)."""
+    """ "Player: Alice" (a filter chip), "Farms built, Alice: 120 is far above …" (a value's
+    message under its row): one sentence of the catalogue, French "Joueur : Alice" (``words``: a
+    name given ``isolated``, a label given as HTML kept as it is)."""
     return words(_("%(label)s: %(value)s"), label=label, value=value)
-
-
-def label_colon(label: str) -> SafeString:
-    """ "Farms built:" before a message about it: French "Fermes construites :" (``words``: a
-    label holding a name, ``scoreboard.Cell.label_html``)."""
-    return words(_("%(label)s:"), label=label)
 
 
 def vp_title(label: str, vp: int) -> str:
     """A chart segment's title, "Farms built: 3 VP": French "Fermes construites : 3 PV"."""
-    return _("%(label)s: %(vp)s VP") % {"label": label, "vp": vp}
+    return _("%(label)s: %(vp)s VP") % {"label": label, "vp": figure(vp)}
 
 
 def percent(value) -> str:
@@ -221,4 +220,70 @@ def percent(value) -> str:
 
 def name_with_total(name: str, total: int) -> SafeString:
     """ "Alice (80)": a player and their total VP (``words``)."""
-    return words(_("%(name)s (%(total)s)"), name=isolated(name), total=total)
+    return words(_("%(name)s (%(total)s)"), name=isolated(name), total=figure(total))
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers, dates and times as the language writes them: the one way each is shown, on every page
+# (``scoring/templatetags/words.py`` gives them to the templates) and in every sentence made here.
+
+MINUS = "\u2212"  # a true minus sign: "−3", never the hyphen of "-3"
+
+
+def figure(value) -> str:
+    """A number as a page shows it: in the language's own writing (12.5, in French 12,5), a
+    negative one with a true minus sign ("−3"). What a field holds stays as typed (its sums read
+    the hyphen, the keypad's "−" types one)."""
+    text = str(formats.localize(value))
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+# The months whose abbreviation the French edition's typography writes otherwise than Django's
+# French catalogue ("janv.", "févr."; Django's "jan.", "fév."): the project's catalogue, which
+# Django reads before its own, gives them (the context and words are Django's, django/utils/dates.py).
+_MONTH_ABBREVIATIONS = (pgettext_lazy("abbrev. month", "Jan."), pgettext_lazy("abbrev. month", "Feb."))
+
+
+def game_date(value, date_format: str) -> str:
+    """A game's day, the one way every page writes it (``{{ game.played_on|game_date:_("D j M Y") }}``):
+    Django's ``date`` filter with a format of the catalogue, and in French the first of the month
+    written as French writes it, "1er" ("ven. 1er mai 2026", "1er déc. 2026")."""
+    if value and getattr(value, "day", None) == 1 and (get_language() or "").split("-")[0] == "fr":
+        date_format = _first_of_the_month(date_format)
+    return date_filter(value, date_format)
+
+
+def _first_of_the_month(date_format: str) -> str:
+    """The format with "er" (escaped, as Django's date format reads it) after each day of the
+    month ("j"), leaving escaped letters alone."""
+    written, escaped = [], False
+    for letter in date_format:
+        written.append(letter)
+        if not escaped and letter == "j":
+            written.append("\\e\\r")
+        escaped = letter == "\\" and not escaped
+    return "".join(written)
+
+
+def time_format() -> str:
+    """How a time of day reads, in the letters of Django's date format: "21:14" in English, the
+    typographers' "21 h 14" in French (``clock``; the phone side's offline.js reads it from the page)."""
+    return pgettext("time of day, in the letters of Django's date format", "H:i")
+
+
+def clock(moment: datetime) -> str:
+    """A moment's time of day where the site is (settings.TIME_ZONE): "21:14", French "21 h 14"."""
+    return date_filter(timezone.localtime(moment), time_format())
+
+
+JUST_NOW = timedelta(minutes=1)  # what happened within it was "just now" (Django's timesince says "0 minutes")
+
+
+def when_by(moment: datetime, by, now: datetime | None = None) -> SafeString:
+    """When something was done and by whom, as the pad's recent changes say it: "just now, by Ann"
+    within the last minute, else "5 minutes ago, by Ann" (Django's timesince; ``words``: ``by``
+    given ``isolated``)."""
+    now = now or timezone.now()
+    if now - moment < JUST_NOW:
+        return words(_("just now, by %(by)s"), by=by)
+    return words(_("%(ago)s ago, by %(by)s"), ago=timesince(moment, now), by=by)

@@ -136,7 +136,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        """ "games[0].end.farms: must be …", one sentence of the catalogue (French puts a space before the colon)."""
+        return _("%(label)s: %(value)s") % {"label": self.path, "value": self.message}
 
 
 class GameFileError(ValueError):
@@ -205,7 +206,8 @@ def _describe(value: Any) -> str:
             quoted.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\ud800"): quoted as the JSON escape
             quoted = json.dumps(value)
-        return _("the text %(text)s") % {"text": quoted}
+        # The quotation marks are the sentence's own (French writes « »), the text between them as JSON writes it.
+        return _('the text "%(text)s"') % {"text": quoted[1:-1]}
     if isinstance(value, float):
         return _("the number %(number)s") % {"number": json.dumps(value)}
     if isinstance(value, list):

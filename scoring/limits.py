@@ -57,10 +57,10 @@ MESSAGES = {
     "signup": _("Too many new accounts from your connection. Wait %(wait)s, then try again."),
     "password_reset": _("Too many password reset requests from your connection or for this email address. "
                         "Wait %(wait)s, then try again."),
-    "join": _("Too many game links opened from your network, all its phones together. "
+    "join": _("Too many game links opened from your network, counting every phone on it. "
               "Wait %(wait)s, then try again."),
-    "save": _("Too many saves from your network, all its phones together. Wait %(wait)s, then save again."),
-    "start": _("Too many games started from your network, all its phones together. Wait %(wait)s, then try again."),
+    "save": _("Too many saves from your network, counting every phone on it. Wait %(wait)s, then save again."),
+    "start": _("Too many games started from your network, counting every phone on it. Wait %(wait)s, then try again."),
     "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
     "import": _("Too many imports started from your connection. Wait %(wait)s, then add the games again: "
                 "those added already are kept."),

@@ -12,7 +12,6 @@ from functools import cached_property
 from typing import ClassVar
 
 from django.utils import timezone
-from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -22,6 +21,7 @@ from scoring.categories import (
     COMB_SPACES_BY_PLAYER_COUNT,
     END_CATEGORIES,
     MAJORITY_LABEL,
+    MAJORITY_SHORT_LABEL,
     TOKENS_PER_PLAYER,
     Category,
     Kind,
@@ -29,7 +29,21 @@ from scoring.categories import (
     categories_of,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
-from scoring.explain import isolated, names_list, ordinal, sector_sentence, tie_sentence, vp_title, words
+from scoring.explain import (
+    MINUS,
+    clock,
+    figure,
+    game_date,
+    isolated,
+    labelled,
+    names_list,
+    ordinal,
+    sector_sentence,
+    tie_sentence,
+    vp_title,
+    when_by,
+    words,
+)
 from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
 from scoring.models import GameEvent, GameSector, Seat
 from scoring.selectors import GameState
@@ -91,6 +105,28 @@ class Cell:
         category (``Category.usual``), to check; "" when it is usual."""
         return unusual_sentence(self.field.category, self.value) if self.field.category is not None else ""
 
+    # A message about the field, as one sentence of the catalogue: what the field is and whose
+    # (bold under its row), then the message ("Farms built, Alice: 120 is far above …").
+
+    @property
+    def warning_line(self) -> SafeString:
+        return labelled(format_html("<b>{}</b>", self.label_html), self.warning)
+
+    @property
+    def check_line(self) -> SafeString:
+        """The warning as *Finish the game* lists it (a link to the field)."""
+        return labelled(self.label_html, self.warning)
+
+    @property
+    def error_line(self) -> SafeString:
+        return labelled(format_html("<b>{}</b>", self.label_html), self.error)
+
+    @property
+    def conflict_line(self) -> SafeString:
+        """The value another phone saved while this one was typing it."""
+        return words(_("%(what)s: changed on another phone to %(stored)s while you were typing, so yours was not "
+                       "saved."), what=format_html("<b>{}</b>", self.label_html), stored=self.shown)
+
 
 @dataclass
 class Row:
@@ -112,8 +148,10 @@ class Row:
         return _(self.category.short_label or self.category.label)
 
     @property
-    def help_text(self) -> str:
-        return _(self.category.help_text) if self.category.help_text else ""
+    def help(self) -> str:
+        """The row's help, a tap away: the edition's full words, with how the row scores when it
+        says more (one sentence of the catalogue: "Farms built: 1 VP per farm")."""
+        return _(self.category.help_text or self.category.label)
 
     @property
     def is_stepper(self) -> bool:
@@ -152,6 +190,11 @@ class SectorView:
     @cached_property
     def cells(self) -> list[Cell]:
         return [self.board.cell_for(PadField(seat, sector=self.sector)) for seat in self.board.seats]
+
+    @property
+    def result_line(self) -> SafeString:
+        """The sector and its outcome, as the results list them: "Sector 1: Alice leads with …"."""
+        return labelled(format_html("<b>{}</b>", _("Sector %(n)s") % {"n": self.sector.number}), self.sentence)
 
 
 @dataclass
@@ -330,13 +373,13 @@ class Scoreboard:
         for view in ranking:
             behind = lead - view.result.total
             if behind:
-                words.append(_("%(vp)s VP behind") % {"vp": behind})
+                words.append(_("%(vp)s VP behind") % {"vp": figure(behind)})
             elif shared:
                 words.append(_("shares the lead"))
             elif second is None:
                 words.append("")  # (alone at the table: the Automa aside, nobody to lead)
             else:
-                words.append(_("leads by %(vp)s VP") % {"vp": lead - second})
+                words.append(_("leads by %(vp)s VP") % {"vp": figure(lead - second)})
         return list(zip(ranking, words, strict=True))
 
     @cached_property
@@ -367,7 +410,7 @@ class Scoreboard:
         elif self.sectors and self.tokens_on_comb == self.comb_spaces:
             hints.append({"level": "end", "text": _(
                 "The comb is full (%(spaces)s spaces for %(players)s players): the end of the game is triggered. "
-                "Everyone takes one more turn, then score."
+                "Everyone takes one more turn, then scoring begins."
             ) % {"spaces": self.comb_spaces, "players": len(self.seats)}})
         trigger = self.game.end_trigger_token
         for view in self.views:
@@ -377,8 +420,8 @@ class Scoreboard:
                 ), name=isolated(view.name), count=view.tokens_placed, max=TOKENS_PER_PLAYER)})
             elif view.tokens_placed >= trigger:
                 hints.append({"level": "end", "text": words(_(
-                    "%(name)s has placed a %(nth)s hibernation token: the end of the game is triggered. "
-                    "Everyone takes one more turn, then score."
+                    "%(name)s has placed their %(nth)s hibernation token: the end of the game is triggered. "
+                    "Everyone takes one more turn, then scoring begins."
                 ), name=isolated(view.name), nth=ordinal(trigger))})
         return hints
 
@@ -393,17 +436,23 @@ class Scoreboard:
 
     @cached_property
     def breakdown(self) -> list[dict]:
-        """One row per category with each player's VP, then the subtotals: the results table."""
-        rows = [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
-                for c in self.during_categories]
-        rows.append({"label": _("During the game"), "values": [p.during for p in self.result.players], "kind": "sub"})
-        rows += [{"label": _(c.label), "values": [p.category_vp[c.key] for p in self.result.players], "kind": "entry"}
-                 for c in END_CATEGORIES]
-        rows.append({"label": _(MAJORITY_LABEL), "values": [p.majority for p in self.result.players], "kind": "entry"})
-        rows.append({"label": _("End of the game"), "values": [p.end for p in self.result.players], "kind": "sub"})
-        rows.append({"label": _("Total"), "values": [p.total for p in self.result.players], "kind": "total"})
-        rows.append({"label": _("Active workers"), "values": [p.active_workers for p in self.result.players],
-                     "kind": "workers"})
+        """One row per category with each player's VP, then the subtotals: the results table. A
+        category's row is headed by its short words (the pad's), its full words a tap away
+        (``full``); a subtotal's words are short already."""
+        players = self.result.players
+
+        def entry(category: Category) -> dict:
+            return {"label": _(category.short_label or category.label), "full": _(category.label),
+                    "values": [p.category_vp[category.key] for p in players], "kind": "entry"}
+
+        rows = [entry(c) for c in self.during_categories]
+        rows.append({"label": _("During the game"), "values": [p.during for p in players], "kind": "sub"})
+        rows += [entry(c) for c in END_CATEGORIES]
+        rows.append({"label": _(MAJORITY_SHORT_LABEL), "full": _(MAJORITY_LABEL), "values": [p.majority for p in players],
+                     "kind": "entry"})
+        rows.append({"label": _("End of the game"), "values": [p.end for p in players], "kind": "sub"})
+        rows.append({"label": _("Total"), "values": [p.total for p in players], "kind": "total"})
+        rows.append({"label": _("Active workers"), "values": [p.active_workers for p in players], "kind": "workers"})
         return rows
 
     @cached_property
@@ -447,7 +496,7 @@ def unusual_sentence(category: Category, value: int | bool | None) -> str:
     if not category.is_unusual(value):
         return ""
     low, high = category.usual
-    words = {"value": value, "low": low, "high": high}
+    words = {"value": figure(value), "low": figure(low), "high": figure(high)}
     if category.kind is Kind.COUNT:
         if value > high:
             return _("%(value)s is far above the usual count here (%(low)s to %(high)s): check it.") % words
@@ -459,23 +508,36 @@ def unusual_sentence(category: Category, value: int | bool | None) -> str:
 
 def value_words(text: str, missing: str = "—") -> str:
     """A field's text (sums.input_text, or a change's old and new) in words: "yes" or "no" for a
-    yes/no entry, ``missing`` when not entered, else the number or sum as typed."""
+    yes/no entry, ``missing`` when not entered, else the number or sum as typed, each minus a true
+    minus sign ("−3", "14−3")."""
     if text in ("True", "False"):
         return _("yes") if text == "True" else _("no")
-    return text or missing
+    return text.replace("-", MINUS) if text else missing
 
 
 def change_label(change) -> SafeString:
-    """What a change changed, in words: "Bruno's Farms built", "Bruno's tokens in sector 2" (``explain.words``)."""
-    name = isolated(change.seat.name)
+    """What a change changed and whose, as the pad names its fields, in the row's short words:
+    "Farms built, Bruno", "Tokens in sector 2, Bruno" (the name ``isolated``)."""
     if change.field == WORKERS:
-        return words(_("%(name)s's active workers"), name=name)
-    position = tokens_position(change.field)
-    if position is not None:
-        return words(_("%(name)s's tokens in sector %(number)s"), name=name, number=position + 1)
-    category = CATEGORY_BY_KEY.get(change.field)
-    what = _(category.label) if category else change.field
-    return words(_("%(name)s's %(what)s"), name=name, what=what)
+        what = _("Active workers")
+    elif (position := tokens_position(change.field)) is not None:
+        what = _("Tokens in sector %(number)s") % {"number": position + 1}
+    else:
+        category = CATEGORY_BY_KEY.get(change.field)
+        what = _(category.short_label or category.label) if category else change.field
+    return format_html("{}, {}", what, isolated(change.seat.name))
+
+
+def change_line(change) -> SafeString:
+    """A change as the pad's recent changes list it, one sentence: "Farms built, Bruno: 3 → 4"
+    ("—" for not entered; ``explain.words``; in an attribute, ``|striptags``)."""
+    return words(_("%(what)s: %(old)s → %(new)s"), what=change_label(change), old=value_words(change.old),
+                 new=value_words(change.new))
+
+
+def change_when(change, now=None) -> SafeString:
+    """When a change was made and by whom: "just now, by Ann (edit link)", "5 minutes ago, by the owner"."""
+    return when_by(change.at, author_words(change), now)
 
 
 def author_words(item) -> SafeString | str:
@@ -500,10 +562,10 @@ def actor_words(actor) -> SafeString | str:
 
 def finished_sentence(game, event) -> SafeString:
     """Who finished the game and when, as every pad says it once it is finished ("Finished by Hana
-    at 21:14.", "… on 1 Dec 2026 at 21:14." another day); the event (``selectors.finish_event``) is
-    None for a game finished before games said who (an import)."""
+    at 21:14.", "… on 1 Dec 2026 at 21:14." another day; French "… à 21 h 14.", "le 1er déc. 2026");
+    the event (``selectors.finish_event``) is None for a game finished before games said who (an import)."""
     at = timezone.localtime(game.finished_at)
-    values = {"time": date_format(at, "H:i"), "date": date_format(at, _("j M Y")),
+    values = {"time": clock(at), "date": game_date(at.date(), _("j M Y")),
               "name": author_words(event) if event is not None else ""}
     today = at.date() == timezone.localdate()
     if event is None:

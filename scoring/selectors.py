@@ -30,7 +30,15 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
 from scoring.access import Keeper, joined_games, visible_games
-from scoring.categories import CATEGORIES, MAJORITY_LABEL, Category, Section, categories_of, entry_at_start
+from scoring.categories import (
+    CATEGORIES,
+    MAJORITY_LABEL,
+    MAJORITY_SHORT_LABEL,
+    Category,
+    Section,
+    categories_of,
+    entry_at_start,
+)
 from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import PadField
 from scoring.gamefile import (
@@ -461,8 +469,9 @@ def players_table(user) -> list[PlayerRow]:
 
 @dataclass
 class CategoryAverage:
-    label: str
+    label: str  # the edition's full words, a tap away
     average: float
+    short: str = ""  # the row's short words (the pad's)
 
 
 @dataclass
@@ -546,7 +555,8 @@ def player_page(player: Player) -> PlayerPage:
         best=overall["best"],
         categories=[
             CategoryAverage(label=gettext(category.label),
-                            average=_average(overall[f"vp_{category.key}"], overall["seats"]))
+                            average=_average(overall[f"vp_{category.key}"], overall["seats"]),
+                            short=gettext(category.short_label or category.label))
             for category in CATEGORIES
         ],
         factions=factions,
@@ -562,9 +572,10 @@ def player_page(player: Player) -> PlayerPage:
 
 @dataclass(frozen=True)
 class Share:
-    label: str
+    label: str  # English (the template translates it): the edition's full words, a tap away
     vp: int
     percent: float
+    short: str = ""  # English too: the row's short words (the pad's)
 
 
 @dataclass(frozen=True)
@@ -604,9 +615,11 @@ def overall_statistics(user) -> OverallStatistics:
                 sums[scope_and_key].update(measures)
     overall = sums[Tally.Scope.ALL, ""]
     everything = overall["points"]
-    parts = [(category.label, overall[f"vp_{category.key}"]) for category in CATEGORIES]
-    parts.append((MAJORITY_LABEL, overall["vp_majority"]))
-    shares = [Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0) for label, vp in parts]
+    parts = [(category.label, category.short_label or category.label, overall[f"vp_{category.key}"])
+             for category in CATEGORIES]
+    parts.append((MAJORITY_LABEL, MAJORITY_SHORT_LABEL, overall["vp_majority"]))
+    shares = [Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0, short)
+              for label, short, vp in parts]
 
     def rates(scope: str) -> list[WinRate]:
         rows = [(key, row) for (kind, key), row in sums.items() if kind == scope and row["seats"]]

@@ -84,15 +84,15 @@ EXPECTED_LABELS = {
     "starting_vp": ("Starting VP", "PV de départ"),
     "explore_tokens": ("Explore token bonuses", "Bonus des jetons Exploration"),
     "farm_income": ("Farm income", "Revenus des Fermes"),
-    "comb_pods": ("Hibernation Comb pod bonuses", "Bonus des Alvéoles d'Hibernation"),
+    "comb_pods": ("Hibernation Comb pod bonuses", "Bonus des Alvéoles d’Hibernation"),
     "hive_build_bonuses": (
         "Build bonuses on hive mat hexes",
         "Bonus construits sur les alvéoles du plateau Ruche",
     ),
-    "advance_strength4": ("Strength-4 worker on the Advance action", "Ouvrier de force 4 sur l'action Évolution"),
+    "advance_strength4": ("Strength-4 worker on the Advance action", "Ouvrier de force 4 sur l’action Évolution"),
     "explore_strength4": (
         "Strength-4 planet bonuses on the Explore action",
-        "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration",
+        "Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration",
     ),
     "tile_abilities": ("Activating tile abilities", "Activation des capacités des tuiles"),
     "seed_card_benefits": (

@@ -281,7 +281,7 @@ def test_an_import_interrupted_midway_keeps_its_batches_and_continues_when_run_a
 
     out, _ = run("import_games", str(MULTI), *AS_OWNER)
 
-    assert out.strip() == f"Imported 2 games, skipped 1 already stored. Owner: {OWNER}."
+    assert out.strip() == f"Imported 2 games. 1 game was already stored and was skipped. Owner: {OWNER}."
     assert Game.objects.count() == 3
 
 
@@ -308,7 +308,7 @@ def test_importing_the_same_file_twice_stores_its_games_once():
     again, _ = run("import_games", str(MULTI), *AS_OWNER)
 
     assert first.strip() == f"Imported 3 games. Owner: {OWNER}."
-    assert again.strip() == f"Imported 0 games, skipped 3 already stored. Owner: {OWNER}."
+    assert again.strip() == f"Imported 0 games. 3 games were already stored and were skipped. Owner: {OWNER}."
     assert Game.objects.count() == 3
 
 
@@ -320,7 +320,7 @@ def test_an_import_skips_the_games_already_stored_and_adds_the_others(tmp_path):
 
     out, _ = run("import_games", write(tmp_path, json.dumps(both)), *AS_OWNER)
 
-    assert out.strip() == f"Imported 3 games, skipped 1 already stored. Owner: {OWNER}."
+    assert out.strip() == f"Imported 3 games. 1 game was already stored and was skipped. Owner: {OWNER}."
     assert Game.objects.count() == 4
 
 
@@ -352,8 +352,8 @@ def test_a_file_that_holds_one_game_twice_stores_it_once(tmp_path):
     first, _ = run("import_games", path, *AS_OWNER)
     again, _ = run("import_games", path, *AS_OWNER)
 
-    assert first.strip() == f"Imported 1 game, skipped 1 already stored. Owner: {OWNER}."
-    assert again.strip() == f"Imported 0 games, skipped 2 already stored. Owner: {OWNER}."
+    assert first.strip() == f"Imported 1 game. 1 game was already stored and was skipped. Owner: {OWNER}."
+    assert again.strip() == f"Imported 0 games. 2 games were already stored and were skipped. Owner: {OWNER}."
     assert Game.objects.count() == 1
 
 
@@ -618,7 +618,7 @@ def test_owner_option_process_exit_status_and_streams(tmp_path):
     assert "Imported 1 game. Owner: ann." in imported.stdout
     again = manage("import_games", str(EXAMPLE), "--owner", "ann")
     assert again.returncode == 0, again.stderr
-    assert "Imported 0 games, skipped 1 already stored. Owner: ann." in again.stdout
+    assert "Imported 0 games. 1 game was already stored and was skipped. Owner: ann." in again.stdout
     exported = manage("export_games", "--owner", "ann")
     assert exported.returncode == 0, exported.stderr
     assert json.loads(exported.stdout) == example_document()

@@ -160,8 +160,13 @@ def test_french_example_13_vp_shared_by_two_gives_6_each():
     ),
     pytest.param(
         [80, 80, 80], [1, 3, 2],
-        ["Bruno, Carla and Alice tie on 80 VP. Bruno wins the tie on active workers, 3 to 2 to 1."],
+        ["Bruno, Carla and Alice tie on 80 VP. Bruno wins the tie on active workers (3, 2 and 1)."],
         id="three-for-1st-all-different-workers",
+    ),
+    pytest.param(
+        [90, 80, 80, 80], [0, 1, 3, 2],
+        ["Carla, Dana and Bruno tie on 80 VP. Carla takes 2nd place on active workers (3, 2 and 1)."],
+        id="three-for-2nd-all-different-workers",
     ),
     pytest.param(
         [80, 80, 80], [1, 3, 1],

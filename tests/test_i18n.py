@@ -23,7 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
-from datetime import date
+from datetime import UTC, date, datetime
 from gettext import GNUTranslations
 from html import unescape
 from html.parser import HTMLParser
@@ -47,7 +47,7 @@ from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
-from scoring.models import LanguagePreference, Seat
+from scoring.models import Game, LanguagePreference, Seat
 from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,10 +62,10 @@ FRENCH_CATEGORIES = {
     "starting_vp": "PV de départ",
     "explore_tokens": "Bonus des jetons Exploration",
     "farm_income": "Revenus des Fermes",
-    "comb_pods": "Bonus des Alvéoles d'Hibernation",
+    "comb_pods": "Bonus des Alvéoles d’Hibernation",
     "hive_build_bonuses": "Bonus construits sur les alvéoles du plateau Ruche",
-    "advance_strength4": "Ouvrier de force 4 sur l'action Évolution",
-    "explore_strength4": "Bonus des planètes pour les ouvriers de force 4 sur l'action Exploration",
+    "advance_strength4": "Ouvrier de force 4 sur l’action Évolution",
+    "explore_strength4": "Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration",
     "tile_abilities": "Activation des capacités des tuiles",
     "seed_card_benefits": "Bénéfices à usage unique sur les cartes Graine jouées",
     "planted_seed_cards": "Conditions des cartes Graine plantées",
@@ -239,8 +239,8 @@ def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french
     html = assert_french(french.get(url("pad", game)), status=200)
 
     text = text_of(html)
-    for words in ("Au cours de la partie", "Fin de la partie", "Revenus des Fermes", "Alvéoles d'Hibernation",
-                  "Majorité sur les secteurs des Alvéoles d'Hibernation", "Position sur la piste Faveur de la Reine",
+    for words in ("Au cours de la partie", "Fin de la partie", "Revenus des Fermes", "Alvéoles d’Hibernation",
+                  "Majorité sur les secteurs des Alvéoles d’Hibernation", "Position sur la piste Faveur de la Reine",
                   "Cadres remplis", "Ouvriers actifs", "Classement", "Terminer la partie", "Tout enregistrer"):
         assert words in text, words
     assert 'aria-label="Revenus des Fermes, Alice"' in html
@@ -253,22 +253,22 @@ def test_the_comb_explanations_in_french(french, tied_game):
     html = assert_french(french.get(url("pad", tied_game)), status=200)
 
     text = text_of(html)
-    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés\u202f: 6 chacun. "
+    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: 6 chacun. "
             "Personne ne marque la 2e place.") in text
-    assert "Alice est majoritaire avec 1 pion\u202f: 13 PV." in text
-    assert "Carla est majoritaire avec 3 pions\u202f: 6 PV. Bruno est 2e avec 1 pion\u202f: 3 PV." in text
+    assert "Alice est majoritaire avec 1 pion\u202f: 13\u00a0PV." in text
+    assert "Carla est majoritaire avec 3 pions\u202f: 6\u00a0PV. Bruno est 2e avec 1 pion\u202f: 3\u00a0PV." in text
 
 
 @pytest.mark.parametrize(("first", "second", "tokens", "expected"), [
-    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l'instant\u202f: personne ne marque de points.", id="empty"),
-    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13 PV partagés\u202f: "
+    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l’instant\u202f: personne ne marque de points.", id="empty"),
+    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: "
                                   "6 chacun. Personne ne marque la 2e place.", id="the-french-example"),
-    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions\u202f: 9 PV. Personne d'autre n'a de pion ici\u202f: "
-                                  "la 2e place n'est pas attribuée.", id="alone"),
-    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions\u202f: 13 PV. Ce secteur n'accorde rien pour la "
+    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions\u202f: 9\u00a0PV. Personne d’autre n’a de pion ici\u202f: "
+                                  "la 2e place n’est pas attribuée.", id="alone"),
+    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions\u202f: 13\u00a0PV. Ce secteur n’accorde rien pour la "
                                    "2e place.", id="no-2nd-award"),
-    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions\u202f: 9 PV. Bruno et Carla sont à égalité pour "
-                                  "la 2e place avec 1 pion. 5 PV partagés\u202f: 2 chacun.", id="tie-for-2nd"),
+    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
+                                  "la 2e place avec 1 pion. 5\u00a0PV partagés\u202f: 2 chacun.", id="tie-for-2nd"),
 ])
 def test_sector_sentences_in_french(first, second, tokens, expected):
     with translation.override("fr"):
@@ -277,18 +277,18 @@ def test_sector_sentences_in_french(first, second, tokens, expected):
 
 
 @pytest.mark.parametrize(("totals", "workers", "expected"), [
-    pytest.param([80, 80], [1, 3], ["Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1."], id="broken"),
-    pytest.param([80, 80], [2, 2], [("Alice et Bruno sont à égalité avec 80 PV et autant d'ouvriers actifs "
+    pytest.param([80, 80], [1, 3], ["Bruno l’emporte au départage (ouvriers actifs\u202f: 3 contre 1)."], id="broken"),
+    pytest.param([80, 80], [2, 2], [("Alice et Bruno sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
                                      "(2 chacun)\u202f: ils se partagent la victoire.")], id="shared-victory"),
-    pytest.param([90, 80, 80], [0, 1, 3], ["Carla prend la 2e place aux ouvriers actifs, 3 contre 1."],
+    pytest.param([90, 80, 80], [0, 1, 3], ["Carla prend la 2e place au départage (ouvriers actifs\u202f: 3 contre 1)."],
                  id="2nd-place-broken"),
-    pytest.param([90, 80, 80], [0, 2, 2], [("Bruno et Carla sont à égalité avec 80 PV et autant d'ouvriers actifs "
+    pytest.param([90, 80, 80], [0, 2, 2], [("Bruno et Carla sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
                                             "(2 chacun)\u202f: ils se partagent la 2e place.")], id="2nd-place-shared"),
-    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80 PV. Bruno l'emporte "
-                                            "au départage aux ouvriers actifs, 3 contre 2 contre 1.")], id="three-figures"),
-    pytest.param([80, 80, 80], [3, 3, 1], [("Alice, Bruno et Carla sont à égalité avec 80 PV. Alice et Bruno "
-                                            "l'emportent au départage aux ouvriers actifs, 3 contre 1. Alice et Bruno ont "
-                                            "aussi autant d'ouvriers actifs et se partagent leur place.")],
+    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80\u00a0PV. Bruno l’emporte "
+                                            "au départage (ouvriers actifs\u202f: 3, 2 et 1).")], id="three-figures"),
+    pytest.param([80, 80, 80], [3, 3, 1], [("Alice, Bruno et Carla sont à égalité avec 80\u00a0PV. Alice et Bruno "
+                                            "l’emportent au départage (ouvriers actifs\u202f: 3 contre 1). Alice et Bruno "
+                                            "ont aussi autant d’ouvriers actifs et se partagent leur place.")],
                  id="two-win-together"),
 ])
 def test_tie_break_sentences_in_french(totals, workers, expected):
@@ -302,11 +302,11 @@ def test_a_tie_with_four_different_worker_counts_is_one_whole_sentence():
     result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (3, 4, 2, 1)])
     names = ["Alice", "Bruno", "Carla", "Dana"]
     assert shown(tie_sentence(result.ties[0], names)) == (
-        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers, 4 to 3 to 2 to 1.")
+        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers (4, 3, 2 and 1).")
     with translation.override("fr"):
         assert shown(tie_sentence(result.ties[0], names)) == (
-            "Bruno, Alice, Carla et Dana sont à égalité avec 80 PV. Bruno l'emporte au départage aux ouvriers actifs, "
-            "4 contre 3 contre 2 contre 1.")
+            "Bruno, Alice, Carla et Dana sont à égalité avec 80\u00a0PV. Bruno l’emporte au départage (ouvriers actifs\u202f: "
+            "4, 3, 2 et 1).")
 
 
 @pytest.mark.parametrize(("number", "english", "french"), [
@@ -329,13 +329,13 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     ranks = re.findall(r'<span class="rank">([^<]*)</span>', html)
     assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
     assert "Alice gagne" in text
-    assert "Alice l'emporte au départage aux ouvriers actifs, 3 contre 1." not in text  # Alice leads on VP alone
-    assert ("Carla et Dana sont à égalité avec 29 PV et autant d'ouvriers actifs (2 chacun)\u202f: "
+    assert "Alice l’emporte au départage" not in text  # Alice leads on VP alone
+    assert ("Carla et Dana sont à égalité avec 29\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
             "ils se partagent la 3e place.") in text
     assert "Points par catégorie" in text and "Détail" in text
     legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]  # each bar's, in the edition's words
-    assert re.fullmatch(r"Au cours de la partie\s:\s\d+ PV", legend[0]), legend[0]
-    assert any(re.fullmatch(r"Majorité sur les secteurs des Alvéoles d'Hibernation\s:\s\d+ PV", item) for item in legend)
+    assert re.fullmatch(r"Au cours de la partie\s:\s\d+\sPV", legend[0]), legend[0]
+    assert any(re.fullmatch(r"Majorité sur les secteurs des Alvéoles d’Hibernation\s:\s\d+\sPV", item) for item in legend)
     assert "Secteur 1\u202f: Alice et Bruno sont à égalité pour la 1re place" in text
 
 
@@ -347,7 +347,7 @@ def test_a_shared_victory_in_french(french):
     text = text_of(assert_french(french.get(url("results", game)), status=200))
 
     assert "Victoire partagée\u202f: Alice et Bruno" in text
-    assert ("Alice et Bruno sont à égalité avec 30 PV et autant d'ouvriers actifs (2 chacun)\u202f: "
+    assert ("Alice et Bruno sont à égalité avec 30\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
             "ils se partagent la victoire.") in text
 
 
@@ -360,16 +360,16 @@ def test_the_history_in_french_with_french_dates(french, owner):
     html = assert_french(french.get(url("history")), status=200)
 
     text = text_of(html)
-    assert "dim 29 nov. 2026" in text and "ven 1er mai 2026" in text  # the first of the month: "1er"
+    assert "dim. 29 nov. 2026" in text and "ven. 1er mai 2026" in text  # the first of the month: "1er"
     assert "2 parties" in text and "en cours" in text and "Chercher des parties" in text
     filtered = assert_french(french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01"))
-    assert "La fin de la période est avant son début." in text_of(filtered)
+    assert "La fin de la période précède son début." in text_of(filtered)
     assert 'type="date" name="since" value="2026-12-01"' in filtered
 
 
 @pytest.mark.parametrize(("language", "day", "written"), [
-    ("fr", date(2026, 12, 1), "mar 1er déc. 2026"),
-    ("fr", date(2026, 12, 2), "mer 2 déc. 2026"),
+    ("fr", date(2026, 12, 1), "mar. 1er déc. 2026"),
+    ("fr", date(2026, 12, 2), "mer. 2 déc. 2026"),
     ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
 ])
 def test_a_games_date_is_written_as_the_language_writes_it(language, day, written):
@@ -384,7 +384,7 @@ def test_the_start_form_in_french_and_its_errors(french):
     html = assert_french(french.get(url("start")), status=200)
 
     text = text_of(html)
-    assert "Joueurs, dans l'ordre du tour" in text and "Secteurs des Alvéoles d'Hibernation" in text
+    assert "Joueurs, dans l’ordre du tour" in text and "Secteurs des Alvéoles d’Hibernation" in text
     assert "Quand un joueur place son 7e pion Hibernation (règles françaises)" in text
     assert "Quand un joueur place son 6e pion Hibernation (règles anglaises)" in text
     today = timezone.localdate().isoformat()
@@ -418,11 +418,11 @@ def test_the_pads_error_messages_in_french(french):
     save_tokens(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
     answer = french.post(url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a",
                                               "seq": "3"}, headers=HTMX)
-    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d'autres secteurs\u202f: 1 au plus ici." in text_of(
+    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d’autres secteurs\u202f: 1 au plus ici." in text_of(
         assert_french(answer))
 
     finish = text_of(assert_french(french.post(url("finish", game)), status=200))
-    assert "Personne n'a encore saisi ceci\u202f:" in finish and "Revenus des Fermes" in finish
+    assert "Rien n’a encore été saisi pour\u202f:" in finish and "Revenus des Fermes" in finish
 
 
 @pytest.mark.django_db
@@ -522,7 +522,7 @@ def test_a_game_files_problems_in_french(french):
 
     text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
 
-    assert "partie.json ne peut pas être importé (2 problèmes)\u202f: rien n'a été ajouté." in text
+    assert "partie.json ne peut pas être importé (2 problèmes)\u202f: rien n’a été ajouté." in text
     assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in text
     assert "games[0].players[1].name\u202f: ne doit pas être vide" in text
 
@@ -583,15 +583,15 @@ def test_a_command_line_error_in_french(tmp_path):
                          capture_output=True, text=True, timeout=120, check=False)
 
     assert run.returncode == 1
-    assert f"{bad} n'est pas un fichier de parties valide (1 problème)\u202f:" in run.stderr
-    assert "games[0].players[0].end.farms: doit être un nombre entier de 0 à 99, pas 120" in run.stderr
+    assert f"{bad} n’est pas un fichier de parties valide (1 problème)\u202f:" in run.stderr
+    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in run.stderr
 
 
 @pytest.mark.django_db
 def test_call_command_speaks_the_callers_language():
     with translation.override("fr"), pytest.raises(CommandError) as refused:
         call_command("import_games", "-", "--owner", "personne")
-    assert str(refused.value).startswith('il n\'y a pas d\'utilisateur "personne"')
+    assert str(refused.value).startswith("il n’y a pas d’utilisateur «\u202fpersonne\u202f»")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -745,41 +745,56 @@ def test_each_translation_keeps_its_placeholders():
 
 
 # French as the edition writes it: a narrow no-break space (U+202F) before : ; ! ? and %, and
-# inside « »; the comb always by its full name; a form that reads right before any name (no "de
-# Alice", which French writes "d'Alice"); the tie-break as the rules word it.
+# inside « »; the comb always by its full name (a row's short words aside, its full words a tap
+# away); a form that reads right before any name (no "de Alice", which French writes "d'Alice");
+# the tie-break as the rules word it. And as a proofreader finishes it (issue 28): curly
+# apostrophes and French quotation marks, never straight ones (Django's own French writes
+# "Nom d’utilisateur" beside ours); no "(s)" for a plural a number decides (each number its own
+# plural forms); a number and its unit never parted at the end of a line ("13 PV": a no-break space).
 SPACE_BEFORE_SIGN = re.compile(r"[ \u00a0](?:[:;!?»]|%%(?!\())|«[ \u00a0]")  # (%%(time)s: a placeholder, in a template's text)
 SIGN_WITHOUT_NARROW_SPACE = re.compile(r"[^\s\u202f/](?:[;!?»]|:(?=\s|$))|«[^\u202f]")
-COMB_ALONE = re.compile(r"Alvéoles(?! d'Hibernation)")
+COMB_ALONE = re.compile(r"Alvéoles(?! d’Hibernation)")
 BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
+STRAIGHT_QUOTE = re.compile(r"['\"]")
+PLURAL_SHORTCUT = re.compile(r"\w\((?:e?s|e)\)")
+UNIT_APART = re.compile(r"(?:%\(\w+\)[sd]|\d) PV\b")
+FRENCH_RULES = (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE, BEFORE_A_NAME, STRAIGHT_QUOTE, PLURAL_SHORTCUT,
+                UNIT_APART)
+SHORT_LABELS = {category.short_label for category in CATEGORIES} | {"Comb majorities"}
 
 
 @NEEDS_GETTEXT
 def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
     wrong = []
     for english, french in translations(PO):
-        for rule in (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE, BEFORE_A_NAME):
-            if rule.search(french):
+        for rule in FRENCH_RULES:
+            if rule.search(french) and not (rule is COMB_ALONE and english in SHORT_LABELS):
                 wrong.append(f"{rule.pattern}: {french!r}")
+        if PLURAL_SHORTCUT.search(english):
+            wrong.append(f"{PLURAL_SHORTCUT.pattern}: {english!r}")
         if "tie on active workers" in english or "win the tie" in english or "wins the tie" in english:
-            assert "remport" not in french, french  # "l'emporte au départage"
+            assert "remport" not in french, french  # "l’emporte au départage"
     assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize(("french", "rule"), [
     ("Total : 12", SPACE_BEFORE_SIGN), ("Total\u00a0: 12", SPACE_BEFORE_SIGN), ("« oui »", SPACE_BEFORE_SIGN),
     ("50 %%", SPACE_BEFORE_SIGN), ("Total: 12", SIGN_WITHOUT_NARROW_SPACE), ("Vraiment?", SIGN_WITHOUT_NARROW_SPACE),
-    ("les Alvéoles", COMB_ALONE), ("pions de %(name)s", BEFORE_A_NAME),
+    ("les Alvéoles", COMB_ALONE), ("les Alvéoles d'Hibernation", COMB_ALONE), ("pions de %(name)s", BEFORE_A_NAME),
+    ("l'Automa", STRAIGHT_QUOTE), ('pas d’utilisateur "%(name)s"', STRAIGHT_QUOTE),
+    ("%(skipped)s déjà enregistrée(s)", PLURAL_SHORTCUT), ("ignoré(e)", PLURAL_SHORTCUT),
+    ("%(vp)s PV de retard", UNIT_APART), ("8 PV par cadre", UNIT_APART),
 ])
 def test_the_french_typography_rules_find_what_they_forbid(french, rule):
     assert rule.search(french)
 
 
 @pytest.mark.parametrize("french", ["Total\u202f: 12", "«\u202foui\u202f»", "50\u202f%%", "21:14", "https://x",
-                                    "les Alvéoles d'Hibernation", "%(name)s\u202f: pions", "de %(count)s parties",
-                                    "à %%(time)s"])
+                                    "les Alvéoles d’Hibernation", "%(name)s\u202f: pions", "de %(count)s parties",
+                                    "à %%(time)s", "l’Automa", "pas d’utilisateur «\u202f%(name)s\u202f»",
+                                    "(%(count)s problèmes)", "%(vp)s\u00a0PV de retard", "les PV de départ"])
 def test_the_french_typography_rules_let_good_french_be(french):
-    assert not any(rule.search(french) for rule in (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE,
-                                                    BEFORE_A_NAME))
+    assert not any(rule.search(french) for rule in FRENCH_RULES)
 
 
 @NEEDS_GETTEXT
@@ -805,7 +820,7 @@ def test_the_categories_are_the_french_editions_words_from_the_catalogue():
         french = {category.key: translation.gettext(category.label) for category in CATEGORIES}
         majority = translation.gettext(MAJORITY_LABEL)
     assert french == FRENCH_CATEGORIES
-    assert majority == "Majorité sur les secteurs des Alvéoles d'Hibernation"
+    assert majority == "Majorité sur les secteurs des Alvéoles d’Hibernation"
     assert not any(hasattr(category, "label_fr") for category in CATEGORIES), "one label, the catalogue translates"
 
 
@@ -1019,3 +1034,423 @@ def test_the_phone_side_takes_every_word_from_the_page_which_translates_it():
         sentences = [double or single for double, single in strings
                      if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)]
         assert sentences == [], f"words of {name}'s own: read them from the page (a data-msg-* attribute)"
+
+
+# ---------------------------------------------------------------------------------------------
+# The pad as the editions write it (issue 28): the rules a program can hold, each shown to find
+# what it forbids, and the words and figures the pages show in both languages.
+
+
+# -- No sentence with a colon is assembled outside the catalogue: in a template, a colon and the
+# words on either side of it come from one {% translate %} or {% blocktranslate %} (a label and a
+# text glued by the template, "{{ label }}: {{ help }}", or a label ending with a colon followed
+# by a variable, read as one sentence as inline elements do not part them).
+
+PIECE = "\x01"  # between two pieces of a template: its literal text, a translation, a variable, a tag
+INLINE = frozenset({"a", "abbr", "b", "bdi", "code", "em", "i", "label", "output", "small", "span", "strong", "sup"})
+
+
+def template_pieces(source: str) -> str:
+    """A template's text as it reads, each piece apart (PIECE between): a {% translate %} its
+    words, a {% blocktranslate %} its whole sentence (its variables as PLACE), a variable PLACE, a
+    tag nothing; comments and {% verbatim %} left out."""
+    pieces, block, skipping = [], None, 0
+    for token in Lexer(source).tokenize():
+        contents = token.contents
+        name = contents.split()[0] if token.token_type is TokenType.BLOCK and contents else ""
+        if name in ("comment", "verbatim"):
+            skipping += 1
+        elif name in ("endcomment", "endverbatim"):
+            skipping -= 1
+        elif skipping or token.token_type is TokenType.COMMENT:
+            continue
+        elif name in ("blocktranslate", "blocktrans"):
+            block = []
+        elif name in ("endblocktranslate", "endblocktrans"):
+            pieces.append("".join(block))
+            block = None
+        elif block is not None:  # (a blocktranslate's text, variables and {% plural %}: its sentence)
+            block.append(PLACE if token.token_type is TokenType.VAR else "" if name == "plural" else contents)
+        elif name in ("translate", "trans") and " as " not in contents:
+            message = token.split_contents()[1]
+            pieces.append(ast.literal_eval(message) if message[0] in "'\"" else PLACE)  # (a variable's words)
+        elif token.token_type is TokenType.TEXT:
+            pieces.append(contents)
+        else:
+            pieces.append(PLACE if token.token_type is TokenType.VAR else "")
+    return PIECE.join(pieces)
+
+
+class TextRuns(HTMLParser):
+    """The runs of text a reader meets (inline elements do not end one, a blank line does: a
+    paragraph of a mail) and the user-facing attributes, scripts and styles left out."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = [""]
+        self.attributes: list[str] = []
+        self.skip = 0
+
+    @property
+    def runs(self) -> list[str]:
+        return [run for text in self.text for run in re.split(r"\n[ \t\x01]*\n", text)] + self.attributes
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        for name, value in attributes.items():
+            if value and (name in CHECKED_ATTRIBUTES or name.startswith("data-msg-")):
+                self.attributes.append(value)
+        if tag in ("script", "style"):
+            self.skip += 1
+        if tag not in INLINE:
+            self.text.append("")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+        if tag not in INLINE:
+            self.text.append("")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.text[-1] += data
+
+
+def colons_assembled(text: str) -> list[str]:
+    """The colons of a run with words on both sides that are not of the same piece."""
+    found = []
+    for match in re.finditer(":", text):
+        before, after = text[:match.start()], text[match.end():]
+        gap_before, gap_after = re.search(rf"[\s{PIECE}]*$", before).group(), re.match(rf"[\s{PIECE}]*", after).group()
+        words_before, words_after = before.strip(f" \t\n{PIECE}"), after.strip(f" \t\n{PIECE}")
+        if words_before and words_after and PIECE in gap_before + gap_after and not after.startswith("//"):
+            found.append(" ".join(text.replace(PIECE, "").replace(PLACE, "…").split()))
+    return found
+
+
+def colons_assembled_in_template(source: str) -> list[str]:
+    reader = TextRuns()
+    reader.feed(template_pieces(source))
+    return [found for run in reader.runs for found in colons_assembled(run)]
+
+
+def test_the_colon_rule_finds_a_sentence_a_template_assembles():
+    assert colons_assembled_in_template('{{ row.label }}{% if row.help %}: {{ row.help }}{% endif %}') == ["…: …"]
+    assert colons_assembled_in_template('<p>{% translate "Also played as:" %} {{ names }}</p>') == [
+        "Also played as: …"]
+    assert colons_assembled_in_template('<p><b>{% blocktranslate %}Sector {{ n }}:{% endblocktranslate %}</b> '
+                                        '{{ sentence }}</p>') == ["Sector …: …"]
+    assert colons_assembled_in_template('<a><span class="visually-hidden">{% translate "winner:" %} </span>'
+                                        '<bdi>{{ name }}</bdi></a>') == ["winner: …"]
+    assert colons_assembled_in_template('<b title="{{ a }}: {% translate "VP" %}">x</b>') == ["…: VP"]
+
+
+def test_the_colon_rule_lets_a_sentence_of_the_catalogue_be():
+    assert colons_assembled_in_template(
+        '<p>{% blocktranslate with names=x %}Shared victory: {{ names }}{% endblocktranslate %}</p>'
+        '<p>{% translate "Nobody has entered these yet:" %}</p><ul><li>{{ what }}</li></ul>'
+        '<div hx-headers=\'{"X-CSRFToken": "{{ csrf_token }}"}\'>{% translate "Your data: export and import" %}</div>'
+        '<style>.a { color: red; }</style><a href="https://example.com/{{ x }}">{{ y }}</a>') == []
+
+
+@pytest.mark.parametrize("path", template_files(), ids=lambda path: str(path.relative_to(ROOT / "templates")))
+def test_no_template_assembles_a_sentence_with_a_colon(path):
+    assert colons_assembled_in_template(path.read_text(encoding="utf-8")) == []
+
+
+def _model_classes(tree: ast.AST) -> list[ast.ClassDef]:
+    """The module's Django models (a subclass of models.Model, or of a model of the module)."""
+    models, names = [], {"Model"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(getattr(base, "attr", getattr(base, "id", "")) in names
+                                                  for base in node.bases):
+            models.append(node)
+            names.add(node.name)
+    return models
+
+
+def colons_assembled_in_python(source: str) -> list[str]:
+    """The strings of the Python code that glue a colon to a value ("{label}: {text}", "%s: %s",
+    format_html("{}: {}")), the names a row of the database gives itself in a shell aside
+    (a model's __str__) and the log (for its operator, in English)."""
+    tree = ast.parse(source)
+    skipped = set()
+    for model in _model_classes(tree):
+        for node in model.body:
+            if isinstance(node, ast.FunctionDef) and node.name in ("__str__", "__repr__"):
+                skipped |= {id(inner) for inner in ast.walk(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("debug", "info", "warning", "error",
+                                                                            "exception") and getattr(
+                node.func.value, "id", "") in ("logger", "logging", "log"):
+            skipped |= {id(inner) for inner in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        text = None
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(part.value if isinstance(part, ast.Constant) else PLACE for part in node.values)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                "format_html", "format") and node.args and isinstance(node.args[0], ast.Constant):
+            text = re.sub(r"\{\w*\}", PLACE, str(node.args[0].value))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant):
+            text = re.sub(r"%(?:\(\w+\))?[sd]", PLACE, str(node.left.value))
+        if text is not None and re.search(rf"{PLACE}\s*:\s|\S:\s+{PLACE}", text):
+            found.append(f"line {node.lineno}: {text.replace(PLACE, '…')!r}")
+    return found
+
+
+def test_the_colon_rule_finds_a_sentence_the_python_code_assembles():
+    assert colons_assembled_in_python('a = f"{self.path}: {self.message}"\nb = format_html("{}: {}", x, y)\n'
+                                      'c = "%s: %s" % (x, y)\n') == [
+        "line 1: '…: …'", "line 2: '…: …'", "line 3: '…: …'"]
+    assert colons_assembled_in_python(
+        'a = _("%(label)s: %(value)s") % {"label": x, "value": y}\nb = f"transfer:{key}:{n}"\n'
+        'logger.warning(f"refused {x}: {y}")\nclass Seat(models.Model):\n    def __str__(self):\n'
+        '        return f"{self.name}: {self.total}"\n') == []
+
+
+@pytest.mark.parametrize("path", python_files(), ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_python_code_assembles_a_sentence_with_a_colon(path):
+    assert colons_assembled_in_python(path.read_text(encoding="utf-8")) == []
+
+
+# A message that is only a label and its colon is the half of a sentence some code finishes.
+LABEL_AND_COLON = re.compile(r"^(?:%\(\w+\)s[\s,]*)+:$")
+
+
+@NEEDS_GETTEXT
+def test_no_message_of_the_catalogue_is_half_a_sentence():
+    assert LABEL_AND_COLON.search("%(label)s:") and not LABEL_AND_COLON.search("The game cannot be finished yet:")
+    assert [english for english, _french in translations(PO) if LABEL_AND_COLON.search(english)] == []
+
+
+# -- No short label reads as another row, or as a section's title (French players typed comb
+# points in the row whose short words were the comb section's own name).
+
+
+def colliding_labels(rows: dict[str, tuple[str, str]], titles: list[str]) -> list[str]:
+    """Each row (key: its short words, its full words) whose short words are a section's title,
+    another row's short words or another row's full words."""
+    found = []
+    for key, (short, _full) in rows.items():
+        others = [words for other, pair in rows.items() if other != key for words in pair]
+        if short in titles or short in others:
+            found.append(f"{key}: {short!r}")
+    return found
+
+
+def test_the_label_rule_finds_a_short_label_that_reads_as_something_else():
+    rows = {"comb_pods": ("Alvéoles d’Hibernation", "Bonus des Alvéoles d’Hibernation"),
+            "farms": ("Fermes", "Fermes construites"), "farm_income": ("Fermes", "Revenus des Fermes"),
+            "recruits": ("Recrues", "Recrues")}
+    assert colliding_labels(rows, ["Alvéoles d’Hibernation"]) == [
+        "comb_pods: 'Alvéoles d’Hibernation'", "farms: 'Fermes'", "farm_income: 'Fermes'"]
+    assert colliding_labels({"recruits": ("Recrues", "Recrues")}, ["Fin de la partie"]) == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_row_of_the_pad_reads_as_another_row_or_a_section(owner, language):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(owner)
+    game = game_started("Alice", "Bruno")  # (a breakdown game: every row)
+
+    html = client.get(url("pad", game)).content.decode()
+
+    titles = [unescape(strip_tags(title)).strip() for title in re.findall(r"<h2[^>]*>(.*?)(?:<small|</h2>)", html,
+                                                                           re.DOTALL)]
+    helps = re.findall(r'<details class="row-help" id="help-(\w+)"[^>]*><summary>([^<]*)</summary>'
+                       r'<small class="help">([^<]*)</small>', html)
+    rows = {key: (unescape(short), unescape(full)) for key, short, full in helps}
+    assert len(rows) == len(CATEGORIES)  # every category but the VP track, and the comb's majorities
+    with translation.override(language):
+        assert translation.gettext("Hibernation Comb") in titles
+    assert colliding_labels(rows, titles) == []
+
+
+# -- Every date through the one date filter (``scoring.explain.game_date``: "1er" in French), and
+# every time of day through the one clock (``scoring.explain.clock``: "21 h 14" in French).
+
+DATE_FILTERS = re.compile(r"\|\s*(?:date|time|naturalday|naturaltime|timesince|timeuntil)\b|\{%\s*now\s+(?!['\"]U['\"])")
+DATE_FORMATTERS = re.compile(r"^\s*(?:from|import)\s+django\.(?:utils\.dateformat|utils\.timesince|template\."
+                             r"defaultfilters\s+import\s+(?:.*\b)?date\b)|\bformats\.(?:date|time)_format\b", re.MULTILINE)
+# A game file's problems quote its own timestamps as the file writes them.
+MACHINE_DATES = {("gamefile.py", "at")}
+
+
+def dates_outside_the_filter_in_template(source: str) -> list[str]:
+    return [match.group() for match in DATE_FILTERS.finditer(source)]
+
+
+def dates_outside_the_filter_in_python(source: str, name: str = "") -> list[str]:
+    """Python that writes a date or a time for a person itself: a formatter of Django's imported
+    (``scoring/explain.py`` holds the one use of each), or a message given isoformat() or strftime()."""
+    found = [f"imports {match.group().strip()!r}" for match in DATE_FORMATTERS.finditer(source)]
+    for node in ast.walk(ast.parse(source)):
+        values: list[tuple[str, ast.AST]] = []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.right, ast.Dict):
+            values = [(getattr(key, "value", ""), value) for key, value in zip(node.right.keys, node.right.values)]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("words", "labelled"):
+            values = [(keyword.arg, keyword.value) for keyword in node.keywords]
+        for key, value in values:
+            if (name, key) in MACHINE_DATES:
+                continue
+            if any(isinstance(inner, ast.Call) and getattr(inner.func, "attr", "") in ("isoformat", "strftime")
+                   for inner in ast.walk(value)):
+                found.append(f"line {value.lineno}: {key} written by isoformat() or strftime()")
+    return found
+
+
+def test_the_date_rule_finds_a_date_written_outside_the_filter():
+    assert dates_outside_the_filter_in_template('{{ game.played_on|date:_("D j M Y") }} {{ at|time:"H:i" }} '
+                                                '{% now "j M Y" %} {{ at|timesince }}') == [
+        "|date", "|time", "{% now ", "|timesince"]
+    assert dates_outside_the_filter_in_python(
+        'from django.utils.dateformat import format as date_format\n'
+        'x = words(_("%(keep)s played on %(date)s."), keep=k, date=game.played_on.isoformat())\n'
+        'y = _("at %(time)s") % {"time": at.strftime("%H:%M")}\n') == [
+        "imports 'from django.utils.dateformat'", "line 2: date written by isoformat() or strftime()",
+        "line 3: time written by isoformat() or strftime()"]
+    assert dates_outside_the_filter_in_template('{{ game.played_on|game_date:_("D j M Y") }} {% now "U" %}') == []
+
+
+@pytest.mark.parametrize("path", template_files(), ids=lambda path: str(path.relative_to(ROOT / "templates")))
+def test_every_template_writes_a_date_through_the_one_filter(path):
+    assert dates_outside_the_filter_in_template(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", [path for path in python_files() if path.name != "explain.py"],
+                         ids=lambda path: str(path.relative_to(ROOT)))
+def test_the_python_code_writes_a_date_through_the_one_filter(path):
+    assert dates_outside_the_filter_in_python(path.read_text(encoding="utf-8"), path.name) == []
+
+
+FIRST_OF_DECEMBER = date(2026, 12, 1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "day"), [("fr", "1er déc. 2026"), ("en", "1 Dec 2026")])
+def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(owner, language, day):
+    """The first of the month is "1er" on every page that shows the day a game was played (in
+    French the first a table-mate sees, Which player are you?, lost it), and the long form's
+    weekday is abbreviated with its period ("mar. 1er déc. 2026")."""
+    accept = {"HTTP_ACCEPT_LANGUAGE": language}
+    phone = Client(**accept)
+    phone.force_login(owner)
+    game = game_scored(player("Alice", farm_income=10), player("Bruno", farm_income=5), played_on=FIRST_OF_DECEMBER)
+    finished = game_scored(player("Alice", farm_income=10), player("Bruno", farm_income=5),
+                           played_on=FIRST_OF_DECEMBER, finished=True)
+    link = services.link_renew(game=game, access="edit").token
+    holder = Client(**accept)
+    holder.get(reverse("scoring:join", args=[link]))
+    other = Client(**accept)
+    other.force_login(User.objects.create_user("zoe", password=PASSWORD))
+    alice, bruno = (Seat.objects.get(game=finished, name=name).player for name in ("Alice", "Bruno"))
+
+    pages = {
+        "pad": phone.get(url("pad", game)), "results": phone.get(url("results", game)),
+        "table": phone.get(url("table", game)), "during": phone.get(url("during", game)),
+        "delete": phone.get(url("delete", game)), "history": phone.get(url("history")),
+        "who": holder.get(url("who", game)), "join": other.get(reverse("scoring:join", args=[link])),
+        "player": phone.get(reverse("scoring:player", args=[alice.pk])),
+        "merge": phone.post(reverse("scoring:player_merge", args=[alice.pk]), {"same_as": bruno.pk}),
+    }
+
+    for name, response in pages.items():
+        assert day in text_of(response.content.decode()), name
+    if language == "fr":
+        assert "mar. 1er déc. 2026" in text_of(pages["pad"].content.decode())
+
+
+@pytest.mark.parametrize(("language", "written"), [("fr", "21\u202fh\u202f14"), ("en", "21:14")])
+def test_a_time_of_day_reads_as_the_typographers_write_it(language, written):
+    from scoring.explain import clock
+
+    with translation.override(language), timezone.override("UTC"):
+        assert clock(datetime(2026, 12, 1, 21, 14, tzinfo=UTC)) == written
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "written"), [("fr", "G\u202f\\h\u202fi"), ("en", "H:i")])
+def test_the_phone_side_writes_a_time_as_the_server_does(owner, language, written):
+    """offline.js writes the time of an offline copy in the format the page gives it
+    (tests/js/clock.test.js), the server's own."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(owner)
+
+    html = client.get(url("pad", game_started("Alice"))).content.decode()
+
+    assert re.search(r'id="offline-copy"[^>]* data-time-format="([^"]*)"', html).group(1) == written
+
+
+@pytest.mark.django_db
+def test_who_finished_a_game_another_day_and_when_reads_as_french_writes_it(french, owner):
+    game = game_started("Alice", "Bruno", played_on=FIRST_OF_DECEMBER)
+    services.game_finish(game=game, by=Actor(user=owner))
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.make_aware(datetime(2026, 12, 1, 21, 14)))
+
+    text = text_of(assert_french(french.get(url("pad", game)), status=200))
+
+    assert "Terminée par le propriétaire le 1er déc. 2026 à 21\u202fh\u202f14." in text
+
+
+# -- Figures: a negative one with a true minus sign, wherever it is shown
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_negative_figure_is_written_with_a_true_minus_sign(owner, language):
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(owner)
+    game = game_scored(player("Maya", starting_vp=0, carvings=-7), player("Tom", starting_vp=0, farm_income=3),
+                       finished=True)
+
+    pages = [client.get(url(name, game)).content.decode() for name in ("pad", "results", "table")]
+    pages.append(client.get(url("history")).content.decode())
+
+    for html in pages:
+        text = text_of(html)
+        assert "\u22127" in text and not re.search(r"(?<![\w+])-7\b", text), text[:200]
+
+
+# -- Recent changes: "just now" for the last minute, in both languages
+
+
+@pytest.mark.parametrize(("seconds", "language", "written"), [
+    (0, "en", "just now, by Ann"), (59, "en", "just now, by Ann"), (60, "en", "1\u00a0minute ago, by Ann"),
+    (0, "fr", "à l’instant, par Ann"), (59, "fr", "à l’instant, par Ann"), (60, "fr", "il y a 1\u00a0minute, par Ann"),
+    (-5, "en", "just now, by Ann"),  # (a clock a little ahead: still just now)
+])
+def test_what_was_done_within_the_last_minute_was_done_just_now(seconds, language, written):
+    from datetime import timedelta
+
+    from scoring.explain import when_by
+
+    now = datetime(2026, 12, 1, 21, 14, tzinfo=UTC)
+    with translation.override(language):
+        assert shown(when_by(now - timedelta(seconds=seconds), "Ann", now)) == written
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "just_now", "earlier"), [
+    ("en", "just now, by the owner", "5\u00a0minutes ago, by the owner"),  # (Django's timesince: a no-break space)
+    ("fr", "à l’instant, par le propriétaire", "il y a 5\u00a0minutes, par le propriétaire"),
+])
+def test_recent_changes_say_just_now_for_the_last_minute(owner, language, just_now, earlier):
+    from datetime import timedelta
+
+    from scoring.models import Change
+
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(owner)
+    game = game_started("Alice", "Bruno")
+    save_value(seat=seat_of(game, 1), key="farms", value=3, by=Actor(user=owner))
+    save_value(seat=seat_of(game, 2), key="farms", value=4, by=Actor(user=owner))
+    first = Change.objects.filter(game=game).order_by("pk").first()
+    Change.objects.filter(pk=first.pk).update(at=timezone.now() - timedelta(minutes=5, seconds=30))
+
+    changes = re.findall(r'<span class="change-when">(.*?)</span>', client.get(url("pad", game)).content.decode())
+
+    assert [unescape(strip_tags(change)) for change in changes] == [just_now, earlier]

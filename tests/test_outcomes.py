@@ -83,7 +83,7 @@ def test_recompute_outcomes_repairs_outcomes_that_differ_and_counts_them():
     out = StringIO()
     call_command("recompute_outcomes", stdout=out)
 
-    assert "Scored 2 games again; 1 stored outcomes were different" in out.getvalue()
+    assert "Scored 2 games again. 1 stored outcome was different and is now right." in out.getvalue()
     assert stored(wrong) == scored(wrong) and stored(right) == scored(right)
 
 

@@ -145,7 +145,7 @@ def test_a_merged_name_is_remembered_for_the_next_games(owner, owner_client):
 
     assert player_of(later, 1) == named("Ann", owner)
     assert not Player.objects.filter(owner=owner, name_key="annie").exists()
-    assert "Also played as: Annie" in page(owner_client.get(player_url(named("Ann", owner)))).text
+    assert "Also played as Annie." in page(owner_client.get(player_url(named("Ann", owner)))).text
 
 
 def test_a_players_other_names_follow_them_into_a_merge(owner):
@@ -195,7 +195,7 @@ def test_a_merge_refuses_two_people_who_played_the_same_game(owner):
 
     with pytest.raises(ValidationError) as refused:
         services.players_merge(keep=named("Ann", owner), merged=named("Bob", owner))
-    assert text_of(refused.value.messages[0]) == "Ann and Bob played in the same game (2024-03-01): they are two people."
+    assert text_of(refused.value.messages[0]) == "Ann and Bob played in the same game (1 Mar 2024): they are two people."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,7 +280,8 @@ def test_the_players_table_has_a_row_per_person_most_wins_first_without_the_auto
 
 
 def table_of(element: Element) -> list[list[str]]:
-    return [[cell.text.strip() for cell in row.children if isinstance(cell, Element)]
+    """Each row's cells in words; a cell holding a row's short words and its full words a tap away, by its short words."""
+    return [[(cell.find("summary") or cell).text.strip() for cell in row.children if isinstance(cell, Element)]
             for row in element.one("tbody").find_all("tr")]
 
 
@@ -303,6 +304,9 @@ def test_the_player_page_shows_every_figure_with_the_games_behind_it(history, ow
     figures = {row[0]: row[1] for row in table_of(html.one("table", class_="figures"))}
     assert figures == {"Games": "4", "Wins": "3", "Win rate": "75%", "Average": "31.0", "Best": "59",
                        "Latest": "59 (10 Apr 2024)"}
+    short_and_full = [(row.one("summary").text, row.one("small", class_="help").text)
+                      for row in html.one("table", class_="categories").find_all("tr")]
+    assert short_and_full[:2] == [("VP on the track", "VP on the track at the end"), ("Starting VP", "Starting VP")]
     assert [small.text for small in html.find_all("small", class_="games-behind")] == [
         "over 4 finished games", "4 games", "over 4 games"]
     categories = dict(map(tuple, table_of(html.one("table", class_="categories"))))

@@ -314,9 +314,9 @@ def test_a_good_file_is_shown_before_anything_is_stored(owner_client, owner):
     assert "friday.json is a valid game file." in page(shown).text
     assert page(shown).one("h2", id="to-add").text == "To add: 3 games"
     assert listed(shown, "to-add") == [
-        "Sun 29 Nov 2026 winner: Bob 51 Automa 25 Zoé 46",
-        "Sat 5 Dec 2026 winner: Ann 50 winner: Ben 50 Cid 40 Dee 40 Eve 10",  # a shared victory
-        "Sat 5 Dec 2026 Automa 30 winner: Claire 30",  # a tie broken by active workers
+        "Sun 29 Nov 2026 Bob (winner) 51 Automa 25 Zoé 46",
+        "Sat 5 Dec 2026 Ann (winner) 50 Ben (winner) 50 Cid 40 Dee 40 Eve 10",  # a shared victory
+        "Sat 5 Dec 2026 Automa 30 Claire (winner) 30",  # a tie broken by active workers
     ]
     assert listed(shown, "skipped") == []
     assert page(shown).one("button", class_="primary").text == "Add these 3 games"
@@ -352,8 +352,8 @@ def test_export_delete_upload_add_export_gives_the_same_document(owner_client, o
     assert Change.objects.count() == 0
     upload(owner_client, first)
     assert listed(preview(owner_client), "to-add") == [
-        "Sun 29 Nov 2026 winner: Alice 24 Bruno 6 With its history of 2 changes.",
-        "Tue 1 Dec 2026 winner: Carla 1",
+        "Sun 29 Nov 2026 Alice (winner) 24 Bruno 6 With its history of 2 changes.",
+        "Tue 1 Dec 2026 Carla (winner) 1",
     ]
     confirm(owner_client)
 
@@ -383,7 +383,7 @@ def test_a_file_with_some_games_already_stored_adds_only_the_others(owner_client
 
     upload(owner_client, json.dumps(both))
     shown = preview(owner_client)
-    assert (len(listed(shown, "to-add")), listed(shown, "skipped")) == (3, ["Sun 29 Nov 2026 winner: Alice 111"])
+    assert (len(listed(shown, "to-add")), listed(shown, "skipped")) == (3, ["Sun 29 Nov 2026 Alice (winner) 111"])
     confirm(owner_client)
 
     assert owned_games(owner) == 4

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.categories import DEFAULT_DURING, DEFAULT_END_TRIGGER_TOKEN, During, Section, categories_of, entry_at_start
 from scoring.engine import GameResult, PlayerResult, Sector
-from scoring.explain import isolated, words
+from scoring.explain import game_date, isolated, words
 from scoring.fields import WORKERS, tokens_key
 from scoring.gamefile import GameData, PlayerData, field_of_entry, game_fingerprint, text_of_value
 from scoring.models import (
@@ -526,7 +526,8 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
     if together is not None:
         raise ValidationError(
             words(_("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
-                  keep=isolated(keep.name), merged=isolated(merged.name), date=together.played_on.isoformat()),
+                  keep=isolated(keep.name), merged=isolated(merged.name),
+                  date=game_date(together.played_on, _("j M Y"))),
             code="played_together",
         )
     tallies_merge(keep=keep, merged=merged)

@@ -1,16 +1,14 @@
-"""Small phrases of the pages, whole in the catalogue (``scoring.explain``): a label followed by a
-colon, a percentage, the players of a game with their totals, a date as the language writes it;
-and a date field that works in every language."""
+"""Small phrases of the pages, whole in the catalogue (``scoring.explain``): a percentage, a list
+of names, the players of a game with their totals; numbers, dates and times as the language
+writes them (the one filter of each, on every page); and a date field that works in every language."""
 
 from __future__ import annotations
 
 import copy
 
 from django import forms, template
-from django.template.defaultfilters import date as date_filter
 from django.utils.formats import number_format
 from django.utils.html import format_html_join
-from django.utils.translation import get_language
 
 from scoring import explain
 
@@ -26,9 +24,10 @@ def bdi(name) -> str:
 
 
 @register.filter
-def label_colon(label) -> str:
-    """{{ cell.label_html|label_colon }}: "Farms built, Alice:", in French "Fermes construites, Alice :"."""
-    return explain.label_colon(label)
+def listed(names) -> str:
+    """{% blocktranslate with names=aliases|listed %}: "Ann", "Ann and Annie", "Ann, Annie and Anna",
+    each name isolated (``explain.names_list``)."""
+    return explain.names_list(list(names))
 
 
 @register.filter
@@ -38,24 +37,26 @@ def percent(value) -> str:
 
 
 @register.filter
+def figure(value) -> str:
+    """{{ view.result.total|figure }}: a number as the page shows it, "12.5" (French "12,5"), a
+    negative one with a true minus sign, "−3" (``explain.figure``)."""
+    return explain.figure(value)
+
+
+@register.filter
 def game_date(value, date_format: str) -> str:
-    """{{ game.played_on|game_date:_("D j M Y") }}: Django's ``date`` filter, and in French the
-    first of the month written as French writes it, "1er" ("ven 1er mai 2026", "1er décembre")."""
-    if value and getattr(value, "day", None) == 1 and (get_language() or "").split("-")[0] == "fr":
-        date_format = _first_of_the_month(date_format)
-    return date_filter(value, date_format)
+    """{{ game.played_on|game_date:_("D j M Y") }}: the one date filter of the pages
+    (``explain.game_date``): Django's ``date`` filter, and in French the first of the month
+    written as French writes it, "1er" ("ven. 1er mai 2026", "1er décembre")."""
+    return explain.game_date(value, date_format)
 
 
-def _first_of_the_month(date_format: str) -> str:
-    """The format with "er" (escaped, as Django's date format reads it) after each day of the
-    month ("j"), leaving escaped letters alone."""
-    written, escaped = [], False
-    for letter in date_format:
-        written.append(letter)
-        if not escaped and letter == "j":
-            written.append("\\e\\r")
-        escaped = letter == "\\" and not escaped
-    return "".join(written)
+@register.simple_tag
+def time_format() -> str:
+    """{% time_format %}: how a time of day reads in the page's language, in the letters of
+    Django's date format, for the phone side (offline.js) to write one as the server does
+    (``explain.time_format``: "21:14", French "21 h 14")."""
+    return explain.time_format()
 
 
 @register.filter

@@ -224,12 +224,12 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
 def _undo_refusal(change: Change, result: SaveResult) -> str:
     """Why an undo was not done, in words ("" when it was)."""
     if result.outcome is Outcome.CONFLICT:
-        return words(_("%(what)s has changed again since (it is now %(now)s): undoing would overwrite that, so "
-                       "nothing was changed."), what=change_label(change), now=value_words(result.text))
+        return words(_("%(what)s: changed again since, to %(now)s. Undoing would overwrite that, so nothing was "
+                       "changed."), what=change_label(change), now=value_words(result.text))
     if result.outcome is Outcome.FINISHED:
         return _finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
-        return words(_("%(what)s is not part of the game as it counts its points now: nothing was changed."),
+        return words(_("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
                      what=change_label(change))
     return result.message if result.outcome is Outcome.REFUSED else ""
 

@@ -39,9 +39,15 @@ function figure(rowId, seat) {
   return document.querySelector(`#${rowId} .figure[data-seat="${seat}"]`);
 }
 
+// A figure as the server writes one (scoring/explain.py's figure): a negative one with a true
+// minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's language).
+export function figureText(value) {
+  return value < 0 ? `\u2212${-value}` : String(value);
+}
+
 function show(el, value, waiting, title) {
   if (!el) return;
-  const text = waiting ? WAITING : String(value);
+  const text = waiting ? WAITING : figureText(value);
   if (el.textContent !== text) el.textContent = text;
   el.classList.toggle("waiting", waiting);
   if (waiting) el.title = title;

@@ -7,6 +7,7 @@
 // the server itself (every data-poll-ms, and when the phone is back online). It reloads once no
 // form field has the focus, so that nothing is reloaded under a player's fingers.
 
+import { clockText } from "./clock.js";
 import { forgetOtherSessions } from "./store.js";
 
 const body = document.body;
@@ -26,15 +27,14 @@ export function givingWay() {
   return reloading;
 }
 
-// Shows a note (its words in data-text), its %(time)s the time of ``seconds`` since the epoch.
+// Shows a note (its words in data-text), its %(time)s the time of ``seconds`` since the epoch,
+// written as the server writes a time (data-time-format: "21:14", in French "21 h 14").
 function note(id, seconds) {
   const el = document.getElementById(id);
   if (!el) return;
   let text = el.dataset.text || "";
   if (seconds) {
-    const when = new Date(Number(seconds) * 1000);
-    text = text.replace("%(time)s", when.toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+    text = text.replace("%(time)s", clockText(new Date(Number(seconds) * 1000), el.dataset.timeFormat || "H:i"));
   }
   el.textContent = text;
   el.hidden = false;

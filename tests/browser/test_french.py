@@ -46,7 +46,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     page = french_phone
     browser_watch.expect_console_error(refused_save(422))  # 120 farms, refused in French
     page.goto(live_server.url + "/")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Comptez les points de vos parties d'Apiary")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Comptez les points de vos parties d’Apiary")
     expect_french(page)
 
     # The start form, on the home page itself.
@@ -82,8 +82,8 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_label("Total, Amélie", exact=True)).to_have_text("33")
     expect(page.get_by_label("Total, Bastien", exact=True)).to_have_text("27")
     expect(page.locator("#sector-0-summary")).to_have_text(
-        "Amélie est majoritaire avec 2 pions\u202f: 9 PV. Bastien est 2e avec 1 pion\u202f: 4 PV.")
-    expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion\u202f: 6 PV.")
+        "Amélie est majoritaire avec 2 pions\u202f: 9\u00a0PV. Bastien est 2e avec 1 pion\u202f: 4\u00a0PV.")
+    expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion\u202f: 6\u00a0PV.")
     expect(page.locator("#ranking .rank").first).to_have_text("1er")
 
     # A mistyped value is refused in French, under its row.
@@ -98,7 +98,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
 
     # Finishing: what nobody entered is listed, in French, before the game is finished.
     page.get_by_role("button", name="Terminer la partie").click()
-    expect(page.get_by_text("Personne n'a encore saisi ceci\u202f:")).to_be_visible()
+    expect(page.get_by_text("Rien n’a encore été saisi pour\u202f:")).to_be_visible()
     expect_french(page)
     page.get_by_role("button", name="Terminer quand même").click()
 
@@ -108,8 +108,8 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_role("heading", level=2, name="Amélie gagne")).to_be_visible()
     expect(page.locator(".ranking-list .rank")).to_have_text(["1er", "2e"])
     expect(page.get_by_role("heading", name="Points par catégorie")).to_be_visible()
-    expect(page.locator(".breakdown")).to_contain_text("PV sur la piste à la fin de la partie")
-    expect(page.get_by_text("Secteur 1\u202f: Amélie est majoritaire avec 2 pions\u202f: 9 PV.")).to_be_visible()
+    expect(page.locator(".breakdown summary").first).to_have_text("PV sur la piste")  # (its full words a tap away)
+    expect(page.get_by_text("Secteur 1\u202f: Amélie est majoritaire avec 2 pions\u202f: 9\u00a0PV.")).to_be_visible()
     expect_french(page)
 
     # The history (of this browser).
@@ -124,7 +124,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     page.locator("#id_username").fill("amelie")
     page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")
     page.locator("#id_password2").fill("un-long-mot-de-passe-de-jeu")
-    page.get_by_role("button", name="S'inscrire et commencer une partie").click()
+    page.get_by_role("button", name="S’inscrire et commencer une partie").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Parties")
     expect(page.locator("a.history-link")).to_have_count(1)
     expect_french(page)

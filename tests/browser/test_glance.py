@@ -125,7 +125,8 @@ def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
     assert maya["solidEnd"] == pytest.approx(tom["solidEnd"], abs=0.5)  # 101 and 101
     assert lea["solidEnd"] < maya["solidEnd"]
     assert [item["text"] for item in tom["items"]] == [
-        "During the game: 95 VP", "Conditions on planted seed cards: 8 VP", "Conditions on carvings built: -2 VP"]
+        "During the game: 95 VP", "Conditions on planted seed cards: 8 VP",
+        "Conditions on carvings built: \u22122 VP"]  # (a true minus sign)
     for index, bar in enumerate(bars):
         assert bar["name"]["bottom"] <= bar["svg"]["top"] + 0.5 and bar["svg"]["bottom"] <= bar["legend"]["top"] + 0.5
         if index + 1 < len(bars):  # each legend beside its own bar, before the next player's

@@ -76,9 +76,9 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     expect(field(mate, "farm_income", "Alice")).to_have_value("5", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     owner.get_by_text("Recent changes").click()
     changes = owner.locator("#changes")
-    expect(changes).to_contain_text("Bruno's Farm income — → 7")
+    expect(changes).to_contain_text("Farm income, Bruno: — → 7")
     expect(changes).to_contain_text("by the edit link")
-    expect(changes).to_contain_text("Alice's Farm income — → 5")
+    expect(changes).to_contain_text("Farm income, Alice: — → 5")
     expect(changes).to_contain_text("by Hana")  # the name the owner gave, never their login
 
     # The owner revokes the link (once they have confirmed): the mate's next save, or its next poll
@@ -202,10 +202,10 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     expect(field(owner, "farms", "Bruno")).to_have_value("4", timeout=ANOTHER_PHONE_TIMEOUT_MS)
 
     owner.get_by_text("Recent changes").click()
-    owner.get_by_role("button", name="Undo: Bruno's Farms built — → 4").click()
+    owner.get_by_role("button", name="Undo: Farms built, Bruno: — → 4").click()
     expect(field(owner, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(field(mate, "farms", "Bruno")).to_have_value("", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(total(mate, "Bruno")).to_have_text("2")
-    expect(owner.locator("#changes")).to_contain_text("Bruno's Farms built 4 → —")
+    expect(owner.locator("#changes")).to_contain_text("Farms built, Bruno: 4 → —")
     assert Seat.objects.get(game__public_id=game_id, number=2).farms is None
     expect(status(owner, "s2-farms")).not_to_contain_text("VP 4")

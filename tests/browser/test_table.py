@@ -600,11 +600,11 @@ def test_the_recent_changes_come_when_shown_and_follow_the_saves_while_open(page
     changes = page.locator("#changes")
 
     page.get_by_text("Recent changes").click()  # opened after the save: read then
-    expect(changes).to_contain_text("Alice's Farm income")
+    expect(changes).to_contain_text("Farm income, Alice: — → 12")
 
     field(page, "recruits", "Bruno").fill("4")
     expect_saved(page, "s2-recruits")
-    expect(changes.locator("li").first).to_contain_text("Bruno's Recruits built")
+    expect(changes.locator("li").first).to_contain_text("Recruits built, Bruno: — → 4")
 
 
 # -- A sector's awards follow every phone's tokens ----------------------------------------------

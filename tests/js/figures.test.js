@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldNumber, seatSums } from "../../static/scoring/figures.js";
+import { fieldNumber, figureText, seatSums } from "../../static/scoring/figures.js";
 
 const sum = (text, min = 0, max = 99) => fieldNumber({ checkbox: false, text, min, max });
 
@@ -36,4 +36,10 @@ test("a seat's VP per section: each value times its VP per unit", () => {
   assert.deepEqual(seatSums([{ section: "during", vpEach: 1, number: 12 }, { section: "end", vpEach: 2, number: 3 },
                              { section: "end", vpEach: 8, number: 1 }]), { during: 12, end: 14 });
   assert.equal(seatSums([{ section: "end", vpEach: 1, number: null }]), null);
+});
+
+test("a figure is written as the server writes it: a negative one with a true minus sign", () => {
+  assert.equal(figureText(12), "12");
+  assert.equal(figureText(0), "0");
+  assert.equal(figureText(-3), "\u22123");
 });

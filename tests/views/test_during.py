@@ -163,7 +163,9 @@ def test_the_results_of_a_track_game_show_the_track_then_the_during_the_game_sub
 
     rows = page(client.get(url("results", game))).one("table", class_="breakdown").find_all("tr")[1:]
 
-    assert [row.find("th").text for row in rows[:3]] == [TRACK_LABEL, "During the game", "Conditions on planted seed cards"]
+    assert [(row.find("summary") or row.find("th")).text for row in rows[:3]] == [
+        "VP on the track", "During the game", "Planted seed cards"]  # (the pad's short words,)
+    assert rows[0].one("small", class_="help").text == TRACK_LABEL  # (the edition's full words a tap away)
     assert [cell.text for cell in rows[0].find_all("td")] == ["40", "38"]
 
 
@@ -238,7 +240,7 @@ def test_undoing_a_change_of_the_other_way_says_it_is_no_longer_part_of_the_game
 
     assert response.status_code == 409
     assert page(response).by_id("changes").one(role="alert").text == (
-        "Alice's Farm income is not part of the game as it counts its points now: nothing was changed.")
+        "Farm income, Alice: not counted the way the game counts its points now, so nothing was changed.")
     assert seat_of(game, 1).farm_income is None
 
 

@@ -77,8 +77,8 @@ def test_history_lists_games_newest_first_with_winners_marked_and_in_progress_ba
     assert in_progress.one("span", class_="badge").text == "in progress"
     assert finished.one("a", class_="history-link")["href"] == url("results", older)
     assert finished.find("span", class_="badge") is None
-    assert [p.text for p in finished.find_all("span", class_="history-player")] == ["winner: Alice 30", "Bruno 20"]
-    assert [p.text for p in finished.find_all("span", class_="winner")] == ["winner: Alice 30"]
+    assert [p.text for p in finished.find_all("span", class_="history-player")] == ["Alice (winner) 30", "Bruno 20"]
+    assert [p.text for p in finished.find_all("span", class_="winner")] == ["Alice (winner) 30"]
 
 
 def test_history_orders_games_of_the_same_day_by_creation_newest_first(client):
@@ -99,7 +99,7 @@ def test_history_marks_every_winner_of_a_shared_victory(client):
 
     html = page(client.get(url("history")))
 
-    assert [p.text for p in html.find_all("span", class_="winner")] == ["winner: Alice 20", "winner: Bruno 20"]
+    assert [p.text for p in html.find_all("span", class_="winner")] == ["Alice (winner) 20", "Bruno (winner) 20"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -568,16 +568,20 @@ def test_results_breakdown_table_lists_every_category_then_subtotals_total_and_w
 
     table = html.one("table", class_="breakdown")
     assert [th.text for th in table.one("thead").find_all("th")] == ["Category", "Alice", "Bruno", "Carla"]
-    rows = {row.one("th").text: [td.text for td in row.find_all("td")] for row in table.one("tbody").find_all("tr")}
+    rows = {(row.find("summary") or row.one("th")).text: [td.text for td in row.find_all("td")]
+            for row in table.one("tbody").find_all("tr")}
     labels = list(rows)
-    assert labels == (
-        [c.label for c in categories_of(During.BREAKDOWN) if c.section == "during"] + ["During the game"]
-        + [c.label for c in CATEGORIES if c.section == "end"]
-        + ["Hibernation Comb sector majorities", "End of the game", "Total", "Active workers"]
+    assert labels == (  # each category by the pad's short words, its full words a tap away (issue 28)
+        [c.short_label for c in categories_of(During.BREAKDOWN) if c.section == "during"] + ["During the game"]
+        + [c.short_label for c in CATEGORIES if c.section == "end"]
+        + ["Comb majorities", "End of the game", "Total", "Active workers"]
     )
+    full = [item.text for item in table.one("tbody").find_all("small", class_="help")]
+    assert full == ([c.label for c in categories_of(During.BREAKDOWN) if c.section == "during"]
+                    + [c.label for c in CATEGORIES if c.section == "end"] + ["Hibernation Comb sector majorities"])
     assert rows["Farm income"] == ["20", "20", "5"]
     assert rows["During the game"] == ["20", "20", "5"]
-    assert rows["Hibernation Comb sector majorities"] == ["6", "6", "13"]
+    assert rows["Comb majorities"] == ["6", "6", "13"]
     assert rows["End of the game"] == ["6", "6", "13"]
     assert rows["Total"] == ["26", "26", "18"]
     assert rows["Active workers"] == ["2", "2", "4"]
@@ -636,10 +640,10 @@ def test_results_bars_of_equal_totals_are_equal_whatever_a_negative_category_tak
     earned, taken = tom.one("svg", class_="bar-svg").find_all("rect")
     assert earned["fill"] == maya.one("svg", class_="bar-svg").one("rect")["fill"]  # the same category's colour
     assert earned.one("title").text == "During the game: 103 VP"
-    assert taken["class"] == "bar-negative" and taken.one("title").text == "Conditions on carvings built: -2 VP"
+    assert taken["class"] == "bar-negative" and taken.one("title").text == "Conditions on carvings built: \u22122 VP"
     assert float(taken["x"]) + float(taken["width"]) == pytest.approx(float(earned["width"]))  # drawn back from the end
     assert [item.text for item in tom.one("ul", class_="legend").find_all("li")] == [
-        "During the game: 103 VP", "Conditions on carvings built: -2 VP",
+        "During the game: 103 VP", "Conditions on carvings built: \u22122 VP",
     ]
     assert tom.one("ul", class_="legend").find_all("li")[1]["class"] == "legend-item taken"
 

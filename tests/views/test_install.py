@@ -88,7 +88,7 @@ def test_the_manifest_is_in_french_for_a_phone_that_speaks_french(client):
 
     assert manifest["name"] == "Bloc de score Apiary"
     assert manifest["short_name"] == "Apiary"
-    assert manifest["description"].startswith("Comptez les points de vos parties d'Apiary sur votre téléphone\u202f: ")
+    assert manifest["description"].startswith("Comptez les points de vos parties d’Apiary sur votre téléphone\u202f: ")
     assert (manifest["lang"], manifest["dir"]) == ("fr", "ltr")
 
 

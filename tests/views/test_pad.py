@@ -191,7 +191,8 @@ def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_aw
         help_box = html.by_id(f"label-{category.key}").one("details", class_="row-help")
         assert help_box.one("summary").text == category.short_label
         assert help_box.one("small", class_="help").text == (
-            f"{category.label}: {category.help_text}" if category.help_text else category.label)
+            category.help_text or category.label)
+        assert help_box.one("small", class_="help").text.startswith(category.label)  # (the edition's full words first)
         assert help_box["id"] == f"help-{category.key}" and "hx-preserve" in help_box.attrs  # stays open across polls
     assert html.by_id("label-carvings").one("summary").text == "Carvings"
     assert labelled(html, "Conditions on carvings built, Alice")["name"] == "s1-carvings"
@@ -573,7 +574,7 @@ def test_a_save_from_a_page_showing_its_recent_changes_answers_them_too(client):
     _status, *oob = top_level(page(response))
     assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "label-recruits",
                                             "warnings-recruits", "changes"]
-    assert "Bruno's Recruits built" in oob[-1].text
+    assert "Recruits built, Bruno: — → 4" in oob[-1].text
 
 
 def test_save_sends_the_new_figures(client):
@@ -703,7 +704,7 @@ def test_save_of_invalid_input_answers_422_with_the_message_naming_player_and_ca
     assert status["id"] == f"status-{name}" and "data-conflict" not in status.attrs
     assert [part["id"] for part in rest] == [f"error-{name}"], "an invalid value changes no figure"
     assert rest[0]["hx-swap-oob"] == "true" and "hidden" not in rest[0].attrs
-    assert rest[0].one("b").text == message.split(": ")[0] + ":"
+    assert rest[0].one("b").text == message.split(": ")[0]  # (the colon is the sentence's, typographed by its language)
     assert rest[0].text == message
     assert (snapshot(game), revision_of(game)) == (before, revision)
     assert response["X-Pad-Revision"] == str(revision)
@@ -1698,18 +1699,18 @@ def test_pad_says_the_comb_is_full_when_every_space_for_the_player_count_holds_a
 
     assert hints(client, full) == [
         (f"The comb is full ({spaces} spaces for {players} players): the end of the game is triggered. "
-         "Everyone takes one more turn, then score.")
+         "Everyone takes one more turn, then scoring begins.")
     ]
     assert hints(client, almost) == []
 
 
 @pytest.mark.parametrize(("trigger", "placed", "expected"), [
     pytest.param(7, 6, [], id="7th-rule-6-placed"),
-    pytest.param(7, 7, [("Alice has placed a 7th hibernation token: the end of the game is triggered. "
-                         "Everyone takes one more turn, then score.")], id="7th-rule-7-placed"),
+    pytest.param(7, 7, [("Alice has placed their 7th hibernation token: the end of the game is triggered. "
+                         "Everyone takes one more turn, then scoring begins.")], id="7th-rule-7-placed"),
     pytest.param(6, 5, [], id="6th-rule-5-placed"),
-    pytest.param(6, 6, [("Alice has placed a 6th hibernation token: the end of the game is triggered. "
-                         "Everyone takes one more turn, then score.")], id="6th-rule-6-placed"),
+    pytest.param(6, 6, [("Alice has placed their 6th hibernation token: the end of the game is triggered. "
+                         "Everyone takes one more turn, then scoring begins.")], id="6th-rule-6-placed"),
 ])
 def test_pad_says_a_players_end_trigger_token_ends_the_game(client, trigger, placed, expected):
     game = game_scored(player("Alice", tokens=[placed - 2, 1, 1]), player("Bruno", tokens=[1, 0, 0]),
@@ -1732,8 +1733,8 @@ def test_save_of_the_7th_token_sends_the_end_of_game_hint(client):
     html = page(save(client, game, "s1-t2", "1"))
 
     assert [p.text for p in html.by_id("comb-hints").find_all("p")] == [
-        ("Alice has placed a 7th hibernation token: the end of the game is triggered. "
-         "Everyone takes one more turn, then score.")
+        ("Alice has placed their 7th hibernation token: the end of the game is triggered. "
+         "Everyone takes one more turn, then scoring begins.")
     ]
     assert html.by_id("comb-hints")["hx-swap-oob"] == "true"
 
@@ -1795,8 +1796,8 @@ def test_a_value_far_from_its_category_is_marked_on_another_phones_page_and_poll
                  id="9-frames"),
     pytest.param("farm_income", "80+5", ("Farm income, Alice: 85 is far above what this category usually scores "
                                          "(0 to 40): check it."), id="the-track-typed-into-one-source-as-a-sum"),
-    pytest.param("carvings", "-20", ("Conditions on carvings built, Alice: -20 is below what this category usually "
-                                     "scores (-10 to 50): check it."), id="carvings-far-below-0"),
+    pytest.param("carvings", "-20", ("Conditions on carvings built, Alice: \u221220 is below what this category usually "
+                                     "scores (\u221210 to 50): check it."), id="carvings-far-below-0"),  # (true minus signs)
     pytest.param("starting_vp", "0", ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5): "
                                       "check it."), id="no-seat-starts-with-0"),
 ])
@@ -1920,8 +1921,8 @@ def test_undo_of_a_change_the_field_moved_on_from_is_a_409_that_says_why_even_wh
     assert response.status_code == 409
     message = page(response).by_id("changes").one("p", class_="field-error")
     assert message["role"] == "alert"
-    assert message.text == ("Bruno's Recruits built has changed again since (it is now 3): undoing would "
-                            "overwrite that, so nothing was changed.")
+    assert message.text == ("Recruits built, Bruno: changed again since, to 3. Undoing would overwrite that, so "
+                            "nothing was changed.")
     assert entry(game, 2, "recruits") == 3
     assert (snapshot(game), Change.objects.count()) == (before, changes)
 

@@ -27,13 +27,14 @@ class Command(ShellLanguageCommand):
         values = {"count": result.added, "skipped": result.skipped, "owner": owner.get_username()}
         if not games:
             done = _("Imported 0 games: the file holds none. Owner: %(owner)s.") % values
-        elif result.skipped:
-            done = ngettext("Imported %(count)s game, skipped %(skipped)s already stored. Owner: %(owner)s.",
-                            "Imported %(count)s games, skipped %(skipped)s already stored. Owner: %(owner)s.",
-                            result.added) % values
-        else:
-            done = ngettext("Imported %(count)s game. Owner: %(owner)s.",
-                            "Imported %(count)s games. Owner: %(owner)s.", result.added) % values
+        else:  # (a sentence for each number, each with its own plural, then the owner)
+            said = [ngettext("Imported %(count)s game.", "Imported %(count)s games.", result.added) % values]
+            if result.skipped:
+                said.append(ngettext("%(counter)s game was already stored and was skipped.",
+                                     "%(counter)s games were already stored and were skipped.",
+                                     result.skipped) % {"counter": result.skipped})
+            said.append(_("Owner: %(owner)s.") % values)
+            done = " ".join(said)
         self.stdout.write(self.style.SUCCESS(done))
 
     def progress(self, done: int, total: int) -> None:

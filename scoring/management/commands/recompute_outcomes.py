@@ -20,10 +20,14 @@ class Command(ShellLanguageCommand):
         for game in Game.objects.order_by("pk").iterator(chunk_size=500):
             changed += game_outcome_recompute(game)
             games += 1
-        self.stdout.write(ngettext(
-            "Scored %(games)s game again; %(changed)s stored outcomes were different and are now right.",
-            "Scored %(games)s games again; %(changed)s stored outcomes were different and are now right.", games,
-        ) % {"games": games, "changed": changed})
+        scored = ngettext("Scored %(games)s game again.", "Scored %(games)s games again.", games) % {"games": games}
+        if changed:  # (a sentence of its own: each number has its own plural)
+            outcomes = ngettext("%(changed)s stored outcome was different and is now right.",
+                                "%(changed)s stored outcomes were different and are now right.", changed) % {
+                "changed": changed}
+        else:
+            outcomes = _("Every stored outcome was right.")
+        self.stdout.write(f"{scored} {outcomes}")
         if tallies_rebuild():
             self.stdout.write(_("The tallies (players' and statistics' figures) were different and are now right."))
         else:
