@@ -1,0 +1,58 @@
+"""What an import needs to know of the games already stored: their fingerprints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.utils import timezone
+
+from scoring.gamefile import (
+    GameData,
+    game_fingerprint,
+)
+from scoring.models import (
+    Game,
+)
+
+
+def already_stored(owner, games: Sequence[GameData]) -> list[bool]:
+    """For each game of a document, whether ``owner`` already has it: a stored game with the
+    same fingerprint (``gamefile.game_fingerprint``; docs/game-file.md, "Importing the same
+    games twice"). A game without a date counts as played today, the date an import gives it."""
+    today = timezone.localdate()
+    fingerprints = [game_fingerprint(game, undated_as=today) for game in games]
+    known = fingerprints_stored(owner, fingerprints)
+    return [fingerprint in known for fingerprint in fingerprints]
+
+
+FINGERPRINTS_ASKED = 500  # fingerprints looked up in one query (far below any database's limit)
+
+
+def fingerprints_stored(owner, fingerprints: Sequence[str]) -> set[str]:
+    """Those of ``fingerprints`` that one of the owner's games has (owner None: a game of
+    nobody), looked up in the database (``Game.fingerprint``, indexed by owner), a few hundred
+    at a time: never the games themselves."""
+    wanted = sorted(set(fingerprints))
+    found: set[str] = set()
+    for start in range(0, len(wanted), FINGERPRINTS_ASKED):
+        found.update(Game.objects.filter(owner=owner, fingerprint__in=wanted[start:start + FINGERPRINTS_ASKED])
+                     .order_by().values_list("fingerprint", flat=True))  # (unordered: by the index alone)
+    return found
+
+
+def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:
+    """How many of a document's games ``owner`` has among its games stored since ``since`` (when
+    the file was sent): what importing the file added, whichever requests stored them (two tabs
+    adding one file each store part of it, and each finds the other's games already stored). A
+    game the document holds twice counts once, as it is stored once."""
+    today = timezone.localdate()
+    wanted = sorted({game_fingerprint(game, undated_as=today) for game in games})
+    added = 0
+    for start in range(0, len(wanted), FINGERPRINTS_ASKED):
+        asked = wanted[start : start + FINGERPRINTS_ASKED]
+        stored = Game.objects.filter(owner=owner, created_at__gte=since, fingerprint__in=asked)
+        added += stored.order_by().values("fingerprint").distinct().count()
+    return added
+
+
