@@ -189,7 +189,7 @@ def per_game(owner, count: int, offset: int) -> float:
     """Milliseconds a game, importing ``count`` games (from ``offset``) as the page's steps do."""
     from scoring import services
     from scoring.gamefile import read_document
-    from scoring.services import games as storing
+    from scoring.services import imports as storing
 
     games = read_document(document(count, offset))
     storing.SQLITE_LOCK_GIVEN_BACK = 0  # the work itself: no table waits here for the lock to come back

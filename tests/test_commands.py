@@ -262,7 +262,7 @@ def test_import_is_all_or_nothing_when_a_later_game_is_invalid(tmp_path):
 def test_an_import_interrupted_midway_keeps_its_batches_and_continues_when_run_again(monkeypatch):
     """Each batch is its own transaction: a failure while storing the 2nd batch keeps the 1st,
     and the same import run again adds the rest, never the 1st twice."""
-    from scoring.services import games
+    from scoring.services import imports as games
 
     real_store = games.games_store
     calls = []
@@ -286,7 +286,7 @@ def test_an_import_interrupted_midway_keeps_its_batches_and_continues_when_run_a
 
 
 def test_an_import_says_how_far_it_has_come_on_standard_error(monkeypatch):
-    from scoring.services import games
+    from scoring.services import imports as games
 
     monkeypatch.setattr(games, "IMPORT_BATCH", 1)
     out, err = run("import_games", str(MULTI), *AS_OWNER)

@@ -1,37 +1,50 @@
 """Writes: every change to stored games goes through one of these small functions, each owning
-its transaction and returning what came of it.
+its transaction and returning what came of it, by subject:
 
-- ``scoring.services.pad``: the pad's writes: a value saved (``field_save``), a change undone
-  through the same save (``change_undo``), the game finished and reopened;
-- ``scoring.services.accounts``: an account's own settings (its language);
-- ``scoring.services.games``: games started, imported and stored, their outcomes, share links,
-  deleting, players across games, and a visitor's games kept by the account it makes.
+- ``pad``: the pad's writes: a value saved (``field_save``), a change undone through the same
+  save (``change_undo``), the way of counting changed, the game finished and reopened;
+- ``games``: games started (and their comb layout saved) and deleted;
+- ``imports``: games stored from game files, in batches, and their fingerprints;
+- ``outcomes``: every seat's outcome stored with each change to its game;
+- ``sharing``: share links made and revoked;
+- ``people``: the players a game's seats are attached to, and two records of one person merged;
+- ``visitors``: a visitor's games, kept by the account it makes;
+- ``accounts``: an account's own settings (its language);
+- ``locking``: the lock every write of a game takes first.
 
 Callers import the functions from here: ``from scoring import services``.
 """
 
-from scoring.services.accounts import account_language_set
+from scoring.services.accounts import (
+    account_language_set,
+)
 from scoring.services.games import (
-    OUTCOME_FIELDS,
-    ImportResult,
     PlayerSetup,
     comb_layout_save,
-    fingerprint_store,
-    fingerprints_fill,
     game_create,
     game_delete,
-    game_lock,
-    game_outcome_recompute,
-    game_outcome_store,
     game_start,
+)
+from scoring.services.imports import (
+    FINGERPRINT_BATCH,
+    IMPORT_BATCH,
+    SQLITE_LOCK_GIVEN_BACK,
+    ImportResult,
+    fingerprint_store,
+    fingerprints_fill,
     game_store,
     games_import,
     games_store,
-    link_renew,
-    link_revoke,
-    players_attach,
-    players_merge,
-    visitor_games_claim,
+)
+from scoring.services.locking import (
+    game_lock,
+)
+from scoring.services.outcomes import (
+    OUTCOME_FIELDS,
+    game_outcome_recompute,
+    game_outcome_store,
+    outcome_fields,
+    outcomes_store,
 )
 from scoring.services.pad import (
     Guard,
@@ -43,10 +56,51 @@ from scoring.services.pad import (
     game_mode_change,
     game_reopen,
 )
+from scoring.services.people import (
+    players_attach,
+    players_merge,
+)
+from scoring.services.sharing import (
+    link_renew,
+    link_revoke,
+)
+from scoring.services.visitors import (
+    visitor_games_claim,
+)
 
 __all__ = [
-    "OUTCOME_FIELDS", "Guard", "ImportResult", "Outcome", "PlayerSetup", "SaveResult", "change_undo", "comb_layout_save",
-    "field_save", "fingerprint_store", "fingerprints_fill", "game_create", "game_delete", "game_finish", "game_lock", "game_mode_change", "game_reopen", "game_outcome_recompute",
-    "game_outcome_store", "game_start", "game_store", "games_import", "games_store", "link_renew", "link_revoke",
-    "players_attach", "players_merge", "visitor_games_claim",
+    "FINGERPRINT_BATCH",
+    "Guard",
+    "IMPORT_BATCH",
+    "ImportResult",
+    "OUTCOME_FIELDS",
+    "Outcome",
+    "PlayerSetup",
+    "SQLITE_LOCK_GIVEN_BACK",
+    "SaveResult",
+    "account_language_set",
+    "change_undo",
+    "comb_layout_save",
+    "field_save",
+    "fingerprint_store",
+    "fingerprints_fill",
+    "game_create",
+    "game_delete",
+    "game_finish",
+    "game_lock",
+    "game_mode_change",
+    "game_outcome_recompute",
+    "game_outcome_store",
+    "game_reopen",
+    "game_start",
+    "game_store",
+    "games_import",
+    "games_store",
+    "link_renew",
+    "link_revoke",
+    "outcome_fields",
+    "outcomes_store",
+    "players_attach",
+    "players_merge",
+    "visitor_games_claim",
 ]

@@ -26,7 +26,9 @@ from scoring.explain import isolated, names_list, words
 from scoring.fields import FieldAddress, PadField, pad_field
 from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
-from scoring.services.games import fingerprint_store, game_lock, game_outcome_store, outcomes_store
+from scoring.services.imports import fingerprint_store
+from scoring.services.locking import game_lock
+from scoring.services.outcomes import game_outcome_store, outcomes_store
 from scoring.sums import evaluate_sum, input_text, is_sum
 
 

@@ -1,4 +1,4 @@
-"""Specification of the writes of stored games (``scoring/services/games.py``), called directly:
+"""Specification of the writes of stored games (``scoring/services/``: ``games.py``, ``imports.py``, ``outcomes.py``, ``locking.py``), called directly:
 games started from the start form (``game_create``, ``game_start``) and stored from game-file
 data (``game_store``), the comb layouts, the game's lock (``game_lock``), its stored outcomes
 recomputed (``game_outcome_recompute``), deleting it (``game_delete``), and an import's batches
