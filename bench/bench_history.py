@@ -63,16 +63,27 @@ def store_games(owner, count: int, start: int) -> None:
         numbers = range(first, min(first + 5000, start + count))
         with transaction.atomic():
             games = Game.objects.bulk_create(
-                Game(owner=owner, played_on=date(2000, 1, 1) + timedelta(days=n % 9000), finished_at="2020-01-01T00:00Z")
+                Game(
+                    owner=owner, played_on=date(2000, 1, 1) + timedelta(days=n % 9000), finished_at="2020-01-01T00:00Z"
+                )
                 for n in numbers
             )
             Seat.objects.bulk_create(
-                Seat(game=game, number=seat, name=NAMES[(n + seat) % len(NAMES)],
-                     player=players[NAMES[(n + seat) % len(NAMES)]],
-                     name_key=NAMES[(n + seat) % len(NAMES)].casefold(), faction=FACTIONS[(n + seat) % len(FACTIONS)],
-                     farm_income=(n * seat) % 30, recruits=(n + seat) % 20, score_total=40 + (n * seat) % 60,
-                     rank=seat, is_winner=seat == 1)
-                for game, n in zip(games, numbers, strict=True) for seat in (1, 2, 3)
+                Seat(
+                    game=game,
+                    number=seat,
+                    name=NAMES[(n + seat) % len(NAMES)],
+                    player=players[NAMES[(n + seat) % len(NAMES)]],
+                    name_key=NAMES[(n + seat) % len(NAMES)].casefold(),
+                    faction=FACTIONS[(n + seat) % len(FACTIONS)],
+                    farm_income=(n * seat) % 30,
+                    recruits=(n + seat) % 20,
+                    score_total=40 + (n * seat) % 60,
+                    rank=seat,
+                    is_winner=seat == 1,
+                )
+                for game, n in zip(games, numbers, strict=True)
+                for seat in (1, 2, 3)
             )
     tallies_rebuild(owner)
 
@@ -114,8 +125,10 @@ def main() -> None:
     small = {name: statistics.median(timed(client, url)) for name, url in PAGES.items()}
     store_games(owner, 99_000, 1000)
     large = {name: statistics.median(timed(client, url, repeat=10)) for name, url in PAGES.items()}
-    print(f"Apiary Scorepad history benchmark (Python {sys.version.split()[0]}, SQLite); "
-          f"baseline (the start form) {baseline:.2f} ms")
+    print(
+        f"Apiary Scorepad history benchmark (Python {sys.version.split()[0]}, SQLite); "
+        f"baseline (the start form) {baseline:.2f} ms"
+    )
     print(f"{'page':<26} {'1,000 games':>12} {'100,000 games':>14} {'ratio':>6}")
     for name in PAGES:
         print(f"{name:<26} {small[name]:>9.2f} ms {large[name]:>11.2f} ms {large[name] / small[name]:>6.2f}")

@@ -47,8 +47,9 @@ def typed_game(base_url: str, session: str, game_id: str, players: int, sectors:
 
     values = 0
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
         try:
             context = browser.new_context(**playwright.devices[PHONE])
             context.add_cookies([{"name": "sessionid", "value": session, "url": base_url}])
@@ -79,6 +80,15 @@ def typed_game(base_url: str, session: str, game_id: str, players: int, sectors:
             problems = page.locator(".field-error:not([hidden])").count()
         finally:
             browser.close()
-    return {"players": players, "sectors": sectors, "values": values, "saves": requests["save"],
-            "polls": requests["poll"], "other": requests["other"], "other_requests": others[:20],
-            "errors_shown": problems, "seconds": round(seconds, 1), "browser": f"Chromium ({PHONE})"}
+    return {
+        "players": players,
+        "sectors": sectors,
+        "values": values,
+        "saves": requests["save"],
+        "polls": requests["poll"],
+        "other": requests["other"],
+        "other_requests": others[:20],
+        "errors_shown": problems,
+        "seconds": round(seconds, 1),
+        "browser": f"Chromium ({PHONE})",
+    }

@@ -78,14 +78,32 @@ class Gunicorn:
 
     @property
     def command(self) -> list[str]:
-        return [str(Path(sys.executable).parent / "gunicorn"), "apiary_site.wsgi", "-w", str(self.workers),
-                "-b", f"127.0.0.1:{self.port}", "--timeout", "30", "--graceful-timeout", "5",
-                "--log-level", "warning", "--error-logfile", str(self.log)]
+        return [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "apiary_site.wsgi",
+            "-w",
+            str(self.workers),
+            "-b",
+            f"127.0.0.1:{self.port}",
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "5",
+            "--log-level",
+            "warning",
+            "--error-logfile",
+            str(self.log),
+        ]
 
     def __enter__(self) -> Self:
-        self.process = subprocess.Popen([sys.executable, "-c", DIE_WITH_PARENT, *self.command], cwd=ROOT,
-                                        env=self.env, start_new_session=True,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", DIE_WITH_PARENT, *self.command],
+            cwd=ROOT,
+            env=self.env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         try:
             self._wait_ready(deadline=time.monotonic() + 60)
         except BaseException:
@@ -98,7 +116,10 @@ class Gunicorn:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
             try:
-                if wire("127.0.0.1", self.port, "GET", "/healthz").status == 200 and len(self.worker_pids()) >= self.workers:
+                if (
+                    wire("127.0.0.1", self.port, "GET", "/healthz").status == 200
+                    and len(self.worker_pids()) >= self.workers
+                ):
                     return
             except OSError:
                 pass
@@ -170,7 +191,7 @@ def _stat(pid: int) -> list[int] | None:
         text = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    fields = text[text.rfind(")") + 2:].split()
+    fields = text[text.rfind(")") + 2 :].split()
     return [int(f) if f.lstrip("-").isdigit() else 0 for f in fields]
 
 
@@ -209,18 +230,31 @@ class Answer:
         return data.decode("utf-8", errors="replace")
 
 
-def wire(host: str, port: int, method: str, path: str, headers: dict | None = None, body: bytes = b"",
-         source: str | None = None) -> Answer:
+def wire(
+    host: str,
+    port: int,
+    method: str,
+    path: str,
+    headers: dict | None = None,
+    body: bytes = b"",
+    source: str | None = None,
+) -> Answer:
     """One request on a fresh connection (gunicorn's sync workers close each one anyway), read
     to its end; the answer's bytes exactly as they came."""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", f"Accept-Encoding: {ACCEPT_ENCODING}",
-             f"X-Forwarded-Proto: {FORWARDED_PROTO}", "Connection: close"]
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        f"Host: {host}:{port}",
+        f"Accept-Encoding: {ACCEPT_ENCODING}",
+        f"X-Forwarded-Proto: {FORWARDED_PROTO}",
+        "Connection: close",
+    ]
     lines += [f"{key}: {value}" for key, value in (headers or {}).items()]
     if body or method == "POST":
         lines.append(f"Content-Length: {len(body)}")
     request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-    with socket.create_connection((host, port), timeout=SOCKET_TIMEOUT,
-                                  source_address=(source, 0) if source else None) as connection:
+    with socket.create_connection(
+        (host, port), timeout=SOCKET_TIMEOUT, source_address=(source, 0) if source else None
+    ) as connection:
         connection.sendall(request)
         chunks = []
         while True:
@@ -232,7 +266,7 @@ def wire(host: str, port: int, method: str, path: str, headers: dict | None = No
     end = data.find(b"\r\n\r\n")
     if end < 0:
         raise OSError(f"no complete answer to {method} {path}")
-    head, body = data[:end + 4], data[end + 4:]
+    head, body = data[: end + 4], data[end + 4 :]
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     parsed: dict[str, list[str]] = {}
     for line in header_lines:
@@ -299,8 +333,9 @@ def first_load(host: str, port: int, path: str, session: str) -> dict:
             continue
         seen.add(url)
         answer = wire(host, port, "GET", url)
-        requests.append({"url": url, "status": answer.status, "bytes": answer.sent,
-                         "encoding": answer.header("Content-Encoding")})
+        requests.append(
+            {"url": url, "status": answer.status, "bytes": answer.sent, "encoding": answer.header("Content-Encoding")}
+        )
         if url.split("?")[0].endswith(".js") and answer.status == 200:  # an ES module: what it imports
             queue += [urljoin(url, found) for found in JS_IMPORT.findall(answer.text())]
         if url.split("?")[0].endswith(".css") and answer.status == 200:
@@ -308,8 +343,11 @@ def first_load(host: str, port: int, path: str, session: str) -> dict:
                 found = match.group(1) or match.group(2)
                 if found and not found.startswith(("data:", "#")):
                     queue.append(urljoin(url, found))
-    return {"total": sum(r["bytes"] for r in requests), "requests": requests,
-            "all_ok": all(r["status"] == 200 for r in requests)}
+    return {
+        "total": sum(r["bytes"] for r in requests),
+        "requests": requests,
+        "all_ok": all(r["status"] == 200 for r in requests),
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,26 +408,41 @@ def prepare(host: str, port: int, phone: TablePhone) -> None:
 
 def save_headers(host: str, port: int, phone: TablePhone, content_type: str) -> dict:
     """The headers of a save as a phone's fetch() sends them (the cookies, pad.js's two headers)."""
-    return {"Content-Type": content_type, "Accept": "text/plain, text/html;q=0.9", "X-CSRFToken": phone.csrf,
-            "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
-            "Origin": f"https://{host}:{port}", "Accept-Encoding": ACCEPT_ENCODING,
-            "X-Forwarded-Proto": FORWARDED_PROTO}
+    return {
+        "Content-Type": content_type,
+        "Accept": "text/plain, text/html;q=0.9",
+        "X-CSRFToken": phone.csrf,
+        "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+        "Origin": f"https://{host}:{port}",
+        "Accept-Encoding": ACCEPT_ENCODING,
+        "X-Forwarded-Proto": FORWARDED_PROTO,
+    }
 
 
-def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: str = "",
-              step: int | None = None) -> Answer:
+def wire_save(
+    host: str, port: int, phone: TablePhone, source: str, *, value: str = "", step: int | None = None
+) -> Answer:
     """One save on a fresh socket, its answer counted as sent: a typed value into the phone's
     first field, or a step of its first stepper (each with the version the phone last saw)."""
     phone.seq += 1
     name = phone.fields[0] if step is None else phone.steppers[0]
     if step is None:
-        body, content_type = save_body(phone.encoding, name, value=value, version=phone.versions.get(name, 0),
-                                       page=phone.page, seq=phone.seq)
+        body, content_type = save_body(
+            phone.encoding, name, value=value, version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq
+        )
     else:
-        body, content_type = save_body(phone.encoding, name, step=step, version=phone.versions.get(name, 0),
-                                       page=phone.page, seq=phone.seq)
-    answer = wire(host, port, "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone, content_type),
-                  body, source=source)
+        body, content_type = save_body(
+            phone.encoding, name, step=step, version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq
+        )
+    answer = wire(
+        host,
+        port,
+        "POST",
+        f"/games/{phone.game_id}/save/",
+        save_headers(host, port, phone, content_type),
+        body,
+        source=source,
+    )
     if answer.status == 200:
         version = saved_version(answer.text(), name)
         if version is not None:
@@ -397,8 +450,16 @@ def wire_save(host: str, port: int, phone: TablePhone, source: str, *, value: st
     return answer
 
 
-def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: float, samples: list[Sample],
-            source: AddressHolder, poll_every: float = 0.0) -> None:
+def _client(
+    host: str,
+    port: int,
+    phone: TablePhone | None,
+    kind: str,
+    stop_at: float,
+    samples: list[Sample],
+    source: AddressHolder,
+    poll_every: float = 0.0,
+) -> None:
     """One client's loop until ``stop_at``: http.client on its loopback address (reconnecting
     when the server closes), a time-out on every socket; never raises. With ``poll_every``, a
     save phone also polls its game's live figures that often, as pad.js does (If-None-Match:
@@ -412,8 +473,12 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
             name = ""
             if polling:
                 method, path, body = "GET", f"/games/{phone.game_id}/live/", None
-                headers = {"HX-Request": "true", "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
-                           "Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
+                headers = {
+                    "HX-Request": "true",
+                    "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+                    "Accept-Encoding": ACCEPT_ENCODING,
+                    "X-Forwarded-Proto": FORWARDED_PROTO,
+                }
                 if phone.etag:
                     headers["If-None-Match"] = phone.etag
             elif kind == "save":
@@ -421,16 +486,26 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
                 if current != address:
                     connection.close()
                     address = current
-                    connection = http.client.HTTPConnection(host, port, timeout=SOCKET_TIMEOUT,
-                                                            source_address=(address, 0))
+                    connection = http.client.HTTPConnection(
+                        host, port, timeout=SOCKET_TIMEOUT, source_address=(address, 0)
+                    )
                 name = phone.fields[phone.turn % len(phone.fields)]
                 phone.turn += 1
                 phone.seq += 1
                 value = value % 9 + 1
-                body, content_type = save_body(phone.encoding, name, value=str(value),
-                                               version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq)
-                method, path, headers = "POST", f"/games/{phone.game_id}/save/", save_headers(host, port, phone,
-                                                                                             content_type)
+                body, content_type = save_body(
+                    phone.encoding,
+                    name,
+                    value=str(value),
+                    version=phone.versions.get(name, 0),
+                    page=phone.page,
+                    seq=phone.seq,
+                )
+                method, path, headers = (
+                    "POST",
+                    f"/games/{phone.game_id}/save/",
+                    save_headers(host, port, phone, content_type),
+                )
             else:
                 method, path, body = "GET", "/healthz", None
                 headers = {"Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
@@ -457,8 +532,15 @@ def _client(host: str, port: int, phone: TablePhone | None, kind: str, stop_at: 
         connection.close()
 
 
-def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup: float,
-             holders: list[AddressHolder], poll_every: float = 0.0) -> dict:
+def run_load(
+    server: Gunicorn,
+    clients: list,
+    kind: str,
+    seconds: float,
+    warmup: float,
+    holders: list[AddressHolder],
+    poll_every: float = 0.0,
+) -> dict:
     """``kind`` "save" (each client a TablePhone) or "healthz" (the baseline). Latency, answers
     per second and the workers' CPU per answer over the measured window (after the warm-up)."""
     host, port = "127.0.0.1", server.port
@@ -468,9 +550,15 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
     for i, phone in enumerate(clients):  # the phones' polls spread over the interval, not all at once
         if isinstance(phone, TablePhone):
             phone.next_poll = begin + i * poll_every / len(clients) if poll_every else 0.0
-    threads = [threading.Thread(target=_client, args=(host, port, phone, kind, stop_at, samples[i], holders[i],
-                                                      poll_every),
-                                daemon=True, name=f"bench-client-{i}") for i, phone in enumerate(clients)]
+    threads = [
+        threading.Thread(
+            target=_client,
+            args=(host, port, phone, kind, stop_at, samples[i], holders[i], poll_every),
+            daemon=True,
+            name=f"bench-client-{i}",
+        )
+        for i, phone in enumerate(clients)
+    ]
     for thread in threads:
         thread.start()
     time.sleep(max(0.0, window_start - time.monotonic()))
@@ -511,13 +599,21 @@ def run_load(server: Gunicorn, clients: list, kind: str, seconds: float, warmup:
         "workers_share": cpu / (elapsed * cores) if elapsed else None,
         "client_share": (client_after - client_before) / (elapsed * cores) if elapsed else None,
         "clients_still_running": hung,
-        **({"polls": {
-            "every_seconds": poll_every,
-            "answers": len(polls),
-            "per_second": len(polls) / elapsed if elapsed else 0.0,
-            "statuses": {str(k): sum(1 for p in polls if p.status == k) for k in sorted({p.status for p in polls})},
-            "latency_ms": summary([(p.end - p.start) * 1000 for p in polls]),
-        }} if poll_every else {}),
+        **(
+            {
+                "polls": {
+                    "every_seconds": poll_every,
+                    "answers": len(polls),
+                    "per_second": len(polls) / elapsed if elapsed else 0.0,
+                    "statuses": {
+                        str(k): sum(1 for p in polls if p.status == k) for k in sorted({p.status for p in polls})
+                    },
+                    "latency_ms": summary([(p.end - p.start) * 1000 for p in polls]),
+                }
+            }
+            if poll_every
+            else {}
+        ),
     }
 
 
@@ -548,8 +644,9 @@ class ClubSample:
     kind: str  # "save", "step" or "poll"
 
 
-def club_schedule(seconds: float, interval: float, jitter: float, poll_every: float,
-                  rng: random.Random) -> tuple[list[float], list[float]]:
+def club_schedule(
+    seconds: float, interval: float, jitter: float, poll_every: float, rng: random.Random
+) -> tuple[list[float], list[float]]:
     """One phone's send times, in seconds from the start, all in [0, seconds): its saves, the
     first at a random offset in [0, interval), then each ``interval`` ± ``jitter`` (uniform)
     after the one before; its polls, the first at a random offset in [0, poll_every), then
@@ -586,18 +683,21 @@ def club_save_body(phone: TablePhone, rng: random.Random) -> tuple[str, str, byt
         name = phone.steppers[0]
         step = -1 if phone.stepped_up else 1
         phone.stepped_up = not phone.stepped_up
-        body, content_type = save_body(phone.encoding, name, step=step, version=phone.versions.get(name, 0),
-                                       page=phone.page, seq=phone.seq)
+        body, content_type = save_body(
+            phone.encoding, name, step=step, version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq
+        )
         return "step", name, body, content_type
     typed = phone.turn - phone.turn // STEP_EVERY  # the typed values so far, this one included
     name = phone.fields[(typed - 1) % len(phone.fields)]
-    body, content_type = save_body(phone.encoding, name, value=club_value(rng), version=phone.versions.get(name, 0),
-                                   page=phone.page, seq=phone.seq)
+    body, content_type = save_body(
+        phone.encoding, name, value=club_value(rng), version=phone.versions.get(name, 0), page=phone.page, seq=phone.seq
+    )
     return "save", name, body, content_type
 
 
-def _club_request(host: str, port: int, phone: TablePhone, kind: str, holder: AddressHolder,
-                  rng: random.Random) -> tuple[int, str]:
+def _club_request(
+    host: str, port: int, phone: TablePhone, kind: str, holder: AddressHolder, rng: random.Random
+) -> tuple[int, str]:
     """One scheduled request of the club night: (status, "save" | "step" | "poll"). Never raises."""
     if kind == "save":
         kind, name, body, content_type = club_save_body(phone, rng)
@@ -605,8 +705,12 @@ def _club_request(host: str, port: int, phone: TablePhone, kind: str, holder: Ad
         source = holder.use()
     else:
         name, body, method, path = "", None, "GET", f"/games/{phone.game_id}/live/"
-        headers = {"HX-Request": "true", "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
-                   "Accept-Encoding": ACCEPT_ENCODING, "X-Forwarded-Proto": FORWARDED_PROTO}
+        headers = {
+            "HX-Request": "true",
+            "Cookie": f"sessionid={phone.session}; csrftoken={phone.csrf_cookie}",
+            "Accept-Encoding": ACCEPT_ENCODING,
+            "X-Forwarded-Proto": FORWARDED_PROTO,
+        }
         if phone.etag:
             headers["If-None-Match"] = phone.etag
         source = holder.address
@@ -628,9 +732,19 @@ def _club_request(host: str, port: int, phone: TablePhone, kind: str, holder: Ad
         connection.close()
 
 
-def _club_sender(host: str, port: int, phone: TablePhone, kind: str, times: list[float], origin: float,
-                 deadline: float, holder: AddressHolder, rng: random.Random, samples: list[ClubSample],
-                 unsent: list[float]) -> None:
+def _club_sender(
+    host: str,
+    port: int,
+    phone: TablePhone,
+    kind: str,
+    times: list[float],
+    origin: float,
+    deadline: float,
+    holder: AddressHolder,
+    rng: random.Random,
+    samples: list[ClubSample],
+    unsent: list[float],
+) -> None:
     """One phone's saves (``kind`` "save") or polls ("poll"), each at ``origin`` + its time, or as
     soon as the phone's request before it is answered; stops by itself at the schedule's end,
     or at ``deadline`` (the times not sent then go to ``unsent``)."""
@@ -647,8 +761,7 @@ def _club_sender(host: str, port: int, phone: TablePhone, kind: str, times: list
         samples.append(ClubSample(scheduled, sent, time.monotonic(), status, done))
 
 
-def club_summary(samples: list[ClubSample], unsent: list[float], window: tuple[float, float],
-                 hung: int = 0) -> dict:
+def club_summary(samples: list[ClubSample], unsent: list[float], window: tuple[float, float], hung: int = 0) -> dict:
     """The club night's figures over the requests scheduled in ``window`` (monotonic start, end):
     latency from the scheduled time (the figure) and from the actual send, statuses, answers per
     second, send lateness, and the errors: a save or step answered anything but 200 (a 409 too:
@@ -682,16 +795,28 @@ def club_summary(samples: list[ClubSample], unsent: list[float], window: tuple[f
     return out
 
 
-def club_night(host: str, port: int, phones: list[TablePhone], holders: list[AddressHolder], *, seconds: float,
-               warmup: float, interval: float = 2.0, jitter: float = 0.5, poll_every: float = 2.0,
-               seed: int | None = None, server: Gunicorn | None = None) -> dict:
+def club_night(
+    host: str,
+    port: int,
+    phones: list[TablePhone],
+    holders: list[AddressHolder],
+    *,
+    seconds: float,
+    warmup: float,
+    interval: float = 2.0,
+    jitter: float = 0.5,
+    poll_every: float = 2.0,
+    seed: int | None = None,
+    server: Gunicorn | None = None,
+) -> dict:
     """The open loop (see above) for ``warmup`` + ``seconds``: the requests scheduled in the last
     ``seconds`` are measured. Each phone already ``prepare``d, with its own ``holders`` entry.
     With ``server``, the workers' CPU over the measured window too."""
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     total = warmup + seconds
-    schedules = [club_schedule(total, interval, jitter, poll_every, random.Random(f"{seed}-{i}"))
-                 for i in range(len(phones))]
+    schedules = [
+        club_schedule(total, interval, jitter, poll_every, random.Random(f"{seed}-{i}")) for i in range(len(phones))
+    ]
     samples: list[ClubSample] = []  # list.append is atomic: every thread appends here
     unsent: list[float] = []
     origin = time.monotonic() + 0.2  # the threads started before the first send
@@ -700,9 +825,14 @@ def club_night(host: str, port: int, phones: list[TablePhone], holders: list[Add
     for i, (phone, (saves, polls)) in enumerate(zip(phones, schedules, strict=True)):
         for kind, times in (("save", saves), ("poll", polls)):
             rng = random.Random(f"{seed}-{i}-{kind}-values")
-            threads.append(threading.Thread(
-                target=_club_sender, args=(host, port, phone, kind, times, origin, deadline, holders[i], rng,
-                                           samples, unsent), daemon=True, name=f"bench-club-{i}-{kind}"))
+            threads.append(
+                threading.Thread(
+                    target=_club_sender,
+                    args=(host, port, phone, kind, times, origin, deadline, holders[i], rng, samples, unsent),
+                    daemon=True,
+                    name=f"bench-club-{i}-{kind}",
+                )
+            )
     for thread in threads:
         thread.start()
     window = (origin + warmup, origin + total)
@@ -733,12 +863,17 @@ def club_night(host: str, port: int, phones: list[TablePhone], holders: list[Add
         "seconds": seconds,
         "warmup": warmup,
         "seed": seed,
-        "scheduled": {"save": sum(scheduled), "poll": sum(polled),
-                      "save_per_second": sum(scheduled) / seconds, "poll_per_second": sum(polled) / seconds},
+        "scheduled": {
+            "save": sum(scheduled),
+            "poll": sum(polled),
+            "save_per_second": sum(scheduled) / seconds,
+            "poll_per_second": sum(polled) / seconds,
+        },
         **found,
         "cpu_seconds": cpu if server else None,
         "cpu_ms_per_request": cpu * 1000 / (found["save"]["answers"] + found["poll"]["answers"])
-        if server and found["save"]["answers"] + found["poll"]["answers"] else None,
+        if server and found["save"]["answers"] + found["poll"]["answers"]
+        else None,
         "machine_busy": busy / all_ticks if all_ticks else None,
         "workers_share": cpu / (elapsed * cores) if server and elapsed else None,
         "client_share": (client_after - client_before) / (elapsed * cores) if elapsed else None,

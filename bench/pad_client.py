@@ -51,15 +51,25 @@ def save_encoding(script: str | None = None) -> str:
 def multipart(pairs: list[tuple[str, str]], boundary: str | None = None) -> tuple[bytes, str]:
     """A multipart/form-data body as a browser sends a FormData (Chromium's boundary shape)."""
     boundary = boundary or "----WebKitFormBoundary" + "".join(
-        secrets.choice(string.ascii_letters + string.digits) for _ in range(16))
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
-             for name, value in pairs]
+        secrets.choice(string.ascii_letters + string.digits) for _ in range(16)
+    )
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n' for name, value in pairs
+    ]
     body = ("".join(parts) + f"--{boundary}--\r\n").encode()
     return body, f"multipart/form-data; boundary={boundary}"
 
 
-def save_body(encoding: str, name: str, *, value: str | None = None, version: int | None = None,
-              step: int | None = None, page: str, seq: int) -> tuple[bytes, str]:
+def save_body(
+    encoding: str,
+    name: str,
+    *,
+    value: str | None = None,
+    version: int | None = None,
+    step: int | None = None,
+    page: str,
+    seq: int,
+) -> tuple[bytes, str]:
     """The body of one save, as pad.js's send() builds it, and its Content-Type. ``version``:
     the field's version the phone last saw, for a typed value and for a step alike (the save
     endpoint is to require it on every save); left out only when it is None."""
@@ -102,8 +112,11 @@ class PadFields:
                 seat = 0
             version = attrs.get("data-version")
             found.fields[name] = Field(
-                name=name, seat=seat, version=int(version) if version and version.isdigit() else None,
-                stepper=name in reader.steppers, sum="sum" in (attrs.get("class") or "").split(),
+                name=name,
+                seat=seat,
+                version=int(version) if version and version.isdigit() else None,
+                stepper=name in reader.steppers,
+                sum="sum" in (attrs.get("class") or "").split(),
             )
         return found
 

@@ -10,7 +10,9 @@ from apiary_site.settings import RATE_LIMITS as PRODUCTION_RATE_LIMITS
 
 UNREACHED = 10**9
 RATE_LIMITS = {
-    rule: {kind: (UNREACHED, period) if kind == "session" else (allowed, period)
-           for kind, (allowed, period) in kinds.items()}
+    rule: {
+        kind: (UNREACHED, period) if kind == "session" else (allowed, period)
+        for kind, (allowed, period) in kinds.items()
+    }
     for rule, kinds in PRODUCTION_RATE_LIMITS.items()
 }

@@ -72,8 +72,12 @@ class Actor:
     @property
     def authored(self) -> dict:
         """Who did it, as a change or a game's event records it (``models.Authored``)."""
-        return {"by_user": self.user, "by_link": self.link, "by_link_holder": self.link is not None,
-                "by_name": self.name}
+        return {
+            "by_user": self.user,
+            "by_link": self.link,
+            "by_link_holder": self.link is not None,
+            "by_name": self.name,
+        }
 
 
 NOBODY = Actor()
@@ -181,8 +185,13 @@ def game_start_for_keeper(request: HttpRequest, start: Callable[[Keeper], Game])
         if data.get(SESSION_CLAIMED) is not None:  # signing in at this very moment: the account's game
             return start(Keeper(user=get_user_model().objects.get(pk=data[SESSION_CLAIMED])))
         game = start(Keeper(visitor=data.get(SESSION_VISITOR) or new_visitor_id()))
-        _visitor_keep(request.session, game.visitor, renew=data.get(SESSION_VISITOR) is None or expires is None
-                      or expires - timezone.now() < timedelta(seconds=settings.VISITOR_SESSION_AGE / 2))
+        _visitor_keep(
+            request.session,
+            game.visitor,
+            renew=data.get(SESSION_VISITOR) is None
+            or expires is None
+            or expires - timezone.now() < timedelta(seconds=settings.VISITOR_SESSION_AGE / 2),
+        )
     return game
 
 
@@ -262,8 +271,12 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     links = list(GameLink.objects.filter(holds, game=game, revoked_at__isnull=True).distinct())
     if not links:
         if opened:
-            raise NoAccess(_("The link you opened this game with was revoked by its owner, or the game was deleted. "
-                             "Ask the owner for a new link."))
+            raise NoAccess(
+                _(
+                    "The link you opened this game with was revoked by its owner, or the game was deleted. "
+                    "Ask the owner for a new link."
+                )
+            )
         raise NoAccess()
     link = max(links, key=lambda item: ROLE_OF_LINK[item.access])
     name = request.session.get(SESSION_NAMES, {}).get(str(link.pk), "")
@@ -271,7 +284,9 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     access = GameAccess(game, ROLE_OF_LINK[link.access], link=link, user=user, name=name, seat=seat)
     if access.role < need:
         if need is Role.OWNER and access.role is Role.EDIT:
-            raise NotAllowed(_("Only the game's owner can do this: deleting the game, or making and revoking its links."))
+            raise NotAllowed(
+                _("Only the game's owner can do this: deleting the game, or making and revoking its links.")
+            )
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     return access
 
@@ -294,8 +309,11 @@ def asks_to_join(request: HttpRequest, link: GameLink) -> bool:
     not a member of it yet (joining puts the game in their history: their own choice, never a
     page's that sent them the link)."""
     user = request.user
-    return (user.is_authenticated and link.game.owner_id != user.pk
-            and not _memberships(user).filter(game=link.game).exists())
+    return (
+        user.is_authenticated
+        and link.game.owner_id != user.pk
+        and not _memberships(user).filter(game=link.game).exists()
+    )
 
 
 def visible_games(user) -> QuerySet[Game]:

@@ -77,8 +77,12 @@ class PlayFacts:
 def play_facts(game: Game) -> PlayFacts:
     """The game's ``PlayFacts``, read in three statements."""
     first = Change.objects.filter(game=game).order_by("at").values_list("at", flat=True).first()
-    finish = (GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED).order_by("at")
-              .values_list("at", flat=True).first())
+    finish = (
+        GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED)
+        .order_by("at")
+        .values_list("at", flat=True)
+        .first()
+    )
     ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
     return PlayFacts(first_entry=first, first_finish=finish, player_ids=dict(ids))
 
@@ -173,8 +177,9 @@ def breakdown_line(board: Scoreboard, position: int) -> str:
     """One player's VP by category in a line (the categories that scored nothing left out):
     "Alice: Farm income 20, Comb majorities 6"."""
     result = board.result.players[position]
-    parts = [(_(c.short_label or c.label), result.category_vp[c.key])
-             for c in (*board.during_categories, *END_CATEGORIES)]
+    parts = [
+        (_(c.short_label or c.label), result.category_vp[c.key]) for c in (*board.during_categories, *END_CATEGORIES)
+    ]
     parts.append((_("Comb majorities"), result.majority))
     points = ", ".join(f"{label} {vp}" for label, vp in parts if vp) or "0"
     # Translators: one line of a play's comments in BG Stats: a player's name, then their VP by category.

@@ -100,57 +100,163 @@ DURING_SOURCE_USUAL = (0, 40)  # one source of the VP track: 40 alone is most of
 CATEGORIES: tuple[Category, ...] = (
     # During the game, one of two ways (``During``). The VP track: the one number each player
     # reads off the board's track at the end (the marker started on the seat's starting VP).
-    Category("vp_track", _("VP on the track at the end"), Section.DURING, during=During.TRACK,
-             # the starting VP (1 at least) and a whole game's points moved on the track, generously
-             help_text=_("VP on the track at the end, starting VP included"), usual=(1, 150),
-             short_label=_("VP on the track")),
+    Category(
+        "vp_track",
+        _("VP on the track at the end"),
+        Section.DURING,
+        during=During.TRACK,
+        # the starting VP (1 at least) and a whole game's points moved on the track, generously
+        help_text=_("VP on the track at the end, starting VP included"),
+        usual=(1, 150),
+        short_label=_("VP on the track"),
+    ),
     # Or the breakdown: the sources of VP on the track, in the order of the rulebook (starting VP first).
     # Starting VP: the board (the publisher's FAQ) gives 1 to the first player ... 5 to the fifth.
-    Category("starting_vp", _("Starting VP"), Section.DURING, during=During.BREAKDOWN,
-             help_text=_("Starting VP: 1 for the first player, 2 for the second, and so on"), usual=(1, 5),
-             short_label=_("Starting VP")),
-    Category("explore_tokens", _("Explore token bonuses"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL, short_label=_("Explore tokens")),
-    Category("farm_income", _("Farm income"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL, short_label=_("Farm income")),
-    Category("comb_pods", _("Hibernation Comb pod bonuses"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL, short_label=_("Comb pods")),
-    Category("hive_build_bonuses", _("Build bonuses on hive mat hexes"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL, short_label=_("Hive mat bonuses")),
-    Category("advance_strength4", _("Strength-4 worker on the Advance action"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Strength-4 Advance")),
-    Category("explore_strength4", _("Strength-4 planet bonuses on the Explore action"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Strength-4 Explore")),
-    Category("tile_abilities", _("Activating tile abilities"), Section.DURING, during=During.BREAKDOWN,
-             usual=DURING_SOURCE_USUAL, short_label=_("Tile abilities")),
-    Category("seed_card_benefits", _("One-time benefits on played seed cards"), Section.DURING,
-             during=During.BREAKDOWN, usual=DURING_SOURCE_USUAL, short_label=_("Seed card benefits")),
+    Category(
+        "starting_vp",
+        _("Starting VP"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        help_text=_("Starting VP: 1 for the first player, 2 for the second, and so on"),
+        usual=(1, 5),
+        short_label=_("Starting VP"),
+    ),
+    Category(
+        "explore_tokens",
+        _("Explore token bonuses"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Explore tokens"),
+    ),
+    Category(
+        "farm_income",
+        _("Farm income"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Farm income"),
+    ),
+    Category(
+        "comb_pods",
+        _("Hibernation Comb pod bonuses"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Comb pods"),
+    ),
+    Category(
+        "hive_build_bonuses",
+        _("Build bonuses on hive mat hexes"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Hive mat bonuses"),
+    ),
+    Category(
+        "advance_strength4",
+        _("Strength-4 worker on the Advance action"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Strength-4 Advance"),
+    ),
+    Category(
+        "explore_strength4",
+        _("Strength-4 planet bonuses on the Explore action"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Strength-4 Explore"),
+    ),
+    Category(
+        "tile_abilities",
+        _("Activating tile abilities"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Tile abilities"),
+    ),
+    Category(
+        "seed_card_benefits",
+        _("One-time benefits on played seed cards"),
+        Section.DURING,
+        during=During.BREAKDOWN,
+        usual=DURING_SOURCE_USUAL,
+        short_label=_("Seed card benefits"),
+    ),
     # At the end of the game, in the order the rulebook tallies them.
     # Planted seed cards: a hive plants a few seed cards (2 spaces at first, a few more with
     # frames), each condition worth a handful of VP.
-    Category("planted_seed_cards", _("Conditions on planted seed cards"), Section.END, usual=(0, 40), short_label=_("Planted seed cards")),
+    Category(
+        "planted_seed_cards",
+        _("Conditions on planted seed cards"),
+        Section.END,
+        usual=(0, 40),
+        short_label=_("Planted seed cards"),
+    ),
     # Farms: the box holds 40 farm tiles for up to 5 players, built on the hive's hexes beside
     # recruits, developments and carvings: 15 on one hive is already far beyond a game.
-    Category("farms", _("Farms built"), Section.END, Kind.COUNT, maximum=99,
-             help_text=_("Farms built: 1 VP per farm"), usual=(0, 15), short_label=_("Farms built")),
+    Category(
+        "farms",
+        _("Farms built"),
+        Section.END,
+        Kind.COUNT,
+        maximum=99,
+        help_text=_("Farms built: 1 VP per farm"),
+        usual=(0, 15),
+        short_label=_("Farms built"),
+    ),
     # Recruits and developments: a few VP per tile built.
     Category("recruits", _("Recruits built"), Section.END, usual=(0, 30), short_label=_("Recruits built")),
     Category("developments", _("Developments built"), Section.END, usual=(0, 30), short_label=_("Developments built")),
     # Carvings: the main end-of-game source; a carving whose condition is missed can cost a few VP.
-    Category("carvings", _("Conditions on carvings built"), Section.END,
-             minimum=-99, help_text=_("Conditions on carvings built: may be negative, as a carving can cost VP"),
-             usual=(-10, 50), short_label=_("Carvings")),
+    Category(
+        "carvings",
+        _("Conditions on carvings built"),
+        Section.END,
+        minimum=-99,
+        help_text=_("Conditions on carvings built: may be negative, as a carving can cost VP"),
+        usual=(-10, 50),
+        short_label=_("Carvings"),
+    ),
     # Queen's Favor: the VP of a position on the track, a short track.
-    Category("queens_favor", _("Position on the Queen's Favor track"), Section.END, usual=(0, 25), short_label=_("Queen's Favor")),
+    Category(
+        "queens_favor",
+        _("Position on the Queen's Favor track"),
+        Section.END,
+        usual=(0, 25),
+        short_label=_("Queen's Favor"),
+    ),
     # The hive mat is filled or not (the rules): both are usual.
-    Category("hive_mat_full", _("Hive mat filled"), Section.END, Kind.FLAG,
-             minimum=0, maximum=1, vp_each=8, help_text=_("Hive mat filled: 8 VP"), short_label=_("Hive mat filled")),
+    Category(
+        "hive_mat_full",
+        _("Hive mat filled"),
+        Section.END,
+        Kind.FLAG,
+        minimum=0,
+        maximum=1,
+        vp_each=8,
+        help_text=_("Hive mat filled: 8 VP"),
+        short_label=_("Hive mat filled"),
+    ),
     # Frames: the box holds 15 for up to 5 players (3 each), and each takes builds to fill; 4
     # leaves room for a smaller table where one player takes more than their share.
-    Category("frames_filled", _("Frames filled"), Section.END, Kind.COUNT, maximum=15,
-             vp_each=8, help_text=_("Frames filled: 8 VP per frame"), usual=(0, 4), short_label=_("Frames filled")),
+    Category(
+        "frames_filled",
+        _("Frames filled"),
+        Section.END,
+        Kind.COUNT,
+        maximum=15,
+        vp_each=8,
+        help_text=_("Frames filled: 8 VP per frame"),
+        usual=(0, 4),
+        short_label=_("Frames filled"),
+    ),
     # The faction's endgame ability: a faction tile's condition, a few VP per thing it counts.
-    Category("faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")),
+    Category(
+        "faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")
+    ),
 )
 # The longest short label, in English and in French: two lines of a 5-player cell on a small phone.
 SHORT_LABEL_MAX = 24
@@ -168,8 +274,10 @@ def categories_of(during: During, section: Section | None = None) -> tuple[Categ
 
 _COUNTED: dict[tuple[During, Section | None], tuple[Category, ...]] = {
     (during, section): tuple(c for c in CATEGORIES if c.counts_in(during) and section in (None, c.section))
-    for during in During for section in (None, *Section)
+    for during in During
+    for section in (None, *Section)
 }
+
 
 def entry_at_start(category: Category, during: During, seat: int) -> int | None:
     """What a new game holds in a during-the-game entry: the breakdown's starting VP are the
@@ -206,8 +314,26 @@ END_TRIGGER_TOKEN_BY_LANGUAGE = {"en": 6, "fr": 7}
 
 # The game's 20 factions, offered by the start form.
 FACTIONS: tuple[str, ...] = (
-    "Ana", "Arti", "Capen", "Carpa", "Casi", "Cecro", "Cypri", "Iber", "Jemit", "Lama",
-    "Ligu", "Nica", "Orea", "Pomon", "Ria", "Saha", "Sime", "Sini", "Visah", "Utel",
+    "Ana",
+    "Arti",
+    "Capen",
+    "Carpa",
+    "Casi",
+    "Cecro",
+    "Cypri",
+    "Iber",
+    "Jemit",
+    "Lama",
+    "Ligu",
+    "Nica",
+    "Orea",
+    "Pomon",
+    "Ria",
+    "Saha",
+    "Sime",
+    "Sini",
+    "Visah",
+    "Utel",
 )
 
 # Comb spaces in use by player count (publisher's FAQ), for the end-of-game hint.

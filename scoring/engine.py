@@ -119,30 +119,53 @@ def score_sector(index: int, sector: Sector, tokens: Sequence[int]) -> SectorRes
     if len(leaders) > 1:
         pool = sector.first + sector.second
         return SectorResult(
-            index, sector, SectorOutcome.TIED_FIRST,
-            first_place=leaders, first_tokens=most, pool=pool, first_each=pool // len(leaders),
+            index,
+            sector,
+            SectorOutcome.TIED_FIRST,
+            first_place=leaders,
+            first_tokens=most,
+            pool=pool,
+            first_each=pool // len(leaders),
             second_unawarded_reason="tie",
         )
 
     rest = {p: count for p, count in present.items() if p not in leaders}
     if not rest:
         return SectorResult(
-            index, sector, SectorOutcome.SOLE_FIRST,
-            first_place=leaders, first_tokens=most, pool=sector.first, first_each=sector.first,
+            index,
+            sector,
+            SectorOutcome.SOLE_FIRST,
+            first_place=leaders,
+            first_tokens=most,
+            pool=sector.first,
+            first_each=sector.first,
             second_unawarded_reason="nobody",
         )
     if sector.second == 0:
         return SectorResult(
-            index, sector, SectorOutcome.SOLE_FIRST,
-            first_place=leaders, first_tokens=most, pool=sector.first, first_each=sector.first,
-            second_tokens=max(rest.values()), second_unawarded_reason="no_award",
+            index,
+            sector,
+            SectorOutcome.SOLE_FIRST,
+            first_place=leaders,
+            first_tokens=most,
+            pool=sector.first,
+            first_each=sector.first,
+            second_tokens=max(rest.values()),
+            second_unawarded_reason="no_award",
         )
     next_most = max(rest.values())
     seconds = tuple(p for p, count in rest.items() if count == next_most)
     return SectorResult(
-        index, sector, SectorOutcome.SOLE_FIRST,
-        first_place=leaders, second_place=seconds, first_tokens=most, second_tokens=next_most,
-        pool=sector.first, first_each=sector.first, second_each=sector.second // len(seconds),
+        index,
+        sector,
+        SectorOutcome.SOLE_FIRST,
+        first_place=leaders,
+        second_place=seconds,
+        first_tokens=most,
+        second_tokens=next_most,
+        pool=sector.first,
+        first_each=sector.first,
+        second_each=sector.second // len(seconds),
     )
 
 
@@ -150,12 +173,15 @@ def category_vp(entries: Mapping[str, int | bool], during: During = During.BREAK
     """The VP of each category for one player's entries, in a game that scores its
     during-the-game points ``during``; a missing entry counts as 0, and so does an entry of the
     other way of scoring them."""
-    return {category.key: category.vp(entries.get(category.key, 0)) if category.counts_in(during) else 0
-            for category in CATEGORIES}
+    return {
+        category.key: category.vp(entries.get(category.key, 0)) if category.counts_in(during) else 0
+        for category in CATEGORIES
+    }
 
 
-def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet],
-               during: During = During.BREAKDOWN) -> GameResult:
+def score_game(
+    sectors: Sequence[Sector], players: Sequence[PlayerSheet], during: During = During.BREAKDOWN
+) -> GameResult:
     """Score a whole game: every subtotal, the comb majorities, ranks, ties and winners. Its
     during-the-game points are the VP track's (one entry a player) or the breakdown's (``during``)."""
     sector_results = tuple(
@@ -183,8 +209,15 @@ def score_game(sectors: Sequence[Sector], players: Sequence[PlayerSheet],
 
     results = tuple(
         PlayerResult(
-            category_vp=vp, majority=majority, majority_by_sector=by_sector, during=during_vp,
-            end=end, total=totals[i], active_workers=workers[i], rank=ranks[i], winner=ranks[i] == 1,
+            category_vp=vp,
+            majority=majority,
+            majority_by_sector=by_sector,
+            during=during_vp,
+            end=end,
+            total=totals[i],
+            active_workers=workers[i],
+            rank=ranks[i],
+            winner=ranks[i] == 1,
         )
         for i, (vp, by_sector, majority, during_vp, end) in enumerate(sums)
     )

@@ -103,11 +103,17 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
     if result.outcome is SectorOutcome.TIED_FIRST:
         return words(
             _("%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."),
-            names=names_list(leaders), tokens=tokens_words(result.first_tokens), pool=result.pool,
+            names=names_list(leaders),
+            tokens=tokens_words(result.first_tokens),
+            pool=result.pool,
             each=result.first_each,
         )
-    first = words(_("%(name)s leads with %(tokens)s: %(vp)s VP."), name=isolated(leaders[0]),
-                  tokens=tokens_words(result.first_tokens), vp=result.first_each)
+    first = words(
+        _("%(name)s leads with %(tokens)s: %(vp)s VP."),
+        name=isolated(leaders[0]),
+        tokens=tokens_words(result.first_tokens),
+        vp=result.first_each,
+    )
     if result.second_unawarded_reason == "nobody":
         if sector.second:
             return format_html("{} {}", first, _("Nobody else has a token here, so 2nd place is not awarded."))
@@ -116,12 +122,20 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
         return format_html("{} {}", first, _("This sector has no 2nd-place award."))
     seconds = [names[p] for p in result.second_place]
     if len(seconds) == 1:
-        second = words(_("%(name)s is 2nd with %(tokens)s: %(vp)s VP."), name=isolated(seconds[0]),
-                       tokens=tokens_words(result.second_tokens), vp=result.second_each)
+        second = words(
+            _("%(name)s is 2nd with %(tokens)s: %(vp)s VP."),
+            name=isolated(seconds[0]),
+            tokens=tokens_words(result.second_tokens),
+            vp=result.second_each,
+        )
     else:
-        second = words(_("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
-                       names=names_list(seconds), tokens=tokens_words(result.second_tokens), pool=sector.second,
-                       each=result.second_each)
+        second = words(
+            _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
+            names=names_list(seconds),
+            tokens=tokens_words(result.second_tokens),
+            pool=sector.second,
+            each=result.second_each,
+        )
     return format_html("{} {}", first, second)
 
 
@@ -142,25 +156,42 @@ def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
         return names_list([names[p] for p in group])
 
     if len(groups) == 1:
-        params = {"names": who(tie.players), "total": figure(tie.total), "workers": tie.workers[0],
-                  "place": ordinal(tie.rank)}
+        params = {
+            "names": who(tie.players),
+            "total": figure(tie.total),
+            "workers": tie.workers[0],
+            "place": ordinal(tie.rank),
+        }
         if tie.rank == 1:
-            return words(_("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
-                           "they share the victory."), **params)
-        return words(_("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): "
-                       "they share %(place)s place."), **params)
+            return words(
+                _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): they share the victory."),
+                **params,
+            )
+        return words(
+            _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): they share %(place)s place."),
+            **params,
+        )
 
     figures = [tie.workers[tie.players.index(group[0])] for group in groups]
-    params = {"names": who(groups[0]), "place": ordinal(tie.rank),
-              **{name: count for name, count in zip("abcde", figures, strict=False)}}
+    params = {
+        "names": who(groups[0]),
+        "place": ordinal(tie.rank),
+        **dict(zip("abcde", figures, strict=False)),
+    }
     sentence = words(_won_on_workers(tie.rank == 1, len(figures), len(groups[0])), **params)
     if len(tie.players) > 2 or len(groups[0]) > 1:
-        sentence = format_html("{} {}", words(_("%(names)s tie on %(total)s VP."), names=who(tie.players),
-                                              total=figure(tie.total)), sentence)
+        sentence = format_html(
+            "{} {}",
+            words(_("%(names)s tie on %(total)s VP."), names=who(tie.players), total=figure(tie.total)),
+            sentence,
+        )
     for group in groups:
         if len(group) > 1:
-            sentence = format_html("{} {}", sentence, words(
-                _("%(names)s also tie on active workers and share their place."), names=who(group)))
+            sentence = format_html(
+                "{} {}",
+                sentence,
+                words(_("%(names)s also tie on active workers and share their place."), names=who(group)),
+            )
     return sentence
 
 
@@ -171,29 +202,51 @@ def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
     so that no language has to glue "3", ", " and "and 1" together."""
     if victory:
         if figures == 2:
-            return ngettext("%(names)s wins the tie on active workers, %(a)s to %(b)s.",
-                            "%(names)s win the tie on active workers, %(a)s to %(b)s.", winners)
+            return ngettext(
+                "%(names)s wins the tie on active workers, %(a)s to %(b)s.",
+                "%(names)s win the tie on active workers, %(a)s to %(b)s.",
+                winners,
+            )
         if figures == 3:
-            return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s and %(c)s).",
-                            "%(names)s win the tie on active workers (%(a)s, %(b)s and %(c)s).", winners)
+            return ngettext(
+                "%(names)s wins the tie on active workers (%(a)s, %(b)s and %(c)s).",
+                "%(names)s win the tie on active workers (%(a)s, %(b)s and %(c)s).",
+                winners,
+            )
         if figures == 4:
-            return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-                            "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).", winners)
-        return ngettext("%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-                        "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).", winners)
+            return ngettext(
+                "%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+                "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+                winners,
+            )
+        return ngettext(
+            "%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
+            "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
+            winners,
+        )
     if figures == 2:
-        return ngettext("%(names)s takes %(place)s place on active workers, %(a)s to %(b)s.",
-                        "%(names)s take %(place)s place on active workers, %(a)s to %(b)s.", winners)
+        return ngettext(
+            "%(names)s takes %(place)s place on active workers, %(a)s to %(b)s.",
+            "%(names)s take %(place)s place on active workers, %(a)s to %(b)s.",
+            winners,
+        )
     if figures == 3:
-        return ngettext("%(names)s takes %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
-                        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s and %(c)s).", winners)
+        return ngettext(
+            "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
+            "%(names)s take %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
+            winners,
+        )
     if figures == 4:
-        return ngettext("%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-                        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-                        winners)
+        return ngettext(
+            "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+            "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
+            winners,
+        )
     return ngettext(
         "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).", winners)
+        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
+        winners,
+    )
 
 
 # ---------------------------------------------------------------------------------------------

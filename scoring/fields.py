@@ -145,8 +145,9 @@ class PadField:
         return f"f-{self.name}"
 
 
-def pad_field(seats: list[Seat], sectors: list[GameSector], address: FieldAddress | None,
-              during: During = During.BREAKDOWN) -> PadField | None:
+def pad_field(
+    seats: list[Seat], sectors: list[GameSector], address: FieldAddress | None, during: During = During.BREAKDOWN
+) -> PadField | None:
     """The field of a game (its seats and comb sectors, its way of scoring the during-the-game
     points) at ``address``, or None when the game has no such seat or sector, or does not count
     that category (the breakdown's farm income in a game that counts the VP track)."""

@@ -55,9 +55,7 @@ def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
     if text == "":
         return ParsedValue(None)
     if any(char.isdigit() and char not in "0123456789" for char in text):
-        raise ValidationError(
-            _("Type the digits 0 to 9 (not %(text)s)."), code="not_a_number", params={"text": text}
-        )
+        raise ValidationError(_("Type the digits 0 to 9 (not %(text)s)."), code="not_a_number", params={"text": text})
     try:
         value = evaluate_sum(text)
     except NotASum:
@@ -131,14 +129,20 @@ class FieldSaveForm(forms.Form):
 
     field = forms.CharField(max_length=40)
     step = forms.IntegerField(required=False, min_value=-MAX_STEP, max_value=MAX_STEP)
-    version = forms.IntegerField(min_value=0, error_messages={
-        "required": _("This save does not say which version of the value it replaces: reload the page, then type "
-                      "it again."),
-        "invalid": _("This save does not say which version of the value it replaces: reload the page, then type "
-                     "it again."),
-        "min_value": _("This save does not say which version of the value it replaces: reload the page, then type "
-                       "it again."),
-    })
+    version = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            "required": _(
+                "This save does not say which version of the value it replaces: reload the page, then type it again."
+            ),
+            "invalid": _(
+                "This save does not say which version of the value it replaces: reload the page, then type it again."
+            ),
+            "min_value": _(
+                "This save does not say which version of the value it replaces: reload the page, then type it again."
+            ),
+        },
+    )
     page = forms.CharField(required=False, max_length=64)
     seq = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
     changes = forms.BooleanField(required=False)  # the page shows its recent changes: they come back too
@@ -225,9 +229,16 @@ class PadForm(forms.Form):
             try:
                 self.shown[name] = self.fields[name].clean(self.data[self.add_initial_prefix(name)]).value
             except (KeyError, ValidationError):
-                self.add_error(name, ValidationError(
-                    _("This page did not say what it showed here, so saving could overwrite another phone's "
-                      "value: reload the page, then type it again."), code="not_shown"))
+                self.add_error(
+                    name,
+                    ValidationError(
+                        _(
+                            "This page did not say what it showed here, so saving could overwrite another phone's "
+                            "value: reload the page, then type it again."
+                        ),
+                        code="not_shown",
+                    ),
+                )
         return data
 
     def posted_values(self) -> list[PostedValue]:
@@ -235,9 +246,14 @@ class PadForm(forms.Form):
         counts first: a token moved between two sectors is never refused for the sector it
         enters being saved before the one it leaves."""
         values = [
-            PostedValue(field_address(name), self.cleaned_data[name] if name in self.changed_data else None,
-                        self.step if name == self.stepped else 0, shown)
-            for name, shown in self.shown.items() if name not in self.errors
+            PostedValue(
+                field_address(name),
+                self.cleaned_data[name] if name in self.changed_data else None,
+                self.step if name == self.stepped else 0,
+                shown,
+            )
+            for name, shown in self.shown.items()
+            if name not in self.errors
         ]
         return sorted(values, key=lambda posted: (_raised_by(posted), posted.name))
 
@@ -268,8 +284,13 @@ def validate_name(value: str) -> None:
     hidden = refused_character(value)
     if hidden is not None:
         raise ValidationError(
-            _("A name cannot hold %(character)s, a character that can hide or reorder text. Type the name again "
-              "without it."), code="hidden_character", params={"character": character_words(hidden)})
+            _(
+                "A name cannot hold %(character)s, a character that can hide or reorder text. Type the name again "
+                "without it."
+            ),
+            code="hidden_character",
+            params={"character": character_words(hidden)},
+        )
 
 
 class NameField(forms.CharField):
@@ -289,12 +310,16 @@ class NameField(forms.CharField):
 
 class PlayerRowForm(forms.Form):
     name = NameField(
-        label=_("Name"), max_length=MAX_NAME_LENGTH, required=False,
+        label=_("Name"),
+        max_length=MAX_NAME_LENGTH,
+        required=False,
         widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off", "autocapitalize": "words"}),
     )
     faction = forms.ChoiceField(
         # (the label beside it names it: the empty choice only says it may stay empty, in a few letters)
-        label=_("Faction"), required=False, choices=[("", _("Optional"))] + [(f, f) for f in FACTIONS]
+        label=_("Faction"),
+        required=False,
+        choices=[("", _("Optional"))] + [(f, f) for f in FACTIONS],
     )
 
 
@@ -315,15 +340,19 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
             raise ValidationError(_("Name at least one player."), code="no_player")
         problems = []
         if self.solo and len(players) != 1:
-            problems.append(ValidationError(
-                _("A solo game has exactly one player (the Automa is added for you)."), code="solo"))
+            problems.append(
+                ValidationError(_("A solo game has exactly one player (the Automa is added for you)."), code="solo")
+            )
         seen: set[str] = set()
         for player in players:
             folded = player["name"].strip().casefold()
             if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
-                problems.append(ValidationError(
-                    words(_("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])),
-                    code="same_name"))
+                problems.append(
+                    ValidationError(
+                        words(_("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])),
+                        code="same_name",
+                    )
+                )
             seen.add(folded)
         if problems:
             raise ValidationError(problems)
@@ -334,18 +363,29 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
 
 
 PlayerRowFormSet = forms.formset_factory(
-    PlayerRowForm, formset=BasePlayerRowFormSet, extra=0, min_num=MAX_PLAYERS, max_num=MAX_PLAYERS,
-    absolute_max=MAX_PLAYERS, validate_max=True,
+    PlayerRowForm,
+    formset=BasePlayerRowFormSet,
+    extra=0,
+    min_num=MAX_PLAYERS,
+    max_num=MAX_PLAYERS,
+    absolute_max=MAX_PLAYERS,
+    validate_max=True,
 )
 
 
 class SectorRowForm(forms.Form):
     first = forms.IntegerField(
-        label=_("1st place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
+        label=_("1st place VP"),
+        min_value=0,
+        max_value=MAX_SECTOR_VP,
+        required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": _("1st")}),
     )
     second = forms.IntegerField(
-        label=_("2nd place VP"), min_value=0, max_value=MAX_SECTOR_VP, required=False,
+        label=_("2nd place VP"),
+        min_value=0,
+        max_value=MAX_SECTOR_VP,
+        required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": _("2nd")}),
     )
 
@@ -362,43 +402,69 @@ SectorRowFormSet = forms.formset_factory(
 
 
 class GameStartForm(forms.Form):
-    played_on = forms.DateField(label=_("Date played"),
-                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    played_on = forms.DateField(
+        label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     solo = forms.BooleanField(
-        label=_("Solo game: one player against the Automa"), required=False,
+        label=_("Solo game: one player against the Automa"),
+        required=False,
     )
     end_trigger_token = forms.TypedChoiceField(
-        label=_("When the game ends"), coerce=int, widget=forms.RadioSelect, initial=DEFAULT_END_TRIGGER_TOKEN,
-        choices=[(6, _("When a player places their 6th hibernation token (English rules)")),
-                 (7, _("When a player places their 7th hibernation token (French rules)"))],
-        help_text=_("The game also ends when every space of the comb holds a token. The English and French "
-                    "rulebooks name different tokens: choose the one your table plays by."),
+        label=_("When the game ends"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        initial=DEFAULT_END_TRIGGER_TOKEN,
+        choices=[
+            (6, _("When a player places their 6th hibernation token (English rules)")),
+            (7, _("When a player places their 7th hibernation token (French rules)")),
+        ],
+        help_text=_(
+            "The game also ends when every space of the comb holds a token. The English and French "
+            "rulebooks name different tokens: choose the one your table plays by."
+        ),
     )
     during = forms.TypedChoiceField(
-        label=_("Points scored during the game"), coerce=During, widget=forms.RadioSelect, initial=DEFAULT_DURING.value,
+        label=_("Points scored during the game"),
+        coerce=During,
+        widget=forms.RadioSelect,
+        initial=DEFAULT_DURING.value,
         choices=[(during.value, _(label)) for during, label in DURING_LABELS.items()],
-        required=False, empty_value=DEFAULT_DURING,  # (a form posted without it: the default)
+        required=False,
+        empty_value=DEFAULT_DURING,  # (a form posted without it: the default)
     )
     layout = forms.ModelChoiceField(
-        label=_("Saved comb layout"), queryset=CombLayout.objects.none(), required=False,
+        label=_("Saved comb layout"),
+        queryset=CombLayout.objects.none(),
+        required=False,
         empty_label=_("New layout"),
         # Choosing a layout fills the comb in (htmx: the start page's sectors, rendered again from it).
-        widget=forms.Select(attrs={"hx-get": reverse_lazy("scoring:start"), "hx-trigger": "change",
-                                   "hx-target": "#comb-sectors", "hx-swap": "outerHTML"}),
+        widget=forms.Select(
+            attrs={
+                "hx-get": reverse_lazy("scoring:start"),
+                "hx-trigger": "change",
+                "hx-target": "#comb-sectors",
+                "hx-swap": "outerHTML",
+            }
+        ),
     )
     layout_name = NameField(
-        label=_("Save this comb as"), max_length=60, required=False,
+        label=_("Save this comb as"),
+        max_length=60,
+        required=False,
         help_text=_("A name, to offer these sectors again next time (leave empty not to save)."),
     )
-    notes = forms.CharField(label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH,
-                            widget=forms.Textarea(attrs={"rows": 2}))
+    notes = forms.CharField(
+        label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args, keeper, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate
         # The rule of the edition in the page's language, until the players choose.
         language = (get_language() or "").split("-")[0]
-        self.fields["end_trigger_token"].initial = END_TRIGGER_TOKEN_BY_LANGUAGE.get(language, DEFAULT_END_TRIGGER_TOKEN)
+        self.fields["end_trigger_token"].initial = END_TRIGGER_TOKEN_BY_LANGUAGE.get(
+            language, DEFAULT_END_TRIGGER_TOKEN
+        )
         self.fields["layout"].queryset = keeper.layouts()  # the account's (or browser's) own, never another's
 
 
@@ -424,21 +490,37 @@ class HistoryFilterForm(forms.Form):
     """What the history is narrowed to: read from the page's address (GET), so every filter is a
     link that can be bookmarked."""
 
-    player = forms.CharField(label=_("Player"), required=False, max_length=MAX_NAME_LENGTH,
-                             widget=forms.TextInput(attrs={"type": "search", "list": "known-names"}))
-    since = forms.DateField(label=_("From"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    until = forms.DateField(label=_("To"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    player = forms.CharField(
+        label=_("Player"),
+        required=False,
+        max_length=MAX_NAME_LENGTH,
+        widget=forms.TextInput(attrs={"type": "search", "list": "known-names"}),
+    )
+    since = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    until = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     players = forms.TypedChoiceField(
-        label=_("Players"), required=False, coerce=int, empty_value=None,
+        label=_("Players"),
+        required=False,
+        coerce=int,
+        empty_value=None,
         choices=[("", _("Any number"))] + [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)],
     )
-    faction = forms.ChoiceField(label=_("Faction"), required=False,
-                                choices=[("", _("Any faction"))] + [(f, f) for f in FACTIONS])
-    status = forms.ChoiceField(label=_("Games"), required=False, choices=[
-        ("", _("Finished and in progress")), ("finished", _("Finished")), ("in-progress", _("In progress")),
-    ])
+    faction = forms.ChoiceField(
+        label=_("Faction"), required=False, choices=[("", _("Any faction"))] + [(f, f) for f in FACTIONS]
+    )
+    status = forms.ChoiceField(
+        label=_("Games"),
+        required=False,
+        choices=[
+            ("", _("Finished and in progress")),
+            ("finished", _("Finished")),
+            ("in-progress", _("In progress")),
+        ],
+    )
 
     def clean(self):
         data = super().clean()
@@ -470,7 +552,8 @@ class SignUpForm(UserCreationForm):
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
     )
     email = forms.EmailField(
-        label=_("Email (optional)"), required=False,
+        label=_("Email (optional)"),
+        required=False,
         help_text=_("Only to reset your password if you forget it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
@@ -520,8 +603,10 @@ class SeatChoiceForm(forms.Form):
     def __init__(self, seats, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = {str(seat.number): seat for seat in seats}
-        self.fields["seat"].choices = [*((number, seat.name) for number, seat in self.seats.items()),
-                                       (EVERYONE, _("Everyone"))]
+        self.fields["seat"].choices = [
+            *((number, seat.name) for number, seat in self.seats.items()),
+            (EVERYONE, _("Everyone")),
+        ]
 
     def clean_seat(self) -> Seat | None:
         return self.seats.get(self.cleaned_data["seat"])

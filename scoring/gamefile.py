@@ -174,8 +174,13 @@ def parse_document(text: str | bytes) -> list[GameData]:
         document = json.loads(text, object_pairs_hook=_object_pairs)
     except json.JSONDecodeError as error:
         raise GameFileError(
-            [Problem("(document)", _("is not valid JSON: %(reason)s at line %(line)s, column %(column)s") % {
-                "reason": error.msg, "line": error.lineno, "column": error.colno})]
+            [
+                Problem(
+                    "(document)",
+                    _("is not valid JSON: %(reason)s at line %(line)s, column %(column)s")
+                    % {"reason": error.msg, "line": error.lineno, "column": error.colno},
+                )
+            ]
         ) from None
     except UnicodeDecodeError:
         raise GameFileError([Problem("(document)", _("is not UTF-8 text"))]) from None
@@ -251,21 +256,30 @@ class _Reader:
         category = CATEGORY_BY_KEY.get(key)
         section = path.rsplit(".", 1)[-1]
         if category is not None and section == category.section.value and category.during is not None:
-            return _('is not a key of this game\'s "during": %(key)s belongs to a game whose "during" is '
-                     '"%(during)s"') % {"key": key, "during": category.during.value}
+            return _(
+                'is not a key of this game\'s "during": %(key)s belongs to a game whose "during" is "%(during)s"'
+            ) % {"key": key, "during": category.during.value}
         if category is not None and section in ("during", "end"):
             return _("is not a key the format knows here: %(key)s belongs in %(section)s") % {
-                "key": key, "section": category.section.value}
+                "key": key,
+                "section": category.section.value,
+            }
         return _("is not a key the format knows")
 
     def integer(self, value: Any, path: str, low: int, high: int) -> int | None:
         if not _is_int(value):
-            self.problem(path, _("must be a whole number from %(low)s to %(high)s, not %(value)s") % {
-                "low": low, "high": high, "value": _describe(value)})
+            self.problem(
+                path,
+                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
+                % {"low": low, "high": high, "value": _describe(value)},
+            )
             return None
         if not low <= value <= high:
-            self.problem(path, _("must be a whole number from %(low)s to %(high)s, not %(value)s") % {
-                "low": low, "high": high, "value": value})
+            self.problem(
+                path,
+                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
+                % {"low": low, "high": high, "value": value},
+            )
             return None
         return value
 
@@ -275,8 +289,15 @@ class _Reader:
             return None
         return value
 
-    def text(self, value: Any, path: str, max_length: int | None = None, required: bool = False,
-             lines: bool = False, name: bool = False) -> str | None:
+    def text(
+        self,
+        value: Any,
+        path: str,
+        max_length: int | None = None,
+        required: bool = False,
+        lines: bool = False,
+        name: bool = False,
+    ) -> str | None:
         """A text of the file, without the spaces around it: names, factions and authors are one
         line; ``lines`` (the notes) may also hold line breaks and tabs. Any other control character
         (NUL, escape, …) is refused, and a ``name`` (a player's, a faction's, an author's) holds
@@ -290,24 +311,33 @@ class _Reader:
         except UnicodeEncodeError:
             self.problem(path, _("holds a character that is not valid Unicode text"))
             return None
-        control = next((char for char in value.strip() if unicodedata.category(char) == "Cc"
-                        and not (lines and char in "\n\r\t")), None)
+        control = next(
+            (char for char in value.strip() if unicodedata.category(char) == "Cc" and not (lines and char in "\n\r\t")),
+            None,
+        )
         if control is not None:
-            self.problem(path, _("holds a control character (%(code)s), which text cannot hold") % {
-                "code": f"U+{ord(control):04X}"})
+            self.problem(
+                path,
+                _("holds a control character (%(code)s), which text cannot hold") % {"code": f"U+{ord(control):04X}"},
+            )
             return None
         text = value.strip()
         hidden = refused_character(text) if name else None
         if hidden is not None:
-            self.problem(path, _("holds a character that can hide or reorder text (%(character)s), which a name "
-                                 "cannot hold") % {"character": character_words(hidden)})
+            self.problem(
+                path,
+                _("holds a character that can hide or reorder text (%(character)s), which a name cannot hold")
+                % {"character": character_words(hidden)},
+            )
             return None
         if required and not text:
             self.problem(path, _("must not be empty"))
             return None
         if max_length is not None and len(text) > max_length:
-            self.problem(path, _("must be at most %(max)s characters long, not %(length)s") % {
-                "max": max_length, "length": len(text)})
+            self.problem(
+                path,
+                _("must be at most %(max)s characters long, not %(length)s") % {"max": max_length, "length": len(text)},
+            )
             return None
         return text
 
@@ -317,11 +347,16 @@ class _Reader:
             self.problems[-1] = Problem("(document)", self.problems[-1].message)
             return []
         if "format" in root and root["format"] != FORMAT_NAME:
-            self.problem("format", _('must be "%(format)s", not %(value)s') % {
-                "format": FORMAT_NAME, "value": _describe(root["format"])})
+            self.problem(
+                "format",
+                _('must be "%(format)s", not %(value)s') % {"format": FORMAT_NAME, "value": _describe(root["format"])},
+            )
         if "version" in root and not (_is_int(root["version"]) and root["version"] == FORMAT_VERSION):
-            self.problem("version", _("must be %(version)s, not %(value)s") % {
-                "version": FORMAT_VERSION, "value": _describe(root["version"])})
+            self.problem(
+                "version",
+                _("must be %(version)s, not %(value)s")
+                % {"version": FORMAT_VERSION, "value": _describe(root["version"])},
+            )
         if "games" not in root:
             return []
         games = root["games"]
@@ -348,8 +383,10 @@ class _Reader:
                 except ValueError:
                     self.problem(f"{path}.played_on", _("is not a real date: %(value)s") % {"value": value})
             else:
-                self.problem(f"{path}.played_on", _("must be a date written YYYY-MM-DD, not %(value)s") % {
-                    "value": _describe(value)})
+                self.problem(
+                    f"{path}.played_on",
+                    _("must be a date written YYYY-MM-DD, not %(value)s") % {"value": _describe(value)},
+                )
         notes = self.text(obj["notes"], f"{path}.notes", MAX_NOTES_LENGTH, lines=True) if "notes" in obj else ""
         token = DEFAULT_END_TRIGGER_TOKEN
         if "end_trigger_token" in obj:
@@ -357,41 +394,56 @@ class _Reader:
             if _is_int(value) and value in END_TRIGGER_TOKENS:
                 token = value
             else:
-                self.problem(f"{path}.end_trigger_token", _("must be 6 or 7, not %(value)s") % {"value": _describe(value)})
+                self.problem(
+                    f"{path}.end_trigger_token", _("must be 6 or 7, not %(value)s") % {"value": _describe(value)}
+                )
         during = During.BREAKDOWN  # (a file from before the VP track: every game was a breakdown)
         if "during" in obj:
             value = obj["during"]
             if isinstance(value, str) and value in {during.value for during in During}:
                 during = During(value)
             else:
-                self.problem(f"{path}.during", _('must be "track" or "breakdown", not %(value)s') % {
-                    "value": _describe(value)})
+                self.problem(
+                    f"{path}.during", _('must be "track" or "breakdown", not %(value)s') % {"value": _describe(value)}
+                )
 
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
         comb_valid = comb is not None and len(self.problems) == before_comb
         before_players = len(self.problems)
-        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None,
-                               during)
+        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None, during)
         # The changes are checked against the seats and the comb only when those are valid.
         valid_players = players is not None and len(self.problems) == before_players
         changes = (
-            self.changes(obj["changes"], f"{path}.changes", len(players) if valid_players else None,
-                         len(comb) if comb_valid else None)
+            self.changes(
+                obj["changes"],
+                f"{path}.changes",
+                len(players) if valid_players else None,
+                len(comb) if comb_valid else None,
+            )
             if "changes" in obj
             else []
         )
         if len(self.problems) > before or comb is None or players is None:
             return None
-        return GameData(players=players, comb=comb, played_on=played_on, notes=notes or "", end_trigger_token=token,
-                        changes=changes, during=during)
+        return GameData(
+            players=players,
+            comb=comb,
+            played_on=played_on,
+            notes=notes or "",
+            end_trigger_token=token,
+            changes=changes,
+            during=during,
+        )
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:
         if not isinstance(raw, list):
             self.problem(path, _("must be a list of sectors, not %(value)s") % {"value": _describe(raw)})
             return None
         if len(raw) > MAX_SECTORS:
-            self.problem(path, _("must have at most %(max)s sectors, not %(count)s") % {"max": MAX_SECTORS, "count": len(raw)})
+            self.problem(
+                path, _("must have at most %(max)s sectors, not %(count)s") % {"max": MAX_SECTORS, "count": len(raw)}
+            )
         sectors = []
         for index, item in enumerate(raw):
             where = f"{path}[{index}]"
@@ -409,8 +461,11 @@ class _Reader:
                 self.problem(path, _("must be a list of players, not %(value)s") % {"value": _describe(raw)})
             return None
         if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-            self.problem(path, _("must have %(min)s to %(max)s players, not %(count)s") % {
-                "min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(raw)})
+            self.problem(
+                path,
+                _("must have %(min)s to %(max)s players, not %(count)s")
+                % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(raw)},
+            )
             return None
         players: list[PlayerData] = []
         names: dict[str, int] = {}
@@ -423,32 +478,45 @@ class _Reader:
                 continue
             folded = player.name.casefold()
             if folded in names:
-                self.problem(f"{where}.name", _("%(name)s is already the name of players[%(index)s]") % {
-                    "name": repr(player.name), "index": names[folded]})
+                self.problem(
+                    f"{where}.name",
+                    _("%(name)s is already the name of players[%(index)s]")
+                    % {"name": repr(player.name), "index": names[folded]},
+                )
             names.setdefault(folded, index)
             if player.seat in seats:
-                self.problem(f"{where}.seat", _("seat %(seat)s is already taken by players[%(index)s]") % {
-                    "seat": player.seat, "index": seats[player.seat]})
+                self.problem(
+                    f"{where}.seat",
+                    _("seat %(seat)s is already taken by players[%(index)s]")
+                    % {"seat": player.seat, "index": seats[player.seat]},
+                )
             seats.setdefault(player.seat, index)
             if player.automa:
                 if automa_at is None:
                     automa_at = index
                 else:
-                    self.problem(f"{where}.automa", _("only one player may be the Automa, and players[%(index)s] is") % {
-                        "index": automa_at})
+                    self.problem(
+                        f"{where}.automa",
+                        _("only one player may be the Automa, and players[%(index)s] is") % {"index": automa_at},
+                    )
             players.append(player)
         return sorted(players, key=lambda player: player.seat)
 
-    def player(self, raw: Any, path: str, index: int, count: int, sector_count: int | None,
-               during: During) -> PlayerData | None:
+    def player(
+        self, raw: Any, path: str, index: int, count: int, sector_count: int | None, during: During
+    ) -> PlayerData | None:
         keys = ("name", "seat", "faction", "automa", "active_workers", "during", "end", "hibernation")
         obj = self.object(raw, path, keys, ("name",))
         if obj is None:
             return None
         before = len(self.problems)
-        name = self.text(obj["name"], f"{path}.name", MAX_NAME_LENGTH, required=True, name=True) if "name" in obj else None
+        name = (
+            self.text(obj["name"], f"{path}.name", MAX_NAME_LENGTH, required=True, name=True) if "name" in obj else None
+        )
         seat = self.integer(obj["seat"], f"{path}.seat", 1, count) if "seat" in obj else index + 1
-        faction = self.text(obj["faction"], f"{path}.faction", MAX_FACTION_LENGTH, name=True) if "faction" in obj else ""
+        faction = (
+            self.text(obj["faction"], f"{path}.faction", MAX_FACTION_LENGTH, name=True) if "faction" in obj else ""
+        )
         automa = self.boolean(obj["automa"], f"{path}.automa") if "automa" in obj else False
         workers = (
             self.integer(obj["active_workers"], f"{path}.active_workers", 0, MAX_ACTIVE_WORKERS)
@@ -458,14 +526,20 @@ class _Reader:
         entries: dict[str, int | bool] = {c.key: False if c.is_flag else 0 for c in categories_of(during)}
         for section in (Section.DURING, Section.END):
             if section.value in obj:
-                entries.update(self.section(obj[section.value], f"{path}.{section.value}",
-                                            categories_of(during, section)))
+                entries.update(
+                    self.section(obj[section.value], f"{path}.{section.value}", categories_of(during, section))
+                )
         tokens = self.hibernation(obj.get("hibernation", _MISSING), f"{path}.hibernation", sector_count)
         if len(self.problems) > before or name is None or seat is None or tokens is None:
             return None
         return PlayerData(
-            name=name, seat=seat, faction=faction or "", automa=bool(automa), active_workers=workers or 0,
-            entries=entries, hibernation=tokens,
+            name=name,
+            seat=seat,
+            faction=faction or "",
+            automa=bool(automa),
+            active_workers=workers or 0,
+            entries=entries,
+            hibernation=tokens,
         )
 
     def section(self, raw: Any, path: str, categories: Sequence[Category]) -> dict[str, int | bool]:
@@ -493,19 +567,27 @@ class _Reader:
         if raw is _MISSING:
             return [0] * sector_count
         if not isinstance(raw, list):
-            self.problem(path, _("must be a list of token counts, one per comb sector, not %(value)s") % {
-                "value": _describe(raw)})
+            self.problem(
+                path,
+                _("must be a list of token counts, one per comb sector, not %(value)s") % {"value": _describe(raw)},
+            )
             return None
         if len(raw) != sector_count:
-            self.problem(path, _("must have one count per comb sector (%(sectors)s), not %(count)s") % {
-                "sectors": sector_count, "count": len(raw)})
+            self.problem(
+                path,
+                _("must have one count per comb sector (%(sectors)s), not %(count)s")
+                % {"sectors": sector_count, "count": len(raw)},
+            )
             return None
         counts = [self.integer(value, f"{path}[{i}]", 0, TOKENS_PER_PLAYER) for i, value in enumerate(raw)]
         if any(count is None for count in counts):
             return None
         if sum(counts) > TOKENS_PER_PLAYER:
-            self.problem(path, _("a player has %(max)s hibernation tokens, not %(count)s") % {
-                "max": TOKENS_PER_PLAYER, "count": sum(counts)})
+            self.problem(
+                path,
+                _("a player has %(max)s hibernation tokens, not %(count)s")
+                % {"max": TOKENS_PER_PLAYER, "count": sum(counts)},
+            )
             return None
         return counts
 
@@ -527,22 +609,35 @@ class _Reader:
             if change is None:
                 continue
             if latest is not None and change.at < latest[1]:
-                self.problem(f"{where}.at", _("is earlier than changes[%(index)s] (%(at)s): changes are listed "
-                                              "oldest first") % {"index": latest[0], "at": latest[1].isoformat()})
+                self.problem(
+                    f"{where}.at",
+                    _("is earlier than changes[%(index)s] (%(at)s): changes are listed oldest first")
+                    % {"index": latest[0], "at": latest[1].isoformat()},
+                )
             else:
                 latest = (index, change.at)
             if change.undoes is not None:
                 undone = changes[change.undoes]
                 if undone is not None and (undone.player, undone.entry) != (change.player, change.entry):
-                    self.problem(f"{where}.undoes", _(
-                        "changes[%(index)s] changed %(undone_entry)s of player %(undone_player)s, not %(entry)s of "
-                        "player %(player)s: a change can only undo a change of the same entry"
-                    ) % {"index": change.undoes, "undone_entry": undone.entry, "undone_player": undone.player,
-                         "entry": change.entry, "player": change.player})
+                    self.problem(
+                        f"{where}.undoes",
+                        _(
+                            "changes[%(index)s] changed %(undone_entry)s of player %(undone_player)s, not %(entry)s of "
+                            "player %(player)s: a change can only undo a change of the same entry"
+                        )
+                        % {
+                            "index": change.undoes,
+                            "undone_entry": undone.entry,
+                            "undone_player": undone.player,
+                            "entry": change.entry,
+                            "player": change.player,
+                        },
+                    )
         return [change for change in changes if change is not None]
 
-    def change(self, raw: Any, path: str, index: int, seat_count: int | None,
-               sector_count: int | None) -> ChangeData | None:
+    def change(
+        self, raw: Any, path: str, index: int, seat_count: int | None, sector_count: int | None
+    ) -> ChangeData | None:
         keys = ("player", "entry", "old", "new", "at", "by", "by_link", "undoes")
         obj = self.object(raw, path, keys, ("player", "entry", "old", "new", "at", "by"))
         if obj is None:
@@ -557,8 +652,11 @@ class _Reader:
                 player = value
             else:
                 seats = "1" if seat_count == 1 else _("1 to %(count)s") % {"count": seat_count}
-                self.problem(f"{path}.player", _("must be the seat of one of the game's players (%(seats)s), "
-                                                 "not %(value)s") % {"seats": seats, "value": _describe(value)})
+                self.problem(
+                    f"{path}.player",
+                    _("must be the seat of one of the game's players (%(seats)s), not %(value)s")
+                    % {"seats": seats, "value": _describe(value)},
+                )
         entry = self.entry(obj["entry"], f"{path}.entry", sector_count) if "entry" in obj else None
         old = self.change_value(obj["old"], f"{path}.old", entry) if "old" in obj and entry else None
         new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
@@ -571,14 +669,23 @@ class _Reader:
             if _is_int(value) and 0 <= value < index:
                 undoes = value
             else:
-                earlier = (_("0 to %(last)s") % {"last": index - 1} if index > 1 else "0" if index
-                           else _("the first change has none"))
-                self.problem(f"{path}.undoes", _("must be the index of an earlier change in this list (%(earlier)s), "
-                                                 "not %(value)s") % {"earlier": earlier, "value": _describe(value)})
+                earlier = (
+                    _("0 to %(last)s") % {"last": index - 1}
+                    if index > 1
+                    else "0"
+                    if index
+                    else _("the first change has none")
+                )
+                self.problem(
+                    f"{path}.undoes",
+                    _("must be the index of an earlier change in this list (%(earlier)s), not %(value)s")
+                    % {"earlier": earlier, "value": _describe(value)},
+                )
         if len(self.problems) > before or player is None or entry is None or at is None or by is None:
             return None
-        return ChangeData(player=player, entry=entry, old=old, new=new, at=at, by=by, by_link=bool(by_link),
-                          undoes=undoes)
+        return ChangeData(
+            player=player, entry=entry, old=old, new=new, at=at, by=by, by_link=bool(by_link), undoes=undoes
+        )
 
     def entry(self, value: Any, path: str, sector_count: int | None) -> str | None:
         if isinstance(value, str):
@@ -593,12 +700,17 @@ class _Reader:
                 elif sector_count == 1:
                     message = _("names comb sector index %(index)s, but the comb has 1 sector (only hibernation[0])")
                 else:
-                    message = _("names comb sector index %(index)s, but the comb has %(count)s sectors "
-                                "(hibernation[0] to hibernation[%(last)s])")
+                    message = _(
+                        "names comb sector index %(index)s, but the comb has %(count)s sectors "
+                        "(hibernation[0] to hibernation[%(last)s])"
+                    )
                 self.problem(path, message % {"index": position, "count": sector_count, "last": sector_count - 1})
                 return None
-        self.problem(path, _('must be a category key, "active_workers" or "hibernation[<sector index>]", '
-                             "not %(value)s") % {"value": _describe(value)})
+        self.problem(
+            path,
+            _('must be a category key, "active_workers" or "hibernation[<sector index>]", not %(value)s')
+            % {"value": _describe(value)},
+        )
         return None
 
     def change_value(self, value: Any, path: str, entry: str) -> ChangeValue:
@@ -610,7 +722,9 @@ class _Reader:
         if category is not None:
             low, high = category.minimum, category.maximum
             expected = _('a whole number from %(low)s to %(high)s, a sum such as "3+6+2", or null') % {
-                "low": low, "high": high}
+                "low": low,
+                "high": high,
+            }
         else:
             low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS else (0, TOKENS_PER_PLAYER)
             expected = _("a whole number from %(low)s to %(high)s, or null") % {"low": low, "high": high}
@@ -626,13 +740,21 @@ class _Reader:
             try:
                 total = evaluate_sum(text)
             except NotASum:
-                self.problem(path, _("must be %(expected)s (a sum of whole numbers with + and -, at most "
-                                     "%(max)s characters), not %(value)s") % {
-                    "expected": expected, "max": MAX_SUM_LENGTH, "value": _describe(value)})
+                self.problem(
+                    path,
+                    _(
+                        "must be %(expected)s (a sum of whole numbers with + and -, at most "
+                        "%(max)s characters), not %(value)s"
+                    )
+                    % {"expected": expected, "max": MAX_SUM_LENGTH, "value": _describe(value)},
+                )
                 return None
             if not low <= total <= high:
-                self.problem(path, _('the sum "%(text)s" makes %(total)s; it must be from %(low)s to %(high)s') % {
-                    "text": text, "total": total, "low": low, "high": high})
+                self.problem(
+                    path,
+                    _('the sum "%(text)s" makes %(total)s; it must be from %(low)s to %(high)s')
+                    % {"text": text, "total": total, "low": low, "high": high},
+                )
                 return None
             return text
         self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": _describe(value)})
@@ -641,8 +763,11 @@ class _Reader:
     def date_time(self, value: Any, path: str) -> datetime | None:
         example = "2026-11-29T21:04:05+01:00"
         if not (isinstance(value, str) and _DATE_TIME.fullmatch(value)):
-            self.problem(path, _("must be a date and time with its offset from UTC, such as %(example)s, "
-                                 "not %(value)s") % {"example": example, "value": _describe(value)})
+            self.problem(
+                path,
+                _("must be a date and time with its offset from UTC, such as %(example)s, not %(value)s")
+                % {"example": example, "value": _describe(value)},
+            )
             return None
         try:
             moment = datetime.fromisoformat(value)
@@ -714,8 +839,12 @@ def dump_game(game: GameData) -> dict[str, Any]:
 
 def dump_change(change: ChangeData) -> dict[str, Any]:
     document: dict[str, Any] = {
-        "player": change.player, "entry": change.entry, "old": change.old, "new": change.new,
-        "at": change.at.isoformat(), "by": change.by,
+        "player": change.player,
+        "entry": change.entry,
+        "old": change.old,
+        "new": change.new,
+        "at": change.at.isoformat(),
+        "by": change.by,
     }
     if change.by_link:
         document["by_link"] = True
@@ -731,8 +860,9 @@ def dump_player(player: PlayerData, during: During = During.BREAKDOWN) -> dict[s
     document["automa"] = player.automa
     document["active_workers"] = player.active_workers or 0
     for section in (Section.DURING, Section.END):
-        document[section.value] = {c.key: player.entries.get(c.key, False if c.is_flag else 0)
-                                   for c in categories_of(during, section)}
+        document[section.value] = {
+            c.key: player.entries.get(c.key, False if c.is_flag else 0) for c in categories_of(during, section)
+        }
     document["hibernation"] = list(player.hibernation)
     return document
 

@@ -52,18 +52,22 @@ NO_ADDRESS = "no address"  # the one counter of the requests with neither an add
 # Why a request was refused, for each rule (by its address, or the account named); %(wait)s is
 # "3 minutes", "40 seconds".
 MESSAGES = {
-    "login": _("Too many sign-in attempts from your connection or for this account. "
-               "Wait %(wait)s, then try again."),
+    "login": _("Too many sign-in attempts from your connection or for this account. Wait %(wait)s, then try again."),
     "signup": _("Too many new accounts from your connection. Wait %(wait)s, then try again."),
-    "password_reset": _("Too many password reset requests from your connection or for this email address. "
-                        "Wait %(wait)s, then try again."),
-    "join": _("Too many game links opened from your network, counting every phone on it. "
-              "Wait %(wait)s, then try again."),
+    "password_reset": _(
+        "Too many password reset requests from your connection or for this email address. "
+        "Wait %(wait)s, then try again."
+    ),
+    "join": _(
+        "Too many game links opened from your network, counting every phone on it. Wait %(wait)s, then try again."
+    ),
     "save": _("Too many saves from your network, counting every phone on it. Wait %(wait)s, then save again."),
     "start": _("Too many games started from your network, counting every phone on it. Wait %(wait)s, then try again."),
     "upload": _("Too many game files sent from your connection. Wait %(wait)s, then send the file again."),
-    "import": _("Too many imports started from your connection. Wait %(wait)s, then add the games again: "
-                "those added already are kept."),
+    "import": _(
+        "Too many imports started from your connection. Wait %(wait)s, then add the games again: "
+        "those added already are kept."
+    ),
 }
 DEFAULT_MESSAGE = _("Too many requests from your connection. Wait %(wait)s, then try again.")
 # ... and by the session's own counter.
@@ -72,8 +76,10 @@ SESSION_MESSAGES = {
     "save": _("Too many saves from this phone. Wait %(wait)s, then save again."),
     "start": _("Too many games started from this phone. Wait %(wait)s, then try again."),
     "upload": _("Too many game files sent from this account. Wait %(wait)s, then send the file again."),
-    "import": _("Too many imports started from this account. Wait %(wait)s, then add the games again: "
-                "those added already are kept."),
+    "import": _(
+        "Too many imports started from this account. Wait %(wait)s, then add the games again: "
+        "those added already are kept."
+    ),
 }
 DEFAULT_SESSION_MESSAGE = _("Too many requests from this phone. Wait %(wait)s, then try again.")
 
@@ -128,9 +134,11 @@ def client(request: HttpRequest) -> str:
 
 @cache
 def _say_address_unknown() -> None:
-    logger.warning("A request came without its client's address (REMOTE_ADDR is empty: gunicorn on a unix socket?): "
-                   "the rate limits count it per session. Behind a proxy that sends X-Forwarded-For, set "
-                   "RATE_LIMIT_PROXIES (said once per process)")
+    logger.warning(
+        "A request came without its client's address (REMOTE_ADDR is empty: gunicorn on a unix socket?): "
+        "the rate limits count it per session. Behind a proxy that sends X-Forwarded-For, set "
+        "RATE_LIMIT_PROXIES (said once per process)"
+    )
 
 
 def _limit(rule: str, kind: str) -> tuple[int, int] | None:
@@ -171,19 +179,24 @@ def count(rule: str, counted: dict[str, str], hits: int = 1) -> dict[str, int]:
         return {}
     rows.sort()  # by name: requests counted at once take the rows' locks in one order (PostgreSQL)
     with connection.cursor() as cursor:
-        cursor.execute(_COUNT.format(table=connection.ops.quote_name(RateCounter._meta.db_table),
-                                     rows=", ".join(["(%s, %s, %s, %s)"] * len(rows))),
-                       [value for name, window, ends, *_ in rows for value in (name, window, hits, ends)])
+        cursor.execute(
+            _COUNT.format(
+                table=connection.ops.quote_name(RateCounter._meta.db_table),
+                rows=", ".join(["(%s, %s, %s, %s)"] * len(rows)),
+            ),
+            [value for name, window, ends, *_ in rows for value in (name, window, hits, ends)],
+        )
         counts = dict(cursor.fetchall())
     if random.randrange(SWEEP_EVERY) == 0:
         RateCounter.objects.filter(expires__lt=now).delete()
     waits = {}
-    for name, window, ends, kind, who, allowed in rows:
+    for name, _window, ends, kind, who, allowed in rows:
         if counts[name] > allowed:
             waits[kind] = max(1, math.ceil(ends - now))
             if counts[name] - hits <= allowed:  # said once a window; Django logs each 429 answer besides
-                logger.warning("Rate limit %r (%s) reached by %s: refused for %d s", rule, kind, _shown(kind, who),
-                               waits[kind])
+                logger.warning(
+                    "Rate limit %r (%s) reached by %s: refused for %d s", rule, kind, _shown(kind, who), waits[kind]
+                )
     return waits
 
 

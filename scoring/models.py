@@ -33,9 +33,7 @@ from scoring.categories import (
 
 
 def _between(field: str, low: int, high: int, name: str) -> models.CheckConstraint:
-    return models.CheckConstraint(
-        condition=models.Q(**{f"{field}__gte": low, f"{field}__lte": high}), name=name
-    )
+    return models.CheckConstraint(condition=models.Q(**{f"{field}__gte": low, f"{field}__lte": high}), name=name)
 
 
 def new_public_id() -> str:
@@ -77,7 +75,11 @@ def _visitor_field() -> models.CharField:
 class Game(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="games",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games",
         help_text=_("Who started the game (or imported it); games from before accounts have none."),
     )
     played_on = models.DateField(_("date played"), default=timezone.localdate)
@@ -86,13 +88,16 @@ class Game(models.Model):
         _("end-trigger token"),
         choices=[(6, _("6th token (English rules)")), (7, _("7th token (French rules)"))],
         default=DEFAULT_END_TRIGGER_TOKEN,
-        help_text=_("The game ends when a player places this hibernation token (6th in the English rules, 7th in the French)."),
+        help_text=_(
+            "The game ends when a player places this hibernation token (6th in the English rules, 7th in the French)."
+        ),
     )
     # How the game scores its during-the-game points: the VP track (one number per player, the
     # default of a new game) or the breakdown (the starting VP and each source). The games stored
     # before there was a choice keep the breakdown they were scored with (migration 0015).
     during_mode = models.CharField(
-        _("points during the game"), max_length=9,
+        _("points during the game"),
+        max_length=9,
         choices=[(During.TRACK.value, _("VP track")), (During.BREAKDOWN.value, _("breakdown"))],
         default=DEFAULT_DURING.value,
     )
@@ -118,8 +123,11 @@ class Game(models.Model):
             models.Index(fields=["owner", "fingerprint"], name="game_owner_fingerprint"),
             # a visitor's history, and the games an account claims from the browser: the few
             # games of visitors alone (a partial index)
-            models.Index(fields=["visitor", "-played_on", "-created_at", "-id"], name="game_visitor_history",
-                         condition=models.Q(visitor__isnull=False)),
+            models.Index(
+                fields=["visitor", "-played_on", "-created_at", "-id"],
+                name="game_visitor_history",
+                condition=models.Q(visitor__isnull=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -266,8 +274,10 @@ class Seat(models.Model):
     def entries(self, during: During | None = None) -> dict[str, int | bool]:
         """Every category's entry as it counts (an entry not made yet counts as 0), or only those
         of the categories a game that scores its during-the-game points ``during`` counts."""
-        return {category.key: _counted(getattr(self, category.key))
-                for category in (CATEGORIES if during is None else categories_of(during))}
+        return {
+            category.key: _counted(getattr(self, category.key))
+            for category in (CATEGORIES if during is None else categories_of(during))
+        }
 
     @property
     def workers(self) -> int:
@@ -308,8 +318,9 @@ class CombLayout(models.Model):
     """A named comb layout (the sectors' printed awards), offered again to its owner (an account,
     or a visitor's browser) when they start a game."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
-                              related_name="comb_layouts")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="comb_layouts"
+    )
     visitor = _visitor_field()
     name = models.CharField(_("layout name"), max_length=60)
     updated_at = models.DateTimeField(auto_now=True)
@@ -385,8 +396,9 @@ class Authored(models.Model):
     whatever a link's holder calls themselves, what they did is never taken for the owner's."""
 
     at = models.DateTimeField(default=timezone.now)
-    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                related_name="+")
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     by_link = models.ForeignKey(GameLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     by_name = models.CharField(max_length=80, blank=True)  # who, in words, when no account says it
     # Made through a share link (an edit link's holder, signed in or not), never by the owner: set
@@ -438,8 +450,11 @@ class GameEvent(Authored):
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [models.Index(fields=["game", "-at"], name="game_event_recent")]
-        constraints = [models.CheckConstraint(condition=models.Q(what__in=["finished", "reopened"]),
-                                              name="game_event_finished_or_reopened")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(what__in=["finished", "reopened"]), name="game_event_finished_or_reopened"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} {self.what} at {self.at:%Y-%m-%d %H:%M}"
@@ -476,10 +491,14 @@ class Player(models.Model):
         ordering = ["owner", "name_key"]
         constraints = [
             # One person per name per owner; the Automa is apart (a person may even be called "Automa").
-            models.UniqueConstraint(fields=["owner", "name_key"], condition=models.Q(is_automa=False),
-                                    name="player_name_unique_per_owner_ignoring_case"),
-            models.UniqueConstraint(fields=["owner"], condition=models.Q(is_automa=True),
-                                    name="player_one_automa_per_owner"),
+            models.UniqueConstraint(
+                fields=["owner", "name_key"],
+                condition=models.Q(is_automa=False),
+                name="player_name_unique_per_owner_ignoring_case",
+            ),
+            models.UniqueConstraint(
+                fields=["owner"], condition=models.Q(is_automa=True), name="player_one_automa_per_owner"
+            ),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
         ]
 
@@ -517,8 +536,14 @@ class PlayerAlias(models.Model):
 
 Seat.add_to_class(
     "player",
-    models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats",
-                      help_text=_("The person across games (none for the games of nobody).")),
+    models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        help_text=_("The person across games (none for the games of nobody)."),
+    ),
 )
 
 
@@ -599,8 +624,9 @@ class RateCounter(models.Model):
 class LanguagePreference(models.Model):
     """The language an account chose last (or signed up in)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                related_name="language_preference")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="language_preference"
+    )
     language = models.CharField(_("language"), max_length=7)
     changed_at = models.DateTimeField(auto_now=True)
 

@@ -12,5 +12,6 @@ def qr_svg(address: str, *, scale: int = 4) -> SafeString:
     """The QR code of ``address`` as an ``<svg>`` element (no style attribute: the CSP allows it)."""
     code = segno.make(address, error="m")
     # segno writes only its own markup and the address's modules: safe to put in the page as is.
-    return mark_safe(code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None,
-                                      omitsize=True))  # noqa: S308
+    return mark_safe(
+        code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None, omitsize=True)
+    )  # noqa: S308

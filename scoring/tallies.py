@@ -29,7 +29,12 @@ Scope = Tally.Scope
 
 # What a seat adds to each of its rows, in the columns of the same names (models.Tally).
 MEASURES: tuple[str, ...] = (
-    "games", "seats", "wins", "points", "winner_points", "vp_majority",
+    "games",
+    "seats",
+    "wins",
+    "points",
+    "winner_points",
+    "vp_majority",
     *(f"vp_{category.key}" for category in CATEGORIES),
 )
 
@@ -124,7 +129,8 @@ def tallies_follow(seats: Sequence[Seat], *, owner_id: int | None, counted: bool
     for player_id, total in best_seen.items():
         if player_id not in best_lost:
             PlayerTally.objects.filter(player_id=player_id, scope=Scope.ALL, key="").update(
-                best=Greatest(Coalesce(F("best"), Value(total)), Value(total)))
+                best=Greatest(Coalesce(F("best"), Value(total)), Value(total))
+            )
     for player_id in best_lost:  # the best seat may be the one that went down: ask the seats
         best_recount(player_id)
 
@@ -162,7 +168,8 @@ def tallies_merge(*, keep: Player, merged: Player) -> None:
     _rows_move(PlayerTally, "player_id", deltas)
     if best is not None:
         PlayerTally.objects.filter(player=keep, scope=Scope.ALL, key="").update(
-            best=Greatest(Coalesce(F("best"), Value(best)), Value(best)))
+            best=Greatest(Coalesce(F("best"), Value(best)), Value(best))
+        )
 
 
 @transaction.atomic
@@ -173,7 +180,8 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
     It reads its models from ``apps``, so the migrations that made the tallies and added
     measures run it on the models as they were then (with the measures those had)."""
     Game, Seat, Player, OwnerTally, PlayerTally = (
-        apps.get_model("scoring", name) for name in ("Game", "Seat", "Player", "OwnerTally", "PlayerTally"))
+        apps.get_model("scoring", name) for name in ("Game", "Seat", "Player", "OwnerTally", "PlayerTally")
+    )
     columns = {field.name for field in OwnerTally._meta.get_fields()}
     measures = tuple(name for name in MEASURES if name in columns)
     games = Game.objects.order_by("pk")
@@ -187,7 +195,7 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
     changed = False
     ids = list(games.values_list("pk", flat=True))
     for start in range(0, len(ids), batch):
-        chunk = Game.objects.filter(pk__in=ids[start:start + batch]).only("pk", "owner_id", "finished_at")
+        chunk = Game.objects.filter(pk__in=ids[start : start + batch]).only("pk", "owner_id", "finished_at")
         by_game = {game.pk: game for game in chunk}
         moved = []
         for seat in Seat.objects.filter(game_id__in=by_game).order_by("pk"):
@@ -209,18 +217,22 @@ def tallies_rebuild(owner=None, *, batch: int = 2000, apps=current_apps) -> bool
     kept_owners = _rows_of(owners, "owner_id", measures)
     kept_players = _rows_of(PlayerTally.objects.filter(player__in=players), "player_id", measures)
     new_owners = {row: _only(sums, measures) for row, sums in owner_sums.items()}
-    new_players = {row: {**_only(sums, measures), "best": best.get(row[0]) if row[1] == Scope.ALL else None}
-                   for row, sums in player_sums.items()}
+    new_players = {
+        row: {**_only(sums, measures), "best": best.get(row[0]) if row[1] == Scope.ALL else None}
+        for row, sums in player_sums.items()
+    }
     if kept_owners != new_owners or kept_players != new_players:
         changed = True
         owners.delete()
         PlayerTally.objects.filter(player__in=players).delete()
         OwnerTally.objects.bulk_create(
             [OwnerTally(owner_id=row[0], scope=row[1], key=row[2], **sums) for row, sums in new_owners.items()],
-            batch_size=500)
+            batch_size=500,
+        )
         PlayerTally.objects.bulk_create(
             [PlayerTally(player_id=row[0], scope=row[1], key=row[2], **sums) for row, sums in new_players.items()],
-            batch_size=500)
+            batch_size=500,
+        )
     return changed
 
 

@@ -84,15 +84,26 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
         response = client.post(url, {**data, "page": page, "seq": seq})
         assert response.status_code in (200, 409), (response.status_code, response.content[:300])
         version, stored = status_of(response.content.decode())
-        log.append({"field": data["field"], "status": response.status_code, "version": version, "stored": stored,
-                    "value": data.get("value"), "step": data.get("step"), "base": data.get("version")})
+        log.append(
+            {
+                "field": data["field"],
+                "status": response.status_code,
+                "version": version,
+                "stored": stored,
+                "value": data.get("value"),
+                "step": data.get("step"),
+                "base": data.get("version"),
+            }
+        )
         return response.status_code, version
 
     taps = 0
     for _round in range(ROUNDS):
         seat = rng.randint(1, 4)
         name = f"s{seat}-{rng.choice(TYPED_KEYS)}"
-        _code, seen[name] = save(field=name, value=str(rng.randint(0, 50)), version=seen.get(name, 0))  # saved or not, the answer says what is stored now
+        _code, seen[name] = save(
+            field=name, value=str(rng.randint(0, 50)), version=seen.get(name, 0)
+        )  # saved or not, the answer says what is stored now
         token = f"s{rng.randint(1, 4)}-t{rng.randint(0, 2)}"
         _code, seen[token] = save(field=token, value=str(rng.randint(0, 2)), version=seen.get(token, 0))
         if taps < 6 and rng.random() < 0.5:  # at most 6 taps a phone: 24 on a field in all, within limits
@@ -113,13 +124,16 @@ def main() -> None:
     from scoring.models import Change, Game, HibernationTokens, Seat
 
     owner = User.objects.create_user(f"table-owner-{os.getpid()}-{random.randrange(10**9)}")
-    game = services.game_create(players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner,
-                                during=During.BREAKDOWN)  # (the phones type the breakdown's fields)
+    game = services.game_create(
+        players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner, during=During.BREAKDOWN
+    )  # (the phones type the breakdown's fields)
     link = services.link_renew(game=game, access="edit")
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    workers = [context.Process(target=phone, args=(n, game.public_id, owner.pk, link.token, 1000 + n, results))
-               for n in range(1, PHONES + 1)]
+    workers = [
+        context.Process(target=phone, args=(n, game.public_id, owner.pk, link.token, 1000 + n, results))
+        for n in range(1, PHONES + 1)
+    ]
     for worker in workers:
         worker.start()
     answers = [results.get(timeout=600) for _worker in workers]
@@ -180,10 +194,24 @@ def main() -> None:
     writes = len({(entry["field"], entry["version"]) for entry in logs if entry["status"] == 200})
     # Every write is recorded as a change, with its author: the owner's account or the edit link.
     changes = Change.objects.filter(game=game)
-    authors = {"owner": changes.filter(by_user=owner, by_link=None).count(),
-               "link": changes.filter(by_user=None, by_link=link).count(), "all": changes.count()}
-    print(json.dumps({"mismatches": mismatches, "problems": problems, "counts": counts, "requests": len(logs),
-                      "revision": revision, "writes": writes, "authors": authors}))
+    authors = {
+        "owner": changes.filter(by_user=owner, by_link=None).count(),
+        "link": changes.filter(by_user=None, by_link=link).count(),
+        "all": changes.count(),
+    }
+    print(
+        json.dumps(
+            {
+                "mismatches": mismatches,
+                "problems": problems,
+                "counts": counts,
+                "requests": len(logs),
+                "revision": revision,
+                "writes": writes,
+                "authors": authors,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 ``game_started`` is a game as the start form creates it (``services.game_create``: seats in order),
 its during-the-game points as the breakdown (starting VP 1, 2, 3, ...) unless ``during`` says the
-VP track (a new game's default on the start form). ``game_scored`` is a game with entries, active workers and comb tokens
-already filled in (``services.game_store``, as an import does), for pages that show results.
+VP track (a new game's default on the start form). ``game_scored`` is a game with entries, active
+workers and comb tokens already filled in (``services.game_store``, as an import does), for pages that show results.
 
 Every game has an owner: the user ``owner()`` (the same account in a test, the one that
 ``tests/conftest.py``'s ``owner`` fixture gives), unless the test passes ``owner=`` itself.
@@ -32,6 +32,7 @@ OWNER = "owner"  # the user name of the account that owns the games of the tests
 PASSWORD = "a-long-pass-phrase-of-the-owner"
 
 _DEFAULT = object()
+NO_GUARD = Guard()  # a save based on nothing in particular: the stored value, whatever it is
 
 
 def user(username: str) -> User:
@@ -89,8 +90,13 @@ def player(
     The seat number is given by ``game_scored`` from the player's position.
     """
     return PlayerData(
-        name=name, seat=0, faction=faction, automa=automa, active_workers=workers,
-        entries=dict(entries), hibernation=list(tokens),
+        name=name,
+        seat=0,
+        faction=faction,
+        automa=automa,
+        active_workers=workers,
+        entries=dict(entries),
+        hibernation=list(tokens),
     )
 
 
@@ -129,12 +135,20 @@ def game_scored(
     return game
 
 
-def save_value(*, seat: Seat, key: str, value=None, sum_text: str = "", delta: int = 0, guard: Guard = Guard(),
-               by: Actor = NOBODY) -> SaveResult:
+def save_value(
+    *, seat: Seat, key: str, value=None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
+) -> SaveResult:
     """One value of a seat saved as the pad saves it (``services.field_save``), the seat object
     read again after it."""
-    result = services.field_save(game=seat.game, address=FieldAddress(seat.number, key), value=value,
-                                 sum_text=sum_text, step=delta, guard=guard, by=by)
+    result = services.field_save(
+        game=seat.game,
+        address=FieldAddress(seat.number, key),
+        value=value,
+        sum_text=sum_text,
+        step=delta,
+        guard=guard,
+        by=by,
+    )
     seat.refresh_from_db()
     return result
 
@@ -148,14 +162,22 @@ def value_corrected(*, seat: Seat, key: str, value=None, sum_text: str = "", by:
     return result
 
 
-def save_tokens(*, seat: Seat, sector: GameSector, count: int | None = None, delta: int = 0,
-                guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
+def save_tokens(
+    *,
+    seat: Seat,
+    sector: GameSector,
+    count: int | None = None,
+    delta: int = 0,
+    guard: Guard = NO_GUARD,
+    by: Actor = NOBODY,
+) -> SaveResult:
     """A seat's tokens in a sector saved as the pad saves them."""
     return save_value(seat=seat, key=tokens_key(sector.position), value=count, delta=delta, guard=guard, by=by)
 
 
-def save_workers(*, seat: Seat, workers: int | None = None, delta: int = 0, guard: Guard = Guard(),
-                 by: Actor = NOBODY) -> SaveResult:
+def save_workers(
+    *, seat: Seat, workers: int | None = None, delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
+) -> SaveResult:
     """A seat's active workers saved as the pad saves them."""
     return save_value(seat=seat, key=WORKERS, value=workers, delta=delta, guard=guard, by=by)
 

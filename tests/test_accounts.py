@@ -89,14 +89,18 @@ def test_sign_up_refuses_a_weak_password(client, db):
 
 
 def test_sign_up_never_sends_the_newcomer_to_another_site(client, db):
-    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": PASSWORD,
-                                               "next": "https://elsewhere.example/"})
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": PASSWORD, "password2": PASSWORD, "next": "https://elsewhere.example/"},
+    )
     assert response["Location"] == reverse("scoring:start")
 
 
 def test_sign_up_goes_on_to_a_page_of_this_site(client, db):
-    response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": PASSWORD,
-                                               "next": reverse("scoring:players")})
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": PASSWORD, "password2": PASSWORD, "next": reverse("scoring:players")},
+    )
     assert response["Location"] == reverse("scoring:players")
 
 
@@ -108,8 +112,9 @@ def test_sign_up_asks_for_the_name_others_see_and_keeps_it(client, db):
     form = client.get(reverse("signup")).content.decode()
     assert 'name="first_name"' in form and 'name="first_name" required' not in form  # optional
 
-    client.post(reverse("signup"), {"username": "ann-42", "first_name": "  Ann  ", "password1": PASSWORD,
-                                    "password2": PASSWORD})
+    client.post(
+        reverse("signup"), {"username": "ann-42", "first_name": "  Ann  ", "password1": PASSWORD, "password2": PASSWORD}
+    )
 
     assert User.objects.get(username="ann-42").get_full_name() == "Ann"
 
@@ -142,14 +147,25 @@ def test_your_name_page_refuses_a_name_longer_than_40_characters(client, ann):
 
 def test_sign_up_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_keeping_the_rest(client, db):
     """(``scoring/names.py``; the user name takes letters, digits and @ . + - _ only: Django's own rule.)"""
-    response = client.post(reverse("signup"), {"username": "ann-42", "first_name": OVERRIDE, "email": "ann@example.com",
-                                               "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "ann-42",
+            "first_name": OVERRIDE,
+            "email": "ann@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
 
     assert response.status_code == 422
     html = page(response)
     assert html.by_id("id_first_name_error").text == OVERRIDE_REFUSED
     assert [html.one("input", name=name)["value"] for name in ("username", "first_name", "email")] == [
-        "ann-42", OVERRIDE, "ann@example.com"]
+        "ann-42",
+        OVERRIDE,
+        "ann@example.com",
+    ]
     assert not User.objects.exists()
 
 
@@ -190,8 +206,9 @@ def test_a_wrong_password_does_not_sign_in(client, ann):
 def test_signing_in_goes_back_to_the_page_asked_for(client, ann):
     asked = client.get(reverse("scoring:players"))
     assert asked.status_code == 302 and asked["Location"].startswith(reverse("login"))
-    response = client.post(reverse("login"),
-                           {"username": "ann", "password": PASSWORD, "next": reverse("scoring:players")})
+    response = client.post(
+        reverse("login"), {"username": "ann", "password": PASSWORD, "next": reverse("scoring:players")}
+    )
     assert response["Location"] == reverse("scoring:players")
 
 
@@ -238,8 +255,11 @@ def test_the_nav_of_a_signed_in_user(client, ann):
     assert reverse("password_change") in nav
     assert reverse("scoring:start") in nav and "New game" in nav
     assert reverse("scoring:players") in nav and "Players" in nav
-    assert re.search(rf'<form method="post" action="{reverse("logout")}"[^>]*>\s*<input type="hidden" '
-                     r'name="csrfmiddlewaretoken"', nav)
+    assert re.search(
+        rf'<form method="post" action="{reverse("logout")}"[^>]*>\s*<input type="hidden" '
+        r'name="csrfmiddlewaretoken"',
+        nav,
+    )
     assert re.search(r'<button type="submit"[^>]*>Sign out</button>', nav)
     assert "Sign in" not in nav and "Sign up" not in nav
     assert "<script" not in nav and "style=" not in nav and not re.search(r"\son\w+=", nav)  # CSP-safe
@@ -262,8 +282,10 @@ def test_changing_the_password(client, ann):
     elsewhere.force_login(ann)
     client.force_login(ann)
     assert client.get(reverse("password_change")).status_code == 200
-    response = client.post(reverse("password_change"), {
-        "old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert response.status_code == 302
     assert response["Location"] == reverse("password_change_done")
     assert client.get(response["Location"]).status_code == 200
@@ -275,8 +297,10 @@ def test_changing_the_password(client, ann):
 
 def test_a_password_change_with_the_wrong_old_password_changes_nothing(client, ann):
     client.force_login(ann)
-    response = client.post(reverse("password_change"), {
-        "old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert response.status_code == 200
     assert 'class="error"' in response.content.decode()
     ann.refresh_from_db()
@@ -346,7 +370,8 @@ def answer_watch(settings):
 
 
 def test_a_password_resets_answer_takes_as_long_for_an_unknown_address_as_for_an_accounts(
-        client, ann, mailoutbox, answer_watch):
+    client, ann, mailoutbox, answer_watch
+):
     """How long the answer takes cannot tell which addresses have an account: either answer is
     made by the same statements and sends nothing; the mail is looked for and sent after the
     answer has left (when the server closes it, as Django's test client does too), to an
@@ -412,8 +437,15 @@ def test_a_view_link_that_writes_gets_a_403_page_with_the_reason(client, ann):
 
 
 def test_signing_up_with_an_email_lets_the_player_reset_a_forgotten_password(client, db, mailoutbox):
-    response = client.post(reverse("signup"), {"username": "zoe", "email": "zoe@example.org",
-                                               "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "zoe",
+            "email": "zoe@example.org",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+        },
+    )
     assert response.status_code == 302
     client.post(reverse("logout"))
     client.post(reverse("password_reset"), {"email": "zoe@example.org"})

@@ -50,8 +50,12 @@ def a_club_history() -> None:
     alias), a comb layout, the tallies, a language, a signed-in session."""
     ann = User.objects.create_user("ann", email="ann@example.org", password="a-long-pass-phrase-1")
     ben = User.objects.create_user("ben", password="a-long-pass-phrase-2")
-    finished = game_scored(player("Ann", farm_income=12, faction="Ria", tokens=(2, 0, 1)), player("Bob", recruits=3),
-                           owner=ann, finished=True)
+    finished = game_scored(
+        player("Ann", farm_income=12, faction="Ria", tokens=(2, 0, 1)),
+        player("Bob", recruits=3),
+        owner=ann,
+        finished=True,
+    )
     game_reopen(game=finished, by=Actor(user=ann))  # corrected, then the correction undone
     save_value(seat=seat_of(finished, 2), key="recruits", value=5, by=Actor(user=ann))
     change_undo(game=finished, change=Change.objects.get(game=finished), by=Actor(user=ann))
@@ -157,9 +161,15 @@ def test_restore_says_what_is_wrong_with_a_file_that_is_not_a_backup_of_this_sit
 
 
 def test_the_postgresql_tools_get_the_password_from_the_environment_never_on_their_command_line():
-    options, environment = postgres_connection({
-        "NAME": "apiary", "USER": "scorer", "PASSWORD": "s3cret pass", "HOST": "db.example.org", "PORT": 5433,
-        "OPTIONS": {"sslmode": "require", "options": "-c statement_timeout=10000"}})
-    assert options == ["--host=db.example.org", "--port=5433", "--username=scorer", "--dbname=apiary",
-                       "--no-password"]
+    options, environment = postgres_connection(
+        {
+            "NAME": "apiary",
+            "USER": "scorer",
+            "PASSWORD": "s3cret pass",
+            "HOST": "db.example.org",
+            "PORT": 5433,
+            "OPTIONS": {"sslmode": "require", "options": "-c statement_timeout=10000"},
+        }
+    )
+    assert options == ["--host=db.example.org", "--port=5433", "--username=scorer", "--dbname=apiary", "--no-password"]
     assert environment == {"PGPASSWORD": "s3cret pass", "PGSSLMODE": "require"}

@@ -53,10 +53,30 @@ EVENING = datetime(2024, 5, 1, 19, 47, 13, 600_000, tzinfo=UTC)  # the finish of
 
 def every_category(name: str, **fields) -> object:
     """A player who scored in every category of the breakdown: the longest comments."""
-    return player(name, starting_vp=5, explore_tokens=12, farm_income=20, comb_pods=9, hive_build_bonuses=8,
-                  advance_strength4=6, explore_strength4=6, tile_abilities=7, seed_card_benefits=5,
-                  planted_seed_cards=30, farms=12, recruits=20, developments=20, carvings=-3, queens_favor=17,
-                  hive_mat_full=True, frames_filled=3, faction_ability=22, workers=2, tokens=[2, 1, 1], **fields)
+    return player(
+        name,
+        starting_vp=5,
+        explore_tokens=12,
+        farm_income=20,
+        comb_pods=9,
+        hive_build_bonuses=8,
+        advance_strength4=6,
+        explore_strength4=6,
+        tile_abilities=7,
+        seed_card_benefits=5,
+        planted_seed_cards=30,
+        farms=12,
+        recruits=20,
+        developments=20,
+        carvings=-3,
+        queens_favor=17,
+        hive_mat_full=True,
+        frames_filled=3,
+        faction_ability=22,
+        workers=2,
+        tokens=[2, 1, 1],
+        **fields,
+    )
 
 
 def test_a_shared_victory_is_one_play_with_both_winners_on_first_place():
@@ -65,7 +85,9 @@ def test_a_shared_victory_is_one_play_with_both_winners_on_first_place():
     play = play_of(link_of(game))
 
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
-        ("Alice", 26, 1, True), ("Bruno", 26, 1, True), ("Carla", 18, 3, False),
+        ("Alice", 26, 1, True),
+        ("Bruno", 26, 1, True),
+        ("Carla", 18, 3, False),
     ]
 
 
@@ -128,23 +150,29 @@ def test_a_game_finished_days_after_its_date_sends_the_day_alone_at_noon_utc():
 
 
 def test_the_play_lasted_from_the_first_value_entered_to_the_finish_in_whole_minutes():
-    game = played(shared_victory_game(), first_entry=EVENING - timedelta(hours=1, minutes=23, seconds=40),
-                  finished=EVENING)
+    game = played(
+        shared_victory_game(), first_entry=EVENING - timedelta(hours=1, minutes=23, seconds=40), finished=EVENING
+    )
 
     assert play_of(link_of(game))["durationMin"] == 84  # 83 min 40 s (and a fraction)
 
 
-@pytest.mark.parametrize(("length", "minutes"), [
-    (timedelta(minutes=20), 20), (timedelta(hours=6), 360),  # the shortest and the longest sent
-    (timedelta(minutes=19, seconds=59), None),  # the scoring seen, not the game
-    (timedelta(hours=6, seconds=1), None),  # a game left open
-    (timedelta(minutes=-5), None),  # a value entered after the finish only (a correction)
-], ids=["20 min", "6 h", "under 20 min", "over 6 h", "after the finish"])
+@pytest.mark.parametrize(
+    ("length", "minutes"),
+    [
+        (timedelta(minutes=20), 20),
+        (timedelta(hours=6), 360),  # the shortest and the longest sent
+        (timedelta(minutes=19, seconds=59), None),  # the scoring seen, not the game
+        (timedelta(hours=6, seconds=1), None),  # a game left open
+        (timedelta(minutes=-5), None),  # a value entered after the finish only (a correction)
+    ],
+    ids=["20 min", "6 h", "under 20 min", "over 6 h", "after the finish"],
+)
 def test_a_length_no_game_of_apiary_takes_is_left_out(length, minutes):
     game = played(shared_victory_game(), first_entry=EVENING - length, finished=EVENING)
 
     assert play_of(link_of(game)).get("durationMin") == minutes
-    assert bgstats.PLAUSIBLE_LENGTH == (timedelta(minutes=20), timedelta(hours=6))
+    assert (timedelta(minutes=20), timedelta(hours=6)) == bgstats.PLAUSIBLE_LENGTH
 
 
 def test_a_game_with_no_value_entered_on_the_pad_has_no_length():
@@ -242,15 +270,16 @@ def test_five_players_with_long_names_and_factions_stay_within_the_length_withou
     first_names = ("Anna", "Bert", "Cleo", "Dirk", "Elsa")
     names = [f"{name} with a name as long as the pad takes"[:40] for name in first_names]
     factions = [f"The faction of {name}, as long as it may be"[:40] for name in first_names]
-    game = game_scored(*[every_category(name, faction=faction) for name, faction in zip(names, factions)],
-                       finished=True)
+    game = game_scored(
+        *[every_category(name, faction=faction) for name, faction in zip(names, factions, strict=False)], finished=True
+    )
 
     link = link_of(game)
 
     assert len(link) <= bgstats.MAX_LENGTH == 2000
     play = play_of(link)
     assert [(p["name"], p["role"], p["rank"], p["winner"]) for p in play["players"]] == [
-        (name, faction, 1, True) for name, faction in zip(names, factions)
+        (name, faction, 1, True) for name, faction in zip(names, factions, strict=False)
     ]
     assert len({p["score"] for p in play["players"]}) == 1
     assert "comments" not in play
@@ -270,8 +299,9 @@ def test_a_play_too_long_even_without_comments_leaves_the_factions_out_never_a_p
 
 
 def test_accented_names_are_sent_as_typed():
-    game = game_scored(player("Zoé", farm_income=9), player("Ådne & Łucja", farm_income=3), finished=True,
-                       played_on=date(2025, 1, 31))
+    game = game_scored(
+        player("Zoé", farm_income=9), player("Ådne & Łucja", farm_income=3), finished=True, played_on=date(2025, 1, 31)
+    )
 
     play = play_of(link_of(game))
 

@@ -66,7 +66,7 @@ END_KEYS = (
 #  `frames_filled` 0 to 15, ... `hive_mat_full` true or false."
 VP_ENTRY = (Kind.VP, 0, 999, 1)
 EXPECTED_LIMITS = {
-    **{key: VP_ENTRY for key in DURING_KEYS},
+    **dict.fromkeys(DURING_KEYS, VP_ENTRY),
     "planted_seed_cards": VP_ENTRY,
     "farms": (Kind.COUNT, 0, 99, 1),  # "1 per farm"
     "recruits": VP_ENTRY,
@@ -145,8 +145,10 @@ def test_each_section_holds_its_table_of_scoring_md(section, keys, subset):
 
 @pytest.mark.parametrize(
     ("during", "during_keys"),
-    [pytest.param(During.TRACK, TRACK_KEYS, id="the-vp-track"),
-     pytest.param(During.BREAKDOWN, BREAKDOWN_KEYS, id="the-breakdown")],
+    [
+        pytest.param(During.TRACK, TRACK_KEYS, id="the-vp-track"),
+        pytest.param(During.BREAKDOWN, BREAKDOWN_KEYS, id="the-breakdown"),
+    ],
 )
 def test_a_game_counts_the_during_the_game_entries_of_its_way_and_every_end_of_game_entry(during, during_keys):
     """SCORING.md: each game counts its during-the-game points one way, "the entries of its own way
@@ -284,7 +286,7 @@ def _usual_ranges_in_scoring_md(text: str) -> dict[str, str]:
         cells = [cell.strip() for cell in line.split("|")[1:-1]]
         keys = re.findall(r"`([a-z0-9_]+)`", cells[1]) if len(cells) == 4 else []
         if len(keys) == 2 and "…" in cells[1]:
-            keys = keys_in_order[keys_in_order.index(keys[0]):keys_in_order.index(keys[1]) + 1]
+            keys = keys_in_order[keys_in_order.index(keys[0]) : keys_in_order.index(keys[1]) + 1]
         for key in keys:
             ranges[key] = cells[2]
     return ranges
@@ -362,7 +364,9 @@ def test_a_new_category_defaults_to_a_plain_vp_entry_0_to_999():
         pytest.param("END_TRIGGER_TOKENS", (6, 7), id="end-on-6th-en-or-7th-fr-token"),
         pytest.param("DEFAULT_END_TRIGGER_TOKEN", 7, id="end-trigger-default-7th"),  # "(default: 7th)"
         # the start form offers first the rule of the page's language's edition
-        pytest.param("END_TRIGGER_TOKEN_BY_LANGUAGE", {"en": 6, "fr": 7}, id="end-trigger-6th-in-english-7th-in-french"),
+        pytest.param(
+            "END_TRIGGER_TOKEN_BY_LANGUAGE", {"en": 6, "fr": 7}, id="end-trigger-6th-in-english-7th-in-french"
+        ),
     ],
 )
 def test_limits_of_a_game(name, value):
@@ -371,8 +375,12 @@ def test_limits_of_a_game(name, value):
 
 @pytest.mark.parametrize(
     ("players", "spaces"),
-    [pytest.param(2, 8, id="2-players"), pytest.param(3, 12, id="3-players"),
-     pytest.param(4, 15, id="4-players"), pytest.param(5, 15, id="5-players")],
+    [
+        pytest.param(2, 8, id="2-players"),
+        pytest.param(3, 12, id="3-players"),
+        pytest.param(4, 15, id="4-players"),
+        pytest.param(5, 15, id="5-players"),
+    ],
 )
 def test_comb_spaces_in_use_by_player_count(players, spaces):
     """SCORING.md: "2 players: 8 spaces, 3 players: 12, 4 or 5 players: 15, from the publisher's FAQ"."""

@@ -95,8 +95,12 @@ def names_path(message: str, path: str) -> bool:
 
 
 def nothing_stored() -> bool:
-    return (Game.objects.count(), GameSector.objects.count(), Seat.objects.count(),
-            HibernationTokens.objects.count()) == (0, 0, 0, 0)
+    return (
+        Game.objects.count(),
+        GameSector.objects.count(),
+        Seat.objects.count(),
+        HibernationTokens.objects.count(),
+    ) == (0, 0, 0, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,14 +169,21 @@ def test_score_game_process_exit_status_and_streams(tmp_path):
 
     bad_doc = example_document()
     bad_doc["games"][0]["players"][0]["end"]["farms"] = 100
-    bad = subprocess.run([*manage, write(tmp_path, json.dumps(bad_doc))], capture_output=True, text=True, env=env,
-                         cwd=PROJECT_ROOT)
+    bad = subprocess.run(
+        [*manage, write(tmp_path, json.dumps(bad_doc))], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT
+    )
     assert bad.returncode == 1
     assert bad.stdout == ""
     assert f"{P0}.end.farms" in bad.stderr
 
-    piped = subprocess.run([*manage, "-"], input=EXAMPLE.read_text(encoding="utf-8"), capture_output=True, text=True,
-                           env=env, cwd=PROJECT_ROOT)
+    piped = subprocess.run(
+        [*manage, "-"],
+        input=EXAMPLE.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=PROJECT_ROOT,
+    )
     assert piped.returncode == 0, piped.stderr
     assert json.loads(piped.stdout) == EXAMPLE_SCORE
 
@@ -189,14 +200,33 @@ def test_import_stores_format_md_example():
     assert game.finished_at is not None
     assert [(s.position, s.first_vp, s.second_vp) for s in game.sectors.order_by("position")] == [(0, 9, 4), (1, 6, 0)]
     alice = game.seats.get()
-    assert (alice.number, alice.name, alice.faction, alice.is_automa, alice.active_workers) == (1, "Alice", "Ana",
-                                                                                              False, 3)
+    assert (alice.number, alice.name, alice.faction, alice.is_automa, alice.active_workers) == (
+        1,
+        "Alice",
+        "Ana",
+        False,
+        3,
+    )
     assert game.during_mode == "breakdown" and alice.vp_track is None  # (a file without "during")
     assert alice.entries(During.BREAKDOWN) == {
-        "starting_vp": 1, "explore_tokens": 4, "farm_income": 6, "comb_pods": 2, "hive_build_bonuses": 1,
-        "advance_strength4": 3, "explore_strength4": 0, "tile_abilities": 5, "seed_card_benefits": 2,
-        "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9, "carvings": 14,
-        "queens_favor": 5, "hive_mat_full": True, "frames_filled": 1, "faction_ability": 6,
+        "starting_vp": 1,
+        "explore_tokens": 4,
+        "farm_income": 6,
+        "comb_pods": 2,
+        "hive_build_bonuses": 1,
+        "advance_strength4": 3,
+        "explore_strength4": 0,
+        "tile_abilities": 5,
+        "seed_card_benefits": 2,
+        "planted_seed_cards": 12,
+        "farms": 4,
+        "recruits": 6,
+        "developments": 9,
+        "carvings": 14,
+        "queens_favor": 5,
+        "hive_mat_full": True,
+        "frames_filled": 1,
+        "faction_ability": 6,
     }
     assert [t.count for t in alice.tokens.order_by("sector__position")] == [2, 1]
 
@@ -207,7 +237,9 @@ def test_import_stores_several_games_with_seats_and_automa():
     assert Game.objects.count() == 3
     first = Game.objects.get(played_on=date(2026, 11, 29))
     assert [(s.number, s.name, s.is_automa) for s in first.seats.order_by("number")] == [
-        (1, "Bob", False), (2, "Automa", True), (3, "Zoé", False),
+        (1, "Bob", False),
+        (2, "Automa", True),
+        (3, "Zoé", False),
     ]
     assert first.end_trigger_token == 6
     five = Game.objects.get(seats__name="Dee")
@@ -589,12 +621,22 @@ def test_one_accounts_export_imports_for_another_account_as_the_same_games(owner
 def test_owner_option_process_exit_status_and_streams(tmp_path):
     """The real process on a database of its own: an unknown owner is status 1, nothing on
     standard output, the reason on standard error; a missing --owner is refused too."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", "PYTHONIOENCODING": "utf-8",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "apiary_site.settings",
+        "PYTHONIOENCODING": "utf-8",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
 
     def manage(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, str(PROJECT_ROOT / "manage.py"), *args], capture_output=True,
-                              text=True, env=env, cwd=PROJECT_ROOT, check=False)
+        return subprocess.run(
+            [sys.executable, str(PROJECT_ROOT / "manage.py"), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=PROJECT_ROOT,
+            check=False,
+        )
 
     assert manage("migrate", "--no-input").returncode == 0
     unknown = manage("import_games", str(EXAMPLE), "--owner", "ghost")
@@ -633,9 +675,15 @@ SCORING_COMMANDS = sorted(find_commands(str(Path(scoring.management.__file__).pa
 def help_shown(command: str, lang: str) -> subprocess.CompletedProcess:
     """``manage.py COMMAND --help`` in a shell whose language is ``lang`` (LANG, nothing else set)."""
     env = {name: value for name, value in os.environ.items() if name not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    return subprocess.run([sys.executable, str(PROJECT_ROOT / "manage.py"), command, "--help"], capture_output=True,
-                          text=True, env={**env, "LANG": lang, "PYTHONIOENCODING": "utf-8"}, cwd=PROJECT_ROOT,
-                          timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, str(PROJECT_ROOT / "manage.py"), command, "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "LANG": lang, "PYTHONIOENCODING": "utf-8"},
+        cwd=PROJECT_ROOT,
+        timeout=120,
+        check=False,
+    )
 
 
 def words(text: str) -> str:

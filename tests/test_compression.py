@@ -20,9 +20,12 @@ def test_the_pad_and_a_save_go_compressed(owner_client, owner):
     pad = owner_client.get(reverse("scoring:pad", args=[game.public_id]), **GZIP)
     assert pad["Content-Encoding"] == "gzip" and "Accept-Encoding" in pad["Vary"]
     assert b"</html>" in gzip.decompress(pad.content)
-    save = owner_client.post(reverse("scoring:save", args=[game.public_id]),
-                             {"field": "s1-farm_income", "value": "12", "version": "0", "page": "p", "seq": "1"},
-                             headers={"Accept": "text/plain, text/html;q=0.9"}, **GZIP)  # as the pad's script
+    save = owner_client.post(
+        reverse("scoring:save", args=[game.public_id]),
+        {"field": "s1-farm_income", "value": "12", "version": "0", "page": "p", "seq": "1"},
+        headers={"Accept": "text/plain, text/html;q=0.9"},
+        **GZIP,
+    )  # as the pad's script
     assert save.status_code == 200 and save["Content-Encoding"] == "gzip"
     assert len(save.content) < 2048  # the answer as sent
 

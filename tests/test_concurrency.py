@@ -28,8 +28,14 @@ DRIVER = Path(__file__).resolve().parent / "concurrency_driver.py"
 def run_driver(url: str) -> dict:
     migrate = manage(url, "migrate", "--no-input")
     assert migrate.returncode == 0, migrate.stderr
-    result = subprocess.run([sys.executable, str(DRIVER)], cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, str(DRIVER)],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 

@@ -64,116 +64,138 @@ class Expected(NamedTuple):
 SECTOR_CASES = [
     # The texts' own examples.
     pytest.param(
-        Sector(5, 4), (2, 2),
+        Sector(5, 4),
+        (2, 2),
         Expected(SectorOutcome.TIED_FIRST, (0, 1), (), 9, 4, 0, "tie", (4, 4)),
         id="en-example-9vp-5+4-shared-by-two-tied-for-1st-gives-4-each",
     ),
     pytest.param(
-        Sector(9, 0), (3, 3),
+        Sector(9, 0),
+        (3, 3),
         Expected(SectorOutcome.TIED_FIRST, (0, 1), (), 9, 4, 0, "tie", (4, 4)),
         id="en-example-9vp-9+0-shared-by-two-tied-for-1st-gives-4-each",
     ),
     pytest.param(
-        Sector(8, 5), (1, 1),
+        Sector(8, 5),
+        (1, 1),
         Expected(SectorOutcome.TIED_FIRST, (0, 1), (), 13, 6, 0, "tie", (6, 6)),
         id="fr-example-13vp-8+5-shared-by-two-tied-for-1st-gives-6-each",
     ),
     pytest.param(
-        Sector(8, 5), (2, 1, 2),
+        Sector(8, 5),
+        (2, 1, 2),
         Expected(SectorOutcome.TIED_FIRST, (0, 2), (), 13, 6, 0, "tie", (6, 0, 6)),
         id="fr-example-the-player-behind-a-tie-for-1st-gets-no-2nd-place",
     ),
     # Ties for 1st.
     pytest.param(
-        Sector(9, 4), (2, 2, 2),
+        Sector(9, 4),
+        (2, 2, 2),
         Expected(SectorOutcome.TIED_FIRST, (0, 1, 2), (), 13, 4, 0, "tie", (4, 4, 4)),
         id="three-way-tie-for-1st-13vp-divided-by-3-rounded-down",
     ),
     pytest.param(
-        Sector(10, 5), (3, 1, 3, 3, 2),
+        Sector(10, 5),
+        (3, 1, 3, 3, 2),
         Expected(SectorOutcome.TIED_FIRST, (0, 2, 3), (), 15, 5, 0, "tie", (5, 0, 5, 5, 0)),
         id="three-way-tie-for-1st-no-2nd-place-for-the-others",
     ),
     pytest.param(
-        Sector(1, 0), (1, 1, 1, 1, 1),
+        Sector(1, 0),
+        (1, 1, 1, 1, 1),
         Expected(SectorOutcome.TIED_FIRST, (0, 1, 2, 3, 4), (), 1, 0, 0, "tie", (0, 0, 0, 0, 0)),
         id="five-way-tie-for-1st-on-1vp-rounds-down-to-0",
     ),
     pytest.param(
-        Sector(6, 0), (4, 4),
+        Sector(6, 0),
+        (4, 4),
         Expected(SectorOutcome.TIED_FIRST, (0, 1), (), 6, 3, 0, "tie", (3, 3)),
         id="tie-for-1st-on-a-sector-without-2nd-award",
     ),
     # One player has the most.
     pytest.param(
-        Sector(9, 4), (3, 1),
+        Sector(9, 4),
+        (3, 1),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (1,), 9, 9, 4, "", (9, 4)),
         id="sole-1st-and-sole-2nd",
     ),
     pytest.param(
-        Sector(9, 4), (1, 3, 2),
+        Sector(9, 4),
+        (1, 3, 2),
         Expected(SectorOutcome.SOLE_FIRST, (1,), (2,), 9, 9, 4, "", (0, 9, 4)),
         id="only-the-next-most-take-2nd-place",
     ),
     pytest.param(
-        Sector(9, 5), (3, 1, 1),
+        Sector(9, 5),
+        (3, 1, 1),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (1, 2), 9, 9, 2, "", (9, 2, 2)),
         id="tie-for-2nd-5vp-divided-by-2-rounded-down",
     ),
     pytest.param(
-        Sector(9, 6), (2, 4, 2),
+        Sector(9, 6),
+        (2, 4, 2),
         Expected(SectorOutcome.SOLE_FIRST, (1,), (0, 2), 9, 9, 3, "", (3, 9, 3)),
         id="tie-for-2nd-6vp-divided-by-2",
     ),
     pytest.param(
-        Sector(9, 5), (4, 2, 2, 2, 1),
+        Sector(9, 5),
+        (4, 2, 2, 2, 1),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (1, 2, 3), 9, 9, 1, "", (9, 1, 1, 1, 0)),
         id="three-way-tie-for-2nd-rounded-down-and-nothing-for-3rd",
     ),
     pytest.param(
-        Sector(9, 4), (0, 3, 0),
+        Sector(9, 4),
+        (0, 3, 0),
         Expected(SectorOutcome.SOLE_FIRST, (1,), (), 9, 9, 0, "nobody", (0, 9, 0)),
         id="one-player-only-takes-1st-and-2nd-is-not-awarded",
     ),
     pytest.param(
-        Sector(9, 4), (7,),
+        Sector(9, 4),
+        (7,),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (), 9, 9, 0, "nobody", (9,)),
         id="solo-player-takes-1st-only",
     ),
     pytest.param(
-        Sector(6, 0), (3, 1),
+        Sector(6, 0),
+        (3, 1),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (), 6, 6, 0, "no_award", (6, 0)),
         id="no-2nd-place-award-printed",
     ),
     pytest.param(
-        Sector(6, 0), (1, 3, 1),
+        Sector(6, 0),
+        (1, 3, 1),
         Expected(SectorOutcome.SOLE_FIRST, (1,), (), 6, 6, 0, "no_award", (0, 6, 0)),
         id="no-2nd-place-award-even-for-a-tie-for-2nd",
     ),
     # Nobody there.
     pytest.param(
-        Sector(9, 4), (0, 0, 0),
+        Sector(9, 4),
+        (0, 0, 0),
         Expected(SectorOutcome.EMPTY, (), (), 0, 0, 0, "nobody", (0, 0, 0)),
         id="empty-sector-nobody-scores",
     ),
     pytest.param(
-        Sector(9, 4), (),
+        Sector(9, 4),
+        (),
         Expected(SectorOutcome.EMPTY, (), (), 0, 0, 0, "nobody", ()),
         id="no-players-nobody-scores",
     ),
     # Players with 0 tokens never count.
     pytest.param(
-        Sector(9, 4), (2, 0),
+        Sector(9, 4),
+        (2, 0),
         Expected(SectorOutcome.SOLE_FIRST, (0,), (), 9, 9, 0, "nobody", (9, 0)),
         id="zero-tokens-is-not-2nd-place",
     ),
     pytest.param(
-        Sector(9, 4), (0, 2, 0, 1),
+        Sector(9, 4),
+        (0, 2, 0, 1),
         Expected(SectorOutcome.SOLE_FIRST, (1,), (3,), 9, 9, 4, "", (0, 9, 0, 4)),
         id="zero-tokens-do-not-share-2nd-place",
     ),
     pytest.param(
-        Sector(9, 4), (0, 0, 1),
+        Sector(9, 4),
+        (0, 0, 1),
         Expected(SectorOutcome.SOLE_FIRST, (2,), (), 9, 9, 0, "nobody", (0, 0, 9)),
         id="zero-tokens-do-not-tie-for-1st",
     ),
@@ -263,13 +285,25 @@ def test_category_vp_gives_every_category_in_order_and_0_for_an_empty_sheet():
 # FORMAT.md's example: one game, one player (Alice), two comb sectors.
 EXAMPLE_COMB = (Sector(first=9, second=4), Sector(first=6, second=0))
 EXAMPLE_DURING = {
-    "starting_vp": 1, "explore_tokens": 4, "farm_income": 6, "comb_pods": 2,
-    "hive_build_bonuses": 1, "advance_strength4": 3, "explore_strength4": 0,
-    "tile_abilities": 5, "seed_card_benefits": 2,
+    "starting_vp": 1,
+    "explore_tokens": 4,
+    "farm_income": 6,
+    "comb_pods": 2,
+    "hive_build_bonuses": 1,
+    "advance_strength4": 3,
+    "explore_strength4": 0,
+    "tile_abilities": 5,
+    "seed_card_benefits": 2,
 }
 EXAMPLE_END = {
-    "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9,
-    "carvings": 14, "queens_favor": 5, "hive_mat_full": True, "frames_filled": 1,
+    "planted_seed_cards": 12,
+    "farms": 4,
+    "recruits": 6,
+    "developments": 9,
+    "carvings": 14,
+    "queens_favor": 5,
+    "hive_mat_full": True,
+    "frames_filled": 1,
     "faction_ability": 6,
 }
 EXAMPLE_ALICE = PlayerSheet(entries={**EXAMPLE_DURING, **EXAMPLE_END}, active_workers=3, tokens=(2, 1))
@@ -320,10 +354,11 @@ def test_format_md_example_sectors():
         pytest.param({"starting_vp": 1}, 1, 0, 1, id="starting-vp-is-during-the-game"),
         pytest.param({"farm_income": 5, "farms": 5}, 5, 5, 10, id="farm-income-during-farms-at-the-end"),
         pytest.param({"carvings": -3}, 0, -3, -3, id="a-negative-carving-lowers-the-end-and-total"),
-        pytest.param({"tile_abilities": 10, "carvings": -3, "frames_filled": 2}, 10, 13, 23,
-                     id="negative-carving-among-others"),
+        pytest.param(
+            {"tile_abilities": 10, "carvings": -3, "frames_filled": 2}, 10, 13, 23, id="negative-carving-among-others"
+        ),
         pytest.param({"hive_mat_full": True, "frames_filled": 15}, 0, 128, 128, id="full-hive-and-all-frames"),
-        pytest.param({key: 999 for key in EXAMPLE_DURING}, 9 * 999, 0, 9 * 999, id="every-during-entry-at-999"),
+        pytest.param(dict.fromkeys(EXAMPLE_DURING, 999), 9 * 999, 0, 9 * 999, id="every-during-entry-at-999"),
     ],
 )
 def test_subtotals_without_majorities(entries, during, end, total):
@@ -377,7 +412,7 @@ def test_ranks_and_winners(vps, workers, ranks, winners):
     """SCORING.md: "The most VP wins. On equal VP, the tied player with more active workers ... wins.
     Still tied: the victory is shared. Ranks are shared the same way and skip after a tie (1, 1, 3)."
     """
-    result = score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers)])
+    result = score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers, strict=False)])
     assert tuple(p.rank for p in result.players) == ranks
     assert result.winners == winners
     assert tuple(i for i, p in enumerate(result.players) if p.winner) == winners
@@ -397,7 +432,7 @@ def test_ranking_lists_positions_from_first_to_last(vps, workers, ranking):
     """``GameResult.ranking()``: "Player positions from first place to last (equal ranks keep the given
     order)."
     """
-    assert score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers)]).ranking() == ranking
+    assert score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers, strict=False)]).ranking() == ranking
 
 
 def test_comb_majorities_can_decide_the_winner():
@@ -411,27 +446,32 @@ def test_comb_majorities_can_decide_the_winner():
 
 TIE_CASES = [
     pytest.param(
-        (20, 20, 10), (2, 2, 0),
+        (20, 20, 10),
+        (2, 2, 0),
         (TieResult(total=20, players=(0, 1), workers=(2, 2), rank=1, decided_by_workers=False, shared=True),),
         id="tie-for-1st-still-tied-on-workers-is-shared",
     ),
     pytest.param(
-        (20, 20, 10), (1, 3, 4),
+        (20, 20, 10),
+        (1, 3, 4),
         (TieResult(total=20, players=(1, 0), workers=(3, 1), rank=1, decided_by_workers=True, shared=False),),
         id="tie-for-1st-decided-by-workers-lists-the-winner-first",
     ),
     pytest.param(
-        (20, 20, 20), (2, 3, 3),
+        (20, 20, 20),
+        (2, 3, 3),
         (TieResult(total=20, players=(1, 2, 0), workers=(3, 3, 2), rank=1, decided_by_workers=True, shared=True),),
         id="three-tied-on-vp-two-also-on-workers-split-in-part",
     ),
     pytest.param(
-        (30, 20, 20, 20), (0, 1, 4, 1),
+        (30, 20, 20, 20),
+        (0, 1, 4, 1),
         (TieResult(total=20, players=(2, 1, 3), workers=(4, 1, 1), rank=2, decided_by_workers=True, shared=True),),
         id="tie-for-2nd-reports-its-best-rank",
     ),
     pytest.param(
-        (30, 30, 10, 10, 5), (1, 2, 3, 3, 0),
+        (30, 30, 10, 10, 5),
+        (1, 2, 3, 3, 0),
         (
             TieResult(total=30, players=(1, 0), workers=(2, 1), rank=1, decided_by_workers=True, shared=False),
             TieResult(total=10, players=(2, 3), workers=(3, 3), rank=3, decided_by_workers=False, shared=True),
@@ -439,9 +479,13 @@ TIE_CASES = [
         id="two-tie-groups-best-first",
     ),
     pytest.param(
-        (5, 5, 5, 5, 5), (0, 4, 0, 4, 2),
-        (TieResult(total=5, players=(1, 3, 4, 0, 2), workers=(4, 4, 2, 0, 0), rank=1,
-                   decided_by_workers=True, shared=True),),
+        (5, 5, 5, 5, 5),
+        (0, 4, 0, 4, 2),
+        (
+            TieResult(
+                total=5, players=(1, 3, 4, 0, 2), workers=(4, 4, 2, 0, 0), rank=1, decided_by_workers=True, shared=True
+            ),
+        ),
         id="five-tied-most-workers-first-then-given-order",
     ),
     pytest.param((3, 2, 1), (0, 0, 0), (), id="no-tie-no-tie-result"),
@@ -455,7 +499,7 @@ def test_ties_explain_how_each_tie_on_vp_was_broken(vps, workers, ties):
     best first (more workers first, then the given order), the group's best rank, whether the workers
     split it at least in part, and whether some still share a place.
     """
-    assert score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers)]).ties == ties
+    assert score_game([], [vp_player(vp, w) for vp, w in zip(vps, workers, strict=False)]).ties == ties
 
 
 def test_players_are_reported_in_the_order_given():
@@ -515,15 +559,21 @@ def test_the_rules_document_holds_every_worked_example():
     """Every table of docs/scoring-rules.md is one the tests read, and each holds as many examples
     as the document does: a table that the reading below missed, or one that it found empty, fails."""
     tables = markdown_tables(SCORING_RULES_MD.read_text(encoding="utf-8"))
-    assert {header for header, _rows in tables} == {CATEGORY_TABLE, USUAL_VALUES, SECTOR_EXAMPLES, GAME_EXAMPLES,
-                                                    RANKING_EXAMPLES}
+    assert {header for header, _rows in tables} == {
+        CATEGORY_TABLE,
+        USUAL_VALUES,
+        SECTOR_EXAMPLES,
+        GAME_EXAMPLES,
+        RANKING_EXAMPLES,
+    }
     assert [len(rows) for rows in examples(SECTOR_EXAMPLES)] == [8]
     assert [len(rows) for rows in examples(GAME_EXAMPLES)] == [1]
     assert [len(rows) for rows in examples(RANKING_EXAMPLES)] == [4, 2]
 
 
 @pytest.mark.parametrize(
-    "row", [row for rows in examples(SECTOR_EXAMPLES) for row in rows],
+    "row",
+    [row for rows in examples(SECTOR_EXAMPLES) for row in rows],
     ids=lambda row: f"{row[0].replace(' ', '')}-tokens-{row[1].replace(', ', '-')}",
 )
 def test_a_sector_example_of_the_rules_document(row):
@@ -549,8 +599,14 @@ def test_the_whole_game_example_of_the_rules_document_is_the_game_file_example_s
     for name, during, entries, majorities, end, total in rows:
         *by_sector, majority = whole_numbers(majorities, r"\d+( \+ \d+)* = \d+")
         player = scored[name]
-        assert (player.during, player.end - player.majority, player.majority_by_sector, player.majority, player.end,
-                player.total) == (int(during), int(entries), tuple(by_sector), majority, int(end), int(total)), name
+        assert (
+            player.during,
+            player.end - player.majority,
+            player.majority_by_sector,
+            player.majority,
+            player.end,
+            player.total,
+        ) == (int(during), int(entries), tuple(by_sector), majority, int(end), int(total)), name
 
 
 @pytest.mark.parametrize("rows", examples(RANKING_EXAMPLES), ids=lambda rows: "-".join(row[0] for row in rows))
@@ -599,8 +655,9 @@ def games(draw, min_players=1, during=None):
         PlayerSheet(
             entries=draw(entries_st),
             active_workers=draw(st.integers(0, MAX_ACTIVE_WORKERS)),
-            tokens=tuple(draw(st.lists(st.integers(0, TOKENS_PER_PLAYER), min_size=len(sectors),
-                                       max_size=len(sectors)))),
+            tokens=tuple(
+                draw(st.lists(st.integers(0, TOKENS_PER_PLAYER), min_size=len(sectors), max_size=len(sectors)))
+            ),
         )
         for _ in range(count)
     ]
@@ -682,9 +739,13 @@ def test_property_relabelling_the_players_relabels_the_results(game, data):
         assert set(s_after.first_place) == {new_of[p] for p in s_before.first_place}
         assert set(s_after.second_place) == {new_of[p] for p in s_before.second_place}
         assert (s_after.first_each, s_after.second_each, s_after.pool, s_after.second_unawarded_reason) == (
-            s_before.first_each, s_before.second_each, s_before.pool, s_before.second_unawarded_reason)
+            s_before.first_each,
+            s_before.second_each,
+            s_before.pool,
+            s_before.second_unawarded_reason,
+        )
     assert len(after.ties) == len(before.ties)
-    for t_before, t_after in zip(before.ties, after.ties):
+    for t_before, t_after in zip(before.ties, after.ties, strict=False):
         assert (t_after.total, t_after.workers, t_after.rank) == (t_before.total, t_before.workers, t_before.rank)
         assert (t_after.decided_by_workers, t_after.shared) == (t_before.decided_by_workers, t_before.shared)
         assert set(t_after.players) == {new_of[p] for p in t_before.players}
@@ -697,10 +758,7 @@ def test_property_raising_an_entry_never_lowers_the_total_nor_worsens_the_rank(g
     position = data.draw(st.integers(0, len(players) - 1), label="player")
     category = data.draw(st.sampled_from(categories_of(during)), label="category")
     old_value = players[position].entries.get(category.key, False if category.is_flag else 0)
-    if category.is_flag:
-        new_value = True
-    else:
-        new_value = data.draw(st.integers(old_value, category.maximum), label="new value")
+    new_value = True if category.is_flag else data.draw(st.integers(old_value, category.maximum), label="new value")
     raised = list(players)
     raised[position] = PlayerSheet(
         entries={**players[position].entries, category.key: new_value},
@@ -713,7 +771,8 @@ def test_property_raising_an_entry_never_lowers_the_total_nor_worsens_the_rank(g
 
     assert after.players[position].total >= before.players[position].total
     assert after.players[position].total - before.players[position].total == (
-        category.vp(new_value) - category.vp(old_value))
+        category.vp(new_value) - category.vp(old_value)
+    )
     assert after.players[position].rank <= before.players[position].rank
     for other in range(len(players)):
         if other != position:
@@ -780,7 +839,6 @@ def test_property_ties_list_every_group_sharing_a_total(game):
         assert tie.shared is (len(set(tie.workers)) < len(tie.workers))
 
 
-
 # ============================================================================================
 # The VP track or the breakdown: two ways of counting the during-the-game points
 # ============================================================================================
@@ -790,13 +848,22 @@ def test_property_ties_list_every_group_sharing_a_total(game):
     ("during", "entries", "counted"),
     [
         pytest.param(During.TRACK, {"vp_track": 57}, 57, id="track-the-track-entry-is-the-whole-part"),
-        pytest.param(During.TRACK, {"vp_track": 57, "starting_vp": 1, "farm_income": 9}, 57,
-                     id="track-the-breakdowns-entries-count-for-nothing"),
+        pytest.param(
+            During.TRACK,
+            {"vp_track": 57, "starting_vp": 1, "farm_income": 9},
+            57,
+            id="track-the-breakdowns-entries-count-for-nothing",
+        ),
         pytest.param(During.TRACK, {}, 0, id="track-an-empty-track-is-0"),
-        pytest.param(During.BREAKDOWN, {"starting_vp": 2, "farm_income": 9, "tile_abilities": 4}, 15,
-                     id="breakdown-the-sum-of-its-entries"),
-        pytest.param(During.BREAKDOWN, {"starting_vp": 2, "vp_track": 57}, 2,
-                     id="breakdown-the-track-entry-counts-for-nothing"),
+        pytest.param(
+            During.BREAKDOWN,
+            {"starting_vp": 2, "farm_income": 9, "tile_abilities": 4},
+            15,
+            id="breakdown-the-sum-of-its-entries",
+        ),
+        pytest.param(
+            During.BREAKDOWN, {"starting_vp": 2, "vp_track": 57}, 2, id="breakdown-the-track-entry-counts-for-nothing"
+        ),
     ],
 )
 def test_the_during_the_game_part_is_the_track_or_the_breakdowns_sum(during, entries, counted):
@@ -805,16 +872,16 @@ def test_the_during_the_game_part_is_the_track_or_the_breakdowns_sum(during, ent
     sheet = PlayerSheet(entries={**entries, "farms": 3, "frames_filled": 1})
     result = score_game([], [sheet], during).players[0]
     assert (result.during, result.end, result.total) == (counted, 3 + 8, counted + 11)
-    assert {key for key, vp in result.category_vp.items() if vp} <= {
-        c.key for c in categories_of(during)}
+    assert {key for key, vp in result.category_vp.items() if vp} <= {c.key for c in categories_of(during)}
 
 
 def test_the_breakdown_is_what_the_engine_counts_unless_told():
     """Every game of a file written before the VP track was a breakdown (``during`` left out)."""
     sheet = PlayerSheet(entries={"starting_vp": 1, "vp_track": 40})
     assert score_game([], [sheet]).players[0].during == 1
-    assert category_vp({"starting_vp": 1, "vp_track": 40}) == category_vp({"starting_vp": 1, "vp_track": 40},
-                                                                          During.BREAKDOWN)
+    assert category_vp({"starting_vp": 1, "vp_track": 40}) == category_vp(
+        {"starting_vp": 1, "vp_track": 40}, During.BREAKDOWN
+    )
 
 
 @PROPERTY_SETTINGS
@@ -826,9 +893,14 @@ def test_property_the_same_game_scored_both_ways_gets_the_same_totals_and_rankin
     breakdown = score_game(sectors, players, During.BREAKDOWN)
     on_the_track = [
         PlayerSheet(
-            entries={**{c.key: value for c in categories_of(During.TRACK, Section.END)
-                        if (value := sheet.entries.get(c.key)) is not None},
-                     "vp_track": outcome.during},
+            entries={
+                **{
+                    c.key: value
+                    for c in categories_of(During.TRACK, Section.END)
+                    if (value := sheet.entries.get(c.key)) is not None
+                },
+                "vp_track": outcome.during,
+            },
             active_workers=sheet.active_workers,
             tokens=sheet.tokens,
         )
@@ -838,7 +910,13 @@ def test_property_the_same_game_scored_both_ways_gets_the_same_totals_and_rankin
 
     for before, after in zip(breakdown.players, track.players, strict=True):
         assert (after.during, after.majority, after.end, after.total, after.rank, after.winner) == (
-            before.during, before.majority, before.end, before.total, before.rank, before.winner)
+            before.during,
+            before.majority,
+            before.end,
+            before.total,
+            before.rank,
+            before.winner,
+        )
         assert after.category_vp["vp_track"] == before.during
     assert track.ranking() == breakdown.ranking()
     assert track.ties == breakdown.ties

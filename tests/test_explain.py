@@ -24,9 +24,13 @@ def sentence_for(first: int, second: int, tokens: list[int]) -> str:
 
 def tie_sentences(totals: list[int], workers: list[int]) -> list[str]:
     """The tie sentences of a game where each player scored ``totals`` with ``workers``."""
-    result = score_game([], [
-        PlayerSheet(entries={"farm_income": total}, active_workers=count) for total, count in zip(totals, workers)
-    ])
+    result = score_game(
+        [],
+        [
+            PlayerSheet(entries={"farm_income": total}, active_workers=count)
+            for total, count in zip(totals, workers, strict=False)
+        ],
+    )
     return [text_of(tie_sentence(tie, NAMES[: len(totals)])) for tie in result.ties]
 
 
@@ -34,23 +38,29 @@ def tie_sentences(totals: list[int], workers: list[int]) -> list[str]:
 # Words
 
 
-@pytest.mark.parametrize(("names", "expected"), [
-    pytest.param([], "", id="nobody"),
-    pytest.param(["Alice"], "Alice", id="one"),
-    pytest.param(["Alice", "Bruno"], "Alice and Bruno", id="two"),
-    pytest.param(["Alice", "Bruno", "Carla"], "Alice, Bruno and Carla", id="three"),
-    pytest.param(["Alice", "Bruno", "Carla", "Dana"], "Alice, Bruno, Carla and Dana", id="four"),
-])
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        pytest.param([], "", id="nobody"),
+        pytest.param(["Alice"], "Alice", id="one"),
+        pytest.param(["Alice", "Bruno"], "Alice and Bruno", id="two"),
+        pytest.param(["Alice", "Bruno", "Carla"], "Alice, Bruno and Carla", id="three"),
+        pytest.param(["Alice", "Bruno", "Carla", "Dana"], "Alice, Bruno, Carla and Dana", id="four"),
+    ],
+)
 def test_names_list_joins_names_with_commas_and_a_final_and(names, expected):
     assert text_of(names_list(names)) == expected
 
 
-@pytest.mark.parametrize(("count", "expected"), [
-    pytest.param(0, "0 tokens", id="none"),
-    pytest.param(1, "1 token", id="one"),
-    pytest.param(2, "2 tokens", id="two"),
-    pytest.param(7, "7 tokens", id="seven"),
-])
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        pytest.param(0, "0 tokens", id="none"),
+        pytest.param(1, "1 token", id="one"),
+        pytest.param(2, "2 tokens", id="two"),
+        pytest.param(7, "7 tokens", id="seven"),
+    ],
+)
 def test_tokens_words_are_singular_for_one(count, expected):
     assert tokens_words(count) == expected
 
@@ -59,60 +69,83 @@ def test_tokens_words_are_singular_for_one(count, expected):
 # Comb sectors
 
 
-@pytest.mark.parametrize(("first", "second", "tokens", "expected"), [
-    pytest.param(9, 4, [0, 0, 0], "No tokens yet: nobody scores.", id="empty"),
-    pytest.param(
-        9, 4, [2, 2, 0],
-        "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
-        id="two-tie-for-1st-share-1st-and-2nd-rounded-down",
-    ),
-    pytest.param(
-        9, 0, [0, 3, 3],
-        "Bruno and Carla tie for 1st with 3 tokens: 9 VP shared, 4 each. Nobody scores 2nd place.",
-        id="english-example-9-vp-shared-by-two",
-    ),
-    pytest.param(
-        9, 4, [1, 1, 1],
-        "Alice, Bruno and Carla tie for 1st with 1 token: 13 VP shared, 4 each. Nobody scores 2nd place.",
-        id="three-tie-for-1st-with-1-token",
-    ),
-    pytest.param(
-        9, 4, [4, 4, 1],
-        "Alice and Bruno tie for 1st with 4 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
-        id="tie-for-1st-leaves-the-3rd-player-nothing",
-    ),
-    pytest.param(
-        9, 4, [0, 3, 0],
-        "Bruno leads with 3 tokens: 9 VP. Nobody else has a token here, so 2nd place is not awarded.",
-        id="alone-in-a-sector-with-a-2nd-award",
-    ),
-    pytest.param(13, 0, [0, 0, 1], "Carla leads with 1 token: 13 VP.", id="alone-in-a-sector-without-2nd-award"),
-    pytest.param(
-        13, 0, [3, 1, 0],
-        "Alice leads with 3 tokens: 13 VP. This sector has no 2nd-place award.",
-        id="2nd-most-but-no-2nd-award",
-    ),
-    pytest.param(
-        9, 4, [3, 1, 0],
-        "Alice leads with 3 tokens: 9 VP. Bruno is 2nd with 1 token: 4 VP.",
-        id="1st-and-2nd",
-    ),
-    pytest.param(
-        9, 4, [3, 2, 1],
-        "Alice leads with 3 tokens: 9 VP. Bruno is 2nd with 2 tokens: 4 VP.",
-        id="3rd-most-scores-nothing",
-    ),
-    pytest.param(
-        9, 5, [3, 1, 1],
-        "Alice leads with 3 tokens: 9 VP. Bruno and Carla tie for 2nd with 1 token: 5 VP shared, 2 each.",
-        id="two-tie-for-2nd-rounded-down",
-    ),
-    pytest.param(
-        6, 3, [2, 2, 2, 4],
-        "Dana leads with 4 tokens: 6 VP. Alice, Bruno and Carla tie for 2nd with 2 tokens: 3 VP shared, 1 each.",
-        id="three-tie-for-2nd",
-    ),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "tokens", "expected"),
+    [
+        pytest.param(9, 4, [0, 0, 0], "No tokens yet: nobody scores.", id="empty"),
+        pytest.param(
+            9,
+            4,
+            [2, 2, 0],
+            "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+            id="two-tie-for-1st-share-1st-and-2nd-rounded-down",
+        ),
+        pytest.param(
+            9,
+            0,
+            [0, 3, 3],
+            "Bruno and Carla tie for 1st with 3 tokens: 9 VP shared, 4 each. Nobody scores 2nd place.",
+            id="english-example-9-vp-shared-by-two",
+        ),
+        pytest.param(
+            9,
+            4,
+            [1, 1, 1],
+            "Alice, Bruno and Carla tie for 1st with 1 token: 13 VP shared, 4 each. Nobody scores 2nd place.",
+            id="three-tie-for-1st-with-1-token",
+        ),
+        pytest.param(
+            9,
+            4,
+            [4, 4, 1],
+            "Alice and Bruno tie for 1st with 4 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+            id="tie-for-1st-leaves-the-3rd-player-nothing",
+        ),
+        pytest.param(
+            9,
+            4,
+            [0, 3, 0],
+            "Bruno leads with 3 tokens: 9 VP. Nobody else has a token here, so 2nd place is not awarded.",
+            id="alone-in-a-sector-with-a-2nd-award",
+        ),
+        pytest.param(13, 0, [0, 0, 1], "Carla leads with 1 token: 13 VP.", id="alone-in-a-sector-without-2nd-award"),
+        pytest.param(
+            13,
+            0,
+            [3, 1, 0],
+            "Alice leads with 3 tokens: 13 VP. This sector has no 2nd-place award.",
+            id="2nd-most-but-no-2nd-award",
+        ),
+        pytest.param(
+            9,
+            4,
+            [3, 1, 0],
+            "Alice leads with 3 tokens: 9 VP. Bruno is 2nd with 1 token: 4 VP.",
+            id="1st-and-2nd",
+        ),
+        pytest.param(
+            9,
+            4,
+            [3, 2, 1],
+            "Alice leads with 3 tokens: 9 VP. Bruno is 2nd with 2 tokens: 4 VP.",
+            id="3rd-most-scores-nothing",
+        ),
+        pytest.param(
+            9,
+            5,
+            [3, 1, 1],
+            "Alice leads with 3 tokens: 9 VP. Bruno and Carla tie for 2nd with 1 token: 5 VP shared, 2 each.",
+            id="two-tie-for-2nd-rounded-down",
+        ),
+        pytest.param(
+            6,
+            3,
+            [2, 2, 2, 4],
+            "Dana leads with 4 tokens: 6 VP. Alice, Bruno and Carla tie for 2nd with 2 tokens: 3 VP shared, 1 each.",
+            id="three-tie-for-2nd",
+        ),
+    ],
+)
 def test_sector_sentence(first, second, tokens, expected):
     assert sentence_for(first, second, tokens) == expected
 
@@ -130,64 +163,83 @@ def test_french_example_13_vp_shared_by_two_gives_6_each():
 # Ties on VP
 
 
-@pytest.mark.parametrize(("totals", "workers", "expected"), [
-    pytest.param([80, 80], [1, 3], ["Bruno wins the tie on active workers, 3 to 1."], id="two-for-1st-broken"),
-    pytest.param([80, 80], [3, 1], ["Alice wins the tie on active workers, 3 to 1."], id="seat-order-irrelevant"),
-    pytest.param(
-        [80, 80], [2, 2],
-        ["Alice and Bruno tie on 80 VP and on active workers (2 each): they share the victory."],
-        id="two-share-the-victory",
-    ),
-    pytest.param(
-        [80, 80, 80], [0, 0, 0],
-        ["Alice, Bruno and Carla tie on 80 VP and on active workers (0 each): they share the victory."],
-        id="three-share-the-victory",
-    ),
-    pytest.param(
-        [90, 80, 80], [0, 1, 3],
-        ["Carla takes 2nd place on active workers, 3 to 1."],
-        id="two-for-2nd-broken",
-    ),
-    pytest.param(
-        [90, 80, 80], [0, 2, 2],
-        ["Bruno and Carla tie on 80 VP and on active workers (2 each): they share 2nd place."],
-        id="two-share-2nd-place",
-    ),
-    pytest.param(
-        [90, 95, 70, 70], [0, 0, 4, 1],
-        ["Carla takes 3rd place on active workers, 4 to 1."],
-        id="two-for-3rd-broken",
-    ),
-    pytest.param(
-        [80, 80, 80], [1, 3, 2],
-        ["Bruno, Carla and Alice tie on 80 VP. Bruno wins the tie on active workers (3, 2 and 1)."],
-        id="three-for-1st-all-different-workers",
-    ),
-    pytest.param(
-        [90, 80, 80, 80], [0, 1, 3, 2],
-        ["Carla, Dana and Bruno tie on 80 VP. Carla takes 2nd place on active workers (3, 2 and 1)."],
-        id="three-for-2nd-all-different-workers",
-    ),
-    pytest.param(
-        [80, 80, 80], [1, 3, 1],
-        ["Bruno, Alice and Carla tie on 80 VP. Bruno wins the tie on active workers, 3 to 1. "
-         "Alice and Carla also tie on active workers and share their place."],
-        id="three-for-1st-two-still-tied-behind",
-    ),
-    pytest.param(
-        [80, 80, 80], [3, 3, 1],
-        ["Alice, Bruno and Carla tie on 80 VP. Alice and Bruno win the tie on active workers, 3 to 1. "
-         "Alice and Bruno also tie on active workers and share their place."],
-        id="three-for-1st-two-still-tied-ahead",
-    ),
-    pytest.param(
-        [80, 80, 60, 60], [1, 2, 2, 2],
-        ["Bruno wins the tie on active workers, 2 to 1.",
-         "Carla and Dana tie on 60 VP and on active workers (2 each): they share 3rd place."],
-        id="two-ties-in-one-game-best-first",
-    ),
-    pytest.param([80, 70, 60], [0, 0, 0], [], id="no-tie"),
-])
+@pytest.mark.parametrize(
+    ("totals", "workers", "expected"),
+    [
+        pytest.param([80, 80], [1, 3], ["Bruno wins the tie on active workers, 3 to 1."], id="two-for-1st-broken"),
+        pytest.param([80, 80], [3, 1], ["Alice wins the tie on active workers, 3 to 1."], id="seat-order-irrelevant"),
+        pytest.param(
+            [80, 80],
+            [2, 2],
+            ["Alice and Bruno tie on 80 VP and on active workers (2 each): they share the victory."],
+            id="two-share-the-victory",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [0, 0, 0],
+            ["Alice, Bruno and Carla tie on 80 VP and on active workers (0 each): they share the victory."],
+            id="three-share-the-victory",
+        ),
+        pytest.param(
+            [90, 80, 80],
+            [0, 1, 3],
+            ["Carla takes 2nd place on active workers, 3 to 1."],
+            id="two-for-2nd-broken",
+        ),
+        pytest.param(
+            [90, 80, 80],
+            [0, 2, 2],
+            ["Bruno and Carla tie on 80 VP and on active workers (2 each): they share 2nd place."],
+            id="two-share-2nd-place",
+        ),
+        pytest.param(
+            [90, 95, 70, 70],
+            [0, 0, 4, 1],
+            ["Carla takes 3rd place on active workers, 4 to 1."],
+            id="two-for-3rd-broken",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [1, 3, 2],
+            ["Bruno, Carla and Alice tie on 80 VP. Bruno wins the tie on active workers (3, 2 and 1)."],
+            id="three-for-1st-all-different-workers",
+        ),
+        pytest.param(
+            [90, 80, 80, 80],
+            [0, 1, 3, 2],
+            ["Carla, Dana and Bruno tie on 80 VP. Carla takes 2nd place on active workers (3, 2 and 1)."],
+            id="three-for-2nd-all-different-workers",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [1, 3, 1],
+            [
+                "Bruno, Alice and Carla tie on 80 VP. Bruno wins the tie on active workers, 3 to 1. "
+                "Alice and Carla also tie on active workers and share their place."
+            ],
+            id="three-for-1st-two-still-tied-behind",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [3, 3, 1],
+            [
+                "Alice, Bruno and Carla tie on 80 VP. Alice and Bruno win the tie on active workers, 3 to 1. "
+                "Alice and Bruno also tie on active workers and share their place."
+            ],
+            id="three-for-1st-two-still-tied-ahead",
+        ),
+        pytest.param(
+            [80, 80, 60, 60],
+            [1, 2, 2, 2],
+            [
+                "Bruno wins the tie on active workers, 2 to 1.",
+                "Carla and Dana tie on 60 VP and on active workers (2 each): they share 3rd place.",
+            ],
+            id="two-ties-in-one-game-best-first",
+        ),
+        pytest.param([80, 70, 60], [0, 0, 0], [], id="no-tie"),
+    ],
+)
 def test_tie_sentences(totals, workers, expected):
     assert tie_sentences(totals, workers) == expected
 
@@ -201,18 +253,22 @@ def test_each_name_of_a_sentence_is_escaped_in_its_own_bdi():
 
     assert sector_sentence(result, [OVERRIDE, EVIL, "Carla"]) == (
         f"<bdi>{OVERRIDE}</bdi> leads with 3 tokens: 9 VP. <bdi>{EVIL_ESCAPED}</bdi> and <bdi>Carla</bdi> tie for 2nd "
-        "with 1 token: 4 VP shared, 2 each.")
+        "with 1 token: 4 VP shared, 2 each."
+    )
 
 
 def test_a_tie_sentence_isolates_each_name_too():
     result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (1, 3)])
 
     assert tie_sentence(result.ties[0], [OVERRIDE, "Bruno"]) == (
-        "<bdi>Bruno</bdi> wins the tie on active workers, 3 to 1.")
+        "<bdi>Bruno</bdi> wins the tie on active workers, 3 to 1."
+    )
 
 
 def test_a_sentences_own_words_are_escaped_so_a_translators_markup_is_shown_as_written():
-    assert words("<b>%(name)s</b> & co", name=isolated(EVIL)) == f"&lt;b&gt;<bdi>{EVIL_ESCAPED}</bdi>&lt;/b&gt; &amp; co"
+    assert (
+        words("<b>%(name)s</b> & co", name=isolated(EVIL)) == f"&lt;b&gt;<bdi>{EVIL_ESCAPED}</bdi>&lt;/b&gt; &amp; co"
+    )
     assert words("%(name)s (edit link)", name=EVIL) == f"{EVIL_ESCAPED} (edit link)"  # a value is escaped too
 
 

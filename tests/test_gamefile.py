@@ -63,7 +63,10 @@ def multi_document() -> dict[str, Any]:
 def format_md_json_blocks() -> list[Any]:
     """The ```json blocks of FORMAT.md, decoded: [0] the example document, [1] what score_game
     prints for it, [2] the example of "The change history (optional)"."""
-    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", FORMAT_MD.read_text(encoding="utf-8"), re.DOTALL)]
+    return [
+        json.loads(block)
+        for block in re.findall(r"```json\n(.*?)```", FORMAT_MD.read_text(encoding="utf-8"), re.DOTALL)
+    ]
 
 
 def history_document() -> dict[str, Any]:
@@ -78,8 +81,16 @@ EXAMPLE_SCORE = {
     "games": [
         {
             "players": [
-                {"name": "Alice", "seat": 1, "during": 24, "end": 87, "majority": 15,
-                 "total": 111, "rank": 1, "winner": True},
+                {
+                    "name": "Alice",
+                    "seat": 1,
+                    "during": 24,
+                    "end": 87,
+                    "majority": 15,
+                    "total": 111,
+                    "rank": 1,
+                    "winner": True,
+                },
             ]
         }
     ]
@@ -87,8 +98,16 @@ EXAMPLE_SCORE = {
 
 
 def scored(name: str, seat: int, during: int, end: int, majority: int, rank: int, winner: bool) -> dict[str, Any]:
-    return {"name": name, "seat": seat, "during": during, "end": end, "majority": majority,
-            "total": during + end, "rank": rank, "winner": winner}
+    return {
+        "name": name,
+        "seat": seat,
+        "during": during,
+        "end": end,
+        "majority": majority,
+        "total": during + end,
+        "rank": rank,
+        "winner": winner,
+    }
 
 
 # What score_game must print for tests/data/multi_game.json, worked out by hand from SCORING.md.
@@ -132,19 +151,36 @@ MULTI_SCORE = {
 
 # FORMAT.md's limits, written out from its text (not read from scoring.categories).
 VP_KEYS_DURING = (
-    "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses",
-    "advance_strength4", "explore_strength4", "tile_abilities", "seed_card_benefits",
+    "starting_vp",
+    "explore_tokens",
+    "farm_income",
+    "comb_pods",
+    "hive_build_bonuses",
+    "advance_strength4",
+    "explore_strength4",
+    "tile_abilities",
+    "seed_card_benefits",
 )
 VP_KEYS_END = ("planted_seed_cards", "recruits", "developments", "queens_favor", "faction_ability")
 FORMAT_LIMITS: dict[str, tuple[str, int, int]] = {
-    **{key: ("during", 0, 999) for key in VP_KEYS_DURING},
-    **{key: ("end", 0, 999) for key in VP_KEYS_END},
+    **dict.fromkeys(VP_KEYS_DURING, ("during", 0, 999)),
+    **dict.fromkeys(VP_KEYS_END, ("end", 0, 999)),
     "carvings": ("end", -99, 999),
     "farms": ("end", 0, 99),
     "frames_filled": ("end", 0, 15),
 }
-ALL_ENTRY_KEYS = (*VP_KEYS_DURING, "planted_seed_cards", "farms", "recruits", "developments", "carvings",
-                  "queens_favor", "hive_mat_full", "frames_filled", "faction_ability")
+ALL_ENTRY_KEYS = (
+    *VP_KEYS_DURING,
+    "planted_seed_cards",
+    "farms",
+    "recruits",
+    "developments",
+    "carvings",
+    "queens_favor",
+    "hive_mat_full",
+    "frames_filled",
+    "faction_ability",
+)
 
 P0 = "games[0].players[0]"
 C = "games[0].changes"
@@ -263,10 +299,11 @@ INVALID_CHANGES = [
     invalid("changes-null", in_history(set_(C, None)), C),
     invalid("change-not-an-object", in_history(set_(f"{C}[1]", "Ben +1")), f"{C}[1]"),
     invalid("change-unknown-key", in_history(set_(f"{C}[4].colour", "red")), f"{C}[4].colour"),
-    invalid("change-duplicated-key", history_text_replacing('"by": "Ben"', '"by": "Ben", "by": "Ann"'),
-            f"{C}[2].by"),
-    *[invalid(f"change-{key}-missing", in_history(delete(f"{C}[0].{key}")), f"{C}[0].{key}")
-      for key in ("player", "entry", "old", "new", "at", "by")],
+    invalid("change-duplicated-key", history_text_replacing('"by": "Ben"', '"by": "Ben", "by": "Ann"'), f"{C}[2].by"),
+    *[
+        invalid(f"change-{key}-missing", in_history(delete(f"{C}[0].{key}")), f"{C}[0].{key}")
+        for key in ("player", "entry", "old", "new", "at", "by")
+    ],
     invalid("change-by-link-1", in_history(set_(f"{C}[1].by_link", 1)), f"{C}[1].by_link"),
     invalid("change-by-link-null", in_history(set_(f"{C}[1].by_link", None)), f"{C}[1].by_link"),
     invalid("change-by-link-a-name", in_history(set_(f"{C}[2].by_link", "Ben")), f"{C}[2].by_link"),
@@ -281,14 +318,18 @@ INVALID_CHANGES = [
     invalid("change-entry-pad-field-key", in_history(set_(f"{C}[1].entry", "t0")), f"{C}[1].entry"),
     invalid("change-entry-section-path", in_history(set_(f"{C}[0].entry", "during.farm_income")), f"{C}[0].entry"),
     invalid("change-entry-null", in_history(set_(f"{C}[0].entry", None)), f"{C}[0].entry"),
-    invalid("change-entry-hibernation-outside-the-comb", in_history(set_(f"{C}[1].entry", "hibernation[1]")),
-            f"{C}[1].entry"),
-    invalid("change-entry-hibernation-without-index", in_history(set_(f"{C}[1].entry", "hibernation")),
-            f"{C}[1].entry"),
-    invalid("change-entry-hibernation-leading-zero", in_history(set_(f"{C}[1].entry", "hibernation[00]")),
-            f"{C}[1].entry"),
-    invalid("change-entry-hibernation-negative", in_history(set_(f"{C}[1].entry", "hibernation[-1]")),
-            f"{C}[1].entry"),
+    invalid(
+        "change-entry-hibernation-outside-the-comb",
+        in_history(set_(f"{C}[1].entry", "hibernation[1]")),
+        f"{C}[1].entry",
+    ),
+    invalid(
+        "change-entry-hibernation-without-index", in_history(set_(f"{C}[1].entry", "hibernation")), f"{C}[1].entry"
+    ),
+    invalid(
+        "change-entry-hibernation-leading-zero", in_history(set_(f"{C}[1].entry", "hibernation[00]")), f"{C}[1].entry"
+    ),
+    invalid("change-entry-hibernation-negative", in_history(set_(f"{C}[1].entry", "hibernation[-1]")), f"{C}[1].entry"),
     # The values, within the entry's limits.
     invalid("change-value-plain-number-as-text", in_history(set_(f"{C}[2].old", "3")), f"{C}[2].old"),
     invalid("change-value-1000", in_history(set_(f"{C}[2].new", 1000)), f"{C}[2].new"),
@@ -301,34 +342,49 @@ INVALID_CHANGES = [
     invalid("change-value-words", in_history(set_(f"{C}[2].new", "nine")), f"{C}[2].new"),
     invalid("change-value-list", in_history(set_(f"{C}[2].new", [3, 6])), f"{C}[2].new"),
     invalid("change-value-true-for-a-number", in_history(set_(f"{C}[2].new", True)), f"{C}[2].new"),
-    invalid("change-farms-100", in_history(edits(set_(f"{C}[0].entry", "farms"), set_(f"{C}[0].new", 100))),
-            f"{C}[0].new"),
-    invalid("change-carvings-minus-100", in_history(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -100))),
-            f"{C}[0].new"),
+    invalid(
+        "change-farms-100", in_history(edits(set_(f"{C}[0].entry", "farms"), set_(f"{C}[0].new", 100))), f"{C}[0].new"
+    ),
+    invalid(
+        "change-carvings-minus-100",
+        in_history(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -100))),
+        f"{C}[0].new",
+    ),
     invalid("change-flag-null", in_history(set_(f"{C}[4].old", None)), f"{C}[4].old"),
     invalid("change-flag-1", in_history(set_(f"{C}[4].new", 1)), f"{C}[4].new"),
     invalid("change-flag-text", in_history(set_(f"{C}[4].new", "True")), f"{C}[4].new"),
     invalid("change-tokens-8", in_history(set_(f"{C}[1].new", 8)), f"{C}[1].new"),
     invalid("change-tokens-a-sum", in_history(set_(f"{C}[1].new", "1+1")), f"{C}[1].new"),
-    invalid("change-workers-5", in_history(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 5))),
-            f"{C}[1].new"),
-    invalid("change-workers-a-sum", in_history(edits(set_(f"{C}[1].entry", "active_workers"),
-                                                     set_(f"{C}[1].new", "2+1"))), f"{C}[1].new"),
+    invalid(
+        "change-workers-5",
+        in_history(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 5))),
+        f"{C}[1].new",
+    ),
+    invalid(
+        "change-workers-a-sum",
+        in_history(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", "2+1"))),
+        f"{C}[1].new",
+    ),
     # The time: an ISO 8601 date-time with its offset, oldest first.
     invalid("change-at-without-offset", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03")), f"{C}[0].at"),
     invalid("change-at-space-separator", in_history(set_(f"{C}[0].at", "2026-11-29 20:15:03+01:00")), f"{C}[0].at"),
     invalid("change-at-without-seconds", in_history(set_(f"{C}[0].at", "2026-11-29T20:15+01:00")), f"{C}[0].at"),
-    invalid("change-at-7-fraction-digits", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03.1234567+01:00")),
-            f"{C}[0].at"),
+    invalid(
+        "change-at-7-fraction-digits", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03.1234567+01:00")), f"{C}[0].at"
+    ),
     invalid("change-at-a-date", in_history(set_(f"{C}[0].at", "2026-11-29")), f"{C}[0].at"),
     invalid("change-at-a-number", in_history(set_(f"{C}[0].at", 1796238903)), f"{C}[0].at"),
     invalid("change-at-february-30", in_history(set_(f"{C}[0].at", "2026-02-30T20:15:03+01:00")), f"{C}[0].at"),
     invalid("change-at-hour-24", in_history(set_(f"{C}[0].at", "2026-11-28T24:00:00+01:00")), f"{C}[0].at"),
     invalid("change-at-offset-24h", in_history(set_(f"{C}[0].at", "2026-11-29T20:15:03+24:00")), f"{C}[0].at"),
-    invalid("change-at-before-year-1-in-utc", in_history(set_(f"{C}[0].at", "0001-01-01T00:00:00+01:00")),
-            f"{C}[0].at"),
-    invalid("change-at-earlier-than-the-one-before", in_history(set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00")),
-            f"{C}[4].at"),
+    invalid(
+        "change-at-before-year-1-in-utc", in_history(set_(f"{C}[0].at", "0001-01-01T00:00:00+01:00")), f"{C}[0].at"
+    ),
+    invalid(
+        "change-at-earlier-than-the-one-before",
+        in_history(set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00")),
+        f"{C}[4].at",
+    ),
     # The author: text of at most 80 characters.
     invalid("change-by-81-characters", in_history(set_(f"{C}[4].by", "x" * 81)), f"{C}[4].by"),
     invalid("change-by-null", in_history(set_(f"{C}[4].by", None)), f"{C}[4].by"),
@@ -381,14 +437,20 @@ INVALID_DOCUMENTS = [
     invalid("seat-0", edited(set_(f"{P0}.seat", 0)), f"{P0}.seat"),
     invalid("seat-negative", edited(set_(f"{P0}.seat", -1)), f"{P0}.seat"),
     invalid("seat-above-player-count", edited(set_(f"{P0}.seat", 2)), f"{P0}.seat"),
-    invalid("seat-above-player-count-of-3",
-            edited(edits(add_player(name="Bob", seat=2), add_player(name="Cid", seat=4))), "games[0].players[2].seat"),
+    invalid(
+        "seat-above-player-count-of-3",
+        edited(edits(add_player(name="Bob", seat=2), add_player(name="Cid", seat=4))),
+        "games[0].players[2].seat",
+    ),
     invalid("seat-duplicate", edited(add_player(name="Bob", seat=1)), "games[0].players[1].seat"),
     invalid("seat-text", edited(set_(f"{P0}.seat", "1")), f"{P0}.seat"),
     invalid("seat-float", edited(set_(f"{P0}.seat", 1.0)), f"{P0}.seat"),
     # The Automa.
-    invalid("automa-two", edited(edits(set_(f"{P0}.automa", True), add_player(name="Bot", automa=True))),
-            "games[0].players[1].automa"),
+    invalid(
+        "automa-two",
+        edited(edits(set_(f"{P0}.automa", True), add_player(name="Bot", automa=True))),
+        "games[0].players[1].automa",
+    ),
     invalid("automa-text", edited(set_(f"{P0}.automa", "yes")), f"{P0}.automa"),
     invalid("automa-1", edited(set_(f"{P0}.automa", 1)), f"{P0}.automa"),
     # Keys the format does not know.
@@ -399,8 +461,11 @@ INVALID_DOCUMENTS = [
     invalid("unknown-key-end", edited(set_(f"{P0}.end.majority", 15)), f"{P0}.end.majority"),
     invalid("unknown-key-comb-sector", edited(set_("games[0].comb[0].third", 1)), "games[0].comb[0].third"),
     invalid("category-in-wrong-section-farms-in-during", edited(set_(f"{P0}.during.farms", 1)), f"{P0}.during.farms"),
-    invalid("category-in-wrong-section-starting_vp-in-end", edited(set_(f"{P0}.end.starting_vp", 1)),
-            f"{P0}.end.starting_vp"),
+    invalid(
+        "category-in-wrong-section-starting_vp-in-end",
+        edited(set_(f"{P0}.end.starting_vp", 1)),
+        f"{P0}.end.starting_vp",
+    ),
     # Values of the wrong type.
     invalid("farms-2.5", edited(set_(f"{P0}.end.farms", 2.5)), f"{P0}.end.farms"),
     invalid("farms-text-3", edited(set_(f"{P0}.end.farms", "3")), f"{P0}.end.farms"),
@@ -435,8 +500,11 @@ INVALID_DOCUMENTS = [
     invalid("end_trigger_token-float", edited(set_("games[0].end_trigger_token", 7.0)), "games[0].end_trigger_token"),
     invalid("sector-first-text", edited(set_("games[0].comb[0].first", "9")), "games[0].comb[0].first"),
     invalid("sector-second-float", edited(set_("games[0].comb[1].second", 0.5)), "games[0].comb[1].second"),
-    invalid("sector-not-an-object", edited(edits(set_("games[0].comb", [9]), delete(f"{P0}.hibernation"))),
-            "games[0].comb[0]"),
+    invalid(
+        "sector-not-an-object",
+        edited(edits(set_("games[0].comb", [9]), delete(f"{P0}.hibernation"))),
+        "games[0].comb[0]",
+    ),
     invalid("comb-an-object", edited(set_("games[0].comb", {})), "games[0].comb"),
     invalid("hibernation-count-float", edited(set_(f"{P0}.hibernation", [1.5, 0])), f"{P0}.hibernation[0]"),
     invalid("hibernation-count-true", edited(set_(f"{P0}.hibernation", [0, True])), f"{P0}.hibernation[1]"),
@@ -453,9 +521,11 @@ INVALID_DOCUMENTS = [
     invalid("active_workers-minus-1", edited(set_(f"{P0}.active_workers", -1)), f"{P0}.active_workers"),
     invalid("end_trigger_token-5", edited(set_("games[0].end_trigger_token", 5)), "games[0].end_trigger_token"),
     invalid("end_trigger_token-8", edited(set_("games[0].end_trigger_token", 8)), "games[0].end_trigger_token"),
-    invalid("comb-21-sectors",
-            edited(edits(set_("games[0].comb", [{"first": 1, "second": 0}] * 21), delete(f"{P0}.hibernation"))),
-            "games[0].comb"),
+    invalid(
+        "comb-21-sectors",
+        edited(edits(set_("games[0].comb", [{"first": 1, "second": 0}] * 21), delete(f"{P0}.hibernation"))),
+        "games[0].comb",
+    ),
     invalid("sector-first-100", edited(set_("games[0].comb[0].first", 100)), "games[0].comb[0].first"),
     invalid("sector-second-100", edited(set_("games[0].comb[1].second", 100)), "games[0].comb[1].second"),
     invalid("sector-first-minus-1", edited(set_("games[0].comb[0].first", -1)), "games[0].comb[0].first"),
@@ -475,19 +545,25 @@ INVALID_DOCUMENTS = [
     invalid("played_on-null", edited(set_("games[0].played_on", None)), "games[0].played_on"),
     # The text itself.
     invalid("json-invalid", raw('{"format": "apiary-scorepad", "version": 1, "games": ['), "(document)"),
-    invalid("json-trailing-comma", example_text_replacing('"hibernation": [2, 1]', '"hibernation": [2, 1],'),
-            "(document)"),
+    invalid(
+        "json-trailing-comma", example_text_replacing('"hibernation": [2, 1]', '"hibernation": [2, 1],'), "(document)"
+    ),
     invalid("json-empty-text", raw(""), "(document)"),
     invalid("json-not-utf8", raw(b'{"format": "apiary-scorepad\xff"}'), "(document)"),
     invalid("document-a-list", lambda: json.dumps([example_document()]), "(document)"),
     invalid("document-a-number", raw("1"), "(document)"),
     invalid("document-null", raw("null"), "(document)"),
-    invalid("duplicated-key-farms", example_text_replacing('"farms": 4,', '"farms": 4, "farms": 5,'),
-            f"{P0}.end.farms"),
-    invalid("duplicated-key-version", example_text_replacing('"version": 1,', '"version": 1, "version": 1,'),
-            "version"),
-    invalid("duplicated-key-name", example_text_replacing('"name": "Alice",', '"name": "Alice", "name": "Bob",'),
-            f"{P0}.name"),
+    invalid(
+        "duplicated-key-farms", example_text_replacing('"farms": 4,', '"farms": 4, "farms": 5,'), f"{P0}.end.farms"
+    ),
+    invalid(
+        "duplicated-key-version", example_text_replacing('"version": 1,', '"version": 1, "version": 1,'), "version"
+    ),
+    invalid(
+        "duplicated-key-name",
+        example_text_replacing('"name": "Alice",', '"name": "Alice", "name": "Bob",'),
+        f"{P0}.name",
+    ),
     *_bad_entries(),
     *INVALID_CHANGES,
 ]
@@ -535,10 +611,24 @@ def test_example_reads_every_field():
     assert (alice.name, alice.seat, alice.faction, alice.automa, alice.active_workers) == ("Alice", 1, "Ana", False, 3)
     assert alice.hibernation == [2, 1]
     assert alice.entries == {
-        "starting_vp": 1, "explore_tokens": 4, "farm_income": 6, "comb_pods": 2, "hive_build_bonuses": 1,
-        "advance_strength4": 3, "explore_strength4": 0, "tile_abilities": 5, "seed_card_benefits": 2,
-        "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9, "carvings": 14,
-        "queens_favor": 5, "hive_mat_full": True, "frames_filled": 1, "faction_ability": 6,
+        "starting_vp": 1,
+        "explore_tokens": 4,
+        "farm_income": 6,
+        "comb_pods": 2,
+        "hive_build_bonuses": 1,
+        "advance_strength4": 3,
+        "explore_strength4": 0,
+        "tile_abilities": 5,
+        "seed_card_benefits": 2,
+        "planted_seed_cards": 12,
+        "farms": 4,
+        "recruits": 6,
+        "developments": 9,
+        "carvings": 14,
+        "queens_favor": 5,
+        "hive_mat_full": True,
+        "frames_filled": 1,
+        "faction_ability": 6,
     }
 
 
@@ -564,7 +654,13 @@ def test_missing_entries_count_as_zero_and_false():
     (game,) = read_document(doc)
     (player,) = game.players
     assert player.entries == {key: (False if key == "hive_mat_full" else 0) for key in ALL_ENTRY_KEYS}
-    assert (player.seat, player.faction, player.automa, player.active_workers, player.hibernation) == (1, "", False, 0, [])
+    assert (player.seat, player.faction, player.automa, player.active_workers, player.hibernation) == (
+        1,
+        "",
+        False,
+        0,
+        [],
+    )
     assert score_document([game]) == {"games": [{"players": [scored("Nobody", 1, 0, 0, 0, rank=1, winner=True)]}]}
 
 
@@ -604,46 +700,84 @@ def test_automa_is_scored_like_any_player(automa):
 @pytest.mark.parametrize(
     "edit, check",
     [
-        pytest.param(set_(f"{P0}.end.carvings", -99), lambda g: g.players[0].entries["carvings"] == -99,
-                     id="carvings--99"),
-        pytest.param(set_(f"{P0}.end.hive_mat_full", False), lambda g: g.players[0].entries["hive_mat_full"] is False,
-                     id="hive_mat_full-false"),
-        pytest.param(set_(f"{P0}.active_workers", 0), lambda g: g.players[0].active_workers == 0, id="active_workers-0"),
-        pytest.param(set_(f"{P0}.active_workers", 4), lambda g: g.players[0].active_workers == 4, id="active_workers-4"),
-        pytest.param(set_("games[0].end_trigger_token", 6), lambda g: g.end_trigger_token == 6,
-                     id="end_trigger_token-6"),
-        pytest.param(delete("games[0].end_trigger_token"), lambda g: g.end_trigger_token == 7,
-                     id="end_trigger_token-default-7"),
-        pytest.param(edits(set_("games[0].comb", [{"first": 99, "second": 99}] * 20), delete(f"{P0}.hibernation")),
-                     lambda g: g.comb == [Sector(99, 99)] * 20 and g.players[0].hibernation == [0] * 20,
-                     id="comb-20-sectors-of-99"),
-        pytest.param(edits(set_("games[0].comb", []), set_(f"{P0}.hibernation", [])),
-                     lambda g: g.comb == [] and g.players[0].hibernation == [], id="comb-empty"),
-        pytest.param(delete("games[0].comb[1].second"), lambda g: g.comb[1] == Sector(6, 0), id="sector-second-left-out"),
-        pytest.param(set_(f"{P0}.hibernation", [7, 0]), lambda g: g.players[0].hibernation == [7, 0],
-                     id="hibernation-7-in-one-sector"),
-        pytest.param(set_(f"{P0}.hibernation", [3, 4]), lambda g: g.players[0].hibernation == [3, 4],
-                     id="hibernation-total-7"),
+        pytest.param(
+            set_(f"{P0}.end.carvings", -99), lambda g: g.players[0].entries["carvings"] == -99, id="carvings--99"
+        ),
+        pytest.param(
+            set_(f"{P0}.end.hive_mat_full", False),
+            lambda g: g.players[0].entries["hive_mat_full"] is False,
+            id="hive_mat_full-false",
+        ),
+        pytest.param(
+            set_(f"{P0}.active_workers", 0), lambda g: g.players[0].active_workers == 0, id="active_workers-0"
+        ),
+        pytest.param(
+            set_(f"{P0}.active_workers", 4), lambda g: g.players[0].active_workers == 4, id="active_workers-4"
+        ),
+        pytest.param(
+            set_("games[0].end_trigger_token", 6), lambda g: g.end_trigger_token == 6, id="end_trigger_token-6"
+        ),
+        pytest.param(
+            delete("games[0].end_trigger_token"), lambda g: g.end_trigger_token == 7, id="end_trigger_token-default-7"
+        ),
+        pytest.param(
+            edits(set_("games[0].comb", [{"first": 99, "second": 99}] * 20), delete(f"{P0}.hibernation")),
+            lambda g: g.comb == [Sector(99, 99)] * 20 and g.players[0].hibernation == [0] * 20,
+            id="comb-20-sectors-of-99",
+        ),
+        pytest.param(
+            edits(set_("games[0].comb", []), set_(f"{P0}.hibernation", [])),
+            lambda g: g.comb == [] and g.players[0].hibernation == [],
+            id="comb-empty",
+        ),
+        pytest.param(
+            delete("games[0].comb[1].second"), lambda g: g.comb[1] == Sector(6, 0), id="sector-second-left-out"
+        ),
+        pytest.param(
+            set_(f"{P0}.hibernation", [7, 0]),
+            lambda g: g.players[0].hibernation == [7, 0],
+            id="hibernation-7-in-one-sector",
+        ),
+        pytest.param(
+            set_(f"{P0}.hibernation", [3, 4]), lambda g: g.players[0].hibernation == [3, 4], id="hibernation-total-7"
+        ),
         pytest.param(set_(f"{P0}.name", "N" * 40), lambda g: g.players[0].name == "N" * 40, id="name-40-chars"),
         pytest.param(set_(f"{P0}.name", "  Alice \t"), lambda g: g.players[0].name == "Alice", id="name-trimmed"),
-        pytest.param(set_("games[0].notes", "Rainy.\nBruno late.\tTea"),
-                     lambda g: g.notes == "Rainy.\nBruno late.\tTea", id="notes-with-lines-and-tabs"),
-        pytest.param(set_(f"{P0}.name", " " + "N" * 40 + " "), lambda g: g.players[0].name == "N" * 40,
-                     id="name-40-chars-after-trimming"),
-        pytest.param(set_(f"{P0}.faction", "F" * 40), lambda g: g.players[0].faction == "F" * 40,
-                     id="faction-40-chars"),
+        pytest.param(
+            set_("games[0].notes", "Rainy.\nBruno late.\tTea"),
+            lambda g: g.notes == "Rainy.\nBruno late.\tTea",
+            id="notes-with-lines-and-tabs",
+        ),
+        pytest.param(
+            set_(f"{P0}.name", " " + "N" * 40 + " "),
+            lambda g: g.players[0].name == "N" * 40,
+            id="name-40-chars-after-trimming",
+        ),
+        pytest.param(
+            set_(f"{P0}.faction", "F" * 40), lambda g: g.players[0].faction == "F" * 40, id="faction-40-chars"
+        ),
         pytest.param(delete(f"{P0}.faction"), lambda g: g.players[0].faction == "", id="faction-left-out"),
         pytest.param(delete(f"{P0}.automa"), lambda g: g.players[0].automa is False, id="automa-left-out"),
         pytest.param(delete("games[0].notes"), lambda g: g.notes == "", id="notes-left-out"),
-        pytest.param(set_("games[0].played_on", "2024-02-29"), lambda g: g.played_on == date(2024, 2, 29),
-                     id="played_on-leap-day"),
+        pytest.param(
+            set_("games[0].played_on", "2024-02-29"),
+            lambda g: g.played_on == date(2024, 2, 29),
+            id="played_on-leap-day",
+        ),
         pytest.param(delete("games[0].played_on"), lambda g: g.played_on is None, id="played_on-left-out"),
-        pytest.param(set_("games[0].players", [{"name": f"P{i}"} for i in range(5)]),
-                     lambda g: [p.seat for p in g.players] == [1, 2, 3, 4, 5], id="players-5"),
-        pytest.param(add_player(name="Bot", automa=True), lambda g: [p.automa for p in g.players] == [False, True],
-                     id="automa-one-of-two"),
-        pytest.param(add_player(name="Alicia"), lambda g: [p.name for p in g.players] == ["Alice", "Alicia"],
-                     id="names-distinct"),
+        pytest.param(
+            set_("games[0].players", [{"name": f"P{i}"} for i in range(5)]),
+            lambda g: [p.seat for p in g.players] == [1, 2, 3, 4, 5],
+            id="players-5",
+        ),
+        pytest.param(
+            add_player(name="Bot", automa=True),
+            lambda g: [p.automa for p in g.players] == [False, True],
+            id="automa-one-of-two",
+        ),
+        pytest.param(
+            add_player(name="Alicia"), lambda g: [p.name for p in g.players] == ["Alice", "Alicia"], id="names-distinct"
+        ),
     ],
 )
 def test_valid_edge_values(edit, check):
@@ -653,8 +787,11 @@ def test_valid_edge_values(edit, check):
 
 @pytest.mark.parametrize(
     "key, value",
-    [pytest.param(key, value, id=f"{key}={value}")
-     for key, (_section, low, high) in FORMAT_LIMITS.items() for value in (low, high)],
+    [
+        pytest.param(key, value, id=f"{key}={value}")
+        for key, (_section, low, high) in FORMAT_LIMITS.items()
+        for value in (low, high)
+    ],
 )
 def test_every_entry_accepts_its_limits(key, value):
     section = FORMAT_LIMITS[key][0]
@@ -678,7 +815,9 @@ def test_invalid_document_names_the_problem_by_its_path(build, paths):
 def test_a_name_that_could_hide_or_reorder_text_is_refused_naming_the_character():
     with pytest.raises(GameFileError) as caught:
         parse_document(edited(set_(f"{P0}.name", "\u202eaivilO"))())
-    message = "holds a character that can hide or reorder text (U+202E RIGHT-TO-LEFT OVERRIDE), which a name cannot hold"
+    message = (
+        "holds a character that can hide or reorder text (U+202E RIGHT-TO-LEFT OVERRIDE), which a name cannot hold"
+    )
     assert str(caught.value).splitlines() == [f"{P0}.name: {message}"]
 
 
@@ -846,16 +985,49 @@ def history_game() -> GameData:
 
 def test_format_md_history_example_reads_every_change():
     assert history_game().changes == [
-        ChangeData(player=1, entry="farm_income", old=None, new="3+6",
-                   at=datetime(2026, 11, 29, 20, 15, 3, tzinfo=CET), by="Ann"),
-        ChangeData(player=2, entry="hibernation[0]", old=None, new=1,
-                   at=datetime(2026, 11, 29, 20, 16, 40, tzinfo=CET), by="", by_link=True),
-        ChangeData(player=1, entry="farm_income", old="3+6", new="3+6+2",
-                   at=datetime(2026, 11, 29, 20, 17, 0, tzinfo=CET), by="Ben", by_link=True),
-        ChangeData(player=1, entry="farm_income", old="3+6+2", new="3+6",
-                   at=datetime(2026, 11, 29, 20, 17, 5, tzinfo=CET), by="Ann", undoes=2),
-        ChangeData(player=1, entry="hive_mat_full", old=False, new=True,
-                   at=datetime(2026, 11, 29, 21, 40, 12, 500000, tzinfo=CET), by="Ann"),
+        ChangeData(
+            player=1,
+            entry="farm_income",
+            old=None,
+            new="3+6",
+            at=datetime(2026, 11, 29, 20, 15, 3, tzinfo=CET),
+            by="Ann",
+        ),
+        ChangeData(
+            player=2,
+            entry="hibernation[0]",
+            old=None,
+            new=1,
+            at=datetime(2026, 11, 29, 20, 16, 40, tzinfo=CET),
+            by="",
+            by_link=True,
+        ),
+        ChangeData(
+            player=1,
+            entry="farm_income",
+            old="3+6",
+            new="3+6+2",
+            at=datetime(2026, 11, 29, 20, 17, 0, tzinfo=CET),
+            by="Ben",
+            by_link=True,
+        ),
+        ChangeData(
+            player=1,
+            entry="farm_income",
+            old="3+6+2",
+            new="3+6",
+            at=datetime(2026, 11, 29, 20, 17, 5, tzinfo=CET),
+            by="Ann",
+            undoes=2,
+        ),
+        ChangeData(
+            player=1,
+            entry="hive_mat_full",
+            old=False,
+            new=True,
+            at=datetime(2026, 11, 29, 21, 40, 12, 500000, tzinfo=CET),
+            by="Ann",
+        ),
     ]
 
 
@@ -868,7 +1040,12 @@ def test_a_change_without_by_link_an_older_files_reads_as_no_link_holders():
     (game,) = read_document(doc)
 
     assert [(change.by, change.by_link) for change in game.changes] == [
-        ("Ann", False), ("edit link", False), ("Ben", False), ("Ann", False), ("Ann", False)]
+        ("Ann", False),
+        ("edit link", False),
+        ("Ben", False),
+        ("Ann", False),
+        ("Ann", False),
+    ]
 
 
 def test_the_history_does_not_change_the_scores():
@@ -902,7 +1079,9 @@ def test_history_is_written_in_its_order_with_by_link_and_undoes_only_where_set(
     written = dump_document([history_game()])["games"][0]["changes"]
     assert written == history_document()["games"][0]["changes"]
     assert [list(change) for change in written][:3] == [
-        ["player", "entry", "old", "new", "at", "by"], *[["player", "entry", "old", "new", "at", "by", "by_link"]] * 2]
+        ["player", "entry", "old", "new", "at", "by"],
+        *[["player", "entry", "old", "new", "at", "by", "by_link"]] * 2,
+    ]
     assert [change.get("by_link") for change in written] == [None, True, True, None, None]
     assert [change.get("undoes") for change in written] == [None, None, None, 2, None]
 
@@ -916,50 +1095,101 @@ def test_history_dump_then_read_gives_the_same_games():
 
 def test_the_writer_keeps_the_offset_the_time_has():
     (game,) = read_document(history_document())
-    game.changes[0] = ChangeData(player=1, entry="farms", old=None, new=4,
-                                 at=datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), by="")
+    game.changes[0] = ChangeData(
+        player=1, entry="farms", old=None, new=4, at=datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), by=""
+    )
     assert dump_document([game])["games"][0]["changes"][0]["at"] == "2026-11-29T19:15:03+00:00"
 
 
 @pytest.mark.parametrize(
     "edit, check",
     [
-        pytest.param(set_(f"{C}[0].at", "2026-11-29T19:15:03Z"),
-                     lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), id="at-Z"),
-        pytest.param(set_(f"{C}[0].at", "2026-11-29T14:15:03-05:00"),
-                     lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC), id="at-minus-5h"),
-        pytest.param(set_(f"{C}[0].at", "2026-11-29T20:15:03.5+01:00"),
-                     lambda c: c[0].at.microsecond == 500000, id="at-one-fraction-digit"),
-        pytest.param(set_(f"{C}[1].at", "2026-11-29T20:15:03+01:00"),
-                     lambda c: c[0].at == c[1].at, id="at-same-time-as-the-one-before"),
+        pytest.param(
+            set_(f"{C}[0].at", "2026-11-29T19:15:03Z"),
+            lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC),
+            id="at-Z",
+        ),
+        pytest.param(
+            set_(f"{C}[0].at", "2026-11-29T14:15:03-05:00"),
+            lambda c: c[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC),
+            id="at-minus-5h",
+        ),
+        pytest.param(
+            set_(f"{C}[0].at", "2026-11-29T20:15:03.5+01:00"),
+            lambda c: c[0].at.microsecond == 500000,
+            id="at-one-fraction-digit",
+        ),
+        pytest.param(
+            set_(f"{C}[1].at", "2026-11-29T20:15:03+01:00"),
+            lambda c: c[0].at == c[1].at,
+            id="at-same-time-as-the-one-before",
+        ),
         pytest.param(set_(f"{C}[0].new", "3 + 6"), lambda c: c[0].new == "3+6", id="sum-spaces-dropped"),
         pytest.param(set_(f"{C}[0].new", "14-3"), lambda c: c[0].new == "14-3", id="sum-with-minus"),
         pytest.param(set_(f"{C}[0].new", "500+499"), lambda c: c[0].new == "500+499", id="sum-making-999"),
         pytest.param(set_(f"{C}[0].new", 999), lambda c: c[0].new == 999, id="number-999"),
         pytest.param(set_(f"{C}[0].new", 0), lambda c: c[0].new == 0, id="number-0-is-not-null"),
-        pytest.param(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", "-100+1")),
-                     lambda c: c[0].new == "-100+1", id="carvings-sum-making-minus-99"),
-        pytest.param(edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -99)),
-                     lambda c: c[0].new == -99, id="carvings-minus-99"),
-        pytest.param(edits(set_(f"{C}[0].entry", "frames_filled"), set_(f"{C}[0].new", 15)),
-                     lambda c: c[0].new == 15, id="frames-15"),
-        pytest.param(edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 4)),
-                     lambda c: (c[1].entry, c[1].new) == ("active_workers", 4), id="workers-4"),
-        pytest.param(edits(set_(f"{C}[1].old", 7), set_(f"{C}[1].new", None)),
-                     lambda c: (c[1].old, c[1].new) == (7, None), id="tokens-7-to-not-entered"),
+        pytest.param(
+            edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", "-100+1")),
+            lambda c: c[0].new == "-100+1",
+            id="carvings-sum-making-minus-99",
+        ),
+        pytest.param(
+            edits(set_(f"{C}[0].entry", "carvings"), set_(f"{C}[0].new", -99)),
+            lambda c: c[0].new == -99,
+            id="carvings-minus-99",
+        ),
+        pytest.param(
+            edits(set_(f"{C}[0].entry", "frames_filled"), set_(f"{C}[0].new", 15)),
+            lambda c: c[0].new == 15,
+            id="frames-15",
+        ),
+        pytest.param(
+            edits(set_(f"{C}[1].entry", "active_workers"), set_(f"{C}[1].new", 4)),
+            lambda c: (c[1].entry, c[1].new) == ("active_workers", 4),
+            id="workers-4",
+        ),
+        pytest.param(
+            edits(set_(f"{C}[1].old", 7), set_(f"{C}[1].new", None)),
+            lambda c: (c[1].old, c[1].new) == (7, None),
+            id="tokens-7-to-not-entered",
+        ),
         pytest.param(set_(f"{C}[4].by", ""), lambda c: c[4].by == "", id="by-nobody"),
         pytest.param(set_(f"{C}[4].by", "  Ann \t"), lambda c: c[4].by == "Ann", id="by-trimmed"),
         pytest.param(set_(f"{C}[4].by", "Z" * 80), lambda c: c[4].by == "Z" * 80, id="by-80-characters"),
         pytest.param(set_(f"{C}[1].by_link", False), lambda c: c[1].by_link is False, id="by-link-false"),
-        pytest.param(set_(f"{C}[4].by_link", True), lambda c: (c[4].by, c[4].by_link) == ("Ann", True),
-                     id="by-link-with-the-owners-name"),
+        pytest.param(
+            set_(f"{C}[4].by_link", True),
+            lambda c: (c[4].by, c[4].by_link) == ("Ann", True),
+            id="by-link-with-the-owners-name",
+        ),
         pytest.param(set_(f"{C}[4].player", 2), lambda c: c[4].player == 2, id="player-2"),
-        pytest.param(add_change(player=1, entry="farm_income", old="3+6", new="3+6+2",
-                                at="2026-11-29T21:41:00+01:00", by="ann", undoes=3),
-                     lambda c: (c[5].undoes, c[5].new) == (3, "3+6+2"), id="undoing-an-undo"),
-        pytest.param(add_change(player=1, entry="farm_income", old="3+6", new="3+6+2",
-                                at="2026-11-29T21:41:00+01:00", by="ann", undoes=2),
-                     lambda c: c[3].undoes == c[5].undoes == 2, id="a-change-undone-twice"),
+        pytest.param(
+            add_change(
+                player=1,
+                entry="farm_income",
+                old="3+6",
+                new="3+6+2",
+                at="2026-11-29T21:41:00+01:00",
+                by="ann",
+                undoes=3,
+            ),
+            lambda c: (c[5].undoes, c[5].new) == (3, "3+6+2"),
+            id="undoing-an-undo",
+        ),
+        pytest.param(
+            add_change(
+                player=1,
+                entry="farm_income",
+                old="3+6",
+                new="3+6+2",
+                at="2026-11-29T21:41:00+01:00",
+                by="ann",
+                undoes=2,
+            ),
+            lambda c: c[3].undoes == c[5].undoes == 2,
+            id="a-change-undone-twice",
+        ),
         pytest.param(delete(f"{C}[3].undoes"), lambda c: c[3].undoes is None, id="undoes-left-out"),
     ],
 )
@@ -969,8 +1199,14 @@ def test_valid_history_edge_values(edit, check):
 
 
 def test_every_problem_of_a_history_is_reported_by_path():
-    build = in_history(edits(set_(f"{C}[0].player", 9), set_(f"{C}[1].entry", "hibernation[5]"),
-                             set_(f"{C}[2].at", "yesterday"), set_(f"{C}[3].undoes", 3)))
+    build = in_history(
+        edits(
+            set_(f"{C}[0].player", 9),
+            set_(f"{C}[1].entry", "hibernation[5]"),
+            set_(f"{C}[2].at", "yesterday"),
+            set_(f"{C}[3].undoes", 3),
+        )
+    )
     with pytest.raises(GameFileError) as caught:
         parse_document(build())
     assert problem_paths(caught.value) == [f"{C}[0].player", f"{C}[1].entry", f"{C}[2].at", f"{C}[3].undoes"]
@@ -988,28 +1224,46 @@ def test_a_change_is_checked_against_the_seats_only_when_the_players_are_valid()
 HISTORY_MESSAGES = [
     (set_(C, {}), f"{C}: must be a list of changes, not an object"),
     (set_(f"{C}[0].player", 3), f"{C}[0].player: must be the seat of one of the game's players (1 to 2), not 3"),
-    (set_(f"{C}[1].entry", "farm"),
-     f'{C}[1].entry: must be a category key, "active_workers" or "hibernation[<sector index>]", not the text "farm"'),
-    (set_(f"{C}[1].entry", "hibernation[1]"),
-     f"{C}[1].entry: names comb sector index 1, but the comb has 1 sector (only hibernation[0])"),
-    (set_(f"{C}[2].old", "3"),
-     f'{C}[2].old: must be a whole number from 0 to 999, a sum such as "3+6+2", or null, not the text "3"'),
+    (
+        set_(f"{C}[1].entry", "farm"),
+        f'{C}[1].entry: must be a category key, "active_workers" or "hibernation[<sector index>]", not the text "farm"',
+    ),
+    (
+        set_(f"{C}[1].entry", "hibernation[1]"),
+        f"{C}[1].entry: names comb sector index 1, but the comb has 1 sector (only hibernation[0])",
+    ),
+    (
+        set_(f"{C}[2].old", "3"),
+        f'{C}[2].old: must be a whole number from 0 to 999, a sum such as "3+6+2", or null, not the text "3"',
+    ),
     (set_(f"{C}[2].new", "600+500"), f'{C}[2].new: the sum "600+500" makes 1100; it must be from 0 to 999'),
     (set_(f"{C}[4].old", None), f"{C}[4].old: must be true or false, not null"),
     (set_(f"{C}[1].new", "1+1"), f'{C}[1].new: must be a whole number from 0 to 7, or null, not the text "1+1"'),
-    (set_(f"{C}[3].at", "2026-11-29 20:17:05"),
-     (f"{C}[3].at: must be a date and time with its offset from UTC, such as 2026-11-29T21:04:05+01:00, "
-      'not the text "2026-11-29 20:17:05"')),
-    (set_(f"{C}[0].at", "2026-02-30T20:15:03+01:00"),
-     f"{C}[0].at: is not a real date and time: 2026-02-30T20:15:03+01:00"),
-    (set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00"),
-     f"{C}[4].at: is earlier than changes[3] (2026-11-29T20:17:05+01:00): changes are listed oldest first"),
+    (
+        set_(f"{C}[3].at", "2026-11-29 20:17:05"),
+        (
+            f"{C}[3].at: must be a date and time with its offset from UTC, such as 2026-11-29T21:04:05+01:00, "
+            'not the text "2026-11-29 20:17:05"'
+        ),
+    ),
+    (
+        set_(f"{C}[0].at", "2026-02-30T20:15:03+01:00"),
+        f"{C}[0].at: is not a real date and time: 2026-02-30T20:15:03+01:00",
+    ),
+    (
+        set_(f"{C}[4].at", "2026-11-29T20:17:04+01:00"),
+        f"{C}[4].at: is earlier than changes[3] (2026-11-29T20:17:05+01:00): changes are listed oldest first",
+    ),
     (set_(f"{C}[4].by", "x" * 81), f"{C}[4].by: must be at most 80 characters long, not 81"),
     (set_(f"{C}[2].by_link", "yes"), f'{C}[2].by_link: must be true or false, not the text "yes"'),
     (set_(f"{C}[3].undoes", 3), f"{C}[3].undoes: must be the index of an earlier change in this list (0 to 2), not 3"),
-    (set_(f"{C}[4].undoes", 2),
-     (f"{C}[4].undoes: changes[2] changed farm_income of player 1, not hive_mat_full of player 1: "
-      "a change can only undo a change of the same entry")),
+    (
+        set_(f"{C}[4].undoes", 2),
+        (
+            f"{C}[4].undoes: changes[2] changed farm_income of player 1, not hive_mat_full of player 1: "
+            "a change can only undo a change of the same entry"
+        ),
+    ),
     (set_(f"{C}[4].colour", "red"), f"{C}[4].colour: is not a key the format knows"),
     (delete(f"{C}[0].by"), f"{C}[0].by: is required"),
 ]
@@ -1024,7 +1278,7 @@ def test_history_problem_messages(edit, message):
 
 def test_format_md_lists_exactly_the_history_messages():
     text = FORMAT_MD.read_text(encoding="utf-8")
-    section = text[text.index("### Errors in the history"):]
+    section = text[text.index("### Errors in the history") :]
     block = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
     assert block.splitlines() == [message for _edit, message in HISTORY_MESSAGES]
 
@@ -1042,8 +1296,13 @@ def test_a_lone_surrogate_in_a_bad_value_is_quoted_as_an_escape():
 
 @pytest.mark.parametrize(
     "field_key, entry",
-    [("farm_income", "farm_income"), ("hive_mat_full", "hive_mat_full"), ("active_workers", "active_workers"),
-     ("t0", "hibernation[0]"), ("t19", "hibernation[19]")],
+    [
+        ("farm_income", "farm_income"),
+        ("hive_mat_full", "hive_mat_full"),
+        ("active_workers", "active_workers"),
+        ("t0", "hibernation[0]"),
+        ("t19", "hibernation[19]"),
+    ],
 )
 def test_pad_field_keys_and_file_entries(field_key, entry):
     assert entry_of_field(field_key) == entry
@@ -1052,8 +1311,17 @@ def test_pad_field_keys_and_file_entries(field_key, entry):
 
 @pytest.mark.parametrize(
     "text, value",
-    [("", None), ("0", 0), ("12", 12), ("-3", -3), ("3+6+2", "3+6+2"), ("14-3", "14-3"), ("-3+5", "-3+5"),
-     ("True", True), ("False", False)],
+    [
+        ("", None),
+        ("0", 0),
+        ("12", 12),
+        ("-3", -3),
+        ("3+6+2", "3+6+2"),
+        ("14-3", "14-3"),
+        ("-3+5", "-3+5"),
+        ("True", True),
+        ("False", False),
+    ],
 )
 def test_pad_texts_and_file_values(text, value):
     assert value_of_text(text) == value
@@ -1146,8 +1414,16 @@ def test_a_track_game_reads_its_one_during_the_game_entry_and_scores_as_its_brea
     assert game.during == "track"
     (alice,) = game.players
     assert alice.entries == {
-        "vp_track": 24, "planted_seed_cards": 12, "farms": 4, "recruits": 6, "developments": 9, "carvings": 14,
-        "queens_favor": 5, "hive_mat_full": True, "frames_filled": 1, "faction_ability": 6,
+        "vp_track": 24,
+        "planted_seed_cards": 12,
+        "farms": 4,
+        "recruits": 6,
+        "developments": 9,
+        "carvings": 14,
+        "queens_favor": 5,
+        "hive_mat_full": True,
+        "frames_filled": 1,
+        "faction_ability": 6,
     }
     assert score_document([game]) == EXAMPLE_SCORE
 
@@ -1190,23 +1466,39 @@ def test_the_way_of_counting_is_part_of_the_fingerprint():
 @pytest.mark.parametrize(
     ("edit", "path", "message"),
     [
-        pytest.param(set_("games[0].during", "tracks"), "games[0].during",
-                     'must be "track" or "breakdown", not the text "tracks"', id="an-unknown-way"),
-        pytest.param(set_("games[0].during", True), "games[0].during",
-                     'must be "track" or "breakdown", not true', id="not-text"),
-        pytest.param(set_(f"{P0}.during.vp_track", 40), f"{P0}.during.vp_track",
-                     'is not a key of this game\'s "during": vp_track belongs to a game whose "during" is "track"',
-                     id="the-track-in-a-breakdown-game"),
-        pytest.param(edits(set_("games[0].during", "track")), f"{P0}.during.starting_vp",
-                     'is not a key of this game\'s "during": starting_vp belongs to a game whose "during" is '
-                     '"breakdown"', id="the-breakdown-in-a-track-game"),
-        pytest.param(edits(set_("games[0].during", "track"), set_(f"{P0}.during", {"vp_track": 1000})),
-                     f"{P0}.during.vp_track", "must be a whole number from 0 to 999, not 1000",
-                     id="the-track-out-of-range"),
-        pytest.param(edits(set_("games[0].during", "track"), set_(f"{P0}.end.vp_track", 40),
-                           set_(f"{P0}.during", {})),
-                     f"{P0}.end.vp_track", "is not a key the format knows here: vp_track belongs in during",
-                     id="the-track-in-end"),
+        pytest.param(
+            set_("games[0].during", "tracks"),
+            "games[0].during",
+            'must be "track" or "breakdown", not the text "tracks"',
+            id="an-unknown-way",
+        ),
+        pytest.param(
+            set_("games[0].during", True), "games[0].during", 'must be "track" or "breakdown", not true', id="not-text"
+        ),
+        pytest.param(
+            set_(f"{P0}.during.vp_track", 40),
+            f"{P0}.during.vp_track",
+            'is not a key of this game\'s "during": vp_track belongs to a game whose "during" is "track"',
+            id="the-track-in-a-breakdown-game",
+        ),
+        pytest.param(
+            edits(set_("games[0].during", "track")),
+            f"{P0}.during.starting_vp",
+            'is not a key of this game\'s "during": starting_vp belongs to a game whose "during" is "breakdown"',
+            id="the-breakdown-in-a-track-game",
+        ),
+        pytest.param(
+            edits(set_("games[0].during", "track"), set_(f"{P0}.during", {"vp_track": 1000})),
+            f"{P0}.during.vp_track",
+            "must be a whole number from 0 to 999, not 1000",
+            id="the-track-out-of-range",
+        ),
+        pytest.param(
+            edits(set_("games[0].during", "track"), set_(f"{P0}.end.vp_track", 40), set_(f"{P0}.during", {})),
+            f"{P0}.end.vp_track",
+            "is not a key the format knows here: vp_track belongs in during",
+            id="the-track-in-end",
+        ),
     ],
 )
 def test_a_key_of_the_other_way_or_an_unknown_way_is_a_problem_named_by_its_path(edit, path, message):
@@ -1228,4 +1520,7 @@ def test_a_track_games_history_may_change_its_track_and_keeps_what_was_entered_t
     ]
     (game,) = read_document(doc)
     assert [(change.entry, change.new) for change in game.changes] == [
-        ("farm_income", 6), ("farm_income", None), ("vp_track", "20+4")]
+        ("farm_income", 6),
+        ("farm_income", None),
+        ("vp_track", "20+4"),
+    ]

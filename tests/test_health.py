@@ -61,9 +61,19 @@ def served(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
     def start_response(status, headers, exc_info=None):
         started.update(status=status, headers=dict(headers))
 
-    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "testserver",
-               "SERVER_PORT": "80", "HTTP_HOST": "testserver", "REMOTE_ADDR": "192.0.2.1", "SERVER_PROTOCOL": "HTTP/1.1",
-               "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(), "wsgi.errors": io.StringIO()}
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "REMOTE_ADDR": "192.0.2.1",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": io.StringIO(),
+    }
     with database_kept():
         result = WSGIHandler()(environ, start_response)
         try:

@@ -47,7 +47,9 @@ def ann() -> User:
 @pytest.fixture
 def game(ann) -> Game:
     return services.game_create(
-        players=[services.PlayerSetup("Ann"), services.PlayerSetup("Ben")], sectors=[(9, 4)], owner=ann,
+        players=[services.PlayerSetup("Ann"), services.PlayerSetup("Ben")],
+        sectors=[(9, 4)],
+        owner=ann,
         during=During.BREAKDOWN,
     )
 
@@ -230,8 +232,13 @@ def test_a_value_another_phone_already_stored_records_nothing(game, as_ann, as_b
 
 @pytest.mark.parametrize(
     "key, value, sum_text",
-    [("farms", 4, ""), ("farm_income", 9, "3+6"), ("hive_mat_full", False, ""), ("active_workers", 2, ""),
-     ("t0", 3, "")],
+    [
+        ("farms", 4, ""),
+        ("farm_income", 9, "3+6"),
+        ("hive_mat_full", False, ""),
+        ("active_workers", 2, ""),
+        ("t0", 3, ""),
+    ],
 )
 def test_writing_what_the_field_already_shows_records_nothing(game, as_ann, key, value, sum_text):
     if value is not False:
@@ -307,7 +314,8 @@ def test_undoing_a_change_the_field_has_moved_on_from_is_refused_and_changes_not
 
 
 def test_undoing_a_change_that_is_no_longer_the_fields_latest_is_refused_even_when_the_value_is_back(
-        game, as_ann, as_ben):
+    game, as_ann, as_ben
+):
     """Phone A sets recruits to 3 (change N), B sets 5, C sets 3 again. The field shows what
     change N made, but C's 3 is a newer save that C was told is stored: undoing N now would
     silently throw C's save away. The undo is a conflict; C's 3 stays, and nothing is recorded."""
@@ -514,8 +522,13 @@ def test_export_writes_the_history_and_a_game_without_one_has_no_changes_key(gam
     with_history, without = sorted(document["games"], key=lambda g: len(g["players"]), reverse=True)
     assert len(with_history["changes"]) == 10
     assert with_history["changes"][2] == {
-        "player": 1, "entry": "farm_income", "old": 12, "new": "3+6",
-        "at": changes(game)[2].at.astimezone(UTC).isoformat(), "by": "Annie", "undoes": 1,
+        "player": 1,
+        "entry": "farm_income",
+        "old": 12,
+        "new": "3+6",
+        "at": changes(game)[2].at.astimezone(UTC).isoformat(),
+        "by": "Annie",
+        "undoes": 1,
     }
     assert with_history["changes"][3]["by_link"] is True  # Ben's, through the edit link
     assert with_history["changes"][2]["at"].endswith("+00:00")
@@ -566,7 +579,16 @@ def test_an_import_stores_each_change_with_its_author_in_words_and_its_undo(game
     assert [c.by_link_holder for c in stored] == [False, True, False, True, False, True, True, False, False, False]
     assert all(c.by_user is None and c.by_link is None for c in stored)  # no account or link recreated
     assert [stored.index(c.undoes) if c.undoes else None for c in stored] == [
-        None, None, 1, 2, None, None, None, None, None, None
+        None,
+        None,
+        1,
+        2,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
     ]
     assert not GameLink.objects.filter(game=imported).exists()
 
@@ -601,8 +623,9 @@ def test_an_import_keeps_the_sum_an_entry_was_last_typed_as(as_ann):
 def test_an_entry_the_history_left_empty_but_the_file_gives_a_value_keeps_the_value():
     document = history_document()
     document["games"][0]["players"][1]["hibernation"] = [0]  # the history says Ben put 1 token there
-    document["games"][0]["changes"].append({"player": 2, "entry": "recruits", "old": None, "new": None,
-                                            "at": "2026-11-29T22:00:00+01:00", "by": ""})
+    document["games"][0]["changes"].append(
+        {"player": 2, "entry": "recruits", "old": None, "new": None, "at": "2026-11-29T22:00:00+01:00", "by": ""}
+    )
     document["games"][0]["players"][1]["end"] = {"recruits": 5}
 
     (imported,) = services.games_store(read_document(document), finished=True)
@@ -640,12 +663,17 @@ def test_format_md_history_example_imports_with_its_times_and_exports_in_utc():
     assert stored[0].at == datetime(2026, 11, 29, 19, 15, 3, tzinfo=UTC)
     (game,) = json.loads(export())["games"]
     assert [c["at"] for c in game["changes"]] == [
-        "2026-11-29T19:15:03+00:00", "2026-11-29T19:16:40+00:00", "2026-11-29T19:17:00+00:00",
-        "2026-11-29T19:17:05+00:00", "2026-11-29T20:40:12.500000+00:00",
+        "2026-11-29T19:15:03+00:00",
+        "2026-11-29T19:16:40+00:00",
+        "2026-11-29T19:17:00+00:00",
+        "2026-11-29T19:17:05+00:00",
+        "2026-11-29T20:40:12.500000+00:00",
     ]
     assert game["changes"] == [
-        {**change, "at": at} for change, at in zip(history_document()["games"][0]["changes"],
-                                                   [c["at"] for c in game["changes"]], strict=True)
+        {**change, "at": at}
+        for change, at in zip(
+            history_document()["games"][0]["changes"], [c["at"] for c in game["changes"]], strict=True
+        )
     ]
 
 
@@ -669,7 +697,12 @@ def test_an_older_files_history_without_by_link_imports_as_plain_words():
     (imported,) = services.games_store(read_document(document), finished=True)
 
     assert [(c.by_name, c.by_link_holder) for c in changes(imported)] == [
-        ("ann", False), ("edit link", False), ("Ben", False), ("ann", False), ("ann", False)]
+        ("ann", False),
+        ("edit link", False),
+        ("Ben", False),
+        ("ann", False),
+        ("ann", False),
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -681,8 +714,10 @@ def test_the_migration_marks_every_change_made_through_a_link_as_a_link_holders(
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps
-    User, Game, Seat, GameLink, Change = (old.get_model(*name.split(".")) for name in (
-        "auth.User", "scoring.Game", "scoring.Seat", "scoring.GameLink", "scoring.Change"))
+    User, Game, Seat, GameLink, Change = (
+        old.get_model(*name.split("."))
+        for name in ("auth.User", "scoring.Game", "scoring.Seat", "scoring.GameLink", "scoring.Change")
+    )
     ann = User.objects.create(username="ann")
     game = Game.objects.create(owner=ann, public_id="migrated")
     seat = Seat.objects.create(game=game, number=1, name="Ann", name_key="ann")

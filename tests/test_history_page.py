@@ -25,7 +25,8 @@ def many_games(owner, count: int, start: date = date(2020, 1, 1)) -> None:
     )
     Seat.objects.bulk_create(
         Seat(game=game, number=number, name=name, name_key=name.casefold(), score_total=number, is_winner=number == 2)
-        for game in games for number, name in ((1, "Alice"), (2, "Bruno"))
+        for game in games
+        for number, name in ((1, "Alice"), (2, "Bruno"))
     )
 
 
@@ -44,19 +45,33 @@ def games(owner):
     game_scored(player("Ann"), played_on=date(2024, 5, 5), owner=stranger)
 
 
-@pytest.mark.parametrize(("query", "dates"), [
-    ("", ["2024-04-05", "2024-03-05", "2024-02-05", "2024-01-05"]),
-    ("?player=ANN", ["2024-02-05", "2024-01-05"]),
-    ("?player=e", ["2024-04-05", "2024-03-05", "2024-02-05", "2024-01-05"]),  # Ben, Eve, Dee: part of a name
-    ("?since=2024-02-01&until=2024-03-31", ["2024-03-05", "2024-02-05"]),
-    ("?players=3", ["2024-02-05"]),
-    ("?players=1", ["2024-03-05"]),
-    ("?faction=Ana", ["2024-04-05", "2024-01-05"]),
-    ("?status=finished", ["2024-04-05", "2024-03-05", "2024-01-05"]),
-    ("?status=in-progress", ["2024-02-05"]),
-    ("?faction=Ana&status=finished&player=ben", ["2024-04-05", "2024-01-05"]),
-], ids=["all", "name-any-case", "part-of-a-name", "dates", "three-players", "solo-count", "faction",
-        "finished", "in-progress", "combined"])
+@pytest.mark.parametrize(
+    ("query", "dates"),
+    [
+        ("", ["2024-04-05", "2024-03-05", "2024-02-05", "2024-01-05"]),
+        ("?player=ANN", ["2024-02-05", "2024-01-05"]),
+        ("?player=e", ["2024-04-05", "2024-03-05", "2024-02-05", "2024-01-05"]),  # Ben, Eve, Dee: part of a name
+        ("?since=2024-02-01&until=2024-03-31", ["2024-03-05", "2024-02-05"]),
+        ("?players=3", ["2024-02-05"]),
+        ("?players=1", ["2024-03-05"]),
+        ("?faction=Ana", ["2024-04-05", "2024-01-05"]),
+        ("?status=finished", ["2024-04-05", "2024-03-05", "2024-01-05"]),
+        ("?status=in-progress", ["2024-02-05"]),
+        ("?faction=Ana&status=finished&player=ben", ["2024-04-05", "2024-01-05"]),
+    ],
+    ids=[
+        "all",
+        "name-any-case",
+        "part-of-a-name",
+        "dates",
+        "three-players",
+        "solo-count",
+        "faction",
+        "finished",
+        "in-progress",
+        "combined",
+    ],
+)
 def test_filters_narrow_the_owners_games_newest_first(client, owner, games, query, dates):
     client.force_login(owner)
     response = client.get(reverse("scoring:history") + query)
@@ -68,7 +83,10 @@ def test_each_active_filter_is_a_link_that_removes_it(client, owner, games):
     client.force_login(owner)
     response = client.get(reverse("scoring:history") + "?player=ann&status=finished")
     chips = {chip["label"]: chip["url"] for chip in response.context["chips"]}
-    assert chips == {"Player: <bdi>ann</bdi>": "?status=finished", "Games: Finished": "?player=ann"}  # (a name isolated)
+    assert chips == {
+        "Player: <bdi>ann</bdi>": "?status=finished",
+        "Games: Finished": "?player=ann",
+    }  # (a name isolated)
     assert 'href="?status=finished"' in response.content.decode()
 
 

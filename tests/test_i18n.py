@@ -11,7 +11,8 @@
   catalogue holds what ``makemessages`` collects; each ``.mo`` holds what its ``.po`` says).
 - The language comes from the browser's Accept-Language, a switch on every page changes it in one
   tap (a plain POST form), and the choice is remembered per device and per account.
-- Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV partagés : 6 chacun », with the narrow no-break spaces of French typography).
+- Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV partagés : 6 chacun », with the
+  narrow no-break spaces of French typography).
 """
 
 from __future__ import annotations
@@ -87,7 +88,201 @@ FRENCH_CATEGORIES = {
 # Words that are English and never French: one of them in a French page is an untranslated string.
 # (Words both languages write alike, such as "total", "faction", "notes", "page", "on", "second"
 # or "Automa", are not in it.)
-ENGLISH_WORDS = frozenset(["the", "of", "and", "to", "is", "are", "was", "were", "not", "your", "you", "with", "for", "by", "this", "that", "these", "those", "what", "who", "which", "when", "has", "have", "been", "be", "it", "its", "or", "an", "at", "from", "as", "if", "in", "into", "out", "up", "all", "any", "nobody", "someone", "everyone", "more", "than", "only", "must", "can", "cannot", "could", "would", "should", "may", "might", "will", "here", "there", "yes", "no", "ago", "game", "games", "player", "players", "vp", "token", "tokens", "sector", "sectors", "comb", "hive", "mat", "frames", "frame", "farm", "farms", "carvings", "carving", "recruits", "developments", "workers", "worker", "active", "during", "end", "finish", "finished", "results", "history", "statistics", "undo", "link", "links", "edit", "view", "new", "delete", "back", "next", "done", "reload", "keep", "mine", "use", "shared", "share", "each", "wins", "win", "won", "tie", "ties", "tied", "leads", "lead", "rank", "ranking", "breakdown", "category", "categories", "majority", "majorities", "income", "built", "filled", "queen", "favor", "seed", "cards", "tile", "abilities", "ability", "planet", "strength", "advance", "explore", "bonuses", "endgame", "starting", "victory", "nobody", "save", "saved", "saving", "sign", "password", "account", "username", "email", "file", "upload", "check", "add", "cancel", "type", "typed", "number", "whole", "sum", "value", "values", "field", "seconds", "hours", "days", "week", "month", "tue", "wed", "thu", "fri", "sat", "sun", "feb", "apr", "jun", "jul", "aug", "dec", "something", "wrong", "went", "found", "allowed", "too", "many", "requests", "please", "enter", "valid", "required"])
+ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "to",
+        "is",
+        "are",
+        "was",
+        "were",
+        "not",
+        "your",
+        "you",
+        "with",
+        "for",
+        "by",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "who",
+        "which",
+        "when",
+        "has",
+        "have",
+        "been",
+        "be",
+        "it",
+        "its",
+        "or",
+        "an",
+        "at",
+        "from",
+        "as",
+        "if",
+        "in",
+        "into",
+        "out",
+        "up",
+        "all",
+        "any",
+        "nobody",
+        "someone",
+        "everyone",
+        "more",
+        "than",
+        "only",
+        "must",
+        "can",
+        "cannot",
+        "could",
+        "would",
+        "should",
+        "may",
+        "might",
+        "will",
+        "here",
+        "there",
+        "yes",
+        "no",
+        "ago",
+        "game",
+        "games",
+        "player",
+        "players",
+        "vp",
+        "token",
+        "tokens",
+        "sector",
+        "sectors",
+        "comb",
+        "hive",
+        "mat",
+        "frames",
+        "frame",
+        "farm",
+        "farms",
+        "carvings",
+        "carving",
+        "recruits",
+        "developments",
+        "workers",
+        "worker",
+        "active",
+        "during",
+        "end",
+        "finish",
+        "finished",
+        "results",
+        "history",
+        "statistics",
+        "undo",
+        "link",
+        "links",
+        "edit",
+        "view",
+        "new",
+        "delete",
+        "back",
+        "next",
+        "done",
+        "reload",
+        "keep",
+        "mine",
+        "use",
+        "shared",
+        "share",
+        "each",
+        "wins",
+        "win",
+        "won",
+        "tie",
+        "ties",
+        "tied",
+        "leads",
+        "lead",
+        "rank",
+        "ranking",
+        "breakdown",
+        "category",
+        "categories",
+        "majority",
+        "majorities",
+        "income",
+        "built",
+        "filled",
+        "queen",
+        "favor",
+        "seed",
+        "cards",
+        "tile",
+        "abilities",
+        "ability",
+        "planet",
+        "strength",
+        "advance",
+        "explore",
+        "bonuses",
+        "endgame",
+        "starting",
+        "victory",
+        "nobody",
+        "save",
+        "saved",
+        "saving",
+        "sign",
+        "password",
+        "account",
+        "username",
+        "email",
+        "file",
+        "upload",
+        "check",
+        "add",
+        "cancel",
+        "type",
+        "typed",
+        "number",
+        "whole",
+        "sum",
+        "value",
+        "values",
+        "field",
+        "seconds",
+        "hours",
+        "days",
+        "week",
+        "month",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "feb",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "dec",
+        "something",
+        "wrong",
+        "went",
+        "found",
+        "allowed",
+        "too",
+        "many",
+        "requests",
+        "please",
+        "enter",
+        "valid",
+        "required",
+    ]
+)
 ENGLISH_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # A path, a file name or a key of the game file ("docs/game-file.md", "games[0].end.farms"): not words.
@@ -105,8 +300,9 @@ class PageText(HTMLParser):
     """What a reader meets on a page: its text and the words of its accessible attributes, less
     scripts, styles and whatever is marked as being in another language (``lang``)."""
 
-    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                      "wbr"})
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    )
 
     def __init__(self, language: str = "fr", machine_text: bool = False):
         super().__init__(convert_charrefs=True)
@@ -239,9 +435,19 @@ def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french
     html = assert_french(french.get(url("pad", game)), status=200)
 
     text = text_of(html)
-    for words in ("Au cours de la partie", "Fin de la partie", "Revenus des Fermes", "Alvéoles d’Hibernation",
-                  "Majorité sur les secteurs des Alvéoles d’Hibernation", "Position sur la piste Faveur de la Reine",
-                  "Cadres remplis", "Ouvriers actifs", "Classement", "Terminer la partie", "Tout enregistrer"):
+    for words in (
+        "Au cours de la partie",
+        "Fin de la partie",
+        "Revenus des Fermes",
+        "Alvéoles d’Hibernation",
+        "Majorité sur les secteurs des Alvéoles d’Hibernation",
+        "Position sur la piste Faveur de la Reine",
+        "Cadres remplis",
+        "Ouvriers actifs",
+        "Classement",
+        "Terminer la partie",
+        "Tout enregistrer",
+    ):
         assert words in text, words
     assert 'aria-label="Revenus des Fermes, Alice"' in html
     assert 'data-msg-saving="Enregistrement…"' in html
@@ -253,47 +459,121 @@ def test_the_comb_explanations_in_french(french, tied_game):
     html = assert_french(french.get(url("pad", tied_game)), status=200)
 
     text = text_of(html)
-    assert ("Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: 6 chacun. "
-            "Personne ne marque la 2e place.") in text
+    assert (
+        "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: 6 chacun. "
+        "Personne ne marque la 2e place."
+    ) in text
     assert "Alice est majoritaire avec 1 pion\u202f: 13\u00a0PV." in text
     assert "Carla est majoritaire avec 3 pions\u202f: 6\u00a0PV. Bruno est 2e avec 1 pion\u202f: 3\u00a0PV." in text
 
 
-@pytest.mark.parametrize(("first", "second", "tokens", "expected"), [
-    pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l’instant\u202f: personne ne marque de points.", id="empty"),
-    pytest.param(9, 4, [2, 2, 0], "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: "
-                                  "6 chacun. Personne ne marque la 2e place.", id="the-french-example"),
-    pytest.param(9, 4, [0, 3, 0], "Bruno est majoritaire avec 3 pions\u202f: 9\u00a0PV. Personne d’autre n’a de pion ici\u202f: "
-                                  "la 2e place n’est pas attribuée.", id="alone"),
-    pytest.param(13, 0, [3, 1, 0], "Alice est majoritaire avec 3 pions\u202f: 13\u00a0PV. Ce secteur n’accorde rien pour la "
-                                   "2e place.", id="no-2nd-award"),
-    pytest.param(9, 5, [3, 1, 1], "Alice est majoritaire avec 3 pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
-                                  "la 2e place avec 1 pion. 5\u00a0PV partagés\u202f: 2 chacun.", id="tie-for-2nd"),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "tokens", "expected"),
+    [
+        pytest.param(9, 4, [0, 0, 0], "Aucun pion pour l’instant\u202f: personne ne marque de points.", id="empty"),
+        pytest.param(
+            9,
+            4,
+            [2, 2, 0],
+            "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: "
+            "6 chacun. Personne ne marque la 2e place.",
+            id="the-french-example",
+        ),
+        pytest.param(
+            9,
+            4,
+            [0, 3, 0],
+            "Bruno est majoritaire avec 3 pions\u202f: 9\u00a0PV. Personne d’autre n’a de pion ici\u202f: "
+            "la 2e place n’est pas attribuée.",
+            id="alone",
+        ),
+        pytest.param(
+            13,
+            0,
+            [3, 1, 0],
+            "Alice est majoritaire avec 3 pions\u202f: 13\u00a0PV. Ce secteur n’accorde rien pour la 2e place.",
+            id="no-2nd-award",
+        ),
+        pytest.param(
+            9,
+            5,
+            [3, 1, 1],
+            "Alice est majoritaire avec 3 pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
+            "la 2e place avec 1 pion. 5\u00a0PV partagés\u202f: 2 chacun.",
+            id="tie-for-2nd",
+        ),
+    ],
+)
 def test_sector_sentences_in_french(first, second, tokens, expected):
     with translation.override("fr"):
         assert shown(sector_sentence(score_sector(0, Sector(first, second), tokens), ["Alice", "Bruno", "Carla"])) == (
-            expected)
+            expected
+        )
 
 
-@pytest.mark.parametrize(("totals", "workers", "expected"), [
-    pytest.param([80, 80], [1, 3], ["Bruno l’emporte au départage (ouvriers actifs\u202f: 3 contre 1)."], id="broken"),
-    pytest.param([80, 80], [2, 2], [("Alice et Bruno sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
-                                     "(2 chacun)\u202f: ils se partagent la victoire.")], id="shared-victory"),
-    pytest.param([90, 80, 80], [0, 1, 3], ["Carla prend la 2e place au départage (ouvriers actifs\u202f: 3 contre 1)."],
-                 id="2nd-place-broken"),
-    pytest.param([90, 80, 80], [0, 2, 2], [("Bruno et Carla sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
-                                            "(2 chacun)\u202f: ils se partagent la 2e place.")], id="2nd-place-shared"),
-    pytest.param([80, 80, 80], [1, 3, 2], [("Bruno, Carla et Alice sont à égalité avec 80\u00a0PV. Bruno l’emporte "
-                                            "au départage (ouvriers actifs\u202f: 3, 2 et 1).")], id="three-figures"),
-    pytest.param([80, 80, 80], [3, 3, 1], [("Alice, Bruno et Carla sont à égalité avec 80\u00a0PV. Alice et Bruno "
-                                            "l’emportent au départage (ouvriers actifs\u202f: 3 contre 1). Alice et Bruno "
-                                            "ont aussi autant d’ouvriers actifs et se partagent leur place.")],
-                 id="two-win-together"),
-])
+@pytest.mark.parametrize(
+    ("totals", "workers", "expected"),
+    [
+        pytest.param(
+            [80, 80], [1, 3], ["Bruno l’emporte au départage (ouvriers actifs\u202f: 3 contre 1)."], id="broken"
+        ),
+        pytest.param(
+            [80, 80],
+            [2, 2],
+            [
+                (
+                    "Alice et Bruno sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
+                    "(2 chacun)\u202f: ils se partagent la victoire."
+                )
+            ],
+            id="shared-victory",
+        ),
+        pytest.param(
+            [90, 80, 80],
+            [0, 1, 3],
+            ["Carla prend la 2e place au départage (ouvriers actifs\u202f: 3 contre 1)."],
+            id="2nd-place-broken",
+        ),
+        pytest.param(
+            [90, 80, 80],
+            [0, 2, 2],
+            [
+                (
+                    "Bruno et Carla sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
+                    "(2 chacun)\u202f: ils se partagent la 2e place."
+                )
+            ],
+            id="2nd-place-shared",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [1, 3, 2],
+            [
+                (
+                    "Bruno, Carla et Alice sont à égalité avec 80\u00a0PV. Bruno l’emporte "
+                    "au départage (ouvriers actifs\u202f: 3, 2 et 1)."
+                )
+            ],
+            id="three-figures",
+        ),
+        pytest.param(
+            [80, 80, 80],
+            [3, 3, 1],
+            [
+                (
+                    "Alice, Bruno et Carla sont à égalité avec 80\u00a0PV. Alice et Bruno "
+                    "l’emportent au départage (ouvriers actifs\u202f: 3 contre 1). Alice et Bruno "
+                    "ont aussi autant d’ouvriers actifs et se partagent leur place."
+                )
+            ],
+            id="two-win-together",
+        ),
+    ],
+)
 def test_tie_break_sentences_in_french(totals, workers, expected):
-    result = score_game([], [PlayerSheet(entries={"farm_income": t}, active_workers=w)
-                             for t, w in zip(totals, workers, strict=True)])
+    result = score_game(
+        [], [PlayerSheet(entries={"farm_income": t}, active_workers=w) for t, w in zip(totals, workers, strict=True)]
+    )
     with translation.override("fr"):
         assert [shown(tie_sentence(tie, ["Alice", "Bruno", "Carla"])) for tie in result.ties] == expected
 
@@ -302,16 +582,26 @@ def test_a_tie_with_four_different_worker_counts_is_one_whole_sentence():
     result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (3, 4, 2, 1)])
     names = ["Alice", "Bruno", "Carla", "Dana"]
     assert shown(tie_sentence(result.ties[0], names)) == (
-        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers (4, 3, 2 and 1).")
+        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers (4, 3, 2 and 1)."
+    )
     with translation.override("fr"):
         assert shown(tie_sentence(result.ties[0], names)) == (
-            "Bruno, Alice, Carla et Dana sont à égalité avec 80\u00a0PV. Bruno l’emporte au départage (ouvriers actifs\u202f: "
-            "4, 3, 2 et 1).")
+            "Bruno, Alice, Carla et Dana sont à égalité avec 80\u00a0PV. "
+            "Bruno l’emporte au départage (ouvriers actifs\u202f: 4, 3, 2 et 1)."
+        )
 
 
-@pytest.mark.parametrize(("number", "english", "french"), [
-    (1, "1st", "1er"), (2, "2nd", "2e"), (3, "3rd", "3e"), (4, "4th", "4e"), (11, "11th", "11e"), (21, "21st", "21e"),
-])
+@pytest.mark.parametrize(
+    ("number", "english", "french"),
+    [
+        (1, "1st", "1er"),
+        (2, "2nd", "2e"),
+        (3, "3rd", "3e"),
+        (4, "4th", "4e"),
+        (11, "11th", "11e"),
+        (21, "21st", "21e"),
+    ],
+)
 def test_ordinals_are_plain_text_in_both_languages(number, english, french):
     from django.contrib.humanize.templatetags.humanize import ordinal as humanize_ordinal
 
@@ -330,25 +620,32 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
     assert "Alice gagne" in text
     assert "Alice l’emporte au départage" not in text  # Alice leads on VP alone
-    assert ("Carla et Dana sont à égalité avec 29\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
-            "ils se partagent la 3e place.") in text
+    assert (
+        "Carla et Dana sont à égalité avec 29\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
+        "ils se partagent la 3e place."
+    ) in text
     assert "Points par catégorie" in text and "Détail" in text
     legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]  # each bar's, in the edition's words
     assert re.fullmatch(r"Au cours de la partie\s:\s\d+\sPV", legend[0]), legend[0]
-    assert any(re.fullmatch(r"Majorité sur les secteurs des Alvéoles d’Hibernation\s:\s\d+\sPV", item) for item in legend)
+    assert any(
+        re.fullmatch(r"Majorité sur les secteurs des Alvéoles d’Hibernation\s:\s\d+\sPV", item) for item in legend
+    )
     assert "Secteur 1\u202f: Alice et Bruno sont à égalité pour la 1re place" in text
 
 
 @pytest.mark.django_db
 def test_a_shared_victory_in_french(french):
-    game = game_scored(player("Alice", workers=2, farm_income=30), player("Bruno", workers=2, farm_income=30),
-                       finished=True)
+    game = game_scored(
+        player("Alice", workers=2, farm_income=30), player("Bruno", workers=2, farm_income=30), finished=True
+    )
 
     text = text_of(assert_french(french.get(url("results", game)), status=200))
 
     assert "Victoire partagée\u202f: Alice et Bruno" in text
-    assert ("Alice et Bruno sont à égalité avec 30\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
-            "ils se partagent la victoire.") in text
+    assert (
+        "Alice et Bruno sont à égalité avec 30\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
+        "ils se partagent la victoire."
+    ) in text
 
 
 @pytest.mark.django_db
@@ -362,16 +659,21 @@ def test_the_history_in_french_with_french_dates(french, owner):
     text = text_of(html)
     assert "dim. 29 nov. 2026" in text and "ven. 1er mai 2026" in text  # the first of the month: "1er"
     assert "2 parties" in text and "en cours" in text and "Chercher des parties" in text
-    filtered = assert_french(french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01"))
+    filtered = assert_french(
+        french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01")
+    )
     assert "La fin de la période précède son début." in text_of(filtered)
     assert 'type="date" name="since" value="2026-12-01"' in filtered
 
 
-@pytest.mark.parametrize(("language", "day", "written"), [
-    ("fr", date(2026, 12, 1), "mar. 1er déc. 2026"),
-    ("fr", date(2026, 12, 2), "mer. 2 déc. 2026"),
-    ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
-])
+@pytest.mark.parametrize(
+    ("language", "day", "written"),
+    [
+        ("fr", date(2026, 12, 1), "mar. 1er déc. 2026"),
+        ("fr", date(2026, 12, 2), "mer. 2 déc. 2026"),
+        ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
+    ],
+)
 def test_a_games_date_is_written_as_the_language_writes_it(language, day, written):
     from scoring.templatetags.words import game_date
 
@@ -389,10 +691,18 @@ def test_the_start_form_in_french_and_its_errors(french):
     assert "Quand un joueur place son 6e pion Hibernation (règles anglaises)" in text
     today = timezone.localdate().isoformat()
     assert re.search(rf'<input type="date" name="played_on" value="{today}"', html), (
-        "a date field holds YYYY-MM-DD in every language (30/11/2026 is no date to a browser)")
-    data = {"player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "sector-TOTAL_FORMS": "20",
-            "sector-INITIAL_FORMS": "0", "played_on": "", "end_trigger_token": "7", "sector-0-second": "4",
-            "sector-1-first": "120"}
+        "a date field holds YYYY-MM-DD in every language (30/11/2026 is no date to a browser)"
+    )
+    data = {
+        "player-TOTAL_FORMS": "5",
+        "player-INITIAL_FORMS": "0",
+        "sector-TOTAL_FORMS": "20",
+        "sector-INITIAL_FORMS": "0",
+        "played_on": "",
+        "end_trigger_token": "7",
+        "sector-0-second": "4",
+        "sector-1-first": "120",
+    }
     refused = text_of(assert_french(french.post(url("start"), data), status=422))
     assert "Nommez au moins un joueur." in refused
     assert "Ce champ est obligatoire." in refused  # Django's own words, in French too
@@ -405,21 +715,28 @@ def test_the_start_form_in_french_and_its_errors(french):
 def test_the_pads_error_messages_in_french(french):
     game = game_started("Alice", "Bruno")
 
-    answer = french.post(url("save", game), {"field": "s1-farms", "value": "120", "version": "0", "page": "a",
-                                              "seq": "1"}, headers=HTMX)
+    answer = french.post(
+        url("save", game), {"field": "s1-farms", "value": "120", "version": "0", "page": "a", "seq": "1"}, headers=HTMX
+    )
     assert answer.status_code == 422
-    assert re.search(r"Fermes construites, Alice\u202f: Doit être compris entre 0 et 99, pas 120\.",
-                        text_of(assert_french(answer)))
+    assert re.search(
+        r"Fermes construites, Alice\u202f: Doit être compris entre 0 et 99, pas 120\.", text_of(assert_french(answer))
+    )
 
-    answer = french.post(url("save", game), {"field": "s2-farm_income", "value": "3+x", "version": "0", "page": "a",
-                                              "seq": "2"}, headers=HTMX)
+    answer = french.post(
+        url("save", game),
+        {"field": "s2-farm_income", "value": "3+x", "version": "0", "page": "a", "seq": "2"},
+        headers=HTMX,
+    )
     assert "Tapez un nombre entier, comme 12, ou une somme, comme 3+6+2." in text_of(assert_french(answer))
 
     save_tokens(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
-    answer = french.post(url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a",
-                                              "seq": "3"}, headers=HTMX)
+    answer = french.post(
+        url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a", "seq": "3"}, headers=HTMX
+    )
     assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d’autres secteurs\u202f: 1 au plus ici." in text_of(
-        assert_french(answer))
+        assert_french(answer)
+    )
 
     finish = text_of(assert_french(french.post(url("finish", game)), status=200))
     assert "Rien n’a encore été saisi pour\u202f:" in finish and "Revenus des Fermes" in finish
@@ -455,9 +772,17 @@ def test_who_made_a_change_in_french_a_link_holder_always_marked_as_one(french, 
 
 @pytest.mark.django_db
 def test_every_other_page_in_french(french, tied_game):
-    pages = [url("players"), url("statistics"), url("data"), url("delete", tied_game), url("start"),
-             url("again", tied_game), reverse("password_change"), reverse("account_name"),
-             reverse("scoring:player", args=[tied_game.seats.first().player_id])]
+    pages = [
+        url("players"),
+        url("statistics"),
+        url("data"),
+        url("delete", tied_game),
+        url("start"),
+        url("again", tied_game),
+        reverse("password_change"),
+        reverse("account_name"),
+        reverse("scoring:player", args=[tied_game.seats.first().player_id]),
+    ]
     for address in pages:
         assert_french(french.get(address), status=200)
     anonymous = Client(**FR)
@@ -493,8 +818,9 @@ def test_numbers_follow_the_language(owner, french):
 def test_the_charts_are_drawn_with_numbers_an_svg_reads_in_every_language(owner, french):
     """A chart's coordinates are written for the browser, not for the reader: 12.5 stays 12.5 in
     French (12,5 is no length to an SVG, which then drew no bar and logged an error per rect)."""
-    game = game_scored(player("Alice", farm_income=7, farms=3), player("Bruno", farm_income=10, recruits=3),
-                       finished=True)
+    game = game_scored(
+        player("Alice", farm_income=7, farms=3), player("Bruno", farm_income=10, recruits=3), finished=True
+    )
     game_scored(player("Alice", farm_income=5), player("Bruno", farm_income=30), finished=True)
     alice = reverse("scoring:player", args=[Seat.objects.filter(name="Alice").first().player_id])
     geometry = re.compile(r'\s(x|y|x1|y1|x2|y2|cx|cy|r|width|height|viewBox|points)="([^"]*)"')
@@ -507,17 +833,22 @@ def test_the_charts_are_drawn_with_numbers_an_svg_reads_in_every_language(owner,
         assert charts, page
         attributes = [attribute for chart in charts for attribute in geometry.findall(chart)]
         assert any(re.search(r"\d[.,]\d", value) for name, value in attributes if name != "points"), (
-            "the test needs a coordinate with decimals")
-        assert [(name, value) for name, value in attributes
-                if not re.fullmatch(grammar.get(name, number), value)] == [], page
+            "the test needs a coordinate with decimals"
+        )
+        assert [
+            (name, value) for name, value in attributes if not re.fullmatch(grammar.get(name, number), value)
+        ] == [], page
 
 
 @pytest.mark.django_db
 def test_a_game_files_problems_in_french(french):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    document = {"format": "apiary-scorepad", "version": 1,
-                "games": [{"players": [{"name": "Alice", "end": {"farms": 120}}, {"name": " "}]}]}
+    document = {
+        "format": "apiary-scorepad",
+        "version": 1,
+        "games": [{"players": [{"name": "Alice", "end": {"farms": 120}}, {"name": " "}]}],
+    }
     upload = SimpleUploadedFile("partie.json", json.dumps(document).encode(), content_type="application/json")
 
     text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
@@ -536,8 +867,9 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
 
     assert english_header.startswith("played_on,game_id,finished,seat,player,")
     header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
-    assert header.startswith("Date;Partie;Terminée;Position;Joueur;Faction;Automa;"
-                             "PV sur la piste à la fin de la partie;PV de départ;")
+    assert header.startswith(
+        "Date;Partie;Terminée;Position;Joueur;Faction;Automa;PV sur la piste à la fin de la partie;PV de départ;"
+    )
     assert "Revenus des Fermes" in header and "Capacité de fin de partie de la faction" in header
     assert not english_in(f"<p>{header}</p>")
     assert ";oui;" in french_rows[1]
@@ -560,27 +892,38 @@ def test_the_password_reset_mail_in_french(owner):
 # The command-line tools
 
 
-@pytest.mark.parametrize(("environ", "language"), [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"),
-    ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
-    ({"LANGUAGE": "fr:en", "LANG": "C.UTF-8"}, "fr"),
-    ({"LANGUAGE": "de:fr"}, "fr"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LANGUAGE": "fr:en", "LANG": "C.UTF-8"}, "fr"),
+        ({"LANGUAGE": "de:fr"}, "fr"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_command_line_tools_speak_the_shells_language(environ, language):
     assert shell_language(environ) == language
 
 
 def test_a_command_line_error_in_french(tmp_path):
     bad = tmp_path / "partie.json"
-    bad.write_text('{"format": "apiary-scorepad", "version": 1, "games": [{"players": [{"name": "A", '
-                   '"end": {"farms": 120}}]}]}')
+    bad.write_text(
+        '{"format": "apiary-scorepad", "version": 1, "games": [{"players": [{"name": "A", "end": {"farms": 120}}]}]}'
+    )
     environment = {**os.environ, "LANG": "fr_FR.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
 
-    run = subprocess.run([sys.executable, "manage.py", "score_game", str(bad)], cwd=ROOT, env=environment,
-                         capture_output=True, text=True, timeout=120, check=False)
+    run = subprocess.run(
+        [sys.executable, "manage.py", "score_game", str(bad)],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
     assert run.returncode == 1
     assert f"{bad} n’est pas un fichier de parties valide (1 problème)\u202f:" in run.stderr
@@ -613,8 +956,9 @@ def test_every_page_has_a_one_tap_switch_that_works_without_javascript(owner):
     game = game_started("Alice", "Bruno")
     page = phone.get(url("pad", game)).content.decode()
 
-    switch = re.search(r'<form method="post" action="([^"]+)" class="nav-form language-switch">(.*?)</form>', page,
-                       re.DOTALL)
+    switch = re.search(
+        r'<form method="post" action="([^"]+)" class="nav-form language-switch">(.*?)</form>', page, re.DOTALL
+    )
     assert switch and switch.group(1) == "/i18n/setlang/"
     assert re.findall(r'<button type="submit" name="language" value="(\w+)" lang="\w+"', switch.group(2)) == ["en"]
     assert f'name="next" value="{url("pad", game)}"' in switch.group(2)
@@ -654,16 +998,20 @@ def test_signing_in_brings_the_accounts_language_to_the_device(owner):
 
 @pytest.mark.django_db
 def test_an_account_keeps_the_language_it_signed_up_in():
-    Client(**FR).post(reverse("signup"), {"username": "zoe", "password1": "un-long-mot-de-passe",
-                                          "password2": "un-long-mot-de-passe"})
+    Client(**FR).post(
+        reverse("signup"), {"username": "zoe", "password1": "un-long-mot-de-passe", "password2": "un-long-mot-de-passe"}
+    )
     assert LanguagePreference.objects.get(user=User.objects.get(username="zoe")).language == "fr"
 
 
 def test_urls_are_the_same_in_both_languages():
     with translation.override("fr"):
         french = [reverse("scoring:history"), reverse("login"), reverse("scoring:start")]
-    assert french == [reverse("scoring:history"), reverse("login"), reverse("scoring:start")] == [
-        "/", "/accounts/login/", "/games/new/"]
+    assert (
+        french
+        == [reverse("scoring:history"), reverse("login"), reverse("scoring:start")]
+        == ["/", "/accounts/login/", "/games/new/"]
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -672,7 +1020,8 @@ def test_urls_are_the_same_in_both_languages():
 
 NEEDS_GETTEXT = pytest.mark.skipif(
     shutil.which("msgfmt") is None and os.environ.get("CI") != "true",
-    reason="reading and compiling the catalogue needs GNU gettext (scripts/test.sh installs it)")
+    reason="reading and compiling the catalogue needs GNU gettext (scripts/test.sh installs it)",
+)
 
 
 def gettext_tool(*args: str) -> subprocess.CompletedProcess:
@@ -724,8 +1073,10 @@ def translations(po: Path) -> list[tuple[str, str]]:
     form's English being msgid for the first form and msgid_plural for the others. Read by GNU
     gettext's msgexec, which runs a command for each message and form, the form's translation on its
     standard input and the English in its environment."""
-    script = ('printf "%s\\037%s\\037%s\\037" "$MSGEXEC_MSGID" "$MSGEXEC_MSGID_PLURAL" "$MSGEXEC_PLURAL_FORM"; '
-              'cat; printf "\\036"')
+    script = (
+        'printf "%s\\037%s\\037%s\\037" "$MSGEXEC_MSGID" "$MSGEXEC_MSGID_PLURAL" "$MSGEXEC_PLURAL_FORM"; '
+        'cat; printf "\\036"'
+    )
     done = gettext_tool("msgexec", "--input", str(po), "sh", "-c", script)
     assert done.returncode == 0, done.stderr
     forms = []
@@ -751,15 +1102,24 @@ def test_each_translation_keeps_its_placeholders():
 # apostrophes and French quotation marks, never straight ones (Django's own French writes
 # "Nom d’utilisateur" beside ours); no "(s)" for a plural a number decides (each number its own
 # plural forms); a number and its unit never parted at the end of a line ("13 PV": a no-break space).
-SPACE_BEFORE_SIGN = re.compile(r"[ \u00a0](?:[:;!?»]|%%(?!\())|«[ \u00a0]")  # (%%(time)s: a placeholder, in a template's text)
+SPACE_BEFORE_SIGN = re.compile(
+    r"[ \u00a0](?:[:;!?»]|%%(?!\())|«[ \u00a0]"
+)  # (%%(time)s: a placeholder, in a template's text)
 SIGN_WITHOUT_NARROW_SPACE = re.compile(r"[^\s\u202f/](?:[;!?»]|:(?=\s|$))|«[^\u202f]")
 COMB_ALONE = re.compile(r"Alvéoles(?! d’Hibernation)")
 BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
 STRAIGHT_QUOTE = re.compile(r"['\"]")
 PLURAL_SHORTCUT = re.compile(r"\w\((?:e?s|e)\)")
 UNIT_APART = re.compile(r"(?:%\(\w+\)[sd]|\d) PV\b")
-FRENCH_RULES = (SPACE_BEFORE_SIGN, SIGN_WITHOUT_NARROW_SPACE, COMB_ALONE, BEFORE_A_NAME, STRAIGHT_QUOTE, PLURAL_SHORTCUT,
-                UNIT_APART)
+FRENCH_RULES = (
+    SPACE_BEFORE_SIGN,
+    SIGN_WITHOUT_NARROW_SPACE,
+    COMB_ALONE,
+    BEFORE_A_NAME,
+    STRAIGHT_QUOTE,
+    PLURAL_SHORTCUT,
+    UNIT_APART,
+)
 SHORT_LABELS = {category.short_label for category in CATEGORIES} | {"Comb majorities"}
 
 
@@ -777,22 +1137,49 @@ def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize(("french", "rule"), [
-    ("Total : 12", SPACE_BEFORE_SIGN), ("Total\u00a0: 12", SPACE_BEFORE_SIGN), ("« oui »", SPACE_BEFORE_SIGN),
-    ("50 %%", SPACE_BEFORE_SIGN), ("Total: 12", SIGN_WITHOUT_NARROW_SPACE), ("Vraiment?", SIGN_WITHOUT_NARROW_SPACE),
-    ("les Alvéoles", COMB_ALONE), ("les Alvéoles d'Hibernation", COMB_ALONE), ("pions de %(name)s", BEFORE_A_NAME),
-    ("l'Automa", STRAIGHT_QUOTE), ('pas d’utilisateur "%(name)s"', STRAIGHT_QUOTE),
-    ("%(skipped)s déjà enregistrée(s)", PLURAL_SHORTCUT), ("ignoré(e)", PLURAL_SHORTCUT),
-    ("%(vp)s PV de retard", UNIT_APART), ("8 PV par cadre", UNIT_APART),
-])
+@pytest.mark.parametrize(
+    ("french", "rule"),
+    [
+        ("Total : 12", SPACE_BEFORE_SIGN),
+        ("Total\u00a0: 12", SPACE_BEFORE_SIGN),
+        ("« oui »", SPACE_BEFORE_SIGN),
+        ("50 %%", SPACE_BEFORE_SIGN),
+        ("Total: 12", SIGN_WITHOUT_NARROW_SPACE),
+        ("Vraiment?", SIGN_WITHOUT_NARROW_SPACE),
+        ("les Alvéoles", COMB_ALONE),
+        ("les Alvéoles d'Hibernation", COMB_ALONE),
+        ("pions de %(name)s", BEFORE_A_NAME),
+        ("l'Automa", STRAIGHT_QUOTE),
+        ('pas d’utilisateur "%(name)s"', STRAIGHT_QUOTE),
+        ("%(skipped)s déjà enregistrée(s)", PLURAL_SHORTCUT),
+        ("ignoré(e)", PLURAL_SHORTCUT),
+        ("%(vp)s PV de retard", UNIT_APART),
+        ("8 PV par cadre", UNIT_APART),
+    ],
+)
 def test_the_french_typography_rules_find_what_they_forbid(french, rule):
     assert rule.search(french)
 
 
-@pytest.mark.parametrize("french", ["Total\u202f: 12", "«\u202foui\u202f»", "50\u202f%%", "21:14", "https://x",
-                                    "les Alvéoles d’Hibernation", "%(name)s\u202f: pions", "de %(count)s parties",
-                                    "à %%(time)s", "l’Automa", "pas d’utilisateur «\u202f%(name)s\u202f»",
-                                    "(%(count)s problèmes)", "%(vp)s\u00a0PV de retard", "les PV de départ"])
+@pytest.mark.parametrize(
+    "french",
+    [
+        "Total\u202f: 12",
+        "«\u202foui\u202f»",
+        "50\u202f%%",
+        "21:14",
+        "https://x",
+        "les Alvéoles d’Hibernation",
+        "%(name)s\u202f: pions",
+        "de %(count)s parties",
+        "à %%(time)s",
+        "l’Automa",
+        "pas d’utilisateur «\u202f%(name)s\u202f»",
+        "(%(count)s problèmes)",
+        "%(vp)s\u00a0PV de retard",
+        "les PV de départ",
+    ],
+)
 def test_the_french_typography_rules_let_good_french_be(french):
     assert not any(rule.search(french) for rule in FRENCH_RULES)
 
@@ -800,7 +1187,8 @@ def test_the_french_typography_rules_let_good_french_be(french):
 @NEEDS_GETTEXT
 def test_each_compiled_catalogue_holds_exactly_what_its_po_says(tmp_path):
     assert stale_catalogues(ROOT / "locale", tmp_path) == [], (
-        "run: scripts/messages.sh compile (Django's compilemessages), and commit the .mo")
+        "run: scripts/messages.sh compile (Django's compilemessages), and commit the .mo"
+    )
 
 
 @NEEDS_GETTEXT
@@ -825,14 +1213,17 @@ def test_the_categories_are_the_french_editions_words_from_the_catalogue():
 
 
 def test_docs_scoring_rules_name_the_categories_as_the_catalogue_does():
-    rows = re.findall(r"^\| `(\w+)` \| [^|]+ \| ([^|]+) \|", (ROOT / "docs" / "scoring-rules.md").read_text(),
-                      re.MULTILINE)
+    rows = re.findall(
+        r"^\| `(\w+)` \| [^|]+ \| ([^|]+) \|", (ROOT / "docs" / "scoring-rules.md").read_text(), re.MULTILINE
+    )
     documented = {key: french.strip() for key, french in rows}
     assert documented == FRENCH_CATEGORIES
 
 
-@pytest.mark.skipif(shutil.which("xgettext") is None and os.environ.get("CI") != "true",
-                    reason="collecting the strings needs GNU gettext's xgettext (scripts/test.sh installs it)")
+@pytest.mark.skipif(
+    shutil.which("xgettext") is None and os.environ.get("CI") != "true",
+    reason="collecting the strings needs GNU gettext's xgettext (scripts/test.sh installs it)",
+)
 def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
     """Django's makemessages, run on a copy of the project, finds no string that the committed
     catalogue lacks, and the catalogue keeps no string that is no longer used."""
@@ -846,9 +1237,24 @@ def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
     (tmp_path / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
     shutil.copy(PO, tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po")
 
-    subprocess.run([sys.executable, "manage.py", "makemessages", "--locale", "fr", "--no-obsolete",
-                    "--add-location", "file", "-v", "0"], cwd=tmp_path, check=True, timeout=300,
-                   env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--locale",
+            "fr",
+            "--no-obsolete",
+            "--add-location",
+            "file",
+            "-v",
+            "0",
+        ],
+        cwd=tmp_path,
+        check=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
 
     # msgcmp DEF REF: every message of REF is in DEF (its translation aside)
     collected = str(tmp_path / "locale/fr/LC_MESSAGES/django.po")
@@ -869,8 +1275,11 @@ MACHINE_MODULES = {"health.py", "settings.py"}
 
 def template_files() -> list[Path]:
     """Every template people read (the health check's answer is read by machines)."""
-    return sorted(path for path in (ROOT / "templates").rglob("*")
-                  if path.suffix in (".html", ".txt") and path.name not in MACHINE_TEMPLATES)
+    return sorted(
+        path
+        for path in (ROOT / "templates").rglob("*")
+        if path.suffix in (".html", ".txt") and path.name not in MACHINE_TEMPLATES
+    )
 
 
 PLACE = "\x00"  # where a template tag or variable stood
@@ -892,8 +1301,11 @@ class TemplateText(HTMLParser):
         for name, value in attributes.items():
             if not value:
                 continue
-            if name in CHECKED_ATTRIBUTES or name.startswith("data-msg-") or (
-                    name == "value" and tag == "input" and attributes.get("type") in ("submit", "button")):
+            if (
+                name in CHECKED_ATTRIBUTES
+                or name.startswith("data-msg-")
+                or (name == "value" and tag == "input" and attributes.get("type") in ("submit", "button"))
+            ):
                 self.check(value, f"{tag}[{name}]")
 
     def handle_endtag(self, tag):
@@ -935,11 +1347,16 @@ def untranslated_template_text(source: str) -> list[str]:
 
 def test_the_template_checker_finds_a_word_no_tag_translates():
     assert untranslated_template_text('<p>Saved</p><button aria-label="Add one">+</button>') == [
-        "text: 'Saved'", "button[aria-label]: 'Add one'"]
-    assert untranslated_template_text(
-        '{% load i18n %}<p title="{% translate "Saved" %}">{% blocktranslate %}Hello {{ n }}{% endblocktranslate %}'
-        ' · {{ name }} — 3 + 4</p>{# a comment #}{% comment %}Notes{% endcomment %}<script>var a = "b c";</script>'
-    ) == []
+        "text: 'Saved'",
+        "button[aria-label]: 'Add one'",
+    ]
+    assert (
+        untranslated_template_text(
+            '{% load i18n %}<p title="{% translate "Saved" %}">{% blocktranslate %}Hello {{ n }}{% endblocktranslate %}'
+            ' · {{ name }} — 3 + 4</p>{# a comment #}{% comment %}Notes{% endcomment %}<script>var a = "b c";</script>'
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("path", template_files(), ids=lambda path: str(path.relative_to(ROOT / "templates")))
@@ -950,8 +1367,22 @@ def test_every_word_of_a_template_is_marked_for_translation(path):
 # Calls whose text a person reads: a string (or f-string) with words given to them directly is a
 # string nobody marked for translation.
 USER_FACING_CALLS = {
-    "ValidationError", "HttpResponse", "Http404", "PermissionDenied", "CommandError", "NoAccess", "NotAllowed",
-    "ViewOnly", "Problem", "GameFileError", "write", "add_error", "success", "error", "warning", "info",
+    "ValidationError",
+    "HttpResponse",
+    "Http404",
+    "PermissionDenied",
+    "CommandError",
+    "NoAccess",
+    "NotAllowed",
+    "ViewOnly",
+    "Problem",
+    "GameFileError",
+    "write",
+    "add_error",
+    "success",
+    "error",
+    "warning",
+    "info",
 }
 USER_FACING_KEYWORDS = {"label", "short_label", "help_text", "empty_label", "verbose_name", "help", "message", "title"}
 NOT_USER_FACING = {"content_type", "Content-Type"}
@@ -979,14 +1410,20 @@ def untranslated_python_strings(source: str) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        if called in ("warning", "info", "error", "debug", "exception") and isinstance(node.func, ast.Attribute) and (
-                getattr(node.func.value, "id", "") in ("logger", "logging", "log")):
+        if (
+            called in ("warning", "info", "error", "debug", "exception")
+            and isinstance(node.func, ast.Attribute)
+            and (getattr(node.func.value, "id", "") in ("logger", "logging", "log"))
+        ):
             continue  # the server's log is for its operator, in English
         arguments = []
         if called in USER_FACING_CALLS:
             arguments += [(f"{called}()", argument) for argument in node.args]
-        arguments += [(f"{called}({keyword.arg}=)", keyword.value) for keyword in node.keywords
-                      if keyword.arg in USER_FACING_KEYWORDS]
+        arguments += [
+            (f"{called}({keyword.arg}=)", keyword.value)
+            for keyword in node.keywords
+            if keyword.arg in USER_FACING_KEYWORDS
+        ]
         for where, argument in arguments:
             if isinstance(argument, ast.Dict):  # error_messages={...}
                 continue
@@ -997,14 +1434,23 @@ def untranslated_python_strings(source: str) -> list[str]:
 
 
 def test_the_python_checker_finds_a_message_nobody_marked():
-    assert untranslated_python_strings('raise ValidationError("Type a number.")\n'
-                                       'raise CommandError(f"cannot read {path}: {why}")\n'
-                                       'x = forms.CharField(label="Your name")\n') == [
-        "line 1: ValidationError() 'Type a number.'", "line 2: CommandError() 'cannot read  : '",
-        "line 3: CharField(label=) 'Your name'"]
-    assert untranslated_python_strings('raise ValidationError(_("Type a number."))\n'
-                                       'HttpResponse(text, content_type="text/plain; charset=utf-8")\n'
-                                       'logger.warning("Rate limit %r reached", rule)\n') == []
+    assert untranslated_python_strings(
+        'raise ValidationError("Type a number.")\n'
+        'raise CommandError(f"cannot read {path}: {why}")\n'
+        'x = forms.CharField(label="Your name")\n'
+    ) == [
+        "line 1: ValidationError() 'Type a number.'",
+        "line 2: CommandError() 'cannot read  : '",
+        "line 3: CharField(label=) 'Your name'",
+    ]
+    assert (
+        untranslated_python_strings(
+            'raise ValidationError(_("Type a number."))\n'
+            'HttpResponse(text, content_type="text/plain; charset=utf-8")\n'
+            'logger.warning("Rate limit %r reached", rule)\n'
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("path", python_files(), ids=lambda path: str(path.relative_to(ROOT)))
@@ -1028,11 +1474,15 @@ def test_the_phone_side_takes_every_word_from_the_page_which_translates_it():
     for key in sorted(keys):
         attribute = "data-" + re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), key)
         assert re.search(rf'{attribute}="{{% translate \'[^\']+\' %}}"', template), (
-            f"{attribute} is missing from the pad, or not translated")
+            f"{attribute} is missing from the pad, or not translated"
+        )
     for name, script in scripts.items():
         strings = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'', re.sub(r"//[^\n]*", "", script))
-        sentences = [double or single for double, single in strings
-                     if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)]
+        sentences = [
+            double or single
+            for double, single in strings
+            if re.fullmatch(r"[A-Z][a-z]+(?:[ ,:;'’]+[A-Za-z]+)+[.!?…]?", double or single)
+        ]
         assert sentences == [], f"words of {name}'s own: read them from the page (a data-msg-* attribute)"
 
 
@@ -1120,7 +1570,7 @@ def colons_assembled(text: str) -> list[str]:
     """The colons of a run with words on both sides that are not of the same piece."""
     found = []
     for match in re.finditer(":", text):
-        before, after = text[:match.start()], text[match.end():]
+        before, after = text[: match.start()], text[match.end() :]
         gap_before, gap_after = re.search(rf"[\s{PIECE}]*$", before).group(), re.match(rf"[\s{PIECE}]*", after).group()
         words_before, words_after = before.strip(f" \t\n{PIECE}"), after.strip(f" \t\n{PIECE}")
         if words_before and words_after and PIECE in gap_before + gap_after and not after.startswith("//"):
@@ -1135,22 +1585,28 @@ def colons_assembled_in_template(source: str) -> list[str]:
 
 
 def test_the_colon_rule_finds_a_sentence_a_template_assembles():
-    assert colons_assembled_in_template('{{ row.label }}{% if row.help %}: {{ row.help }}{% endif %}') == ["…: …"]
-    assert colons_assembled_in_template('<p>{% translate "Also played as:" %} {{ names }}</p>') == [
-        "Also played as: …"]
-    assert colons_assembled_in_template('<p><b>{% blocktranslate %}Sector {{ n }}:{% endblocktranslate %}</b> '
-                                        '{{ sentence }}</p>') == ["Sector …: …"]
-    assert colons_assembled_in_template('<a><span class="visually-hidden">{% translate "winner:" %} </span>'
-                                        '<bdi>{{ name }}</bdi></a>') == ["winner: …"]
+    assert colons_assembled_in_template("{{ row.label }}{% if row.help %}: {{ row.help }}{% endif %}") == ["…: …"]
+    assert colons_assembled_in_template('<p>{% translate "Also played as:" %} {{ names }}</p>') == ["Also played as: …"]
+    assert colons_assembled_in_template(
+        "<p><b>{% blocktranslate %}Sector {{ n }}:{% endblocktranslate %}</b> {{ sentence }}</p>"
+    ) == ["Sector …: …"]
+    assert colons_assembled_in_template(
+        '<a><span class="visually-hidden">{% translate "winner:" %} </span><bdi>{{ name }}</bdi></a>'
+    ) == ["winner: …"]
     assert colons_assembled_in_template('<b title="{{ a }}: {% translate "VP" %}">x</b>') == ["…: VP"]
 
 
 def test_the_colon_rule_lets_a_sentence_of_the_catalogue_be():
-    assert colons_assembled_in_template(
-        '<p>{% blocktranslate with names=x %}Shared victory: {{ names }}{% endblocktranslate %}</p>'
-        '<p>{% translate "Nobody has entered these yet:" %}</p><ul><li>{{ what }}</li></ul>'
-        '<div hx-headers=\'{"X-CSRFToken": "{{ csrf_token }}"}\'>{% translate "Your data: export and import" %}</div>'
-        '<style>.a { color: red; }</style><a href="https://example.com/{{ x }}">{{ y }}</a>') == []
+    assert (
+        colons_assembled_in_template(
+            "<p>{% blocktranslate with names=x %}Shared victory: {{ names }}{% endblocktranslate %}</p>"
+            '<p>{% translate "Nobody has entered these yet:" %}</p><ul><li>{{ what }}</li></ul>'
+            '<div hx-headers=\'{"X-CSRFToken": "{{ csrf_token }}"}\'>'
+            '{% translate "Your data: export and import" %}</div>'
+            '<style>.a { color: red; }</style><a href="https://example.com/{{ x }}">{{ y }}</a>'
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("path", template_files(), ids=lambda path: str(path.relative_to(ROOT / "templates")))
@@ -1162,8 +1618,9 @@ def _model_classes(tree: ast.AST) -> list[ast.ClassDef]:
     """The module's Django models (a subclass of models.Model, or of a model of the module)."""
     models, names = [], {"Model"}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and any(getattr(base, "attr", getattr(base, "id", "")) in names
-                                                  for base in node.bases):
+        if isinstance(node, ast.ClassDef) and any(
+            getattr(base, "attr", getattr(base, "id", "")) in names for base in node.bases
+        ):
             models.append(node)
             names.add(node.name)
     return models
@@ -1180,9 +1637,11 @@ def colons_assembled_in_python(source: str) -> list[str]:
             if isinstance(node, ast.FunctionDef) and node.name in ("__str__", "__repr__"):
                 skipped |= {id(inner) for inner in ast.walk(node)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("debug", "info", "warning", "error",
-                                                                            "exception") and getattr(
-                node.func.value, "id", "") in ("logger", "logging", "log"):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", "") in ("debug", "info", "warning", "error", "exception")
+            and getattr(node.func.value, "id", "") in ("logger", "logging", "log")
+        ):
             skipped |= {id(inner) for inner in ast.walk(node)}
     found = []
     for node in ast.walk(tree):
@@ -1191,8 +1650,12 @@ def colons_assembled_in_python(source: str) -> list[str]:
         text = None
         if isinstance(node, ast.JoinedStr):
             text = "".join(part.value if isinstance(part, ast.Constant) else PLACE for part in node.values)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-                "format_html", "format") and node.args and isinstance(node.args[0], ast.Constant):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("format_html", "format")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             text = re.sub(r"\{\w*\}", PLACE, str(node.args[0].value))
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant):
             text = re.sub(r"%(?:\(\w+\))?[sd]", PLACE, str(node.left.value))
@@ -1202,13 +1665,17 @@ def colons_assembled_in_python(source: str) -> list[str]:
 
 
 def test_the_colon_rule_finds_a_sentence_the_python_code_assembles():
-    assert colons_assembled_in_python('a = f"{self.path}: {self.message}"\nb = format_html("{}: {}", x, y)\n'
-                                      'c = "%s: %s" % (x, y)\n') == [
-        "line 1: '…: …'", "line 2: '…: …'", "line 3: '…: …'"]
     assert colons_assembled_in_python(
-        'a = _("%(label)s: %(value)s") % {"label": x, "value": y}\nb = f"transfer:{key}:{n}"\n'
-        'logger.warning(f"refused {x}: {y}")\nclass Seat(models.Model):\n    def __str__(self):\n'
-        '        return f"{self.name}: {self.total}"\n') == []
+        'a = f"{self.path}: {self.message}"\nb = format_html("{}: {}", x, y)\nc = "%s: %s" % (x, y)\n'
+    ) == ["line 1: '…: …'", "line 2: '…: …'", "line 3: '…: …'"]
+    assert (
+        colons_assembled_in_python(
+            'a = _("%(label)s: %(value)s") % {"label": x, "value": y}\nb = f"transfer:{key}:{n}"\n'
+            'logger.warning(f"refused {x}: {y}")\nclass Seat(models.Model):\n    def __str__(self):\n'
+            '        return f"{self.name}: {self.total}"\n'
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("path", python_files(), ids=lambda path: str(path.relative_to(ROOT)))
@@ -1242,11 +1709,17 @@ def colliding_labels(rows: dict[str, tuple[str, str]], titles: list[str]) -> lis
 
 
 def test_the_label_rule_finds_a_short_label_that_reads_as_something_else():
-    rows = {"comb_pods": ("Alvéoles d’Hibernation", "Bonus des Alvéoles d’Hibernation"),
-            "farms": ("Fermes", "Fermes construites"), "farm_income": ("Fermes", "Revenus des Fermes"),
-            "recruits": ("Recrues", "Recrues")}
+    rows = {
+        "comb_pods": ("Alvéoles d’Hibernation", "Bonus des Alvéoles d’Hibernation"),
+        "farms": ("Fermes", "Fermes construites"),
+        "farm_income": ("Fermes", "Revenus des Fermes"),
+        "recruits": ("Recrues", "Recrues"),
+    }
     assert colliding_labels(rows, ["Alvéoles d’Hibernation"]) == [
-        "comb_pods: 'Alvéoles d’Hibernation'", "farms: 'Fermes'", "farm_income: 'Fermes'"]
+        "comb_pods: 'Alvéoles d’Hibernation'",
+        "farms: 'Fermes'",
+        "farm_income: 'Fermes'",
+    ]
     assert colliding_labels({"recruits": ("Recrues", "Recrues")}, ["Fin de la partie"]) == []
 
 
@@ -1259,10 +1732,14 @@ def test_no_row_of_the_pad_reads_as_another_row_or_a_section(owner, language):
 
     html = client.get(url("pad", game)).content.decode()
 
-    titles = [unescape(strip_tags(title)).strip() for title in re.findall(r"<h2[^>]*>(.*?)(?:<small|</h2>)", html,
-                                                                           re.DOTALL)]
-    helps = re.findall(r'<details class="row-help" id="help-(\w+)"[^>]*><summary>([^<]*)</summary>'
-                       r'<small class="help">([^<]*)</small>', html)
+    titles = [
+        unescape(strip_tags(title)).strip() for title in re.findall(r"<h2[^>]*>(.*?)(?:<small|</h2>)", html, re.DOTALL)
+    ]
+    helps = re.findall(
+        r'<details class="row-help" id="help-(\w+)"[^>]*><summary>([^<]*)</summary>'
+        r'<small class="help">([^<]*)</small>',
+        html,
+    )
     rows = {key: (unescape(short), unescape(full)) for key, short, full in helps}
     assert len(rows) == len(CATEGORIES)  # every category but the VP track, and the comb's majorities
     with translation.override(language):
@@ -1273,9 +1750,14 @@ def test_no_row_of_the_pad_reads_as_another_row_or_a_section(owner, language):
 # -- Every date through the one date filter (``scoring.explain.game_date``: "1er" in French), and
 # every time of day through the one clock (``scoring.explain.clock``: "21 h 14" in French).
 
-DATE_FILTERS = re.compile(r"\|\s*(?:date|time|naturalday|naturaltime|timesince|timeuntil)\b|\{%\s*now\s+(?!['\"]U['\"])")
-DATE_FORMATTERS = re.compile(r"^\s*(?:from|import)\s+django\.(?:utils\.dateformat|utils\.timesince|template\."
-                             r"defaultfilters\s+import\s+(?:.*\b)?date\b)|\bformats\.(?:date|time)_format\b", re.MULTILINE)
+DATE_FILTERS = re.compile(
+    r"\|\s*(?:date|time|naturalday|naturaltime|timesince|timeuntil)\b|\{%\s*now\s+(?!['\"]U['\"])"
+)
+DATE_FORMATTERS = re.compile(
+    r"^\s*(?:from|import)\s+django\.(?:utils\.dateformat|utils\.timesince|template\."
+    r"defaultfilters\s+import\s+(?:.*\b)?date\b)|\bformats\.(?:date|time)_format\b",
+    re.MULTILINE,
+)
 # A game file's problems quote its own timestamps as the file writes them.
 MACHINE_DATES = {("gamefile.py", "at")}
 
@@ -1291,28 +1773,36 @@ def dates_outside_the_filter_in_python(source: str, name: str = "") -> list[str]
     for node in ast.walk(ast.parse(source)):
         values: list[tuple[str, ast.AST]] = []
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.right, ast.Dict):
-            values = [(getattr(key, "value", ""), value) for key, value in zip(node.right.keys, node.right.values)]
+            values = [
+                (getattr(key, "value", ""), value)
+                for key, value in zip(node.right.keys, node.right.values, strict=False)
+            ]
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("words", "labelled"):
             values = [(keyword.arg, keyword.value) for keyword in node.keywords]
         for key, value in values:
             if (name, key) in MACHINE_DATES:
                 continue
-            if any(isinstance(inner, ast.Call) and getattr(inner.func, "attr", "") in ("isoformat", "strftime")
-                   for inner in ast.walk(value)):
+            if any(
+                isinstance(inner, ast.Call) and getattr(inner.func, "attr", "") in ("isoformat", "strftime")
+                for inner in ast.walk(value)
+            ):
                 found.append(f"line {value.lineno}: {key} written by isoformat() or strftime()")
     return found
 
 
 def test_the_date_rule_finds_a_date_written_outside_the_filter():
-    assert dates_outside_the_filter_in_template('{{ game.played_on|date:_("D j M Y") }} {{ at|time:"H:i" }} '
-                                                '{% now "j M Y" %} {{ at|timesince }}') == [
-        "|date", "|time", "{% now ", "|timesince"]
+    assert dates_outside_the_filter_in_template(
+        '{{ game.played_on|date:_("D j M Y") }} {{ at|time:"H:i" }} {% now "j M Y" %} {{ at|timesince }}'
+    ) == ["|date", "|time", "{% now ", "|timesince"]
     assert dates_outside_the_filter_in_python(
-        'from django.utils.dateformat import format as date_format\n'
+        "from django.utils.dateformat import format as date_format\n"
         'x = words(_("%(keep)s played on %(date)s."), keep=k, date=game.played_on.isoformat())\n'
-        'y = _("at %(time)s") % {"time": at.strftime("%H:%M")}\n') == [
-        "imports 'from django.utils.dateformat'", "line 2: date written by isoformat() or strftime()",
-        "line 3: time written by isoformat() or strftime()"]
+        'y = _("at %(time)s") % {"time": at.strftime("%H:%M")}\n'
+    ) == [
+        "imports 'from django.utils.dateformat'",
+        "line 2: date written by isoformat() or strftime()",
+        "line 3: time written by isoformat() or strftime()",
+    ]
     assert dates_outside_the_filter_in_template('{{ game.played_on|game_date:_("D j M Y") }} {% now "U" %}') == []
 
 
@@ -1321,8 +1811,9 @@ def test_every_template_writes_a_date_through_the_one_filter(path):
     assert dates_outside_the_filter_in_template(path.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize("path", [path for path in python_files() if path.name != "explain.py"],
-                         ids=lambda path: str(path.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path", [path for path in python_files() if path.name != "explain.py"], ids=lambda path: str(path.relative_to(ROOT))
+)
 def test_the_python_code_writes_a_date_through_the_one_filter(path):
     assert dates_outside_the_filter_in_python(path.read_text(encoding="utf-8"), path.name) == []
 
@@ -1340,8 +1831,9 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
     phone = Client(**accept)
     phone.force_login(owner)
     game = game_scored(player("Alice", farm_income=10), player("Bruno", farm_income=5), played_on=FIRST_OF_DECEMBER)
-    finished = game_scored(player("Alice", farm_income=10), player("Bruno", farm_income=5),
-                           played_on=FIRST_OF_DECEMBER, finished=True)
+    finished = game_scored(
+        player("Alice", farm_income=10), player("Bruno", farm_income=5), played_on=FIRST_OF_DECEMBER, finished=True
+    )
     link = services.link_renew(game=game, access="edit").token
     holder = Client(**accept)
     holder.get(reverse("scoring:join", args=[link]))
@@ -1350,10 +1842,14 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
     alice, bruno = (Seat.objects.get(game=finished, name=name).player for name in ("Alice", "Bruno"))
 
     pages = {
-        "pad": phone.get(url("pad", game)), "results": phone.get(url("results", game)),
-        "table": phone.get(url("table", game)), "during": phone.get(url("during", game)),
-        "delete": phone.get(url("delete", game)), "history": phone.get(url("history")),
-        "who": holder.get(url("who", game)), "join": other.get(reverse("scoring:join", args=[link])),
+        "pad": phone.get(url("pad", game)),
+        "results": phone.get(url("results", game)),
+        "table": phone.get(url("table", game)),
+        "during": phone.get(url("during", game)),
+        "delete": phone.get(url("delete", game)),
+        "history": phone.get(url("history")),
+        "who": holder.get(url("who", game)),
+        "join": other.get(reverse("scoring:join", args=[link])),
         "player": phone.get(reverse("scoring:player", args=[alice.pk])),
         "merge": phone.post(reverse("scoring:player_merge", args=[alice.pk]), {"same_as": bruno.pk}),
     }
@@ -1404,8 +1900,9 @@ def test_who_finished_a_game_another_day_and_when_reads_as_french_writes_it(fren
 def test_a_negative_figure_is_written_with_a_true_minus_sign(owner, language):
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
     client.force_login(owner)
-    game = game_scored(player("Maya", starting_vp=0, carvings=-7), player("Tom", starting_vp=0, farm_income=3),
-                       finished=True)
+    game = game_scored(
+        player("Maya", starting_vp=0, carvings=-7), player("Tom", starting_vp=0, farm_income=3), finished=True
+    )
 
     pages = [client.get(url(name, game)).content.decode() for name in ("pad", "results", "table")]
     pages.append(client.get(url("history")).content.decode())
@@ -1418,11 +1915,18 @@ def test_a_negative_figure_is_written_with_a_true_minus_sign(owner, language):
 # -- Recent changes: "just now" for the last minute, in both languages
 
 
-@pytest.mark.parametrize(("seconds", "language", "written"), [
-    (0, "en", "just now, by Ann"), (59, "en", "just now, by Ann"), (60, "en", "1\u00a0minute ago, by Ann"),
-    (0, "fr", "à l’instant, par Ann"), (59, "fr", "à l’instant, par Ann"), (60, "fr", "il y a 1\u00a0minute, par Ann"),
-    (-5, "en", "just now, by Ann"),  # (a clock a little ahead: still just now)
-])
+@pytest.mark.parametrize(
+    ("seconds", "language", "written"),
+    [
+        (0, "en", "just now, by Ann"),
+        (59, "en", "just now, by Ann"),
+        (60, "en", "1\u00a0minute ago, by Ann"),
+        (0, "fr", "à l’instant, par Ann"),
+        (59, "fr", "à l’instant, par Ann"),
+        (60, "fr", "il y a 1\u00a0minute, par Ann"),
+        (-5, "en", "just now, by Ann"),  # (a clock a little ahead: still just now)
+    ],
+)
 def test_what_was_done_within_the_last_minute_was_done_just_now(seconds, language, written):
     from datetime import timedelta
 
@@ -1434,10 +1938,13 @@ def test_what_was_done_within_the_last_minute_was_done_just_now(seconds, languag
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "just_now", "earlier"), [
-    ("en", "just now, by the owner", "5\u00a0minutes ago, by the owner"),  # (Django's timesince: a no-break space)
-    ("fr", "à l’instant, par le propriétaire", "il y a 5\u00a0minutes, par le propriétaire"),
-])
+@pytest.mark.parametrize(
+    ("language", "just_now", "earlier"),
+    [
+        ("en", "just now, by the owner", "5\u00a0minutes ago, by the owner"),  # (Django's timesince: a no-break space)
+        ("fr", "à l’instant, par le propriétaire", "il y a 5\u00a0minutes, par le propriétaire"),
+    ],
+)
 def test_recent_changes_say_just_now_for_the_last_minute(owner, language, just_now, earlier):
     from datetime import timedelta
 

@@ -139,8 +139,9 @@ def test_only_sign_in_attempts_are_counted(client, ann, small_limits):
 
 
 def sign_up(client, username, address=HOME):
-    return client.post(reverse("signup"), {"username": username, "password1": PASSWORD, "password2": PASSWORD},
-                       REMOTE_ADDR=address)
+    return client.post(
+        reverse("signup"), {"username": username, "password1": PASSWORD, "password2": PASSWORD}, REMOTE_ADDR=address
+    )
 
 
 def test_sign_up_is_limited_per_address(client, db, small_limits):
@@ -225,16 +226,21 @@ SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # what the pad's script asks
 
 def save(client, game, address=HOME, value="3", headers=HTMX, **extra):
     """One save of the pad's script (a page's saves are its own: each based on version 0)."""
-    return client.post(reverse("scoring:save", args=[game.public_id]),
-                       {"field": "s1-farms", "value": value, "version": "0", "page": "test", "seq": "1"},
-                       headers=headers, REMOTE_ADDR=address, **extra)
+    return client.post(
+        reverse("scoring:save", args=[game.public_id]),
+        {"field": "s1-farms", "value": value, "version": "0", "page": "test", "seq": "1"},
+        headers=headers,
+        REMOTE_ADDR=address,
+        **extra,
+    )
 
 
 def link_holder(game, address=HOME, **extra) -> Client:
     """A phone that opened the game's edit link (no account): its session holds the link."""
     phone = Client()
-    link = game.links.filter(access="edit", revoked_at__isnull=True).first() or services.link_renew(game=game,
-                                                                                                  access="edit")
+    link = game.links.filter(access="edit", revoked_at__isnull=True).first() or services.link_renew(
+        game=game, access="edit"
+    )
     assert join(phone, link.token, address, **extra).status_code == 302
     return phone
 
@@ -252,8 +258,9 @@ def test_a_save_over_a_limit_gets_a_plain_sentence_for_the_pad(client, ann, game
     assert 0 < int(refused["Retry-After"]) <= 60
 
 
-def test_saves_are_limited_per_phone_and_its_neighbours_behind_the_same_address_still_save(client, ann, game,
-                                                                                            small_limits, clock):
+def test_saves_are_limited_per_phone_and_its_neighbours_behind_the_same_address_still_save(
+    client, ann, game, small_limits, clock
+):
     """A club's phones share its router's address: one phone over its own limit waits alone; the
     address's ceiling, over every phone behind it, is for a flood."""
     client.force_login(ann)
@@ -316,12 +323,14 @@ def test_a_plain_pad_post_counts_each_value_it_saves(client, ann, game, small_li
     """Without JavaScript the pad is one form: each value it saves is one save, as the pad's
     script counts them; over the limit none is saved, each says why under it, what was typed kept."""
     client.force_login(ann)
-    posted = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "2", "s1-recruits": "3"}),
-                         REMOTE_ADDR=HOME)
+    posted = client.post(
+        url("pad", game), typed(loaded(client, game), {"s1-farms": "2", "s1-recruits": "3"}), REMOTE_ADDR=HOME
+    )
     assert posted.status_code == 302  # two of the phone's three saves a minute
 
-    refused = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "5", "s1-recruits": "6"}),
-                          REMOTE_ADDR=HOME)
+    refused = client.post(
+        url("pad", game), typed(loaded(client, game), {"s1-farms": "5", "s1-recruits": "6"}), REMOTE_ADDR=HOME
+    )
 
     assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
     assert "no-store" in refused["Cache-Control"]
@@ -360,21 +369,30 @@ def _delete(client, game):
     return client.post(url("delete", game), REMOTE_ADDR=HOME)
 
 
-@pytest.mark.parametrize("door", [_undo, _finish, _reopen, _during, _new_link, _delete],
-                         ids=["undo", "finish", "reopen", "way-of-counting", "new-link", "delete"])
+@pytest.mark.parametrize(
+    "door",
+    [_undo, _finish, _reopen, _during, _new_link, _delete],
+    ids=["undo", "finish", "reopen", "way-of-counting", "new-link", "delete"],
+)
 def test_every_write_of_a_game_counts_against_the_save_limit(client, ann, game, small_limits, clock, door):
     """Whatever the door, a phone over its saves waits: the write is refused in words, nothing changed."""
     client.force_login(ann)
     for value in ("1", "2", "3"):
         assert save(client, game, value=value).status_code == 200
-    before = (Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
-              list(GameLink.objects.values_list("token", flat=True)), Change.objects.count())
+    before = (
+        Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
+        list(GameLink.objects.values_list("token", flat=True)),
+        Change.objects.count(),
+    )
 
     refused = door(client, game)
 
     assert_refused_page(refused, "Too many saves from this phone")
-    after = (Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
-             list(GameLink.objects.values_list("token", flat=True)), Change.objects.count())
+    after = (
+        Game.objects.filter(pk=game.pk).values_list("revision", "finished_at", "during_mode").first(),
+        list(GameLink.objects.values_list("token", flat=True)),
+        Change.objects.count(),
+    )
     if door is _reopen:  # (finished just before the door was tried: still finished, nothing else changed)
         assert after[0][1] is not None and after[0][2] == before[0][2] and after[1:] == before[1:]
     else:
@@ -397,8 +415,9 @@ def test_merging_players_counts_against_the_save_limit(client, ann, game, small_
     for value in ("1", "2", "3"):
         assert save(client, game, value=value).status_code == 200
     keep, merged = (Player.objects.get(owner=ann, name=name) for name in ("Ann", "Annie"))
-    refused = client.post(reverse("scoring:player_merge", args=[keep.pk]), {"same_as": str(merged.pk)},
-                          REMOTE_ADDR=HOME)
+    refused = client.post(
+        reverse("scoring:player_merge", args=[keep.pk]), {"same_as": str(merged.pk)}, REMOTE_ADDR=HOME
+    )
     assert_refused_page(refused, "Too many saves")
     assert Player.objects.filter(pk=merged.pk).exists()
 
@@ -409,10 +428,19 @@ def test_merging_players_counts_against_the_save_limit(client, ann, game, small_
 
 def start(phone, address=HOME):
     """The start form posted with one player."""
-    return phone.post(reverse("scoring:start"), {
-        "player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "sector-TOTAL_FORMS": "20",
-        "sector-INITIAL_FORMS": "0", "played_on": "2024-05-01", "end_trigger_token": "7", "player-0-name": "Ann",
-    }, REMOTE_ADDR=address)
+    return phone.post(
+        reverse("scoring:start"),
+        {
+            "player-TOTAL_FORMS": "5",
+            "player-INITIAL_FORMS": "0",
+            "sector-TOTAL_FORMS": "20",
+            "sector-INITIAL_FORMS": "0",
+            "played_on": "2024-05-01",
+            "end_trigger_token": "7",
+            "player-0-name": "Ann",
+        },
+        REMOTE_ADDR=address,
+    )
 
 
 def test_starting_games_is_limited_per_phone_a_visitors_as_an_accounts(client, ann, small_limits, clock):
@@ -435,8 +463,11 @@ def test_starting_games_is_limited_per_phone_a_visitors_as_an_accounts(client, a
 
 # gunicorn on a unix socket gives REMOTE_ADDR "": behind a proxy that RATE_LIMIT_PROXIES does not
 # declare, or declares but which does not send X-Forwarded-For.
-WITHOUT_AN_ADDRESS = pytest.mark.parametrize(("proxies", "forwarded"), [(0, None), (0, "203.0.113.9"), (1, None)],
-                                             ids=["no-proxy-declared", "proxy-not-declared", "proxy-not-saying"])
+WITHOUT_AN_ADDRESS = pytest.mark.parametrize(
+    ("proxies", "forwarded"),
+    [(0, None), (0, "203.0.113.9"), (1, None)],
+    ids=["no-proxy-declared", "proxy-not-declared", "proxy-not-saying"],
+)
 
 
 def unix_socket(forwarded: str | None) -> dict:
@@ -457,8 +488,9 @@ def test_without_an_address_each_phone_is_counted_on_its_own(game, settings, clo
 
 
 @WITHOUT_AN_ADDRESS
-def test_without_an_address_or_a_session_the_requests_share_one_counter(ann, small_limits, settings, clock, proxies,
-                                                                        forwarded):
+def test_without_an_address_or_a_session_the_requests_share_one_counter(
+    ann, small_limits, settings, clock, proxies, forwarded
+):
     """A script that sends no cookie is not a session: such requests are counted together."""
     settings.RATE_LIMIT_PROXIES = proxies
     for name in ("ben", "cid", "dee", "eve"):
@@ -486,15 +518,18 @@ def test_no_limit_when_the_setting_leaves_it_out(client, ann, settings):
 # The parts
 
 
-@pytest.mark.parametrize(("remote", "forwarded", "proxies", "expected"), [
-    ("192.0.2.1", "", 0, "192.0.2.1"),
-    ("192.0.2.1", "203.0.113.9", 0, "192.0.2.1"),  # X-Forwarded-For is ignored without a proxy
-    ("10.0.0.1", "198.51.100.3, 203.0.113.9", 1, "203.0.113.9"),  # what the proxy saw, not what the client claims
-    ("10.0.0.1", "203.0.113.9, 10.0.0.2", 2, "203.0.113.9"),
-    ("10.0.0.1", "", 1, "10.0.0.1"),  # a proxy that did not say: its own address
-    ("2001:db8:1:2:3:4:5:6", "", 0, "2001:db8:1:2::/64"),  # one IPv6 client holds a /64
-    ("::ffff:192.0.2.1", "", 0, "192.0.2.1"),
-])
+@pytest.mark.parametrize(
+    ("remote", "forwarded", "proxies", "expected"),
+    [
+        ("192.0.2.1", "", 0, "192.0.2.1"),
+        ("192.0.2.1", "203.0.113.9", 0, "192.0.2.1"),  # X-Forwarded-For is ignored without a proxy
+        ("10.0.0.1", "198.51.100.3, 203.0.113.9", 1, "203.0.113.9"),  # what the proxy saw, not what the client claims
+        ("10.0.0.1", "203.0.113.9, 10.0.0.2", 2, "203.0.113.9"),
+        ("10.0.0.1", "", 1, "10.0.0.1"),  # a proxy that did not say: its own address
+        ("2001:db8:1:2:3:4:5:6", "", 0, "2001:db8:1:2::/64"),  # one IPv6 client holds a /64
+        ("::ffff:192.0.2.1", "", 0, "192.0.2.1"),
+    ],
+)
 def test_the_client_address(settings, remote, forwarded, proxies, expected):
     settings.RATE_LIMIT_PROXIES = proxies
     request = RequestFactory().get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
@@ -533,7 +568,8 @@ def test_count_counts_several_hits_at_once_and_says_the_limit_reached_once(setti
     assert set(limits.count("test", {"session": "ann"}, hits=2)) == {"session"}  # 5 of 4
     assert set(limits.count("test", {"session": "ann"})) == {"session"}
     assert [record.getMessage() for record in caplog.records] == [
-        "Rate limit 'test' (session) reached by a session: refused for 60 s"]
+        "Rate limit 'test' (session) reached by a session: refused for 60 s"
+    ]
 
 
 def test_a_long_window_counts_to_its_end(settings, clock):

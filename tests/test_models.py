@@ -64,11 +64,26 @@ def make_layout_sector(**fields: Any) -> CombLayoutSector:
 
 # Entry limits from FORMAT.md (written out, not read from scoring.categories).
 ENTRY_LIMITS = {
-    **{key: (0, 999) for key in (
-        "vp_track", "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses", "advance_strength4",
-        "explore_strength4", "tile_abilities", "seed_card_benefits", "planted_seed_cards", "recruits",
-        "developments", "queens_favor", "faction_ability",
-    )},
+    **dict.fromkeys(
+        (
+            "vp_track",
+            "starting_vp",
+            "explore_tokens",
+            "farm_income",
+            "comb_pods",
+            "hive_build_bonuses",
+            "advance_strength4",
+            "explore_strength4",
+            "tile_abilities",
+            "seed_card_benefits",
+            "planted_seed_cards",
+            "recruits",
+            "developments",
+            "queens_favor",
+            "faction_ability",
+        ),
+        (0, 999),
+    ),
     "carvings": (-99, 999),
     "farms": (0, 99),
     "frames_filled": (0, 15),
@@ -100,20 +115,35 @@ CHECK_VIOLATIONS = [
     check("tokens-count-8", lambda: make_tokens(count=8), "tokens_count_range"),
     check("layout-name-empty", lambda: CombLayout.objects.create(name=""), "layout_name_not_empty"),
     # An account's or a visitor's (a browser without an account), never both.
-    check("game-owner-and-visitor", lambda: make_game(owner=user("ann"), visitor=VISITOR),
-          "game_owner_or_visitor_not_both"),
-    check("layout-owner-and-visitor", lambda: CombLayout.objects.create(owner=user("ann"), visitor=VISITOR, name="Base"),
-          "layout_owner_or_visitor_not_both"),
-    check("link-access-other", lambda: GameLink.objects.create(game=make_game(), access="own"),
-          "link_access_edit_or_view"),
-    check("game-event-what-other", lambda: GameEvent.objects.create(game=make_game(), what="paused"),
-          "game_event_finished_or_reopened"),
+    check(
+        "game-owner-and-visitor",
+        lambda: make_game(owner=user("ann"), visitor=VISITOR),
+        "game_owner_or_visitor_not_both",
+    ),
+    check(
+        "layout-owner-and-visitor",
+        lambda: CombLayout.objects.create(owner=user("ann"), visitor=VISITOR, name="Base"),
+        "layout_owner_or_visitor_not_both",
+    ),
+    check(
+        "link-access-other", lambda: GameLink.objects.create(game=make_game(), access="own"), "link_access_edit_or_view"
+    ),
+    check(
+        "game-event-what-other",
+        lambda: GameEvent.objects.create(game=make_game(), what="paused"),
+        "game_event_finished_or_reopened",
+    ),
     check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
     check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),
     check("layout-sector-second_vp-100", lambda: make_layout_sector(second_vp=100), "comblayoutsector_second_vp_range"),
     check("player-name-empty", lambda: Player.objects.create(owner=user("ann"), name=""), "player_name_not_empty"),
-    check("player-alias-empty", lambda: PlayerAlias.objects.create(
-        owner=user("ann"), player=Player.objects.create(owner=user("ann"), name="Ann"), name=""), "player_alias_not_empty"),
+    check(
+        "player-alias-empty",
+        lambda: PlayerAlias.objects.create(
+            owner=user("ann"), player=Player.objects.create(owner=user("ann"), name="Ann"), name=""
+        ),
+        "player_alias_not_empty",
+    ),
 ]
 
 
@@ -222,18 +252,32 @@ def unique(id: str, create: Callable[[], None], constraint: str) -> Any:
 # Two rows that break one UniqueConstraint (the second one is refused).
 UNIQUE_VIOLATIONS = [
     unique("seat-number-duplicate", _two_seats({"name": "Alice"}, {"name": "Bob"}), "seat_number_unique_per_game"),
-    unique("seat-name-duplicate", _two_seats({"name": "Alice"}, {"name": "Alice", "number": 2}),
-           "seat_name_unique_per_game_ignoring_case"),
-    unique("seat-name-duplicate-ignoring-case", _two_seats({"name": "Alice"}, {"name": "alice", "number": 2}),
-           "seat_name_unique_per_game_ignoring_case"),
-    unique("seat-name-duplicate-ignoring-case-upper", _two_seats({"name": "bob"}, {"name": "BOB", "number": 2}),
-           "seat_name_unique_per_game_ignoring_case"),
+    unique(
+        "seat-name-duplicate",
+        _two_seats({"name": "Alice"}, {"name": "Alice", "number": 2}),
+        "seat_name_unique_per_game_ignoring_case",
+    ),
+    unique(
+        "seat-name-duplicate-ignoring-case",
+        _two_seats({"name": "Alice"}, {"name": "alice", "number": 2}),
+        "seat_name_unique_per_game_ignoring_case",
+    ),
+    unique(
+        "seat-name-duplicate-ignoring-case-upper",
+        _two_seats({"name": "bob"}, {"name": "BOB", "number": 2}),
+        "seat_name_unique_per_game_ignoring_case",
+    ),
     # FORMAT.md: "unique within the game, ignoring case" -- for every name, not only ASCII ones.
-    unique("seat-name-duplicate-ignoring-case-non-ascii", _two_seats({"name": "Émile"}, {"name": "émile", "number": 2}),
-           "seat_name_unique_per_game_ignoring_case"),
-    unique("seat-two-automa", _two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot 2", "number": 2,
-                                                                              "is_automa": True}),
-           "seat_one_automa_per_game"),
+    unique(
+        "seat-name-duplicate-ignoring-case-non-ascii",
+        _two_seats({"name": "Émile"}, {"name": "émile", "number": 2}),
+        "seat_name_unique_per_game_ignoring_case",
+    ),
+    unique(
+        "seat-two-automa",
+        _two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot 2", "number": 2, "is_automa": True}),
+        "seat_one_automa_per_game",
+    ),
     unique("sector-position-duplicate", _two_sectors(), "sector_position_unique_per_game"),
     unique("tokens-seat-and-sector-duplicate", _tokens_twice, "tokens_unique_per_seat_and_sector"),
     unique("layout-sector-position-duplicate", _layout_sector_twice, "layout_sector_position_unique"),
@@ -242,11 +286,16 @@ UNIQUE_VIOLATIONS = [
     unique("two-live-edit-links", _two_live_links("edit"), "one_live_link_per_access"),
     unique("two-live-view-links", _two_live_links("view"), "one_live_link_per_access"),
     unique("member-twice-through-one-link", _member_twice, "member_once_per_link"),
-    unique("player-name-duplicate-for-one-owner-ignoring-case", _two_players({"name": "Émile"}, {"name": "émile"}),
-           "player_name_unique_per_owner_ignoring_case"),
-    unique("player-two-automa-for-one-owner", _two_players({"name": "Automa", "is_automa": True},
-                                                           {"name": "Bot", "is_automa": True}),
-           "player_one_automa_per_owner"),
+    unique(
+        "player-name-duplicate-for-one-owner-ignoring-case",
+        _two_players({"name": "Émile"}, {"name": "émile"}),
+        "player_name_unique_per_owner_ignoring_case",
+    ),
+    unique(
+        "player-two-automa-for-one-owner",
+        _two_players({"name": "Automa", "is_automa": True}, {"name": "Bot", "is_automa": True}),
+        "player_one_automa_per_owner",
+    ),
     unique("alias-twice-for-one-owner-ignoring-case", _alias_twice, "player_alias_unique_per_owner"),
     unique("owner-tally-row-twice", _owner_tally_twice, "owner_tally_unique"),
     unique("player-tally-row-twice", _player_tally_twice, "player_tally_unique"),
@@ -283,11 +332,14 @@ ACCEPTED = [
     pytest.param(_two_seats({"name": "Alice"}, {"name": "Alicia", "number": 2}), id="seat-names-distinct"),
     pytest.param(_two_seats({"name": "Alice"}, {"name": "alice"}, same_game=False), id="seat-same-name-other-game"),
     pytest.param(_two_seats({"name": "Alice"}, {"name": "Bob"}, same_game=False), id="seat-same-number-other-game"),
-    pytest.param(_two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot", "is_automa": True}, same_game=False),
-                 id="seat-automa-in-each-game"),
+    pytest.param(
+        _two_seats({"name": "Bot", "is_automa": True}, {"name": "Bot", "is_automa": True}, same_game=False),
+        id="seat-automa-in-each-game",
+    ),
     pytest.param(_two_seats({"name": "Alice"}, {"name": "Bob", "number": 2}), id="seat-two-humans"),
-    pytest.param(_two_seats({"name": "Bot", "is_automa": True}, {"name": "Bob", "number": 2}),
-                 id="seat-one-automa-one-human"),
+    pytest.param(
+        _two_seats({"name": "Bot", "is_automa": True}, {"name": "Bob", "number": 2}), id="seat-one-automa-one-human"
+    ),
     pytest.param(_two_sectors(same_game=False), id="sector-same-position-other-game"),
     pytest.param(_layout_name_twice(same_owner=False), id="layout-same-name-other-owner"),
     pytest.param(_visitor_layout_name_twice(same_visitor=False), id="layout-same-name-other-visitor"),
@@ -296,8 +348,10 @@ ACCEPTED = [
     pytest.param(_two_live_links("edit", same_access=False), id="live-edit-and-view-links"),
     pytest.param(_two_live_links("edit", revoke_first=True), id="new-edit-link-after-a-revoked-one"),
     pytest.param(_two_players({"name": "Ann"}, {"name": "ann"}, same_owner=False), id="player-same-name-other-owner"),
-    pytest.param(_two_players({"name": "Automa", "is_automa": True}, {"name": "Automa"}),
-                 id="player-automa-and-a-person-called-automa"),
+    pytest.param(
+        _two_players({"name": "Automa", "is_automa": True}, {"name": "Automa"}),
+        id="player-automa-and-a-person-called-automa",
+    ),
 ]
 
 

@@ -24,8 +24,15 @@ pytestmark = pytest.mark.django_db
 
 def stored(game) -> list[tuple]:
     return [
-        (seat.score_during, seat.score_majority, seat.score_end, seat.score_total, seat.rank, seat.is_winner,
-         seat.sector_awards)
+        (
+            seat.score_during,
+            seat.score_majority,
+            seat.score_end,
+            seat.score_total,
+            seat.rank,
+            seat.is_winner,
+            seat.sector_awards,
+        )
         for seat in Seat.objects.filter(game=game).order_by("number")
     ]
 
@@ -33,8 +40,9 @@ def stored(game) -> list[tuple]:
 def scored(game) -> list[tuple]:
     """What the engine makes of the game as stored now."""
     result = selectors.game_result(selectors.games_with_everything().get(pk=game.pk))
-    return [(p.during, p.majority, p.end, p.total, p.rank, p.winner, list(p.majority_by_sector))
-            for p in result.players]
+    return [
+        (p.during, p.majority, p.end, p.total, p.rank, p.winner, list(p.majority_by_sector)) for p in result.players
+    ]
 
 
 def test_a_new_game_has_the_outcome_of_its_starting_vp():
@@ -93,17 +101,25 @@ def test_the_history_reads_stored_outcomes_without_scoring_games(django_assert_n
     # the games joined through links, the count, a page of games, their seats: whatever their number
     with django_assert_num_queries(4):
         _page, entries = selectors.history_page(Keeper(user=owner), selectors.HistoryFilters(), 1)
-    assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] \
-        == [[("Alice", 1, False), ("Bruno", 2, True)]] * 3
+    assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] == [
+        [("Alice", 1, False), ("Bruno", 2, True)]
+    ] * 3
 
 
 class StoredOutcomesAgreeWithTheEngine(TestCase):
     """Whatever is written, in whatever order, the stored outcome is the engine's."""
 
     @settings(max_examples=25, deadline=None)
-    @given(st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["farm_income", "farms", "carvings", "hive_mat_full",
-                                                                 "tokens0", "tokens1", "workers"]),
-                              st.integers(0, 7)), max_size=12))
+    @given(
+        st.lists(
+            st.tuples(
+                st.integers(1, 3),
+                st.sampled_from(["farm_income", "farms", "carvings", "hive_mat_full", "tokens0", "tokens1", "workers"]),
+                st.integers(0, 7),
+            ),
+            max_size=12,
+        )
+    )
     def test_any_writes(self, writes):
         game = game_started("Alice", "Bruno", "Carla")
         seats = {seat.number: seat for seat in Seat.objects.filter(game=game)}

@@ -71,8 +71,10 @@ def test_a_started_game_attaches_each_seat_to_the_owners_player_of_that_name(own
 def test_an_imported_game_attaches_its_seats_the_same_way(owner):
     game_started("Ann")
     data = GameData(
-        players=[PlayerData(name="ANN", seat=1, faction="", automa=False, active_workers=0, entries={}),
-                 PlayerData(name="Dora", seat=2, faction="", automa=False, active_workers=0, entries={})],
+        players=[
+            PlayerData(name="ANN", seat=1, faction="", automa=False, active_workers=0, entries={}),
+            PlayerData(name="Dora", seat=2, faction="", automa=False, active_workers=0, entries={}),
+        ],
         comb=[Sector(9, 4)],
         played_on=date(2024, 1, 1),
     )
@@ -195,7 +197,9 @@ def test_a_merge_refuses_two_people_who_played_the_same_game(owner):
 
     with pytest.raises(ValidationError) as refused:
         services.players_merge(keep=named("Ann", owner), merged=named("Bob", owner))
-    assert text_of(refused.value.messages[0]) == "Ann and Bob played in the same game (1 Mar 2024): they are two people."
+    assert (
+        text_of(refused.value.messages[0]) == "Ann and Bob played in the same game (1 Mar 2024): they are two people."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,14 +214,30 @@ def test_a_merge_refuses_two_people_who_played_the_same_game(owner):
 
 @pytest.fixture
 def history(owner):
-    game_scored(player("Ann", farm_income=30, faction="Ria"), player("Bob", farm_income=20),
-                played_on=date(2024, 1, 10), finished=True)
-    game_scored(player("Ann", farm_income=17, frames_filled=1, workers=2, faction="Saha"),
-                player("Bob", farm_income=25, workers=2), played_on=date(2024, 2, 10), finished=True)
-    game_scored(player("Automa", automa=True, farm_income=40), player("Ann", farm_income=10, faction="Ria"),
-                played_on=date(2024, 3, 10), finished=True)
-    game_scored(player("anne", farm_income=51, hive_mat_full=True, faction="Ria"), player("Bob", farm_income=10),
-                played_on=date(2024, 4, 10), finished=True)
+    game_scored(
+        player("Ann", farm_income=30, faction="Ria"),
+        player("Bob", farm_income=20),
+        played_on=date(2024, 1, 10),
+        finished=True,
+    )
+    game_scored(
+        player("Ann", farm_income=17, frames_filled=1, workers=2, faction="Saha"),
+        player("Bob", farm_income=25, workers=2),
+        played_on=date(2024, 2, 10),
+        finished=True,
+    )
+    game_scored(
+        player("Automa", automa=True, farm_income=40),
+        player("Ann", farm_income=10, faction="Ria"),
+        played_on=date(2024, 3, 10),
+        finished=True,
+    )
+    game_scored(
+        player("anne", farm_income=51, hive_mat_full=True, faction="Ria"),
+        player("Bob", farm_income=10),
+        played_on=date(2024, 4, 10),
+        finished=True,
+    )
     game_scored(player("Ann", farm_income=99), player("Bob", farm_income=1), played_on=date(2024, 5, 10))
     services.players_merge(keep=named("Ann", owner), merged=named("anne", owner))
     return named("Ann", owner)
@@ -233,7 +253,10 @@ def test_a_players_figures_over_their_finished_games(history):
     assert figures.best == 59
     assert (figures.latest.played_on, figures.latest.total) == (date(2024, 4, 10), 59)
     assert [(point.played_on.isoformat(), point.total, point.winner) for point in figures.scores] == [
-        ("2024-01-10", 30, True), ("2024-02-10", 25, True), ("2024-03-10", 10, False), ("2024-04-10", 59, True),
+        ("2024-01-10", 30, True),
+        ("2024-02-10", 25, True),
+        ("2024-03-10", 10, False),
+        ("2024-04-10", 59, True),
     ]
 
 
@@ -269,8 +292,9 @@ def test_a_player_without_a_finished_game_has_no_figures_yet(owner):
 
 
 def test_the_players_table_has_a_row_per_person_most_wins_first_without_the_automa(history, owner):
-    rows = [(row.name, row.games, row.wins, row.win_rate, row.average, row.best)
-            for row in selectors.players_table(owner)]
+    rows = [
+        (row.name, row.games, row.wins, row.win_rate, row.average, row.best) for row in selectors.players_table(owner)
+    ]
 
     assert rows == [("Ann", 4, 3, 75, 31.0, 59), ("Bob", 3, 1, 33, 18.3, 25)]
 
@@ -280,9 +304,12 @@ def test_the_players_table_has_a_row_per_person_most_wins_first_without_the_auto
 
 
 def table_of(element: Element) -> list[list[str]]:
-    """Each row's cells in words; a cell holding a row's short words and its full words a tap away, by its short words."""
-    return [[(cell.find("summary") or cell).text.strip() for cell in row.children if isinstance(cell, Element)]
-            for row in element.one("tbody").find_all("tr")]
+    """Each row's cells in words; a cell holding a row's short words and its full words a tap
+    away, by its short words."""
+    return [
+        [(cell.find("summary") or cell).text.strip() for cell in row.children if isinstance(cell, Element)]
+        for row in element.one("tbody").find_all("tr")
+    ]
 
 
 def test_the_players_list_links_each_name_to_its_page(history, owner_client):
@@ -293,7 +320,9 @@ def test_the_players_list_links_each_name_to_its_page(history, owner_client):
         ["Bob", "3", "1 (33%)", "18.3", "25"],
     ]
     assert [a["href"] for a in html.find_all("a", class_="player-link")] == [
-        player_url(history), player_url(Player.objects.get(name="Bob"))]
+        player_url(history),
+        player_url(Player.objects.get(name="Bob")),
+    ]
 
 
 def test_the_player_page_shows_every_figure_with_the_games_behind_it(history, owner_client):
@@ -302,13 +331,24 @@ def test_the_player_page_shows_every_figure_with_the_games_behind_it(history, ow
 
     assert response.status_code == 200
     figures = {row[0]: row[1] for row in table_of(html.one("table", class_="figures"))}
-    assert figures == {"Games": "4", "Wins": "3", "Win rate": "75%", "Average": "31.0", "Best": "59",
-                       "Latest": "59 (10 Apr 2024)"}
-    short_and_full = [(row.one("summary").text, row.one("small", class_="help").text)
-                      for row in html.one("table", class_="categories").find_all("tr")]
+    assert figures == {
+        "Games": "4",
+        "Wins": "3",
+        "Win rate": "75%",
+        "Average": "31.0",
+        "Best": "59",
+        "Latest": "59 (10 Apr 2024)",
+    }
+    short_and_full = [
+        (row.one("summary").text, row.one("small", class_="help").text)
+        for row in html.one("table", class_="categories").find_all("tr")
+    ]
     assert short_and_full[:2] == [("VP on the track", "VP on the track at the end"), ("Starting VP", "Starting VP")]
     assert [small.text for small in html.find_all("small", class_="games-behind")] == [
-        "over 4 finished games", "4 games", "over 4 games"]
+        "over 4 finished games",
+        "4 games",
+        "over 4 games",
+    ]
     categories = dict(map(tuple, table_of(html.one("table", class_="categories"))))
     assert categories["Farm income"] == "27.0" and categories["Frames filled"] == "2.0"
     assert table_of(html.one("table", class_="factions")) == [["Ria", "3", "2"], ["Saha", "1", "1"]]
@@ -323,7 +363,11 @@ def test_the_player_page_draws_the_totals_over_time_without_inline_styles(histor
     heights = [float(point.split(",")[1]) for point in points]
     assert heights[3] < heights[0] < heights[1] < heights[2]  # 59 highest, then 30, 25, 10 (y grows down)
     assert [circle.one("title").text for circle in chart.find_all("circle")] == [
-        "10 Jan 2024: 30 VP (win)", "10 Feb 2024: 25 VP (win)", "10 Mar 2024: 10 VP", "10 Apr 2024: 59 VP (win)"]
+        "10 Jan 2024: 30 VP (win)",
+        "10 Feb 2024: 25 VP (win)",
+        "10 Mar 2024: 10 VP",
+        "10 Apr 2024: 59 VP (win)",
+    ]
     assert not re.search(r"\sstyle=", content)
 
 
@@ -387,13 +431,19 @@ def test_the_merge_takes_only_the_owners_own_players(owner, owner_client, client
 
 def played_games(owner, count: int, *, start: date) -> None:
     for n in range(count):
-        game_scored(player("Ann", farm_income=10 + n % 7, faction="Ria"), player(f"Guest {n % 4}", farm_income=12),
-                    played_on=start + timedelta(days=n), finished=True, owner=owner)
+        game_scored(
+            player("Ann", farm_income=10 + n % 7, faction="Ria"),
+            player(f"Guest {n % 4}", farm_income=12),
+            played_on=start + timedelta(days=n),
+            finished=True,
+            owner=owner,
+        )
 
 
 @pytest.mark.parametrize("address", ["list", "page"])
-def test_the_number_of_queries_is_the_same_at_3_and_at_30_games(owner, owner_client, django_assert_num_queries,
-                                                                address):
+def test_the_number_of_queries_is_the_same_at_3_and_at_30_games(
+    owner, owner_client, django_assert_num_queries, address
+):
     played_games(owner, 3, start=date(2024, 1, 1))
 
     target = players_url() if address == "list" else player_url(named("Ann", owner))
@@ -428,9 +478,14 @@ def test_the_migration_gives_every_seat_of_an_owned_game_its_player():
     second = Game.objects.create(owner=ann_owner, played_on=date(2024, 2, 1))
     theirs = Game.objects.create(owner=other, played_on=date(2024, 1, 1))
     nobodys = Game.objects.create(owner=None, played_on=date(2024, 1, 1))
-    for game, number, name, automa in [(first, 1, "Ann", False), (first, 2, "Automa", True),
-                                       (second, 1, "ANN", False), (second, 2, "Automa", True),
-                                       (theirs, 1, "ann", False), (nobodys, 1, "Ann", False)]:
+    for game, number, name, automa in [
+        (first, 1, "Ann", False),
+        (first, 2, "Automa", True),
+        (second, 1, "ANN", False),
+        (second, 2, "Automa", True),
+        (theirs, 1, "ann", False),
+        (nobodys, 1, "Ann", False),
+    ]:
         Seat.objects.create(game=game, number=number, name=name, name_key=name.casefold(), is_automa=automa)
 
     executor = MigrationExecutor(connection)
@@ -441,8 +496,10 @@ def test_the_migration_gives_every_seat_of_an_owned_game_its_player():
 
     people = {(p.owner.username, p.name, p.is_automa) for p in Player.objects.select_related("owner")}
     assert people == {("a", "Ann", False), ("a", "Automa", True), ("b", "ann", False)}
-    assert Seat.objects.filter(game_id=first.pk, number=1).get().player_id == \
-        Seat.objects.filter(game_id=second.pk, number=1).get().player_id
+    assert (
+        Seat.objects.filter(game_id=first.pk, number=1).get().player_id
+        == Seat.objects.filter(game_id=second.pk, number=1).get().player_id
+    )
     assert Seat.objects.get(game_id=nobodys.pk).player_id is None
 
     executor = MigrationExecutor(connection)  # back to the latest state for the other tests

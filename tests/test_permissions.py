@@ -90,8 +90,9 @@ def stored(game_pk: int) -> dict:
         "game": list(Game.objects.filter(pk=game_pk).values()),
         "sectors": list(GameSector.objects.filter(game_id=game_pk).order_by("position").values()),
         "seats": list(Seat.objects.filter(game_id=game_pk).order_by("number").values()),
-        "tokens": sorted(HibernationTokens.objects.filter(seat__game_id=game_pk).values_list("seat_id", "sector_id",
-                                                                                            "count")),
+        "tokens": sorted(
+            HibernationTokens.objects.filter(seat__game_id=game_pk).values_list("seat_id", "sector_id", "count")
+        ),
         "links": list(GameLink.objects.filter(game_id=game_pk).order_by("pk").values()),
         "members": list(GameMember.objects.filter(game_id=game_pk).order_by("pk").values("user_id", "link_id")),
         "changes": list(Change.objects.filter(game_id=game_pk).order_by("pk").values()),
@@ -123,8 +124,9 @@ REQUESTS: dict[str, Request] = {
     "save (htmx)": lambda c, t: c.post(t.url("save"), one_save(), headers=HTMX),
     "save (script)": lambda c, t: c.post(t.url("save"), one_save(), headers=SCRIPT),
     "save (no HX-Request)": lambda c, t: c.post(t.url("save"), one_save()),
-    "save a step (htmx)": lambda c, t: c.post(t.url("save"), {"field": "s2-farms", "step": "1", "version": "0"},
-                                              headers=HTMX),
+    "save a step (htmx)": lambda c, t: c.post(
+        t.url("save"), {"field": "s2-farms", "step": "1", "version": "0"}, headers=HTMX
+    ),
     "live GET": lambda c, t: c.get(t.url("live")),
     "live GET (htmx)": lambda c, t: c.get(t.url("live"), headers=HTMX),
     "results GET": lambda c, t: c.get(t.url("results")),
@@ -162,44 +164,44 @@ REQUESTS: dict[str, Request] = {
 # The rule. Columns: owner, edit link, view link, other user, stranger, revoked link.
 MATRIX = [
     # request                  owner edit view other stranger revoked
-    ("pad GET",                  200, 200, 200, 404, 404, 404),
-    ("pad POST (no JS)",         302, 302, 403, 404, 404, 404),
-    ("save (htmx)",              200, 200, 403, 404, 404, 404),
-    ("save (script)",            200, 200, 403, 404, 404, 404),
-    ("save (no HX-Request)",     200, 200, 403, 404, 404, 404),  # (the same partials: no page to go back to)
-    ("save a step (htmx)",       200, 200, 403, 404, 404, 404),
-    ("live GET",                 200, 200, 200, 404, 404, 404),
-    ("live GET (htmx)",          200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
-    ("results GET",              200, 200, 200, 404, 404, 404),
-    ("again GET",                200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
-    ("table GET",                200, 200, 200, 404, 404, 404),
-    ("table GET (htmx)",         200, 200, 200, 286, 286, 286),  # (its standings are polled too)
-    ("reopen POST",              302, 403, 403, 404, 404, 404),  # (changing a finished game: its owner's act)
-    ("finish POST",              302, 302, 403, 404, 404, 404),
-    ("finish POST (htmx)",       302, 302, 403, 404, 404, 404),
-    ("during GET",               200, 200, 403, 404, 404, 404),
-    ("during POST",              302, 302, 403, 404, 404, 404),
-    ("during POST (htmx)",       302, 302, 403, 404, 404, 404),
-    ("delete GET",               200, 403, 403, 404, 404, 404),
-    ("delete POST",              302, 403, 403, 404, 404, 404),
-    ("delete POST (htmx)",       302, 403, 403, 404, 404, 404),
-    ("export GET",               200, 200, 200, 404, 404, 404),
-    ("undo POST",                302, 302, 403, 404, 404, 404),
-    ("undo POST (htmx)",         200, 200, 403, 404, 404, 404),
-    ("edit link new POST",       302, 403, 403, 404, 404, 404),
-    ("edit link revoke POST",    302, 403, 403, 404, 404, 404),
+    ("pad GET", 200, 200, 200, 404, 404, 404),
+    ("pad POST (no JS)", 302, 302, 403, 404, 404, 404),
+    ("save (htmx)", 200, 200, 403, 404, 404, 404),
+    ("save (script)", 200, 200, 403, 404, 404, 404),
+    ("save (no HX-Request)", 200, 200, 403, 404, 404, 404),  # (the same partials: no page to go back to)
+    ("save a step (htmx)", 200, 200, 403, 404, 404, 404),
+    ("live GET", 200, 200, 200, 404, 404, 404),
+    ("live GET (htmx)", 200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
+    ("results GET", 200, 200, 200, 404, 404, 404),
+    ("again GET", 200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
+    ("table GET", 200, 200, 200, 404, 404, 404),
+    ("table GET (htmx)", 200, 200, 200, 286, 286, 286),  # (its standings are polled too)
+    ("reopen POST", 302, 403, 403, 404, 404, 404),  # (changing a finished game: its owner's act)
+    ("finish POST", 302, 302, 403, 404, 404, 404),
+    ("finish POST (htmx)", 302, 302, 403, 404, 404, 404),
+    ("during GET", 200, 200, 403, 404, 404, 404),
+    ("during POST", 302, 302, 403, 404, 404, 404),
+    ("during POST (htmx)", 302, 302, 403, 404, 404, 404),
+    ("delete GET", 200, 403, 403, 404, 404, 404),
+    ("delete POST", 302, 403, 403, 404, 404, 404),
+    ("delete POST (htmx)", 302, 403, 403, 404, 404, 404),
+    ("export GET", 200, 200, 200, 404, 404, 404),
+    ("undo POST", 302, 302, 403, 404, 404, 404),
+    ("undo POST (htmx)", 200, 200, 403, 404, 404, 404),
+    ("edit link new POST", 302, 403, 403, 404, 404, 404),
+    ("edit link revoke POST", 302, 403, 403, 404, 404, 404),
     ("edit link revoke POST (asks first)", 200, 403, 403, 404, 404, 404),
-    ("view link new POST",       302, 403, 403, 404, 404, 404),
-    ("view link revoke POST",    302, 403, 403, 404, 404, 404),
-    ("name POST",                302, 302, 403, 404, 404, 404),
-    ("who GET",                  302, 200, 403, 404, 404, 404),  # (the owner is never asked: to the pad)
-    ("who POST",                 302, 302, 403, 404, 404, 404),
+    ("view link new POST", 302, 403, 403, 404, 404, 404),
+    ("view link revoke POST", 302, 403, 403, 404, 404, 404),
+    ("name POST", 302, 302, 403, 404, 404, 404),
+    ("who GET", 302, 200, 403, 404, 404, 404),  # (the owner is never asked: to the pad)
+    ("who POST", 302, 302, 403, 404, 404, 404),
     # (an account that is not yet a member is asked first: it joins by the page's button, a post)
-    ("join the edit link",       302, 302, 302, 200, 302, 302),
-    ("join the view link",       302, 302, 302, 200, 302, 302),
-    ("join a revoked link",      404, 404, 404, 404, 404, 404),
-    ("join the edit link POST",  302, 302, 302, 302, 302, 302),
-    ("join the view link POST",  302, 302, 302, 302, 302, 302),
+    ("join the edit link", 302, 302, 302, 200, 302, 302),
+    ("join the view link", 302, 302, 302, 200, 302, 302),
+    ("join a revoked link", 404, 404, 404, 404, 404, 404),
+    ("join the edit link POST", 302, 302, 302, 302, 302, 302),
+    ("join the view link POST", 302, 302, 302, 302, 302, 302),
     ("join a revoked link POST", 404, 404, 404, 404, 404, 404),
 ]
 
@@ -240,8 +242,24 @@ def test_the_matrix_covers_every_address_of_a_game():
     for included in get_resolver().url_patterns:
         patterns += [p for p in getattr(included, "url_patterns", []) if isinstance(p, URLPattern)]
     game_urls = {p.name for p in patterns if "game_id" in p.pattern.converters or p.name == "join"}
-    covered = {"pad", "save", "live", "results", "again", "table", "finish", "reopen", "during", "delete", "export", "undo", "link", "name", "who",
-               "join"}
+    covered = {
+        "pad",
+        "save",
+        "live",
+        "results",
+        "again",
+        "table",
+        "finish",
+        "reopen",
+        "during",
+        "delete",
+        "export",
+        "undo",
+        "link",
+        "name",
+        "who",
+        "join",
+    }
     assert game_urls <= covered, game_urls - covered
     assert {row[0] for row in MATRIX} == set(REQUESTS)
 
@@ -318,10 +336,27 @@ def test_a_claimed_game_is_the_accounts_alone():
 
 
 VIEW_WRITES = [
-    "pad POST (no JS)", "save (htmx)", "save (script)", "save (no HX-Request)", "save a step (htmx)", "finish POST",
-    "finish POST (htmx)", "during POST", "during POST (htmx)", "delete POST", "delete POST (htmx)", "undo POST",
-    "undo POST (htmx)", "edit link new POST", "edit link revoke POST", "edit link revoke POST (asks first)",
-    "view link new POST", "view link revoke POST", "name POST", "who POST", "reopen POST",
+    "pad POST (no JS)",
+    "save (htmx)",
+    "save (script)",
+    "save (no HX-Request)",
+    "save a step (htmx)",
+    "finish POST",
+    "finish POST (htmx)",
+    "during POST",
+    "during POST (htmx)",
+    "delete POST",
+    "delete POST (htmx)",
+    "undo POST",
+    "undo POST (htmx)",
+    "edit link new POST",
+    "edit link revoke POST",
+    "edit link revoke POST (asks first)",
+    "view link new POST",
+    "view link revoke POST",
+    "name POST",
+    "who POST",
+    "reopen POST",
 ]
 
 
@@ -481,8 +516,12 @@ def test_a_link_of_one_game_does_not_open_another_game_of_the_same_owner(owner):
     other = game_started("Carla", owner=owner)
 
     assert phone.get(reverse("scoring:pad", args=[other.public_id])).status_code == 404
-    assert phone.post(reverse("scoring:save", args=[other.public_id]),
-                      {"field": "s1-farms", "value": "3"}, headers=HTMX).status_code == 404
+    assert (
+        phone.post(
+            reverse("scoring:save", args=[other.public_id]), {"field": "s1-farms", "value": "3"}, headers=HTMX
+        ).status_code
+        == 404
+    )
     assert seat_of(other, 1).farms is None
 
 
@@ -507,8 +546,9 @@ def test_the_public_id_is_long_random_and_url_safe(owner):
 
     assert all(len(public_id) >= 22 for public_id in ids)
     assert len(set(ids)) == len(ids)
-    assert all(set(public_id) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-               for public_id in ids)
+    assert all(
+        set(public_id) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") for public_id in ids
+    )
     assert all(str(game.pk) != public_id for game, public_id in zip(games, ids, strict=True))
     # Not a counter: consecutive games share no common start (random ids almost never share 5 characters).
     assert all(a[:5] != b[:5] for a, b in itertools.pairwise(ids))
@@ -555,8 +595,7 @@ def test_a_visitor_sees_nothing_of_an_accounts_and_is_sent_to_sign_in_for_its_pa
 
 
 def test_another_account_sees_nothing_of_the_owners_games_players_and_layouts(owner, other_user):
-    mine = game_scored(player("Alice", farm_income=30), player("Bruno", farm_income=20), owner=owner,
-                       finished=True)
+    mine = game_scored(player("Alice", farm_income=30), player("Bruno", farm_income=20), owner=owner, finished=True)
     services.comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
     stranger = Client()
     stranger.force_login(other_user)

@@ -13,22 +13,30 @@ from scoring.play_again import NextGame, next_game, seats_moved_on
 from scoring.selectors import GameState
 
 
-def state_of(*names: str, automa_first: bool = False, sectors=((9, 4), (13, 0)), during=During.TRACK,
-             end_trigger_token: int = 6) -> GameState:
+def state_of(
+    *names: str, automa_first: bool = False, sectors=((9, 4), (13, 0)), during=During.TRACK, end_trigger_token: int = 6
+) -> GameState:
     """A game's state as the results read it: seats in turn order (the Automa first if told)."""
     game = Game(during_mode=during.value, end_trigger_token=end_trigger_token)
-    seats = [Seat(game=game, number=number, name=name, is_automa=automa_first and number == 1)
-             for number, name in enumerate(names, start=1)]
-    comb = [GameSector(game=game, position=position, first_vp=first, second_vp=second)
-            for position, (first, second) in enumerate(sectors)]
+    seats = [
+        Seat(game=game, number=number, name=name, is_automa=automa_first and number == 1)
+        for number, name in enumerate(names, start=1)
+    ]
+    comb = [
+        GameSector(game=game, position=position, first_vp=first, second_vp=second)
+        for position, (first, second) in enumerate(sectors)
+    ]
     return GameState(game=game, sectors=list(reversed(comb)), seats=list(reversed(seats)), tokens={})
 
 
-@pytest.mark.parametrize(("names", "moved"), [
-    (["Alice", "Bruno"], ["Bruno", "Alice"]),
-    (["Alice", "Bruno", "Carla"], ["Bruno", "Carla", "Alice"]),
-    (["A", "B", "C", "D", "E"], ["B", "C", "D", "E", "A"]),
-])
+@pytest.mark.parametrize(
+    ("names", "moved"),
+    [
+        (["Alice", "Bruno"], ["Bruno", "Alice"]),
+        (["Alice", "Bruno", "Carla"], ["Bruno", "Carla", "Alice"]),
+        (["A", "B", "C", "D", "E"], ["B", "C", "D", "E", "A"]),
+    ],
+)
 def test_everyone_moves_on_one_seat_the_second_player_first_and_the_first_player_last(names, moved):
     assert seats_moved_on(names) == moved
 
@@ -36,8 +44,15 @@ def test_everyone_moves_on_one_seat_the_second_player_first_and_the_first_player
 def test_the_next_game_is_the_same_table_moved_on_with_the_same_comb_way_of_counting_and_end():
     upcoming = next_game(state_of("Alice", "Bruno", "Carla", during=During.BREAKDOWN, end_trigger_token=7))
 
-    assert upcoming == NextGame(players=("Bruno", "Carla", "Alice"), solo=False, sectors=((9, 4), (13, 0)),
-                                during=During.BREAKDOWN, end_trigger_token=7, first="Bruno", last="Alice")
+    assert upcoming == NextGame(
+        players=("Bruno", "Carla", "Alice"),
+        solo=False,
+        sectors=((9, 4), (13, 0)),
+        during=During.BREAKDOWN,
+        end_trigger_token=7,
+        first="Bruno",
+        last="Alice",
+    )
 
 
 def test_a_solo_game_is_played_again_by_the_same_player_the_automa_keeping_seat_one():

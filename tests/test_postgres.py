@@ -55,28 +55,46 @@ def postgres_url():
     port = "54329"
     try:
         run([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8"])
-        run([str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
-             f"-k {socket_dir} -p {port} -c listen_addresses=''", "start"])
+        run(
+            [
+                str(bin_dir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-w",
+                "-l",
+                str(folder / "log"),
+                "-o",
+                f"-k {socket_dir} -p {port} -c listen_addresses=''",
+                "start",
+            ]
+        )
         run([str(bin_dir / "createdb"), "-h", str(socket_dir), "-p", port, "-U", "postgres", "apiary"])
         yield f"postgres://postgres@/apiary?host={socket_dir}&port={port}"
     finally:
-        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]),
-                       capture_output=True)
+        subprocess.run(
+            _as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]), capture_output=True
+        )
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def manage(url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "DATABASE_URL": url}
     return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, env=env, input=stdin,
-        capture_output=True, text=True,
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
     )
 
 
 def account(url: str, username: str) -> None:
     """The account exists in that database (the games imported there belong to it)."""
-    script = ("from django.contrib.auth.models import User; "
-              f"User.objects.filter(username={username!r}).exists() or User.objects.create_user({username!r})")
+    script = (
+        "from django.contrib.auth.models import User; "
+        f"User.objects.filter(username={username!r}).exists() or User.objects.create_user({username!r})"
+    )
     result = manage(url, "shell", "-c", script)
     assert result.returncode == 0, result.stderr
 

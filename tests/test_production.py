@@ -21,21 +21,46 @@ from scoring.models import Game
 from tests.factories import game_started, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCTION = {"DEBUG": "false", "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-key-9f8e7d6c5b4a",
-              "ALLOWED_HOSTS": "scores.example.org"}
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-key-9f8e7d6c5b4a",
+    "ALLOWED_HOSTS": "scores.example.org",
+}
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {key: value for key, value in os.environ.items()
-             if key not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "PROXY_SSL_HEADER", "HSTS_PRELOAD",
-                            "DJANGO_ALLOW_ASYNC_UNSAFE")}  # (the browser tests' switch, never a deployment's)
-    return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], capture_output=True, text=True,
-                          env={**clean, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", **env}, timeout=120, check=False)
+    clean = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in (
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+            "HTTPS",
+            "PROXY_SSL_HEADER",
+            "HSTS_PRELOAD",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        )
+    }  # (the browser tests' switch, never a deployment's)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        capture_output=True,
+        text=True,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", **env},
+        timeout=120,
+        check=False,
+    )
 
 
 def setting(name: str, **env: str) -> str:
-    return manage("shell", "-c", f"from django.conf import settings; print(repr(getattr(settings, {name!r}, None)))",
-                  **env).stdout.strip().splitlines()[-1]
+    return (
+        manage(
+            "shell", "-c", f"from django.conf import settings; print(repr(getattr(settings, {name!r}, None)))", **env
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
 
 
 def test_check_deploy_is_silent_under_the_production_settings():
@@ -61,8 +86,10 @@ def test_a_plain_http_lan_switches_https_off():
 
 def test_the_proxy_header_is_trusted_only_when_a_variable_says_so():
     assert setting("SECURE_PROXY_SSL_HEADER", **PRODUCTION) == "None"
-    assert setting("SECURE_PROXY_SSL_HEADER", **PRODUCTION, PROXY_SSL_HEADER="X-Forwarded-Proto") == \
-        "('HTTP_X_FORWARDED_PROTO', 'https')"
+    assert (
+        setting("SECURE_PROXY_SSL_HEADER", **PRODUCTION, PROXY_SSL_HEADER="X-Forwarded-Proto")
+        == "('HTTP_X_FORWARDED_PROTO', 'https')"
+    )
 
 
 def test_production_refuses_to_start_without_a_secret_key():
@@ -106,12 +133,16 @@ def database_full():
             cursor.execute("PRAGMA page_count")
             cursor.execute(f"PRAGMA max_page_count = {cursor.fetchone()[0]}")
         else:
-            cursor.execute("CREATE FUNCTION apiary_disk_full() RETURNS trigger AS $$ BEGIN "
-                           "RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; "
-                           "END $$ LANGUAGE plpgsql")
+            cursor.execute(
+                "CREATE FUNCTION apiary_disk_full() RETURNS trigger AS $$ BEGIN "
+                "RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; "
+                "END $$ LANGUAGE plpgsql"
+            )
             for table in FULL_TABLES:
-                cursor.execute(f"CREATE TRIGGER apiary_disk_full BEFORE INSERT OR UPDATE OR DELETE ON {table} "
-                               "FOR EACH ROW EXECUTE FUNCTION apiary_disk_full()")
+                cursor.execute(
+                    f"CREATE TRIGGER apiary_disk_full BEFORE INSERT OR UPDATE OR DELETE ON {table} "
+                    "FOR EACH ROW EXECUTE FUNCTION apiary_disk_full()"
+                )
     try:
         yield
     finally:
@@ -137,10 +168,11 @@ def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
         pad = client.get(reverse("scoring:pad", args=[game.public_id]))
         assert pad.status_code == 200  # reads as usual
         for saves in range(200):  # enough changes that the file must grow (one page: its own saves, no conflict)
-            saved = client.post(reverse("scoring:save", args=[game.public_id]),
-                                {"field": "s2-recruits", "value": str(saves), "version": "0", "page": "p",
-                                 "seq": str(saves + 1)},
-                                headers={"HX-Request": "true"})
+            saved = client.post(
+                reverse("scoring:save", args=[game.public_id]),
+                {"field": "s2-recruits", "value": str(saves), "version": "0", "page": "p", "seq": str(saves + 1)},
+                headers={"HX-Request": "true"},
+            )
             if saved.status_code != 200:
                 break
         assert saved.status_code == 503
@@ -157,9 +189,11 @@ def test_a_full_database_still_shows_the_pad_and_says_it_cannot_save(owner):
 
 
 def test_notes_have_a_limit_in_the_game_file():
-    document = ('{"games": [{"notes": "%s", "comb": [[9, 0]], "players": [{"name": "Ann", "seat": 1}]}]}'
-                % ("n" * (MAX_NOTES_LENGTH + 1)))
+    document = '{"games": [{"notes": "%s", "comb": [[9, 0]], "players": [{"name": "Ann", "seat": 1}]}]}' % (
+        "n" * (MAX_NOTES_LENGTH + 1)
+    )
     with pytest.raises(GameFileError) as refused:
         parse_document(document)
-    assert any("games[0].notes" in str(problem) and "at most 2000" in str(problem)
-               for problem in refused.value.problems)
+    assert any(
+        "games[0].notes" in str(problem) and "at most 2000" in str(problem) for problem in refused.value.problems
+    )

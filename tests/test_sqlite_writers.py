@@ -153,9 +153,11 @@ def test_a_save_that_cannot_get_the_game_in_time_is_answered_503_in_words(owner)
             options["timeout"] = 0.1
         else:
             options["options"] = "-c lock_timeout=100"
-        saved = client.post(reverse("scoring:save", args=[game.public_id]),
-                            {"field": "s1-recruits", "value": "3", "version": "0", "page": "p", "seq": "1"},
-                            headers={"Accept": "text/plain, text/html;q=0.9"})  # as pad.js sends a save
+        saved = client.post(
+            reverse("scoring:save", args=[game.public_id]),
+            {"field": "s1-recruits", "value": "3", "version": "0", "page": "p", "seq": "1"},
+            headers={"Accept": "text/plain, text/html;q=0.9"},
+        )  # as pad.js sends a save
     finally:
         options.clear()
         options.update(kept)
@@ -165,7 +167,9 @@ def test_a_save_that_cannot_get_the_game_in_time_is_answered_503_in_words(owner)
     assert saved.status_code == 503
     assert saved["Retry-After"] == "5"
     assert saved.content.decode().startswith("The server cannot save right now")
-    saved = client.post(reverse("scoring:save", args=[game.public_id]),
-                        {"field": "s1-recruits", "value": "3", "version": "0", "page": "p", "seq": "2"},
-                        headers={"Accept": "text/plain, text/html;q=0.9"})
+    saved = client.post(
+        reverse("scoring:save", args=[game.public_id]),
+        {"field": "s1-recruits", "value": "3", "version": "0", "page": "p", "seq": "2"},
+        headers={"Accept": "text/plain, text/html;q=0.9"},
+    )
     assert saved.status_code == 200  # the lock free again, the value typed is saved when sent again

@@ -18,16 +18,28 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def history(owner):
     # Ann 10 + 8 (hive mat) = 18, Ben 6: Ann wins (seat 1, Ana).
-    game_scored(player("Ann", faction="Ana", farm_income=10, hive_mat_full=True), player("Ben", faction="Iber",
-                farm_income=6), sectors=[], finished=True)
+    game_scored(
+        player("Ann", faction="Ana", farm_income=10, hive_mat_full=True),
+        player("Ben", faction="Iber", farm_income=6),
+        sectors=[],
+        finished=True,
+    )
     # A shared victory: both 12 VP and 2 workers (seat 1 Iber and seat 2 Ana both win).
-    game_scored(player("Ben", faction="Iber", recruits=12, workers=2), player("Ann", faction="Ana", recruits=12,
-                workers=2), sectors=[], finished=True)
+    game_scored(
+        player("Ben", faction="Iber", recruits=12, workers=2),
+        player("Ann", faction="Ana", recruits=12, workers=2),
+        sectors=[],
+        finished=True,
+    )
     # In progress: never counted.
     game_scored(player("Ann", farm_income=500), sectors=[])
     # Another user's finished game: never counted.
-    game_scored(player("Zed", farm_income=99), sectors=[], finished=True,
-                owner=User.objects.create_user("zed", password="a-long-pass-phrase-2"))
+    game_scored(
+        player("Zed", farm_income=99),
+        sectors=[],
+        finished=True,
+        owner=User.objects.create_user("zed", password="a-long-pass-phrase-2"),
+    )
 
 
 def test_the_figures_of_a_small_history(owner, history):
@@ -55,16 +67,20 @@ def test_the_statistics_page_shows_them_and_the_games_behind(client, owner, hist
 
 def test_without_finished_games_the_page_says_so(client, owner):
     client.force_login(owner)
-    assert "Statistics appear here once a game is finished." in client.get(reverse("scoring:statistics")).content.decode()
+    assert (
+        "Statistics appear here once a game is finished." in client.get(reverse("scoring:statistics")).content.decode()
+    )
 
 
 def test_a_track_games_during_the_game_points_are_one_category_beside_the_breakdowns(owner):
     """A breakdown game counts its sources apart; a VP-track game counts its during-the-game
     points as one category, the track's; the end of the game counts the same either way."""
-    game_scored(player("Ann", starting_vp=1, farm_income=10, farms=4), player("Ben", starting_vp=2), sectors=[],
-                finished=True)
-    game_scored(player("Ann", vp_track=30, farms=2), player("Ben", vp_track=27), sectors=[], finished=True,
-                during=During.TRACK)
+    game_scored(
+        player("Ann", starting_vp=1, farm_income=10, farms=4), player("Ben", starting_vp=2), sectors=[], finished=True
+    )
+    game_scored(
+        player("Ann", vp_track=30, farms=2), player("Ben", vp_track=27), sectors=[], finished=True, during=During.TRACK
+    )
 
     shares = {share.label: share.vp for share in selectors.overall_statistics(owner).shares}
 

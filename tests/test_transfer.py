@@ -27,11 +27,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import selectors, services
-from scoring.views import transfer
 from scoring.access import Actor
 from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.models import Change, Game
+from scoring.views import transfer
 from scoring.views.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
 from tests.factories import game_scored, game_started, player, seat_of, total_of, user, value_corrected
 from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
@@ -138,8 +138,14 @@ def test_the_data_page_offers_both_downloads_and_an_upload_form(owner_client, ow
 
 @pytest.mark.parametrize(
     "method, name",
-    [("get", "data"), ("get", "export_json"), ("get", "export_csv"), ("get", "import"), ("post", "import"),
-     ("post", "import_confirm")],
+    [
+        ("get", "data"),
+        ("get", "export_json"),
+        ("get", "export_csv"),
+        ("get", "import"),
+        ("post", "import"),
+        ("post", "import_confirm"),
+    ],
 )
 def test_a_visitor_who_is_not_signed_in_is_sent_to_sign_in(client, method, name):
     game_scored(player("Alice"), finished=True)
@@ -182,7 +188,12 @@ def test_the_json_export_is_every_game_the_user_owns_with_its_history(owner_clie
     document = json.loads(response.content)
     assert [[p["name"] for p in game["players"]] for game in document["games"]] == [["Alice"], ["Bruno", "Carla"]]
     assert document["games"][0]["changes"][0] | {"at": None} == {
-        "player": 1, "entry": "farms", "old": None, "new": 4, "at": None, "by": "Oscar",
+        "player": 1,
+        "entry": "farms",
+        "old": None,
+        "new": 4,
+        "at": None,
+        "by": "Oscar",
     }
 
 
@@ -219,7 +230,8 @@ def two_games():
     finished = game_scored(
         player("Alice", farm_income=12, farms=4, hive_mat_full=True, workers=2, tokens=(3, 0, 1), faction="Ana"),
         player("Bruno", farm_income=5, carvings=-3, tokens=(1, 2, 0)),
-        played_on=date(2026, 11, 29), finished=True,
+        played_on=date(2026, 11, 29),
+        finished=True,
     )
     started = game_started("Carla", "Dee", "Émile", played_on=date(2026, 12, 5))
     return finished, started
@@ -236,9 +248,22 @@ def test_the_csv_has_its_header_and_one_row_per_player_per_game(owner_client):
     assert response.content.startswith(codecs.BOM_UTF8)  # spreadsheet apps then read "Émile"
     header = response.content.decode("utf-8-sig").splitlines()[0].split(",")
     assert header == [
-        "played_on", "game_id", "finished", "seat", "player", "faction", "automa",
+        "played_on",
+        "game_id",
+        "finished",
+        "seat",
+        "player",
+        "faction",
+        "automa",
         *(category.key for category in CATEGORIES),
-        "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
+        "active_workers",
+        "hibernation_tokens",
+        "majority",
+        "during",
+        "end",
+        "total",
+        "rank",
+        "winner",
     ]
     rows = csv_table(response)
     assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["player"]) for row in rows] == [
@@ -256,30 +281,66 @@ def test_the_csv_gives_every_entry_and_the_engines_figures(owner_client):
     alice, bruno, carla, *_ = csv_table(export_csv(owner_client))
 
     # Alice: 12 during; farms 4 + hive mat 8 + comb 9 (1st in sector 1) + 6 (alone in sector 3) at the end.
-    assert {key: alice[key] for key in ("faction", "automa", "farm_income", "farms", "hive_mat_full",
-                                        "active_workers", "hibernation_tokens")} == {
-        "faction": "Ana", "automa": "no", "farm_income": "12", "farms": "4", "hive_mat_full": "1",
-        "active_workers": "2", "hibernation_tokens": "4",
+    assert {
+        key: alice[key]
+        for key in (
+            "faction",
+            "automa",
+            "farm_income",
+            "farms",
+            "hive_mat_full",
+            "active_workers",
+            "hibernation_tokens",
+        )
+    } == {
+        "faction": "Ana",
+        "automa": "no",
+        "farm_income": "12",
+        "farms": "4",
+        "hive_mat_full": "1",
+        "active_workers": "2",
+        "hibernation_tokens": "4",
     }
     assert {key: alice[key] for key in ("majority", "during", "end", "total", "rank", "winner")} == {
-        "majority": "15", "during": "12", "end": "27", "total": "39", "rank": "1", "winner": "yes",
+        "majority": "15",
+        "during": "12",
+        "end": "27",
+        "total": "39",
+        "rank": "1",
+        "winner": "yes",
     }
     # Bruno: 5 during; carvings -3 + comb 4 (2nd in sector 1) + 13 (alone in sector 2).
-    assert {key: bruno[key] for key in ("carvings", "hive_mat_full", "majority", "during", "end", "total", "rank",
-                                        "winner")} == {
-        "carvings": "-3", "hive_mat_full": "0", "majority": "17", "during": "5", "end": "14", "total": "19",
-        "rank": "2", "winner": "no",
+    assert {
+        key: bruno[key] for key in ("carvings", "hive_mat_full", "majority", "during", "end", "total", "rank", "winner")
+    } == {
+        "carvings": "-3",
+        "hive_mat_full": "0",
+        "majority": "17",
+        "during": "5",
+        "end": "14",
+        "total": "19",
+        "rank": "2",
+        "winner": "no",
     }
     assert [int(alice["total"]), int(bruno["total"])] == [total_of(finished, 1), total_of(finished, 2)]
     # What nobody has entered is an empty cell (it counts as 0); the start form's starting VP is there.
     assert (alice["starting_vp"], alice["recruits"], bruno["active_workers"]) == ("", "", "0")
-    assert (carla["starting_vp"], carla["farms"], carla["active_workers"], carla["hibernation_tokens"],
-            carla["total"]) == ("1", "", "", "", "1")
+    assert (
+        carla["starting_vp"],
+        carla["farms"],
+        carla["active_workers"],
+        carla["hibernation_tokens"],
+        carla["total"],
+    ) == ("1", "", "", "", "1")
 
 
 def test_the_csv_gives_a_track_games_track_and_a_breakdown_games_breakdown_each_leaving_the_other_empty(owner_client):
-    track = game_scored(player("Ann", vp_track=57, farms=2), player("Ben", vp_track=40), during=During.TRACK,
-                        played_on=date(2026, 11, 1))
+    track = game_scored(
+        player("Ann", vp_track=57, farms=2),
+        player("Ben", vp_track=40),
+        during=During.TRACK,
+        played_on=date(2026, 11, 1),
+    )
     game_scored(player("Cid", starting_vp=1, farm_income=9), played_on=date(2026, 11, 2))
 
     ann, ben, cid = csv_table(export_csv(owner_client))
@@ -341,8 +402,12 @@ def test_adding_stores_every_game_of_the_file_as_the_users_finished_games(owner_
 
 def test_export_delete_upload_add_export_gives_the_same_document(owner_client, owner):
     """The game file is a backup: what it restores exports exactly as before, history included."""
-    game = game_scored(player("Alice", farm_income=3, workers=1, tokens=(2, 0, 1)), player("Bruno", farms=2),
-                       played_on=date(2026, 11, 29), finished=True)
+    game = game_scored(
+        player("Alice", farm_income=3, workers=1, tokens=(2, 0, 1)),
+        player("Bruno", farms=2),
+        played_on=date(2026, 11, 29),
+        finished=True,
+    )
     value_corrected(seat=seat_of(game, 1), key="farm_income", value=9, sum_text="3+6", by=Actor(user=owner))
     value_corrected(seat=seat_of(game, 2), key="recruits", value=4, by=Actor(name="Bruno"))
     game_started("Carla", played_on=date(2026, 12, 1))
@@ -680,8 +745,9 @@ def progress_of(response) -> tuple[str, str, str]:
 def continue_(client: Client, **headers):
     """Press Continue on the progress page, as it is shown (htmx presses it by itself)."""
     form = page(client.get(reverse("scoring:import"))).one("form", action=reverse("scoring:import_continue"))
-    return client.post(reverse("scoring:import_continue"), {"token": form.one("input", name="token")["value"]},
-                       **headers)
+    return client.post(
+        reverse("scoring:import_continue"), {"token": form.one("input", name="token")["value"]}, **headers
+    )
 
 
 def test_a_file_bigger_than_a_step_is_added_step_by_step_with_its_progress(owner_client, owner, two_a_step):
@@ -832,9 +898,13 @@ def test_the_forms_carry_the_csrf_token(owner):
     browser.force_login(owner)
     data_page = page(browser.get(reverse("scoring:data")))
     csrf = data_page.one("form", action=reverse("scoring:import")).one("input", name="csrfmiddlewaretoken")["value"]
-    uploaded = browser.post(reverse("scoring:import"), {
-        "csrfmiddlewaretoken": csrf, "file": SimpleUploadedFile("backup.json", MULTI.read_bytes()),
-    })
+    uploaded = browser.post(
+        reverse("scoring:import"),
+        {
+            "csrfmiddlewaretoken": csrf,
+            "file": SimpleUploadedFile("backup.json", MULTI.read_bytes()),
+        },
+    )
     assert uploaded.status_code == 302
     form = page(browser.get(reverse("scoring:import"))).one("form", action=reverse("scoring:import_confirm"))
     fields = {element["name"]: element.get("value", "") for element in form.find_all("input")}

@@ -7,230 +7,561 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='CombLayout',
+            name="CombLayout",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, unique=True, verbose_name='layout name')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, unique=True, verbose_name="layout name")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['-updated_at', 'name'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='layout_name_not_empty')],
+                "ordering": ["-updated_at", "name"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("name", ""), _negated=True), name="layout_name_not_empty"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('played_on', models.DateField(default=django.utils.timezone.localdate, verbose_name='date played')),
-                ('notes', models.TextField(blank=True, verbose_name='notes')),
-                ('end_trigger_token', models.PositiveSmallIntegerField(choices=[(6, '6th token (English rules)'), (7, '7th token (French rules)')], default=7, help_text='The game ends when a player places this hibernation token (6th in the English rules, 7th in the French).', verbose_name='end-trigger token')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("played_on", models.DateField(default=django.utils.timezone.localdate, verbose_name="date played")),
+                ("notes", models.TextField(blank=True, verbose_name="notes")),
+                (
+                    "end_trigger_token",
+                    models.PositiveSmallIntegerField(
+                        choices=[(6, "6th token (English rules)"), (7, "7th token (French rules)")],
+                        default=7,
+                        help_text="The game ends when a player places this hibernation token (6th in the English rules, 7th in the French).",
+                        verbose_name="end-trigger token",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished at")),
             ],
             options={
-                'ordering': ['-played_on', '-created_at', '-id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('end_trigger_token__in', (6, 7))), name='game_end_trigger_token_6_or_7')],
+                "ordering": ["-played_on", "-created_at", "-id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("end_trigger_token__in", (6, 7))), name="game_end_trigger_token_6_or_7"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='GameSector',
+            name="GameSector",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(19)])),
-                ('first_vp', models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(99)], verbose_name='1st place VP')),
-                ('second_vp', models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(99)], verbose_name='2nd place VP')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sectors', to='scoring.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "position",
+                    models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(19)]),
+                ),
+                (
+                    "first_vp",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MaxValueValidator(99)], verbose_name="1st place VP"
+                    ),
+                ),
+                (
+                    "second_vp",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        validators=[django.core.validators.MaxValueValidator(99)],
+                        verbose_name="2nd place VP",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sectors", to="scoring.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(5)], verbose_name='seat')),
-                ('name', models.CharField(max_length=40, verbose_name='name')),
-                ('name_key', models.CharField(editable=False, max_length=120)),
-                ('faction', models.CharField(blank=True, max_length=40, verbose_name='faction')),
-                ('is_automa', models.BooleanField(default=False, verbose_name='Automa')),
-                ('active_workers', models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(4)], verbose_name='active workers')),
-                ('sums', models.JSONField(blank=True, default=dict)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('starting_vp', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Starting VP')),
-                ('explore_tokens', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Explore token bonuses')),
-                ('farm_income', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Farm income')),
-                ('comb_pods', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Hibernation Comb pod bonuses')),
-                ('hive_build_bonuses', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Build bonuses on hive mat hexes')),
-                ('advance_strength4', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Strength-4 worker on the Advance action')),
-                ('explore_strength4', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Strength-4 planet bonuses on the Explore action')),
-                ('tile_abilities', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Activating tile abilities')),
-                ('seed_card_benefits', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='One-time benefits on played seed cards')),
-                ('planted_seed_cards', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Conditions on planted seed cards')),
-                ('farms', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(99)], verbose_name='Farms built')),
-                ('recruits', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Recruits built')),
-                ('developments', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Developments built')),
-                ('carvings', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(-99), django.core.validators.MaxValueValidator(999)], verbose_name='Conditions on carvings built')),
-                ('queens_favor', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name="Position on the Queen's Favor track")),
-                ('hive_mat_full', models.BooleanField(default=False, verbose_name='Hive mat filled')),
-                ('frames_filled', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(15)], verbose_name='Frames filled')),
-                ('faction_ability', models.SmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name="Faction's endgame ability")),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scoring.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "number",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(5),
+                        ],
+                        verbose_name="seat",
+                    ),
+                ),
+                ("name", models.CharField(max_length=40, verbose_name="name")),
+                ("name_key", models.CharField(editable=False, max_length=120)),
+                ("faction", models.CharField(blank=True, max_length=40, verbose_name="faction")),
+                ("is_automa", models.BooleanField(default=False, verbose_name="Automa")),
+                (
+                    "active_workers",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        validators=[django.core.validators.MaxValueValidator(4)],
+                        verbose_name="active workers",
+                    ),
+                ),
+                ("sums", models.JSONField(blank=True, default=dict)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "starting_vp",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Starting VP",
+                    ),
+                ),
+                (
+                    "explore_tokens",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Explore token bonuses",
+                    ),
+                ),
+                (
+                    "farm_income",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Farm income",
+                    ),
+                ),
+                (
+                    "comb_pods",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Hibernation Comb pod bonuses",
+                    ),
+                ),
+                (
+                    "hive_build_bonuses",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Build bonuses on hive mat hexes",
+                    ),
+                ),
+                (
+                    "advance_strength4",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Strength-4 worker on the Advance action",
+                    ),
+                ),
+                (
+                    "explore_strength4",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Strength-4 planet bonuses on the Explore action",
+                    ),
+                ),
+                (
+                    "tile_abilities",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Activating tile abilities",
+                    ),
+                ),
+                (
+                    "seed_card_benefits",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="One-time benefits on played seed cards",
+                    ),
+                ),
+                (
+                    "planted_seed_cards",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Conditions on planted seed cards",
+                    ),
+                ),
+                (
+                    "farms",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(99),
+                        ],
+                        verbose_name="Farms built",
+                    ),
+                ),
+                (
+                    "recruits",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Recruits built",
+                    ),
+                ),
+                (
+                    "developments",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Developments built",
+                    ),
+                ),
+                (
+                    "carvings",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(-99),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Conditions on carvings built",
+                    ),
+                ),
+                (
+                    "queens_favor",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Position on the Queen's Favor track",
+                    ),
+                ),
+                ("hive_mat_full", models.BooleanField(default=False, verbose_name="Hive mat filled")),
+                (
+                    "frames_filled",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(15),
+                        ],
+                        verbose_name="Frames filled",
+                    ),
+                ),
+                (
+                    "faction_ability",
+                    models.SmallIntegerField(
+                        default=0,
+                        validators=[
+                            django.core.validators.MinValueValidator(0),
+                            django.core.validators.MaxValueValidator(999),
+                        ],
+                        verbose_name="Faction's endgame ability",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="scoring.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='HibernationTokens',
+            name="HibernationTokens",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('count', models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(7)], verbose_name='hibernation tokens')),
-                ('sector', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tokens', to='scoring.gamesector')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tokens', to='scoring.seat')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "count",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        validators=[django.core.validators.MaxValueValidator(7)],
+                        verbose_name="hibernation tokens",
+                    ),
+                ),
+                (
+                    "sector",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="tokens", to="scoring.gamesector"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="tokens", to="scoring.seat"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'hibernation tokens',
+                "verbose_name_plural": "hibernation tokens",
             },
         ),
         migrations.CreateModel(
-            name='CombLayoutSector',
+            name="CombLayoutSector",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('first_vp', models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(99)])),
-                ('second_vp', models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(99)])),
-                ('layout', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sectors', to='scoring.comblayout')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "first_vp",
+                    models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(99)]),
+                ),
+                (
+                    "second_vp",
+                    models.PositiveSmallIntegerField(
+                        default=0, validators=[django.core.validators.MaxValueValidator(99)]
+                    ),
+                ),
+                (
+                    "layout",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sectors", to="scoring.comblayout"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['layout', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('layout', 'position'), name='layout_sector_position_unique'), models.CheckConstraint(condition=models.Q(('position__gte', 0), ('position__lte', 19)), name='layout_sector_position_range'), models.CheckConstraint(condition=models.Q(('first_vp__gte', 0), ('first_vp__lte', 99)), name='layout_sector_first_vp_range'), models.CheckConstraint(condition=models.Q(('second_vp__gte', 0), ('second_vp__lte', 99)), name='layout_sector_second_vp_range')],
+                "ordering": ["layout", "position"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("layout", "position"), name="layout_sector_position_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("position__gte", 0), ("position__lte", 19)),
+                        name="layout_sector_position_range",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("first_vp__gte", 0), ("first_vp__lte", 99)),
+                        name="layout_sector_first_vp_range",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("second_vp__gte", 0), ("second_vp__lte", 99)),
+                        name="layout_sector_second_vp_range",
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='sector_position_unique_per_game'),
+            model_name="gamesector",
+            constraint=models.UniqueConstraint(fields=("game", "position"), name="sector_position_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 0), ('position__lte', 19)), name='sector_position_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 0), ("position__lte", 19)), name="sector_position_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('first_vp__gte', 0), ('first_vp__lte', 99)), name='sector_first_vp_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("first_vp__gte", 0), ("first_vp__lte", 99)), name="sector_first_vp_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('second_vp__gte', 0), ('second_vp__lte', 99)), name='sector_second_vp_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("second_vp__gte", 0), ("second_vp__lte", 99)), name="sector_second_vp_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='seat_number_unique_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "number"), name="seat_number_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'name_key'), name='seat_name_unique_per_game_ignoring_case'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("game", "name_key"), name="seat_name_unique_per_game_ignoring_case"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_automa', True)), fields=('game',), name='seat_one_automa_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_automa", True)), fields=("game",), name="seat_one_automa_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='seat_name_not_empty'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="seat_name_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 5)), name='seat_number_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1), ("number__lte", 5)), name="seat_number_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('active_workers__gte', 0), ('active_workers__lte', 4)), name='seat_active_workers_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("active_workers__gte", 0), ("active_workers__lte", 4)),
+                name="seat_active_workers_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('starting_vp__gte', 0), ('starting_vp__lte', 999)), name='seat_starting_vp_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("starting_vp__gte", 0), ("starting_vp__lte", 999)), name="seat_starting_vp_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('explore_tokens__gte', 0), ('explore_tokens__lte', 999)), name='seat_explore_tokens_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("explore_tokens__gte", 0), ("explore_tokens__lte", 999)),
+                name="seat_explore_tokens_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('farm_income__gte', 0), ('farm_income__lte', 999)), name='seat_farm_income_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("farm_income__gte", 0), ("farm_income__lte", 999)), name="seat_farm_income_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('comb_pods__gte', 0), ('comb_pods__lte', 999)), name='seat_comb_pods_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("comb_pods__gte", 0), ("comb_pods__lte", 999)), name="seat_comb_pods_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('hive_build_bonuses__gte', 0), ('hive_build_bonuses__lte', 999)), name='seat_hive_build_bonuses_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("hive_build_bonuses__gte", 0), ("hive_build_bonuses__lte", 999)),
+                name="seat_hive_build_bonuses_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('advance_strength4__gte', 0), ('advance_strength4__lte', 999)), name='seat_advance_strength4_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("advance_strength4__gte", 0), ("advance_strength4__lte", 999)),
+                name="seat_advance_strength4_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('explore_strength4__gte', 0), ('explore_strength4__lte', 999)), name='seat_explore_strength4_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("explore_strength4__gte", 0), ("explore_strength4__lte", 999)),
+                name="seat_explore_strength4_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('tile_abilities__gte', 0), ('tile_abilities__lte', 999)), name='seat_tile_abilities_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("tile_abilities__gte", 0), ("tile_abilities__lte", 999)),
+                name="seat_tile_abilities_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('seed_card_benefits__gte', 0), ('seed_card_benefits__lte', 999)), name='seat_seed_card_benefits_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("seed_card_benefits__gte", 0), ("seed_card_benefits__lte", 999)),
+                name="seat_seed_card_benefits_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('planted_seed_cards__gte', 0), ('planted_seed_cards__lte', 999)), name='seat_planted_seed_cards_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("planted_seed_cards__gte", 0), ("planted_seed_cards__lte", 999)),
+                name="seat_planted_seed_cards_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('farms__gte', 0), ('farms__lte', 99)), name='seat_farms_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("farms__gte", 0), ("farms__lte", 99)), name="seat_farms_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('recruits__gte', 0), ('recruits__lte', 999)), name='seat_recruits_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("recruits__gte", 0), ("recruits__lte", 999)), name="seat_recruits_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('developments__gte', 0), ('developments__lte', 999)), name='seat_developments_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("developments__gte", 0), ("developments__lte", 999)), name="seat_developments_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('carvings__gte', -99), ('carvings__lte', 999)), name='seat_carvings_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("carvings__gte", -99), ("carvings__lte", 999)), name="seat_carvings_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('queens_favor__gte', 0), ('queens_favor__lte', 999)), name='seat_queens_favor_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("queens_favor__gte", 0), ("queens_favor__lte", 999)), name="seat_queens_favor_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('frames_filled__gte', 0), ('frames_filled__lte', 15)), name='seat_frames_filled_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("frames_filled__gte", 0), ("frames_filled__lte", 15)),
+                name="seat_frames_filled_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('faction_ability__gte', 0), ('faction_ability__lte', 999)), name='seat_faction_ability_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("faction_ability__gte", 0), ("faction_ability__lte", 999)),
+                name="seat_faction_ability_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hibernationtokens',
-            constraint=models.UniqueConstraint(fields=('seat', 'sector'), name='tokens_unique_per_seat_and_sector'),
+            model_name="hibernationtokens",
+            constraint=models.UniqueConstraint(fields=("seat", "sector"), name="tokens_unique_per_seat_and_sector"),
         ),
         migrations.AddConstraint(
-            model_name='hibernationtokens',
-            constraint=models.CheckConstraint(condition=models.Q(('count__gte', 0), ('count__lte', 7)), name='tokens_count_range'),
+            model_name="hibernationtokens",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("count__gte", 0), ("count__lte", 7)), name="tokens_count_range"
+            ),
         ),
     ]

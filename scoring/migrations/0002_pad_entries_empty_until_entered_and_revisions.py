@@ -5,181 +5,308 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0001_initial'),
+        ("scoring", "0001_initial"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='comblayoutsector',
-            name='layout_sector_position_range',
+            model_name="comblayoutsector",
+            name="layout_sector_position_range",
         ),
         migrations.RemoveConstraint(
-            model_name='comblayoutsector',
-            name='layout_sector_first_vp_range',
+            model_name="comblayoutsector",
+            name="layout_sector_first_vp_range",
         ),
         migrations.RemoveConstraint(
-            model_name='comblayoutsector',
-            name='layout_sector_second_vp_range',
+            model_name="comblayoutsector",
+            name="layout_sector_second_vp_range",
         ),
         migrations.RemoveConstraint(
-            model_name='gamesector',
-            name='sector_position_range',
+            model_name="gamesector",
+            name="sector_position_range",
         ),
         migrations.RemoveConstraint(
-            model_name='gamesector',
-            name='sector_first_vp_range',
+            model_name="gamesector",
+            name="sector_first_vp_range",
         ),
         migrations.RemoveConstraint(
-            model_name='gamesector',
-            name='sector_second_vp_range',
+            model_name="gamesector",
+            name="sector_second_vp_range",
         ),
         migrations.RemoveField(
-            model_name='game',
-            name='updated_at',
+            model_name="game",
+            name="updated_at",
         ),
         migrations.RemoveField(
-            model_name='seat',
-            name='updated_at',
+            model_name="seat",
+            name="updated_at",
         ),
         migrations.AddField(
-            model_name='game',
-            name='revision',
+            model_name="game",
+            name="revision",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='revisions',
+            model_name="seat",
+            name="revisions",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AlterField(
-            model_name='comblayoutsector',
-            name='first_vp',
-            field=models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(99)], verbose_name='1st place VP'),
+            model_name="comblayoutsector",
+            name="first_vp",
+            field=models.PositiveSmallIntegerField(
+                validators=[django.core.validators.MaxValueValidator(99)], verbose_name="1st place VP"
+            ),
         ),
         migrations.AlterField(
-            model_name='comblayoutsector',
-            name='position',
+            model_name="comblayoutsector",
+            name="position",
             field=models.PositiveSmallIntegerField(validators=[django.core.validators.MaxValueValidator(19)]),
         ),
         migrations.AlterField(
-            model_name='comblayoutsector',
-            name='second_vp',
-            field=models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(99)], verbose_name='2nd place VP'),
+            model_name="comblayoutsector",
+            name="second_vp",
+            field=models.PositiveSmallIntegerField(
+                default=0, validators=[django.core.validators.MaxValueValidator(99)], verbose_name="2nd place VP"
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='active_workers',
-            field=models.PositiveSmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MaxValueValidator(4)], verbose_name='active workers'),
+            model_name="seat",
+            name="active_workers",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MaxValueValidator(4)],
+                verbose_name="active workers",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='advance_strength4',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Strength-4 worker on the Advance action'),
+            model_name="seat",
+            name="advance_strength4",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Strength-4 worker on the Advance action",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='carvings',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(-99), django.core.validators.MaxValueValidator(999)], verbose_name='Conditions on carvings built'),
+            model_name="seat",
+            name="carvings",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[
+                    django.core.validators.MinValueValidator(-99),
+                    django.core.validators.MaxValueValidator(999),
+                ],
+                verbose_name="Conditions on carvings built",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='comb_pods',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Hibernation Comb pod bonuses'),
+            model_name="seat",
+            name="comb_pods",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Hibernation Comb pod bonuses",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='developments',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Developments built'),
+            model_name="seat",
+            name="developments",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Developments built",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='explore_strength4',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Strength-4 planet bonuses on the Explore action'),
+            model_name="seat",
+            name="explore_strength4",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Strength-4 planet bonuses on the Explore action",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='explore_tokens',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Explore token bonuses'),
+            model_name="seat",
+            name="explore_tokens",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Explore token bonuses",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='faction_ability',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name="Faction's endgame ability"),
+            model_name="seat",
+            name="faction_ability",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Faction's endgame ability",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='farm_income',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Farm income'),
+            model_name="seat",
+            name="farm_income",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Farm income",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='farms',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(99)], verbose_name='Farms built'),
+            model_name="seat",
+            name="farms",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(99)],
+                verbose_name="Farms built",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='frames_filled',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(15)], verbose_name='Frames filled'),
+            model_name="seat",
+            name="frames_filled",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(15)],
+                verbose_name="Frames filled",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='hive_build_bonuses',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Build bonuses on hive mat hexes'),
+            model_name="seat",
+            name="hive_build_bonuses",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Build bonuses on hive mat hexes",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='planted_seed_cards',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Conditions on planted seed cards'),
+            model_name="seat",
+            name="planted_seed_cards",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Conditions on planted seed cards",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='queens_favor',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name="Position on the Queen's Favor track"),
+            model_name="seat",
+            name="queens_favor",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Position on the Queen's Favor track",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='recruits',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Recruits built'),
+            model_name="seat",
+            name="recruits",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Recruits built",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='seed_card_benefits',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='One-time benefits on played seed cards'),
+            model_name="seat",
+            name="seed_card_benefits",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="One-time benefits on played seed cards",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='starting_vp',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Starting VP'),
+            model_name="seat",
+            name="starting_vp",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Starting VP",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='tile_abilities',
-            field=models.SmallIntegerField(blank=True, default=None, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)], verbose_name='Activating tile abilities'),
+            model_name="seat",
+            name="tile_abilities",
+            field=models.SmallIntegerField(
+                blank=True,
+                default=None,
+                null=True,
+                validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
+                verbose_name="Activating tile abilities",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='comblayoutsector',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 0), ('position__lte', 19)), name='comblayoutsector_position_range'),
+            model_name="comblayoutsector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 0), ("position__lte", 19)), name="comblayoutsector_position_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='comblayoutsector',
-            constraint=models.CheckConstraint(condition=models.Q(('first_vp__gte', 0), ('first_vp__lte', 99)), name='comblayoutsector_first_vp_range'),
+            model_name="comblayoutsector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("first_vp__gte", 0), ("first_vp__lte", 99)), name="comblayoutsector_first_vp_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='comblayoutsector',
-            constraint=models.CheckConstraint(condition=models.Q(('second_vp__gte', 0), ('second_vp__lte', 99)), name='comblayoutsector_second_vp_range'),
+            model_name="comblayoutsector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("second_vp__gte", 0), ("second_vp__lte", 99)),
+                name="comblayoutsector_second_vp_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 0), ('position__lte', 19)), name='gamesector_position_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 0), ("position__lte", 19)), name="gamesector_position_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('first_vp__gte', 0), ('first_vp__lte', 99)), name='gamesector_first_vp_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("first_vp__gte", 0), ("first_vp__lte", 99)), name="gamesector_first_vp_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamesector',
-            constraint=models.CheckConstraint(condition=models.Q(('second_vp__gte', 0), ('second_vp__lte', 99)), name='gamesector_second_vp_range'),
+            model_name="gamesector",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("second_vp__gte", 0), ("second_vp__lte", 99)), name="gamesector_second_vp_range"
+            ),
         ),
     ]

@@ -16,88 +16,162 @@ def give_every_game_an_address(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0002_pad_entries_empty_until_entered_and_revisions'),
+        ("scoring", "0002_pad_entries_empty_until_entered_and_revisions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='owner',
-            field=models.ForeignKey(blank=True, help_text='Who started the game (or imported it); games from before accounts have none.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='games', to=settings.AUTH_USER_MODEL),
+            model_name="game",
+            name="owner",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Who started the game (or imported it); games from before accounts have none.",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="games",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         # Games stored before this migration get an address of their own each, then the
         # address becomes required and unique (a unique default would give them all the same).
         migrations.AddField(
-            model_name='game',
-            name='public_id',
+            model_name="game",
+            name="public_id",
             field=models.CharField(editable=False, max_length=32, null=True),
         ),
         migrations.RunPython(give_every_game_an_address, migrations.RunPython.noop),
         migrations.AlterField(
-            model_name='game',
-            name='public_id',
+            model_name="game",
+            name="public_id",
             field=models.CharField(default=scoring.models.new_public_id, editable=False, max_length=32, unique=True),
         ),
         migrations.CreateModel(
-            name='GameLink',
+            name="GameLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('access', models.CharField(choices=[('edit', 'edit'), ('view', 'view only')], max_length=4)),
-                ('token', models.CharField(default=scoring.models.new_link_token, editable=False, max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='links', to='scoring.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("access", models.CharField(choices=[("edit", "edit"), ("view", "view only")], max_length=4)),
+                (
+                    "token",
+                    models.CharField(default=scoring.models.new_link_token, editable=False, max_length=64, unique=True),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="links", to="scoring.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'access', '-created_at'],
+                "ordering": ["game", "access", "-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Change',
+            name="Change",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('field', models.CharField(max_length=40)),
-                ('old', models.CharField(blank=True, max_length=80)),
-                ('new', models.CharField(blank=True, max_length=80)),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('by_name', models.CharField(blank=True, max_length=80)),
-                ('by_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='scoring.game')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='scoring.seat')),
-                ('undoes', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='undone_by', to='scoring.change')),
-                ('by_link', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='scoring.gamelink')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("field", models.CharField(max_length=40)),
+                ("old", models.CharField(blank=True, max_length=80)),
+                ("new", models.CharField(blank=True, max_length=80)),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("by_name", models.CharField(blank=True, max_length=80)),
+                (
+                    "by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="changes", to="scoring.game"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="changes", to="scoring.seat"
+                    ),
+                ),
+                (
+                    "undoes",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="undone_by",
+                        to="scoring.change",
+                    ),
+                ),
+                (
+                    "by_link",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="scoring.gamelink",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='GameMember',
+            name="GameMember",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='scoring.game')),
-                ('link', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='scoring.gamelink')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='joined_games', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="members", to="scoring.game"
+                    ),
+                ),
+                (
+                    "link",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="members", to="scoring.gamelink"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="joined_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='gamelink',
-            constraint=models.UniqueConstraint(condition=models.Q(('revoked_at__isnull', True)), fields=('game', 'access'), name='one_live_link_per_access'),
+            model_name="gamelink",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("revoked_at__isnull", True)),
+                fields=("game", "access"),
+                name="one_live_link_per_access",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gamelink',
-            constraint=models.CheckConstraint(condition=models.Q(('access__in', ['edit', 'view'])), name='link_access_edit_or_view'),
+            model_name="gamelink",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("access__in", ["edit", "view"])), name="link_access_edit_or_view"
+            ),
         ),
         migrations.AddIndex(
-            model_name='change',
-            index=models.Index(fields=['game', '-at'], name='change_game_recent'),
+            model_name="change",
+            index=models.Index(fields=["game", "-at"], name="change_game_recent"),
         ),
         migrations.AddConstraint(
-            model_name='gamemember',
-            constraint=models.UniqueConstraint(fields=('user', 'link'), name='member_once_per_link'),
+            model_name="gamemember",
+            constraint=models.UniqueConstraint(fields=("user", "link"), name="member_once_per_link"),
         ),
     ]

@@ -6,25 +6,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0003_accounts_links_and_changes'),
+        ("scoring", "0003_accounts_links_and_changes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='comblayout',
-            name='owner',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='comb_layouts', to=settings.AUTH_USER_MODEL),
+            model_name="comblayout",
+            name="owner",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="comb_layouts",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AlterField(
-            model_name='comblayout',
-            name='name',
-            field=models.CharField(max_length=60, verbose_name='layout name'),
+            model_name="comblayout",
+            name="name",
+            field=models.CharField(max_length=60, verbose_name="layout name"),
         ),
         migrations.AddConstraint(
-            model_name='comblayout',
-            constraint=models.UniqueConstraint(fields=('owner', 'name'), name='layout_name_unique_per_owner'),
+            model_name="comblayout",
+            constraint=models.UniqueConstraint(fields=("owner", "name"), name="layout_name_unique_per_owner"),
         ),
     ]

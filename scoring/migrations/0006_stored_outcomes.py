@@ -18,57 +18,62 @@ def store_every_outcome(apps, schema_editor):
             counts = {tokens.sector_id: tokens.count for tokens in seat.tokens.all()}
             # (a category added since, the VP track's, has no column here: none entered, every game a breakdown)
             entries = {c.key: (getattr(seat, c.key, None) or (False if c.is_flag else 0)) for c in CATEGORIES}
-            sheets.append(PlayerSheet(entries=entries, active_workers=seat.active_workers or 0,
-                                      tokens=[counts.get(sector.pk, 0) for sector in sectors]))
+            sheets.append(
+                PlayerSheet(
+                    entries=entries,
+                    active_workers=seat.active_workers or 0,
+                    tokens=[counts.get(sector.pk, 0) for sector in sectors],
+                )
+            )
         result = score_game([Sector(s.first_vp, s.second_vp) for s in sectors], sheets)
         for seat, outcome in zip(seats, result.players, strict=True):
             seat.score_during, seat.score_majority, seat.score_end = outcome.during, outcome.majority, outcome.end
             seat.score_total, seat.rank, seat.is_winner = outcome.total, outcome.rank, outcome.winner
             seat.sector_awards = list(outcome.majority_by_sector)
-        Seat.objects.bulk_update(seats, ["score_during", "score_majority", "score_end", "score_total", "rank",
-                                         "is_winner", "sector_awards"])
+        Seat.objects.bulk_update(
+            seats, ["score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards"]
+        )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0005_cache_table'),
+        ("scoring", "0005_cache_table"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='is_winner',
-            field=models.BooleanField(default=False, verbose_name='winner'),
+            model_name="seat",
+            name="is_winner",
+            field=models.BooleanField(default=False, verbose_name="winner"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='rank',
-            field=models.PositiveSmallIntegerField(default=1, verbose_name='rank'),
+            model_name="seat",
+            name="rank",
+            field=models.PositiveSmallIntegerField(default=1, verbose_name="rank"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='score_during',
-            field=models.IntegerField(default=0, verbose_name='during the game'),
+            model_name="seat",
+            name="score_during",
+            field=models.IntegerField(default=0, verbose_name="during the game"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='score_end',
-            field=models.IntegerField(default=0, verbose_name='end of the game'),
+            model_name="seat",
+            name="score_end",
+            field=models.IntegerField(default=0, verbose_name="end of the game"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='score_majority',
-            field=models.IntegerField(default=0, verbose_name='comb majorities'),
+            model_name="seat",
+            name="score_majority",
+            field=models.IntegerField(default=0, verbose_name="comb majorities"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='score_total',
-            field=models.IntegerField(default=0, verbose_name='total'),
+            model_name="seat",
+            name="score_total",
+            field=models.IntegerField(default=0, verbose_name="total"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='sector_awards',
+            model_name="seat",
+            name="sector_awards",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.RunPython(store_every_outcome, migrations.RunPython.noop),

@@ -11,57 +11,81 @@ def fill_players(apps, schema_editor):
     Seat = apps.get_model("scoring", "Seat")
     Player = apps.get_model("scoring", "Player")
     found = {}
-    seats = (Seat.objects.filter(game__owner__isnull=False)
-             .select_related("game").order_by("game__played_on", "game__created_at", "game_id", "number"))
+    seats = (
+        Seat.objects.filter(game__owner__isnull=False)
+        .select_related("game")
+        .order_by("game__played_on", "game__created_at", "game_id", "number")
+    )
     for seat in seats.iterator():
         owner_id = seat.game.owner_id
         key = (owner_id, None) if seat.is_automa else (owner_id, seat.name.strip().casefold())
         if key not in found:
             found[key] = Player.objects.create(
-                owner_id=owner_id, name=seat.name.strip(), name_key=seat.name.strip().casefold(),
+                owner_id=owner_id,
+                name=seat.name.strip(),
+                name_key=seat.name.strip().casefold(),
                 is_automa=seat.is_automa,
             )
         Seat.objects.filter(pk=seat.pk).update(player=found[key])
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0006_stored_outcomes'),
+        ("scoring", "0006_stored_outcomes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40, verbose_name='name')),
-                ('name_key', models.CharField(editable=False, max_length=120)),
-                ('is_automa', models.BooleanField(default=False, verbose_name='Automa')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=40, verbose_name="name")),
+                ("name_key", models.CharField(editable=False, max_length=120)),
+                ("is_automa", models.BooleanField(default=False, verbose_name="Automa")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['owner', 'name_key'],
+                "ordering": ["owner", "name_key"],
             },
         ),
         migrations.AddField(
-            model_name='seat',
-            name='player',
-            field=models.ForeignKey(blank=True, help_text='The person across games (none for the games of nobody).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seats', to='scoring.player'),
+            model_name="seat",
+            name="player",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The person across games (none for the games of nobody).",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="seats",
+                to="scoring.player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_automa', False)), fields=('owner', 'name_key'), name='player_name_unique_per_owner_ignoring_case'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_automa", False)),
+                fields=("owner", "name_key"),
+                name="player_name_unique_per_owner_ignoring_case",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_automa', True)), fields=('owner',), name='player_one_automa_per_owner'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_automa", True)), fields=("owner",), name="player_one_automa_per_owner"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_name_not_empty'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="player_name_not_empty"
+            ),
         ),
         migrations.RunPython(fill_players, migrations.RunPython.noop),
     ]

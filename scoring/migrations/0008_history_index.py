@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0007_players'),
+        ("scoring", "0007_players"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['owner', '-played_on', '-created_at', '-id'], name='game_history_order'),
+            model_name="game",
+            index=models.Index(fields=["owner", "-played_on", "-created_at", "-id"], name="game_history_order"),
         ),
     ]

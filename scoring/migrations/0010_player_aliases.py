@@ -6,25 +6,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0009_tallies'),
+        ("scoring", "0009_tallies"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlayerAlias',
+            name="PlayerAlias",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40, verbose_name='name')),
-                ('name_key', models.CharField(editable=False, max_length=120)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='aliases', to='scoring.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=40, verbose_name="name")),
+                ("name_key", models.CharField(editable=False, max_length=120)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="aliases", to="scoring.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['player', 'name_key'],
-                'constraints': [models.UniqueConstraint(fields=('owner', 'name_key'), name='player_alias_unique_per_owner'), models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_alias_not_empty')],
+                "ordering": ["player", "name_key"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("owner", "name_key"), name="player_alias_unique_per_owner"),
+                    models.CheckConstraint(
+                        condition=models.Q(("name", ""), _negated=True), name="player_alias_not_empty"
+                    ),
+                ],
             },
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0010_player_aliases'),
+        ("scoring", "0010_player_aliases"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RateCounter',
+            name="RateCounter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, unique=True)),
-                ('window', models.BigIntegerField()),
-                ('hits', models.PositiveIntegerField(default=0)),
-                ('expires', models.FloatField(db_index=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, unique=True)),
+                ("window", models.BigIntegerField()),
+                ("hits", models.PositiveIntegerField(default=0)),
+                ("expires", models.FloatField(db_index=True)),
             ],
         ),
     ]

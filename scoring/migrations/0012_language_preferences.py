@@ -6,19 +6,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        ('scoring', '0011_rate_counters'),
+        ("scoring", "0011_rate_counters"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LanguagePreference',
+            name="LanguagePreference",
             fields=[
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='language_preference', serialize=False, to=settings.AUTH_USER_MODEL)),
-                ('language', models.CharField(max_length=7, verbose_name='language')),
-                ('changed_at', models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="language_preference",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("language", models.CharField(max_length=7, verbose_name="language")),
+                ("changed_at", models.DateTimeField(auto_now=True)),
             ],
         ),
     ]

@@ -5,20 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0012_language_preferences'),
+        ("scoring", "0012_language_preferences"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='fingerprint',
+            model_name="game",
+            name="fingerprint",
             field=models.CharField(blank=True, default=None, editable=False, max_length=64, null=True),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['owner', 'fingerprint'], name='game_owner_fingerprint'),
+            model_name="game",
+            index=models.Index(fields=["owner", "fingerprint"], name="game_owner_fingerprint"),
         ),
     ]

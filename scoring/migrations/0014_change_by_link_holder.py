@@ -8,7 +8,6 @@ def mark_link_holders_changes(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("scoring", "0013_game_fingerprint"),
     ]

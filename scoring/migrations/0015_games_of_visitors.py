@@ -5,37 +5,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0014_change_by_link_holder'),
+        ("scoring", "0014_change_by_link_holder"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='comblayout',
-            name='visitor',
+            model_name="comblayout",
+            name="visitor",
             field=models.CharField(blank=True, default=None, editable=False, max_length=32, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='visitor',
+            model_name="game",
+            name="visitor",
             field=models.CharField(blank=True, default=None, editable=False, max_length=32, null=True),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(condition=models.Q(('visitor__isnull', False)), fields=['visitor', '-played_on', '-created_at', '-id'], name='game_visitor_history'),
+            model_name="game",
+            index=models.Index(
+                condition=models.Q(("visitor__isnull", False)),
+                fields=["visitor", "-played_on", "-created_at", "-id"],
+                name="game_visitor_history",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='comblayout',
-            constraint=models.UniqueConstraint(fields=('visitor', 'name'), name='layout_name_unique_per_visitor'),
+            model_name="comblayout",
+            constraint=models.UniqueConstraint(fields=("visitor", "name"), name="layout_name_unique_per_visitor"),
         ),
         migrations.AddConstraint(
-            model_name='comblayout',
-            constraint=models.CheckConstraint(condition=models.Q(('owner__isnull', True), ('visitor__isnull', True), _connector='OR'), name='layout_owner_or_visitor_not_both'),
+            model_name="comblayout",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("owner__isnull", True), ("visitor__isnull", True), _connector="OR"),
+                name="layout_owner_or_visitor_not_both",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('owner__isnull', True), ('visitor__isnull', True), _connector='OR'), name='game_owner_or_visitor_not_both'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("owner__isnull", True), ("visitor__isnull", True), _connector="OR"),
+                name="game_owner_or_visitor_not_both",
+            ),
         ),
     ]

@@ -15,7 +15,6 @@ def tallies_refresh(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("scoring", "0015_games_of_visitors"),
     ]
@@ -26,7 +25,9 @@ class Migration(migrations.Migration):
             model_name="game",
             name="during_mode",
             field=models.CharField(
-                choices=[("track", "VP track"), ("breakdown", "breakdown")], default="breakdown", max_length=9,
+                choices=[("track", "VP track"), ("breakdown", "breakdown")],
+                default="breakdown",
+                max_length=9,
                 verbose_name="points during the game",
             ),
         ),
@@ -35,7 +36,9 @@ class Migration(migrations.Migration):
             model_name="game",
             name="during_mode",
             field=models.CharField(
-                choices=[("track", "VP track"), ("breakdown", "breakdown")], default="track", max_length=9,
+                choices=[("track", "VP track"), ("breakdown", "breakdown")],
+                default="track",
+                max_length=9,
                 verbose_name="points during the game",
             ),
         ),
@@ -49,7 +52,9 @@ class Migration(migrations.Migration):
             model_name="seat",
             name="vp_track",
             field=models.SmallIntegerField(
-                blank=True, default=None, null=True,
+                blank=True,
+                default=None,
+                null=True,
                 validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(999)],
                 verbose_name="VP on the track at the end",
             ),

@@ -18,7 +18,6 @@ def fill_public_ids(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("scoring", "0016_game_during_mode_and_vp_track"),
     ]

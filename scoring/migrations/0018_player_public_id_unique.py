@@ -6,7 +6,6 @@ import scoring.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("scoring", "0017_player_public_id"),
     ]
@@ -15,7 +14,8 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="player",
             name="public_id",
-            field=models.CharField(default=scoring.models.new_player_public_id, editable=False, max_length=16,
-                                   unique=True),
+            field=models.CharField(
+                default=scoring.models.new_player_public_id, editable=False, max_length=16, unique=True
+            ),
         ),
     ]

@@ -7,29 +7,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0018_player_public_id_unique'),
+        ("scoring", "0018_player_public_id_unique"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GameEvent',
+            name="GameEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('by_name', models.CharField(blank=True, max_length=80)),
-                ('by_link_holder', models.BooleanField(default=False)),
-                ('what', models.CharField(choices=[('finished', 'Finished'), ('reopened', 'Reopened')], max_length=8)),
-                ('by_link', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='scoring.gamelink')),
-                ('by_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='scoring.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("by_name", models.CharField(blank=True, max_length=80)),
+                ("by_link_holder", models.BooleanField(default=False)),
+                ("what", models.CharField(choices=[("finished", "Finished"), ("reopened", "Reopened")], max_length=8)),
+                (
+                    "by_link",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="scoring.gamelink",
+                    ),
+                ),
+                (
+                    "by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="events", to="scoring.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
-                'indexes': [models.Index(fields=['game', '-at'], name='game_event_recent')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('what__in', ['finished', 'reopened'])), name='game_event_finished_or_reopened')],
+                "ordering": ["-at", "-id"],
+                "indexes": [models.Index(fields=["game", "-at"], name="game_event_recent")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("what__in", ["finished", "reopened"])),
+                        name="game_event_finished_or_reopened",
+                    )
+                ],
             },
         ),
     ]

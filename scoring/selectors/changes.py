@@ -25,11 +25,24 @@ def recent_changes(game: Game, limit: int = 8) -> list[Change | GameEvent]:
     reopening (``GameEvent``), for the pad's history: two statements."""
     later = Change.objects.filter(seat=OuterRef("seat"), field=OuterRef("field"), pk__gt=OuterRef("pk"))
     changes = list(
-        Change.objects.filter(game=game).select_related("seat", "by_user")
-        .only("field", "old", "new", "at", "by_name", "by_link_holder", "seat__name", "by_user__first_name",
-              "by_user__last_name")
-        .annotate(is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))), is_latest=~Exists(later),
-                  by_visitor=_by_visitor())[:limit]
+        Change.objects.filter(game=game)
+        .select_related("seat", "by_user")
+        .only(
+            "field",
+            "old",
+            "new",
+            "at",
+            "by_name",
+            "by_link_holder",
+            "seat__name",
+            "by_user__first_name",
+            "by_user__last_name",
+        )
+        .annotate(
+            is_undone=Exists(Change.objects.filter(undoes=OuterRef("pk"))),
+            is_latest=~Exists(later),
+            by_visitor=_by_visitor(),
+        )[:limit]
     )
     events = list(_events(game)[:limit])
     return sorted([*changes, *events], key=lambda item: item.at, reverse=True)[:limit]
@@ -44,13 +57,14 @@ def finish_event(game: Game) -> GameEvent | None:
 
 
 def _events(game: Game):
-    return (GameEvent.objects.filter(game=game).select_related("by_user")
-            .only("what", "at", "by_name", "by_link_holder", "by_user__first_name", "by_user__last_name")
-            .annotate(by_visitor=_by_visitor()))
+    return (
+        GameEvent.objects.filter(game=game)
+        .select_related("by_user")
+        .only("what", "at", "by_name", "by_link_holder", "by_user__first_name", "by_user__last_name")
+        .annotate(by_visitor=_by_visitor())
+    )
 
 
 def _by_visitor() -> ExpressionWrapper:
     """Whether the owner of a game started without an account (a visitor) did it."""
     return ExpressionWrapper(Q(game__visitor__isnull=False, by_link_holder=False), output_field=BooleanField())
-
-

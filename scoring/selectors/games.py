@@ -83,8 +83,14 @@ class GameState:
 
     def entered_tokens(self) -> list[dict[int, int]]:
         """Per seat, the counts entered by sector id (a sector not entered is missing)."""
-        return [{sector.pk: self.tokens[seat.pk, sector.pk] for sector in self.sectors
-                 if (seat.pk, sector.pk) in self.tokens} for seat in self.seats]
+        return [
+            {
+                sector.pk: self.tokens[seat.pk, sector.pk]
+                for sector in self.sectors
+                if (seat.pk, sector.pk) in self.tokens
+            }
+            for seat in self.seats
+        ]
 
     def stored(self, pad: PadField) -> Stored:
         """What a field of this game holds, for the pad (its cell) and a save (its guard)."""
@@ -97,9 +103,14 @@ class GameState:
     def score(self) -> GameResult:
         return score_game(
             [Sector(sector.first_vp, sector.second_vp) for sector in self.sectors],
-            [PlayerSheet(entries=seat.entries(), active_workers=seat.workers,
-                         tokens=[self.tokens.get((seat.pk, sector.pk), 0) for sector in self.sectors])
-             for seat in self.seats],
+            [
+                PlayerSheet(
+                    entries=seat.entries(),
+                    active_workers=seat.workers,
+                    tokens=[self.tokens.get((seat.pk, sector.pk), 0) for sector in self.sectors],
+                )
+                for seat in self.seats
+            ],
             self.game.during,
         )
 
@@ -113,8 +124,12 @@ class GameState:
         breakdown's starting VP as the game filled them in aside): while there is none, the game
         may count them the other way (``services.game_mode_change``)."""
         during = self.game.during
-        return [(seat, category) for seat in self.seats for category in categories_of(during, Section.DURING)
-                if getattr(seat, category.key) not in (None, entry_at_start(category, during, seat.number))]
+        return [
+            (seat, category)
+            for seat in self.seats
+            for category in categories_of(during, Section.DURING)
+            if getattr(seat, category.key) not in (None, entry_at_start(category, during, seat.number))
+        ]
 
 
 def game_state(game: Game) -> GameState:
@@ -122,18 +137,19 @@ def game_state(game: Game) -> GameState:
     game sees it as it stands) and its comb: two statements, whatever the number of players and
     sectors. The comb comes as rows of sectors, each joined to the tokens placed there."""
     seats = list(Seat.objects.filter(game_id=game.pk).select_related("game").order_by("number"))
-    comb = (GameSector.objects.filter(game_id=game.pk).order_by("position", "tokens__seat_id")
-            .values_list("pk", "position", "first_vp", "second_vp", "tokens__seat_id", "tokens__count"))
+    comb = (
+        GameSector.objects.filter(game_id=game.pk)
+        .order_by("position", "tokens__seat_id")
+        .values_list("pk", "position", "first_vp", "second_vp", "tokens__seat_id", "tokens__count")
+    )
     sectors: dict[int, GameSector] = {}
     tokens: dict[tuple[int, int], int] = {}
     for pk, position, first_vp, second_vp, seat_id, count in comb:
         if pk not in sectors:
-            sectors[pk] = GameSector(pk=pk, game_id=game.pk, position=position, first_vp=first_vp,
-                                     second_vp=second_vp)
+            sectors[pk] = GameSector(pk=pk, game_id=game.pk, position=position, first_vp=first_vp, second_vp=second_vp)
         if seat_id is not None:
             tokens[seat_id, pk] = count
-    return GameState(game=seats[0].game if seats else game, sectors=list(sectors.values()), seats=seats,
-                     tokens=tokens)
+    return GameState(game=seats[0].game if seats else game, sectors=list(sectors.values()), seats=seats, tokens=tokens)
 
 
 def seat_tokens(seat: Seat, sectors: Iterable[GameSector]) -> list[int]:
@@ -175,16 +191,18 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
         for row in rows:
             undoes = index_of.get(row.undoes_id) if row.undoes_id is not None else None
             index_of[row.pk] = len(history)
-            history.append(ChangeData(
-                player=seat_numbers[row.seat_id],
-                entry=entry_of_field(row.field),
-                old=value_of_text(row.old),
-                new=value_of_text(row.new),
-                at=row.at,
-                by=row.author[:MAX_AUTHOR_LENGTH].strip(),  # a display name may be longer than the file allows
-                by_link=row.by_link_holder,  # the name apart: a link's holder is never taken for the owner
-                undoes=undoes,  # None too when the undone change is not earlier in the list
-            ))
+            history.append(
+                ChangeData(
+                    player=seat_numbers[row.seat_id],
+                    entry=entry_of_field(row.field),
+                    old=value_of_text(row.old),
+                    new=value_of_text(row.new),
+                    at=row.at,
+                    by=row.author[:MAX_AUTHOR_LENGTH].strip(),  # a display name may be longer than the file allows
+                    by_link=row.by_link_holder,  # the name apart: a link's holder is never taken for the owner
+                    undoes=undoes,  # None too when the undone change is not earlier in the list
+                )
+            )
     return GameData(
         players=players,
         comb=[Sector(sector.first_vp, sector.second_vp) for sector in sectors],
@@ -215,9 +233,7 @@ def comb_layouts(keeper: Keeper) -> list:
     """The keeper's saved comb layouts (an account's, or a visitor's browser's), the one used
     last first."""
     return list(
-        keeper.layouts().prefetch_related(
-            Prefetch("sectors", queryset=CombLayoutSector.objects.order_by("position"))
-        )
+        keeper.layouts().prefetch_related(Prefetch("sectors", queryset=CombLayoutSector.objects.order_by("position")))
     )
 
 
@@ -228,8 +244,10 @@ def known_player_names(keeper: Keeper) -> list[str]:
     games first."""
     if keeper.is_visitor:
         return list(
-            Seat.objects.filter(game__in=keeper.games(), is_automa=False).values("name_key")
-            .annotate(seats=Count("pk"), shown=Min("name")).order_by("-seats", "name_key")
+            Seat.objects.filter(game__in=keeper.games(), is_automa=False)
+            .values("name_key")
+            .annotate(seats=Count("pk"), shown=Min("name"))
+            .order_by("-seats", "name_key")
             .values_list("shown", flat=True)[:50]
         )
     user = keeper.user
@@ -240,5 +258,3 @@ def known_player_names(keeper: Keeper) -> list[str]:
         .order_by("-games", "name_key")
         .values_list("name", flat=True)[:50]
     )
-
-

@@ -111,7 +111,8 @@ def history_page(keeper: Keeper, filters: HistoryFilters, page_number) -> tuple[
         games = games.filter(played_on__lte=filters.until)
     if filters.players:  # seats are numbered from 1 (services.game_start): n players have a seat n, not n + 1
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), number=filters.players))).exclude(
-            Exists(Seat.objects.filter(game=OuterRef("pk"), number=filters.players + 1)))
+            Exists(Seat.objects.filter(game=OuterRef("pk"), number=filters.players + 1))
+        )
     if filters.status == "finished":
         games = games.filter(finished_at__isnull=False)
     elif filters.status == "in-progress":
@@ -123,5 +124,3 @@ def history_page(keeper: Keeper, filters: HistoryFilters, page_number) -> tuple[
     for seat in seats:
         by_game.setdefault(seat.game_id, []).append(seat)
     return page, [HistoryEntry(game=game, seats=by_game.get(game.pk, [])) for game in page.object_list]
-
-

@@ -36,8 +36,11 @@ def fingerprints_stored(owner, fingerprints: Sequence[str]) -> set[str]:
     wanted = sorted(set(fingerprints))
     found: set[str] = set()
     for start in range(0, len(wanted), FINGERPRINTS_ASKED):
-        found.update(Game.objects.filter(owner=owner, fingerprint__in=wanted[start:start + FINGERPRINTS_ASKED])
-                     .order_by().values_list("fingerprint", flat=True))  # (unordered: by the index alone)
+        found.update(
+            Game.objects.filter(owner=owner, fingerprint__in=wanted[start : start + FINGERPRINTS_ASKED])
+            .order_by()
+            .values_list("fingerprint", flat=True)
+        )  # (unordered: by the index alone)
     return found
 
 
@@ -54,5 +57,3 @@ def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:
         stored = Game.objects.filter(owner=owner, created_at__gte=since, fingerprint__in=asked)
         added += stored.order_by().values("fingerprint").distinct().count()
     return added
-
-

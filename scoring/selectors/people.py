@@ -75,7 +75,8 @@ def players_table(user) -> list[PlayerRow]:
     score over finished games; most wins first, then most games, then the name. One query, read
     from the players' tallies: the same cost at 10 games as at 100,000."""
     rows = (
-        players_of(user).filter(is_automa=False)
+        players_of(user)
+        .filter(is_automa=False)
         .annotate(overall=FilteredRelation("tallies", condition=Q(tallies__scope=Tally.Scope.ALL)))
         .annotate(
             n_games=Coalesce(F("overall__seats"), 0),
@@ -85,8 +86,16 @@ def players_table(user) -> list[PlayerRow]:
         )
         .order_by("-n_wins", "-n_games", "name_key")
     )
-    return [PlayerRow(player=row, games=row.n_games, wins=row.n_wins, average=average(row.points, row.n_games),
-                      best=row.best if row.n_games else None) for row in rows]
+    return [
+        PlayerRow(
+            player=row,
+            games=row.n_games,
+            wins=row.n_wins,
+            average=average(row.points, row.n_games),
+            best=row.best if row.n_games else None,
+        )
+        for row in rows
+    ]
 
 
 @dataclass
@@ -128,6 +137,7 @@ class PlayerPage:
     scores: list[ScorePoint]  # their latest finished games (up to CHART_GAMES), oldest first
     others: list[Player]  # the user's other players this one may be merged into
     aliases: list[str]  # the names of the records merged into this one
+
     @property
     def win_rate(self) -> int:
         return _rate(self.wins, self.games)
@@ -158,15 +168,32 @@ def player_page(player: Player) -> PlayerPage:
     sums = _tally_sums(PlayerTally.objects.filter(player=player))
     aliases = list(player.aliases.order_by("name_key").values_list("name", flat=True))
     overall = sums.get((Tally.Scope.ALL, ""))
-    others = [] if player.is_automa else list(
-        Player.objects.filter(owner_id=player.owner_id, is_automa=False).exclude(pk=player.pk).order_by("name_key")
+    others = (
+        []
+        if player.is_automa
+        else list(
+            Player.objects.filter(owner_id=player.owner_id, is_automa=False).exclude(pk=player.pk).order_by("name_key")
+        )
     )
     if overall is None:
-        return PlayerPage(player=player, games=0, wins=0, average=None, best=None, categories=[], factions=[],
-                          scores=[], others=others, aliases=aliases)
+        return PlayerPage(
+            player=player,
+            games=0,
+            wins=0,
+            average=None,
+            best=None,
+            categories=[],
+            factions=[],
+            scores=[],
+            others=others,
+            aliases=aliases,
+        )
     factions = sorted(
-        (FactionRow(key, row["seats"], row["wins"])
-         for (scope, key), row in sums.items() if scope == Tally.Scope.FACTION),
+        (
+            FactionRow(key, row["seats"], row["wins"])
+            for (scope, key), row in sums.items()
+            if scope == Tally.Scope.FACTION
+        ),
         key=lambda row: (-row.played, -row.won, row.faction),
     )
     return PlayerPage(
@@ -176,9 +203,11 @@ def player_page(player: Player) -> PlayerPage:
         average=average(overall["points"], overall["seats"]),
         best=overall["best"],
         categories=[
-            CategoryAverage(label=gettext(category.label),
-                            average=average(overall[f"vp_{category.key}"], overall["seats"]),
-                            short=gettext(category.short_label or category.label))
+            CategoryAverage(
+                label=gettext(category.label),
+                average=average(overall[f"vp_{category.key}"], overall["seats"]),
+                short=gettext(category.short_label or category.label),
+            )
             for category in CATEGORIES
         ],
         factions=factions,
@@ -186,5 +215,3 @@ def player_page(player: Player) -> PlayerPage:
         others=others,
         aliases=aliases,
     )
-
-

@@ -65,11 +65,14 @@ def overall_statistics(user) -> OverallStatistics:
                 sums[scope_and_key].update(measures)
     overall = sums[Tally.Scope.ALL, ""]
     everything = overall["points"]
-    parts = [(category.label, category.short_label or category.label, overall[f"vp_{category.key}"])
-             for category in CATEGORIES]
+    parts = [
+        (category.label, category.short_label or category.label, overall[f"vp_{category.key}"])
+        for category in CATEGORIES
+    ]
     parts.append((MAJORITY_LABEL, MAJORITY_SHORT_LABEL, overall["vp_majority"]))
-    shares = [Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0, short)
-              for label, short, vp in parts]
+    shares = [
+        Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0, short) for label, short, vp in parts
+    ]
 
     def rates(scope: str) -> list[WinRate]:
         rows = [(key, row) for (kind, key), row in sums.items() if kind == scope and row["seats"]]
@@ -83,5 +86,3 @@ def overall_statistics(user) -> OverallStatistics:
         by_faction=rates(Tally.Scope.FACTION),
         by_seat=rates(Tally.Scope.SEAT),
     )
-
-

@@ -54,8 +54,11 @@ def game_create(
                 faction=player.faction,
                 automa=player.automa,
                 active_workers=None,
-                entries={category.key: value for category in categories_of(during, Section.DURING)
-                         if (value := entry_at_start(category, during, number)) is not None},
+                entries={
+                    category.key: value
+                    for category in categories_of(during, Section.DURING)
+                    if (value := entry_at_start(category, during, number)) is not None
+                },
             )
             for number, player in enumerate(players, start=1)
         ],
@@ -90,14 +93,21 @@ def game_start(
     if layout_name.strip() and sectors:
         comb_layout_save(name=layout_name, sectors=sectors, owner=owner, visitor=visitor)
     return game_create(
-        players=players, sectors=sectors, played_on=played_on, notes=notes, end_trigger_token=end_trigger_token,
-        during=during, owner=owner, visitor=visitor,
+        players=players,
+        sectors=sectors,
+        played_on=played_on,
+        notes=notes,
+        end_trigger_token=end_trigger_token,
+        during=during,
+        owner=owner,
+        visitor=visitor,
     )
 
 
 @transaction.atomic
-def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=None,
-                     visitor: str | None = None) -> CombLayout:
+def comb_layout_save(
+    *, name: str, sectors: Sequence[tuple[int, int]], owner=None, visitor: str | None = None
+) -> CombLayout:
     """Create the owner's (or the visitor's) named layout, or replace the sectors of their layout
     of that name."""
     layout, _created = CombLayout.objects.update_or_create(owner=owner, visitor=visitor, name=name.strip())
@@ -107,8 +117,6 @@ def comb_layout_save(*, name: str, sectors: Sequence[tuple[int, int]], owner=Non
         for position, (first, second) in enumerate(sectors)
     )
     return layout
-
-
 
 
 @transaction.atomic

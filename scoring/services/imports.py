@@ -34,8 +34,9 @@ def game_store(data: GameData, *, finished: bool = False, owner=None, visitor: s
 
 
 @transaction.atomic
-def games_store(games: Sequence[GameData], *, finished: bool = False, owner=None,
-                visitor: str | None = None) -> list[Game]:
+def games_store(
+    games: Sequence[GameData], *, finished: bool = False, owner=None, visitor: str | None = None
+) -> list[Game]:
     """Store games from game-file data, all of them in a few statements whatever their number:
     each game, its sectors, seats and tokens, its outcome (scored by the engine from the data)
     and its change history when it has one; then the tallies, once, when the games are finished.
@@ -107,8 +108,9 @@ def _as_stored(value, where: tuple[int, str], shown: dict[tuple[int, str], objec
     return None if value == 0 and not isinstance(value, bool) and left_empty else value
 
 
-def _seats(game: Game, data: GameData, people: dict[int, Player | None],
-           shown: dict[tuple[int, str], object]) -> list[Seat]:
+def _seats(
+    game: Game, data: GameData, people: dict[int, Player | None], shown: dict[tuple[int, str], object]
+) -> list[Seat]:
     """The game's seats, not stored yet, with their entries and their outcome (the engine's);
     ``shown``: what the history last left each field showing (``_last_shown``)."""
 
@@ -141,8 +143,9 @@ def _seats(game: Game, data: GameData, people: dict[int, Player | None],
     ]
 
 
-def _tokens(data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector],
-            shown: dict[tuple[int, str], object]) -> list[HibernationTokens]:
+def _tokens(
+    data: GameData, seats: Sequence[Seat], sectors: Sequence[GameSector], shown: dict[tuple[int, str], object]
+) -> list[HibernationTokens]:
     """The tokens each player placed (a player with no tokens given has none entered yet)."""
     return [
         HibernationTokens(seat=seat, sector=sector, count=count)
@@ -159,8 +162,13 @@ def _changes_store(history: Sequence[tuple[Game, GameData]], seats_of: dict[int,
     change it undid."""
     rows = Change.objects.bulk_create(
         Change(
-            game=game, seat=seat_of[change.player], field=field_of_entry(change.entry),
-            old=text_of_value(change.old), new=text_of_value(change.new), at=change.at, by_name=change.by,
+            game=game,
+            seat=seat_of[change.player],
+            field=field_of_entry(change.entry),
+            old=text_of_value(change.old),
+            new=text_of_value(change.new),
+            at=change.at,
+            by_name=change.by,
             by_link_holder=change.by_link,
         )
         for game, data in history
@@ -170,7 +178,7 @@ def _changes_store(history: Sequence[tuple[Game, GameData]], seats_of: dict[int,
     undos = []
     first = 0
     for _game, data in history:
-        changes = rows[first:first + len(data.changes)]
+        changes = rows[first : first + len(data.changes)]
         for row, change in zip(changes, data.changes, strict=True):
             if change.undoes is not None:
                 row.undoes = changes[change.undoes]
@@ -194,8 +202,13 @@ class ImportResult:
     skipped: int  # games the owner had already (or held twice in the document)
 
 
-def games_import(games: Sequence[GameData], *, owner=None, batch: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> ImportResult:
+def games_import(
+    games: Sequence[GameData],
+    *,
+    owner=None,
+    batch: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportResult:
     """Store the games of a checked document for ``owner``, ``batch`` games at a time, each batch
     its own short transaction: other tables' saves wait for one batch at most (on SQLite the
     import gives the lock back between batches: ``SQLITE_LOCK_GIVEN_BACK``), and
@@ -215,7 +228,7 @@ def games_import(games: Sequence[GameData], *, owner=None, batch: int | None = N
     for start in range(0, len(games), batch):
         if start and connection.vendor == "sqlite":
             time.sleep(SQLITE_LOCK_GIVEN_BACK)
-        added += len(_batch_import(games[start:start + batch], owner=owner))
+        added += len(_batch_import(games[start : start + batch], owner=owner))
         if progress is not None:
             progress(min(start + batch, len(games)), len(games))
     return ImportResult(added=added, skipped=len(games) - added)
@@ -256,14 +269,18 @@ def fingerprints_fill(owner=None) -> int:
     filled = 0
     after = 0
     while True:
-        chunk = list(selectors.games_with_everything()
-                     .filter(owner=owner, fingerprint__isnull=True, pk__gt=after).order_by("pk")[:FINGERPRINT_BATCH])
+        chunk = list(
+            selectors.games_with_everything()
+            .filter(owner=owner, fingerprint__isnull=True, pk__gt=after)
+            .order_by("pk")[:FINGERPRINT_BATCH]
+        )
         if not chunk:
             return filled
         for game in chunk:
             fingerprint = game_fingerprint(selectors.game_data(game))
             filled += Game.objects.filter(pk=game.pk, revision=game.revision, fingerprint__isnull=True).update(
-                fingerprint=fingerprint)
+                fingerprint=fingerprint
+            )
         after = chunk[-1].pk
 
 

@@ -21,8 +21,21 @@ OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", 
 
 def outcome_fields(outcome: PlayerResult) -> dict:
     """A seat's outcome as its ``OUTCOME_FIELDS`` store it."""
-    return dict(zip(OUTCOME_FIELDS, (outcome.during, outcome.majority, outcome.end, outcome.total, outcome.rank,
-                                     outcome.winner, list(outcome.majority_by_sector)), strict=True))
+    return dict(
+        zip(
+            OUTCOME_FIELDS,
+            (
+                outcome.during,
+                outcome.majority,
+                outcome.end,
+                outcome.total,
+                outcome.rank,
+                outcome.winner,
+                list(outcome.majority_by_sector),
+            ),
+            strict=True,
+        )
+    )
 
 
 def outcomes_store(state: GameState, *, also: Seat | None = None, also_fields: Sequence[str] = ()) -> GameResult:

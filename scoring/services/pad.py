@@ -84,8 +84,16 @@ class SaveResult:
         return self.outcome is Outcome.SAVED
 
 
-def field_save(*, game: Game, address: FieldAddress, value: int | bool | None = None, sum_text: str = "",
-               step: int = 0, guard: Guard = Guard(), by: Actor = NOBODY) -> SaveResult:
+def field_save(
+    *,
+    game: Game,
+    address: FieldAddress,
+    value: int | bool | None = None,
+    sum_text: str = "",
+    step: int = 0,
+    guard: Guard = Guard(),
+    by: Actor = NOBODY,
+) -> SaveResult:
     """Save one value of the game: ``value`` (None: not entered) typed as ``sum_text`` when it
     was a sum, or ``step`` taps of a stepper applied to the stored value within its limits.
 
@@ -135,22 +143,36 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
             return _unchanged(state, pad, current, current_text, version, guard)
         return SaveResult(Outcome.CONFLICT, state, pad, current, current_text, version)
     if pad.is_tokens and value is not None and value > (current or 0):
-        elsewhere = sum(count for (seat_id, sector_id), count in state.tokens.items()
-                        if seat_id == seat.pk and sector_id != pad.sector.pk)
+        elsewhere = sum(
+            count
+            for (seat_id, sector_id), count in state.tokens.items()
+            if seat_id == seat.pk and sector_id != pad.sector.pk
+        )
         if elsewhere + value > TOKENS_PER_PLAYER:
-            message = words(_("%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
-                              "at most %(left)s here."), name=isolated(seat.name), max=TOKENS_PER_PLAYER,
-                            elsewhere=elsewhere, left=max(0, TOKENS_PER_PLAYER - elsewhere))
+            message = words(
+                _(
+                    "%(name)s owns only %(max)s hibernation tokens and has %(elsewhere)s in other sectors: "
+                    "at most %(left)s here."
+                ),
+                name=isolated(seat.name),
+                max=TOKENS_PER_PLAYER,
+                elsewhere=elsewhere,
+                left=max(0, TOKENS_PER_PLAYER - elsewhere),
+            )
             return SaveResult(Outcome.REFUSED, state, pad, current, current_text, version, message)
     changed = _write(state, pad, value, sum_text, current)
     seat.revisions = {**seat.revisions, pad.key: [version + 1, guard.page, guard.seq]}
     scored = outcomes_store(state, also=seat, also_fields=[*changed, "revisions"])
     change = Change.objects.create(
-        game_id=state.game.pk, seat_id=seat.pk, field=pad.key, old=current_text, new=new_text,
-        undoes=guard.undoing, **by.authored,
+        game_id=state.game.pk,
+        seat_id=seat.pk,
+        field=pad.key,
+        old=current_text,
+        new=new_text,
+        undoes=guard.undoing,
+        **by.authored,
     )
-    return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored,
-                      wrote=True)
+    return SaveResult(Outcome.SAVED, state, pad, value, new_text, version + 1, change=change, scored=scored, wrote=True)
 
 
 def _moved(guard: Guard, version: int, current, pad: PadField) -> bool:
@@ -203,8 +225,14 @@ def change_undo(*, game: Game, change: Change, by: Actor = NOBODY) -> SaveResult
     recorded as undoing it, and a conflict once the value has changed again since, on any phone
     (the change is no longer its latest)."""
     value, sum_text = _value_of(change)
-    return field_save(game=game, address=FieldAddress(change.seat.number, change.field), value=value,
-                      sum_text=sum_text, guard=Guard(undoing=change), by=by)
+    return field_save(
+        game=game,
+        address=FieldAddress(change.seat.number, change.field),
+        value=value,
+        sum_text=sum_text,
+        guard=Guard(undoing=change),
+        by=by,
+    )
 
 
 def _value_of(change: Change) -> tuple[int | bool | None, str]:
@@ -241,12 +269,17 @@ def game_mode_change(*, game: Game, during: During) -> bool:
             raise ValidationError(_("The game is finished: its owner reopens it to change it."), code="finished")
         entered = state.during_entered()
         if entered:
-            what = names_list([words(_("%(name)s's %(what)s"), name=isolated(seat.name), what=_(category.label))
-                               for seat, category in entered])
-            message = (_("The breakdown already holds values (%(what)s). Empty them first to count the VP track "
-                         "instead.") if current == During.BREAKDOWN else
-                       _("The VP track already holds values (%(what)s). Empty them first to count the breakdown "
-                         "instead."))
+            what = names_list(
+                [
+                    words(_("%(name)s's %(what)s"), name=isolated(seat.name), what=_(category.label))
+                    for seat, category in entered
+                ]
+            )
+            message = (
+                _("The breakdown already holds values (%(what)s). Empty them first to count the VP track instead.")
+                if current == During.BREAKDOWN
+                else _("The VP track already holds values (%(what)s). Empty them first to count the breakdown instead.")
+            )
             raise ValidationError(words(message, what=what), code="entered")
         keys = [category.key for category in DURING_CATEGORIES]
         for seat in state.seats:

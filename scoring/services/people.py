@@ -30,12 +30,17 @@ def players_attach(owner, games: Sequence[Sequence[PlayerData]]) -> list[dict[in
     if owner is None:
         return [{player.seat: None for player in players} for players in games]
     keys = {Seat.key_for(player.name) for players in games for player in players if not player.automa}
-    known = {person.name_key: person
-             for person in Player.objects.filter(owner=owner, is_automa=False, name_key__in=keys)}
+    known = {
+        person.name_key: person for person in Player.objects.filter(owner=owner, is_automa=False, name_key__in=keys)
+    }
     aliases = {}
     if keys - known.keys():  # a name merged into another player joins that player
-        aliases = {alias.name_key: alias.player for alias in PlayerAlias.objects.filter(
-            owner=owner, name_key__in=keys - known.keys()).select_related("player")}
+        aliases = {
+            alias.name_key: alias.player
+            for alias in PlayerAlias.objects.filter(owner=owner, name_key__in=keys - known.keys()).select_related(
+                "player"
+            )
+        }
     automa = None
     if any(player.automa for players in games for player in players):
         automa = Player.objects.filter(owner=owner, is_automa=True).first()
@@ -67,22 +72,30 @@ def players_attach(owner, games: Sequence[Sequence[PlayerData]]) -> list[dict[in
 def players_merge(*, keep: Player, merged: Player) -> Player:
     """``merged`` turns out to be the same person as ``keep``: its seats follow to ``keep``, the
     record is deleted, and its name (with its own other names) becomes another name of
-    ``keep``'s, so a later game with that name joins ``keep``. Refused (ValidationError, in words) for the same record, two records
-    of different owners, the Automa with a person, and two people who sat at the same game."""
+    ``keep``'s, so a later game with that name joins ``keep``. Refused (ValidationError, in
+    words) for the same record, two records of different owners, the Automa with a person, and
+    two people who sat at the same game."""
     if keep.pk == merged.pk:
         raise ValidationError(_("A player cannot be merged with themselves."), code="same_player")
     if keep.owner_id != merged.owner_id:
         raise ValidationError(_("Only two players of the same account can be merged."), code="other_owner")
     if keep.is_automa or merged.is_automa:
-        raise ValidationError(words(_("The Automa is not a person: it cannot be merged with %(name)s."),
-                                    name=isolated(merged.name if keep.is_automa else keep.name)), code="automa")
-    together = (Game.objects.filter(seats__player=keep).filter(seats__player=merged)
-                .order_by("played_on").first())
+        raise ValidationError(
+            words(
+                _("The Automa is not a person: it cannot be merged with %(name)s."),
+                name=isolated(merged.name if keep.is_automa else keep.name),
+            ),
+            code="automa",
+        )
+    together = Game.objects.filter(seats__player=keep).filter(seats__player=merged).order_by("played_on").first()
     if together is not None:
         raise ValidationError(
-            words(_("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
-                  keep=isolated(keep.name), merged=isolated(merged.name),
-                  date=game_date(together.played_on, _("j M Y"))),
+            words(
+                _("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
+                keep=isolated(keep.name),
+                merged=isolated(merged.name),
+                date=game_date(together.played_on, _("j M Y")),
+            ),
             code="played_together",
         )
     tallies_merge(keep=keep, merged=merged)

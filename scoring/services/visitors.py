@@ -38,16 +38,20 @@ def visitor_games_claim(*, visitor: str | None, user) -> int:
     seats_of: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__in=ids).select_related("game").order_by("game_id", "number"):
         seats_of.setdefault(seat.game_id, []).append(seat)
-    people = players_attach(user, [[PlayerData(name=seat.name, seat=seat.number, automa=seat.is_automa)
-                                     for seat in seats] for seats in seats_of.values()])
+    people = players_attach(
+        user,
+        [
+            [PlayerData(name=seat.name, seat=seat.number, automa=seat.is_automa) for seat in seats]
+            for seats in seats_of.values()
+        ],
+    )
     for seats, players in zip(seats_of.values(), people, strict=True):
         for seat in seats:
             seat.player = players[seat.number]
     every_seat = [seat for seats in seats_of.values() for seat in seats]
     Seat.objects.bulk_update(every_seat, ["player"])
     tallies_follow([seat for seat in every_seat if seat.game.is_finished], owner_id=user.pk, counted=True)
-    Change.objects.filter(game_id__in=ids, by_user__isnull=True, by_link_holder=False, by_name="").update(
-        by_user=user)
+    Change.objects.filter(game_id__in=ids, by_user__isnull=True, by_link_holder=False, by_name="").update(by_user=user)
     return len(ids)
 
 

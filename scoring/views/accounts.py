@@ -45,8 +45,12 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         services.account_language_set(user, get_language())
         kept = _browser_games_keep(request, user)
         return redirect(_safe_next(request) or ("scoring:history" if kept else "scoring:start"))
-    return render(request, "registration/signup.html", {"form": form, "browser_games": _browser_games(request)},
-                  status=422 if request.method == "POST" else 200)
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "browser_games": _browser_games(request)},
+        status=422 if request.method == "POST" else 200,
+    )
 
 
 def _browser_games(request: HttpRequest) -> int:
@@ -72,15 +76,20 @@ def account_name(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         return redirect(reverse("account_name") + "?saved=1")
-    return render(request, "registration/account_name.html", {"form": form, "saved": "saved" in request.GET},
-                  status=422 if request.method == "POST" else 200)
+    return render(
+        request,
+        "registration/account_name.html",
+        {"form": form, "saved": "saved" in request.GET},
+        status=422 if request.method == "POST" else 200,
+    )
 
 
 def _safe_next(request: HttpRequest) -> str:
     """The posted ``next`` address when it is one of this site's, else ""."""
     target = request.POST.get("next", "")
-    allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                              require_https=request.is_secure())
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
     return target if allowed else ""
 
 

@@ -45,8 +45,9 @@ def with_game(need: Role, *, polled: bool = False):
     return decorate
 
 
-def render_partials(request: HttpRequest, template: str, names: list[str], context: dict,
-                    status: int = 200) -> HttpResponse:
+def render_partials(
+    request: HttpRequest, template: str, names: list[str], context: dict, status: int = 200
+) -> HttpResponse:
     """Several partials of ``template`` in one answer: the first is the swap target, the rest
     carry ``hx-swap-oob`` (they read ``oob`` from the context). One context for them all, so the
     context processors run once."""

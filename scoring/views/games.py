@@ -42,11 +42,20 @@ def game_list(request: HttpRequest) -> HttpResponse:
     cleaned = form.cleaned_data if form.is_valid() else {}
     filters = selectors.HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
     page, entries = selectors.history_page(keeper, filters, request.GET.get("page"))
-    return render(request, "scoring/history.html", {
-        "form": form, "filters": filters, "page": page, "games": entries,
-        "chips": _filter_chips(request, form, cleaned), "query": _query_without(request, "page"),
-        "known_names": selectors.known_player_names(keeper), "visitor": keeper.is_visitor,
-    })
+    return render(
+        request,
+        "scoring/history.html",
+        {
+            "form": form,
+            "filters": filters,
+            "page": page,
+            "games": entries,
+            "chips": _filter_chips(request, form, cleaned),
+            "query": _query_without(request, "page"),
+            "known_names": selectors.known_player_names(keeper),
+            "visitor": keeper.is_visitor,
+        },
+    )
 
 
 def _query_without(request: HttpRequest, *names: str) -> str:
@@ -104,25 +113,38 @@ def game_start(request: HttpRequest) -> HttpResponse:
     if form.is_valid() & players.is_valid() & sectors.is_valid():
         data = form.cleaned_data
         try:
-            game = game_start_for_keeper(request, lambda keeper: services.game_start(
-                players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
-                solo=data["solo"],
-                sectors=filled_sectors(sectors),
-                layout_name=data.get("layout_name", ""),
-                played_on=data["played_on"],
-                notes=data.get("notes", ""),
-                end_trigger_token=data["end_trigger_token"],
-                during=data["during"],
-                **keeper.owner_fields,
-            ))
+            game = game_start_for_keeper(
+                request,
+                lambda keeper: services.game_start(
+                    players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
+                    solo=data["solo"],
+                    sectors=filled_sectors(sectors),
+                    layout_name=data.get("layout_name", ""),
+                    played_on=data["played_on"],
+                    notes=data.get("notes", ""),
+                    end_trigger_token=data["end_trigger_token"],
+                    during=data["during"],
+                    **keeper.owner_fields,
+                ),
+            )
         except SessionEnded:  # signed in or out on another page meanwhile: nothing stored
-            form.add_error(None, _("You signed in or out on another page while this game was being started, so it "
-                                   "was not started. Check the form and start the game again."))
-            return render(request, "scoring/start.html",
-                          _start_context(keeper, form, players, sectors, typed=request.POST), status=409)
+            form.add_error(
+                None,
+                _(
+                    "You signed in or out on another page while this game was being started, so it "
+                    "was not started. Check the form and start the game again."
+                ),
+            )
+            return render(
+                request,
+                "scoring/start.html",
+                _start_context(keeper, form, players, sectors, typed=request.POST),
+                status=409,
+            )
         return redirect("scoring:pad", game_id=game.public_id)
-    return render(request, "scoring/start.html", _start_context(keeper, form, players, sectors, typed=request.POST),
-                  status=422)
+    return render(
+        request, "scoring/start.html", _start_context(keeper, form, players, sectors, typed=request.POST), status=422
+    )
 
 
 def _start_page(request: HttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
@@ -156,16 +178,21 @@ def _start_forms_being_filled(data, keeper: Keeper) -> tuple[GameStartForm, obje
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
     keys = ("played_on", "solo", "end_trigger_token", "during", "layout", "layout_name", "notes")
-    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")},
-                         keeper=keeper)
-    players = PlayerRowFormSet(prefix="player", initial=[
-        {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
-        for i in range(MAX_PLAYERS)
-    ])
-    sectors = SectorRowFormSet(prefix="sector", initial=[
-        {"first": data.get(f"sector-{i}-first") or None, "second": data.get(f"sector-{i}-second") or None}
-        for i in range(MAX_SECTORS)
-    ])
+    form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")}, keeper=keeper)
+    players = PlayerRowFormSet(
+        prefix="player",
+        initial=[
+            {"name": data.get(f"player-{i}-name", ""), "faction": data.get(f"player-{i}-faction", "")}
+            for i in range(MAX_PLAYERS)
+        ],
+    )
+    sectors = SectorRowFormSet(
+        prefix="sector",
+        initial=[
+            {"first": data.get(f"sector-{i}-first") or None, "second": data.get(f"sector-{i}-second") or None}
+            for i in range(MAX_SECTORS)
+        ],
+    )
     return form, players, sectors
 
 
@@ -173,8 +200,11 @@ def _sector_rows_shown(typed) -> int:
     """How many comb sector rows the start form shows: every row up to the last one filled in (at
     least one, to fill in), and one more for each "Add a sector" (``sector_rows`` carries the
     count shown, without JavaScript). No empty row beyond them: "Add a sector" brings the next."""
-    filled = [position for position in range(MAX_SECTORS)
-              if typed.get(f"sector-{position}-first") or typed.get(f"sector-{position}-second")]
+    filled = [
+        position
+        for position in range(MAX_SECTORS)
+        if typed.get(f"sector-{position}-first") or typed.get(f"sector-{position}-second")
+    ]
     shown = filled[-1] + 1 if filled else 0
     if "add_sector" in typed:
         try:
@@ -197,8 +227,12 @@ def _with_layout_sectors(query, layouts) -> dict:
             data[f"sector-{sector.position}-first"] = str(sector.first_vp)
             data[f"sector-{sector.position}-second"] = str(sector.second_vp)
         data["layout_name"] = layout.name
-    for key, value in (("player-TOTAL_FORMS", "5"), ("player-INITIAL_FORMS", "0"),
-                       ("sector-TOTAL_FORMS", str(MAX_SECTORS)), ("sector-INITIAL_FORMS", "0")):
+    for key, value in (
+        ("player-TOTAL_FORMS", "5"),
+        ("player-INITIAL_FORMS", "0"),
+        ("sector-TOTAL_FORMS", str(MAX_SECTORS)),
+        ("sector-INITIAL_FORMS", "0"),
+    ):
         data.setdefault(key, value)
     return data
 
@@ -226,12 +260,21 @@ def _next_game_typed(upcoming: NextGame, layouts) -> dict:
     """The start form as if typed for the next game: its players in their new seats, and its comb
     as the saved layout of the same sectors (chosen, so that starting keeps it the latest), or as
     typed when no layout has them."""
-    typed = {"end_trigger_token": str(upcoming.end_trigger_token), "during": upcoming.during.value,
-             "solo": "on" if upcoming.solo else ""}
+    typed = {
+        "end_trigger_token": str(upcoming.end_trigger_token),
+        "during": upcoming.during.value,
+        "solo": "on" if upcoming.solo else "",
+    }
     for position, name in enumerate(upcoming.players):
         typed[f"player-{position}-name"] = name
-    same = next((layout for layout in layouts
-                 if [(s.first_vp, s.second_vp) for s in layout.sectors.all()] == list(upcoming.sectors)), None)
+    same = next(
+        (
+            layout
+            for layout in layouts
+            if [(s.first_vp, s.second_vp) for s in layout.sectors.all()] == list(upcoming.sectors)
+        ),
+        None,
+    )
     if same is not None and upcoming.sectors:
         return _with_layout_sectors({**typed, "layout": str(same.pk)}, layouts)
     for position, (first, second) in enumerate(upcoming.sectors):
@@ -247,10 +290,16 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
     for the owner of a finished game *Play again*) in the first screen; the chart, the breakdown
     and the comb below."""
     board = Scoreboard(selectors.game_state(access.game))
-    return render(request, "scoring/results.html", {
-        "board": board, "access": access, "bgstats_link": bgstats.play_link(board),
-        "offers_play_again": access.is_owner and access.game.is_finished,
-    })
+    return render(
+        request,
+        "scoring/results.html",
+        {
+            "board": board,
+            "access": access,
+            "bgstats_link": bgstats.play_link(board),
+            "offers_play_again": access.is_owner and access.game.is_finished,
+        },
+    )
 
 
 @never_cache
@@ -261,7 +310,9 @@ def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
         services.game_delete(game=access.game)
         return redirect("scoring:history")
-    return render(request, "scoring/delete.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access})
+    return render(
+        request, "scoring/delete.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access}
+    )
 
 
 @never_cache

@@ -39,8 +39,10 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "id": home,
         "name": gettext("Apiary Scorepad"),
         "short_name": gettext("Apiary"),
-        "description": gettext("Score your Apiary games on your phone: the subtotals, the comb majorities and "
-                               "the ranking follow as you type."),
+        "description": gettext(
+            "Score your Apiary games on your phone: the subtotals, the comb majorities and "
+            "the ranking follow as you type."
+        ),
         "lang": translation.get_language(),
         "dir": "rtl" if translation.get_language_bidi() else "ltr",
         "start_url": home,
@@ -48,11 +50,14 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "display": "standalone",
         "background_color": BACKGROUND,
         "theme_color": BACKGROUND,
-        "icons": [{"src": static(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-                  for path, size, purpose in ICONS],
+        "icons": [
+            {"src": static(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for path, size, purpose in ICONS
+        ],
     }
-    response = JsonResponse(document, content_type="application/manifest+json",
-                            json_dumps_params={"ensure_ascii": False})
+    response = JsonResponse(
+        document, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
     patch_cache_control(response, max_age=60 * 60)
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response

@@ -12,6 +12,7 @@ cache) installs on the next visit.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from functools import cache, wraps
@@ -34,11 +35,7 @@ def _modules() -> tuple[str, ...]:
     """Every script module of the phone side (``.js`` under static/scoring/), as the staticfiles
     finders find them: a new module is kept without anyone listing it."""
     ignored = apps.get_app_config("staticfiles").ignore_patterns
-    found = {
-        PurePath(path).as_posix()
-        for finder in finders.get_finders()
-        for path, _storage in finder.list(ignored)
-    }
+    found = {PurePath(path).as_posix() for finder in finders.get_finders() for path, _storage in finder.list(ignored)}
     return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))
 
 
@@ -90,10 +87,9 @@ def session_tag_header(get_response):
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
         if response.get("Content-Type", "").startswith("text/html"):
-            try:
+            # (a page about the database being out of reach: it keeps no copy either)
+            with contextlib.suppress(DatabaseError):
                 response[TAG_HEADER] = session_tag(request)
-            except DatabaseError:  # (a page about the database being out of reach: it keeps no copy either)
-                pass
         return response
 
     return middleware
@@ -115,12 +111,14 @@ def _version() -> str:
 @never_cache  # the browser asks for it again on every visit (and registers it with updateViaCache "none")
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
-    body = get_template("sw.js").render({
-        "static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]),
-        "keep_header": KEEP_HEADER,
-        "until_header": KEEP_UNTIL_HEADER,
-        "tag_header": TAG_HEADER,
-        "network_wait_ms": int(settings.PAD_NETWORK_WAIT_MS),
-        "version": _version(),
-    })
+    body = get_template("sw.js").render(
+        {
+            "static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]),
+            "keep_header": KEEP_HEADER,
+            "until_header": KEEP_UNTIL_HEADER,
+            "tag_header": TAG_HEADER,
+            "network_wait_ms": int(settings.PAD_NETWORK_WAIT_MS),
+            "version": _version(),
+        }
+    )
     return HttpResponse(body, content_type="text/javascript; charset=utf-8")

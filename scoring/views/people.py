@@ -25,9 +25,14 @@ from scoring.selectors import ScorePoint
 @require_safe
 def players(request: HttpRequest) -> HttpResponse:
     rows = selectors.players_table(request.user)
-    return render(request, "scoring/players.html", {
-        "players": rows, "any_finished": any(row.games for row in rows),
-    })
+    return render(
+        request,
+        "scoring/players.html",
+        {
+            "players": rows,
+            "any_finished": any(row.games for row in rows),
+        },
+    )
 
 
 @never_cache
@@ -59,9 +64,16 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
 def _player_page(request: HttpRequest, player_id: int, *, error: str = "", status: int = 200) -> HttpResponse:
     found = get_object_or_404(selectors.players_of(request.user), pk=player_id)
     figures = selectors.player_page(found)
-    return render(request, "scoring/player.html", {
-        "page": figures, "chart": score_chart(figures.scores), "merge_error": error,
-    }, status=status)
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "page": figures,
+            "chart": score_chart(figures.scores),
+            "merge_error": error,
+        },
+        status=status,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,13 +108,17 @@ def score_chart(scores: list[ScorePoint], *, width: int = 340, height: int = 160
     dots = []
     for index, point in enumerate(scores):
         x = round(left + index * step if len(scores) > 1 else (left + right) / 2, 2)
-        dots.append({"x": x, "y": y_of(point.total), "total": point.total, "date": point.played_on,
-                     "winner": point.winner})
+        dots.append(
+            {"x": x, "y": y_of(point.total), "total": point.total, "date": point.played_on, "winner": point.winner}
+        )
     return ScoreChart(
-        width=width, height=height,
+        width=width,
+        height=height,
         points=" ".join(f"{dot['x']},{dot['y']}" for dot in dots),
         dots=dots,
         axis=[{"y": y_of(value), "label_y": y_of(value) + 4, "value": value} for value in sorted({low, high})],
-        left=left, bottom=bottom,
-        first=scores[0].played_on, last=scores[-1].played_on,
+        left=left,
+        bottom=bottom,
+        first=scores[0].played_on,
+        last=scores[-1].played_on,
     )

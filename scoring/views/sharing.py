@@ -52,8 +52,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404(_("This link does not work (any more): ask the game's owner for a new one."))
     if request.method != "POST" and asks_to_join(request, link):
         game = link.game
-        asked = render(request, "scoring/join.html", {
-            "game": game, "link": link, "names": [seat.name for seat in selectors.game_state(game).seats]})
+        asked = render(
+            request,
+            "scoring/join.html",
+            {"game": game, "link": link, "names": [seat.name for seat in selectors.game_state(game).seats]},
+        )
         asked.holds_secrets = True  # its address is the link: never compressed beside the names (BREACH)
         return asked
     link_open(request, link)

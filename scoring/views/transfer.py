@@ -81,9 +81,22 @@ IMPORT_STEP = 250  # games a request of an import stores (in batches of services
 # the machine names below; in another language the header row is in that language's words (a
 # category's column is the category's label, in French the edition's words), from the catalogue.
 CSV_COLUMNS: tuple[str, ...] = (
-    "played_on", "game_id", "finished", "seat", "player", "faction", "automa",
+    "played_on",
+    "game_id",
+    "finished",
+    "seat",
+    "player",
+    "faction",
+    "automa",
     *(category.key for category in CATEGORIES),
-    "active_workers", "hibernation_tokens", "majority", "during", "end", "total", "rank", "winner",
+    "active_workers",
+    "hibernation_tokens",
+    "majority",
+    "during",
+    "end",
+    "total",
+    "rank",
+    "winner",
 )
 # The spreadsheet's column names in another language than English (English writes the machine
 # names of CSV_COLUMNS as they are).
@@ -112,8 +125,11 @@ def csv_header() -> list[str]:
     column names of the catalogue, a category's column named by its label in the edition's words."""
     if (get_language() or "en").split("-")[0] == "en":
         return list(CSV_COLUMNS)
-    return [str(_CSV_HEADINGS[name]) if name in _CSV_HEADINGS else gettext(_CATEGORY_LABELS[name])
-            for name in CSV_COLUMNS]
+    return [
+        str(_CSV_HEADINGS[name]) if name in _CSV_HEADINGS else gettext(_CATEGORY_LABELS[name]) for name in CSV_COLUMNS
+    ]
+
+
 # A text cell starting with one of these is a formula to a spreadsheet: it gets a ' in front.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -130,8 +146,16 @@ def data(request: HttpRequest) -> HttpResponse:
     return _data_page(request, done=request.session.pop(SESSION_DONE, None))
 
 
-def _data_page(request: HttpRequest, *, form: GameFileUploadForm | None = None, problems: Sequence[Problem] = (),
-               file_name: str = "", done: dict | None = None, stale: bool = False, status: int = 200) -> HttpResponse:
+def _data_page(
+    request: HttpRequest,
+    *,
+    form: GameFileUploadForm | None = None,
+    problems: Sequence[Problem] = (),
+    file_name: str = "",
+    done: dict | None = None,
+    stale: bool = False,
+    status: int = 200,
+) -> HttpResponse:
     context = {
         "form": form or GameFileUploadForm(),
         "problems": problems,
@@ -148,7 +172,9 @@ def _data_page(request: HttpRequest, *, form: GameFileUploadForm | None = None, 
 
 
 def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
-    response["Content-Disposition"] = f'attachment; filename="apiary-games-{timezone.localdate().isoformat()}.{extension}"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="apiary-games-{timezone.localdate().isoformat()}.{extension}"'
+    )
     return response
 
 
@@ -475,13 +501,17 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
             parse_document(pending["text"])
         document = json.loads(pending["text"])
         games = document["games"]
-        step = read_document({**document, "games": games[start:start + IMPORT_STEP]})
+        step = read_document({**document, "games": games[start : start + IMPORT_STEP]})
     except GameFileError as error:
         _forget(request)
         return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
     result = services.games_import(step, owner=request.user)
-    pending.update(done=start + len(step), total=len(games), added=pending["added"] + result.added,
-                   skipped=pending["skipped"] + result.skipped)
+    pending.update(
+        done=start + len(step),
+        total=len(games),
+        added=pending["added"] + result.added,
+        skipped=pending["skipped"] + result.skipped,
+    )
     if pending["done"] < len(games):
         request.session[SESSION_UPLOAD] = {key: value for key, value in pending.items() if key != "text"}
         if request.htmx:

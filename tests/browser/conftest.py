@@ -126,8 +126,9 @@ class BrowserWatch:
         """Listen to every page of ``context``, those open now and those to come."""
         context.on("console", self._on_console)
         context.on("weberror", lambda error: self.page_errors.append(f"{_url(error.page)}: {error.error}"))
-        context.expose_binding(CSP_BINDING, lambda source, text: self.csp_violations.append(
-            f"{_url(source['page'])}: {text}"))
+        context.expose_binding(
+            CSP_BINDING, lambda source, text: self.csp_violations.append(f"{_url(source['page'])}: {text}")
+        )
         context.add_init_script(CSP_LISTENER)
 
     def _on_console(self, message) -> None:
@@ -153,8 +154,11 @@ class BrowserWatch:
         problems += [f"Content Security Policy violation in {text}" for text in self.csp_violations]
         problems += [f"console error in {text}" for text in self.console_errors]
         if expectations:
-            problems += [f"an expected console error never came: /{pattern.pattern}/"
-                         for pattern, seen in self.expected.items() if not seen]
+            problems += [
+                f"an expected console error never came: /{pattern.pattern}/"
+                for pattern, seen in self.expected.items()
+                if not seen
+            ]
         return problems
 
 
@@ -215,8 +219,9 @@ def browser(chromium, browser_watch, request):
     # failure is the one to read
     problems = browser_watch.problems(expectations=call is not None and call.passed)
     if problems:
-        pytest.fail("The browser reported problems:\n" + "\n".join(f"  {problem}" for problem in problems),
-                    pytrace=False)
+        pytest.fail(
+            "The browser reported problems:\n" + "\n".join(f"  {problem}" for problem in problems), pytrace=False
+        )
 
 
 @pytest.fixture

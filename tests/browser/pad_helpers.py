@@ -21,8 +21,12 @@ FLAG_KEYS = ("hive_mat_full",)
 # phone, another server) allows this long; none sleeps.
 ANOTHER_PHONE_TIMEOUT_MS = 15_000
 # A small phone, as the issue measures the pad: 360 x 780 CSS pixels.
-SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2, "is_mobile": True,
-               "has_touch": True}
+SMALL_PHONE = {
+    "viewport": {"width": 360, "height": 780},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def label_of(key: str) -> str:
@@ -115,21 +119,33 @@ def sign_in(context, base_url: str, user=None) -> None:
     context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])
 
 
-def make_game(names: list[str], sectors: list[tuple[int, int]] = (), owner=None,
-              during: During = During.BREAKDOWN) -> str:
+def make_game(
+    names: list[str], sectors: list[tuple[int, int]] = (), owner=None, during: During = During.BREAKDOWN
+) -> str:
     """A game as the start form makes it, its during-the-game points ``during`` (the breakdown
     unless told: starting VP 1, 2, 3…, every other entry empty), owned by the host; its public id
     (the address of its pages)."""
     game = services.game_create(
-        players=[services.PlayerSetup(name) for name in names], sectors=list(sectors), played_on=date.today(),
-        owner=owner or host(), during=during,
+        players=[services.PlayerSetup(name) for name in names],
+        sectors=list(sectors),
+        played_on=date.today(),
+        owner=owner or host(),
+        during=during,
     )
     return game.public_id
 
 
-def start_game(page: Page, base: str, names: list[str], sectors: list[tuple[int, int]], *,
-               factions: list[str] | None = None, layout_name: str = "", solo: bool = False,
-               during: During | None = None) -> str:
+def start_game(
+    page: Page,
+    base: str,
+    names: list[str],
+    sectors: list[tuple[int, int]],
+    *,
+    factions: list[str] | None = None,
+    layout_name: str = "",
+    solo: bool = False,
+    during: During | None = None,
+) -> str:
     """Fill the start form as a player would and land on the pad; the game's id. Its
     during-the-game points are counted as the form offers (the VP track) unless ``during`` says."""
     page.goto(f"{base}/games/new/")

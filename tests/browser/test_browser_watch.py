@@ -28,13 +28,21 @@ def outcomes(tmp_path: Path) -> dict[str, str]:
     env = {name: value for name, value in os.environ.items() if name != "DATABASE_URL"}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", str(CASES), "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert report.exists(), done.stdout + done.stderr
     ended = {}
     for case in ElementTree.parse(report).getroot().iter("testcase"):
-        problems = [child.get("message", "") + "\n" + (child.text or "") for child in case
-                    if child.tag in ("failure", "error", "skipped")]
+        problems = [
+            child.get("message", "") + "\n" + (child.text or "")
+            for child in case
+            if child.tag in ("failure", "error", "skipped")
+        ]
         ended[case.get("name")] = "\n".join(problems) or "passed"
     return ended
 
@@ -54,13 +62,16 @@ def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(chromium, tm
         "test_fails_on_a_console_error": ["console error in about:blank: something broke"],
         # Chromium's own line, and the securitypolicyviolation event's
         "test_fails_on_a_script_the_content_security_policy_refuses": [
-            "Content Security Policy violation in http://localhost:", "violates the following Content Security "
-            "Policy directive 'script-src", "script-src-elem refused inline"],
+            "Content Security Policy violation in http://localhost:",
+            "violates the following Content Security Policy directive 'script-src",
+            "script-src-elem refused inline",
+        ],
         "test_fails_on_a_page_the_test_opened_itself": ["console error in about:blank: something broke"],
         "test_fails_on_a_second_page_of_a_context": ["console error in about:blank: something broke"],
         "test_fails_on_a_console_error_it_did_not_expect": ["console error in about:blank: expected: 500"],
         "test_fails_when_an_expected_console_error_never_comes": [
-            "an expected console error never came: /^expected: 409$/"],
+            "an expected console error never came: /^expected: 409$/"
+        ],
         "test_fails_on_an_exception_whatever_it_expects": ["uncaught exception in about:blank: the page threw"],
         "test_fails_on_a_policy_violation_whatever_it_expects": ["script-src-elem refused inline"],
     }

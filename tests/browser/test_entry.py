@@ -82,7 +82,7 @@ def test_typing_after_next_stores_exactly_what_was_typed(small_phone: Page, live
 
 
 def test_one_players_column_by_keyboard_alone(small_phone: Page, live_server):
-    """"Next goes down each player": Enter walks down one player's column, through the toggle,
+    """ "Next goes down each player": Enter walks down one player's column, through the toggle,
     the steppers, the comb and the active workers, and the choice is remembered."""
     page = small_phone
     game_id = make_game(FOUR, FIVE_SECTORS[:2])
@@ -138,8 +138,10 @@ def test_the_pad_of_four_players_and_five_sectors_fits_three_screens(small_phone
         const row = document.getElementById("share"), style = getComputedStyle(row);
         return row.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
     }""")
-    print(f"\npad height, 4 players and 5 sectors at 360 x 780: {height} px = {height / 780:.2f} screens, "
-          f"of which Score together (a new pad's first screen): {together:.0f} px")
+    print(
+        f"\npad height, 4 players and 5 sectors at 360 x 780: {height} px = {height / 780:.2f} screens, "
+        f"of which Score together (a new pad's first screen): {together:.0f} px"
+    )
     assert height - together <= 3 * 780, f"the pad is {height - together:.0f} px tall: {height / 780:.2f} screens"
     no_sideways_scroll(page)
     for position in (0, height // 2, height):
@@ -149,8 +151,9 @@ def test_the_pad_of_four_players_and_five_sectors_fits_three_screens(small_phone
     shoot(page, screenshots, "pad-4-players-360")
 
 
-def test_200_percent_text_never_scrolls_sideways_and_keeps_the_totals_in_view(small_phone: Page, live_server,
-                                                                              browser_watch):
+def test_200_percent_text_never_scrolls_sideways_and_keeps_the_totals_in_view(
+    small_phone: Page, live_server, browser_watch
+):
     page = small_phone
     browser_watch.expect_console_error(refused_save(422))  # "abc" in a farms field
     game_id = make_game(FOUR, FIVE_SECTORS)
@@ -198,8 +201,12 @@ def test_a_whole_four_player_game_costs_one_save_per_value_entered(small_phone: 
     page = small_phone
     game_id = make_game(FOUR, FIVE_SECTORS[:2])
     saves = []
-    page.on("request", lambda request: saves.append(request.post_data)
-            if request.method == "POST" and request.url.endswith("/save/") else None)
+    page.on(
+        "request",
+        lambda request: (
+            saves.append(request.post_data) if request.method == "POST" and request.url.endswith("/save/") else None
+        ),
+    )
     page.goto(f"{live_server.url}/games/{game_id}/")
     page.get_by_label("down each player").check()
 
@@ -273,16 +280,26 @@ def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server, brows
     from scoring.models import Player
 
     alice = Player.objects.filter(name="Alice").first()
-    pages = {"pad": None, "results": f"/games/{game_id}/results/", "history": "/", "start": "/games/new/",
-             "players": "/players/", "player": f"/players/{alice.pk}/", "statistics": "/statistics/",
-             "data": "/data/", "history filtered": "/?player=ali&status=in-progress"}
+    pages = {
+        "pad": None,
+        "results": f"/games/{game_id}/results/",
+        "history": "/",
+        "start": "/games/new/",
+        "players": "/players/",
+        "player": f"/players/{alice.pk}/",
+        "statistics": "/statistics/",
+        "data": "/data/",
+        "history filtered": "/?player=ali&status=in-progress",
+    }
     problems = []
     for name, url in pages.items():
         if url:
             page.goto(live_server.url + url)
         results = axe.run(page)
-        problems += [f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
-                     for v in results.response["violations"]]
+        problems += [
+            f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+            for v in results.response["violations"]
+        ]
     assert problems == []
 
 

@@ -47,7 +47,8 @@ def join_as_everyone(page: Page, base: str, game_id: str, name: str) -> None:
 
 
 def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopens_it(
-        page: Page, open_phone, live_server, browser_watch):
+    page: Page, open_phone, live_server, browser_watch
+):
     host = page
     game_id = make_game(["Alice", "Tom"])
     url = pad_url(live_server.url, game_id)
@@ -63,7 +64,8 @@ def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopen
     # Tom asks to finish: he is told he finishes the game for the whole table, and keeps scoring.
     tom.get_by_role("button", name="Finish the game").click()
     expect(tom.locator("#finish-confirm")).to_contain_text(
-        "You are finishing the game for the whole table, as Tom (edit link)")
+        "You are finishing the game for the whole table, as Tom (edit link)"
+    )
     tom.get_by_role("link", name="Keep scoring").click()
     assert not Game.objects.get(public_id=game_id).is_finished
 
@@ -85,8 +87,9 @@ def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopen
     field(stale, "recruits", "Tom").fill("4")
     field(stale, "recruits", "Tom").blur()
     apart = stale.locator("#apart")
-    expect(apart).to_contain_text("4 in Recruits built, Tom was not saved: the game was finished before it "
-                                  "reached the server")
+    expect(apart).to_contain_text(
+        "4 in Recruits built, Tom was not saved: the game was finished before it reached the server"
+    )
     expect(stale.locator("#finished-note")).to_contain_text(FINISHED)
     assert Seat.objects.get(game__public_id=game_id, number=2).recruits is None
 
@@ -109,6 +112,9 @@ def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopen
     expect(changes).to_contain_text("Game finished")
     expect(changes).to_contain_text("Game reopened to correct it")
     assert [event.what for event in GameEvent.objects.filter(game__public_id=game_id)] == [
-        "finished", "reopened", "finished"]
+        "finished",
+        "reopened",
+        "finished",
+    ]
     host.goto(f"{live_server.url}/players/")
     expect(host.get_by_role("row").filter(has_text="Alice")).to_contain_text("16")

@@ -41,8 +41,9 @@ def textbox(page: Page, name: str):
     return page.get_by_role("textbox", name=name, exact=True)
 
 
-def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english_in_one_tap(french_phone, live_server,
-                                                                                            browser_watch):
+def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english_in_one_tap(
+    french_phone, live_server, browser_watch
+):
     page = french_phone
     browser_watch.expect_console_error(refused_save(422))  # 120 farms, refused in French
     page.goto(live_server.url + "/")
@@ -65,12 +66,16 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect_french(page)
     expect(page.get_by_role("link", name="Utiliser le détail")).to_be_visible()
     typed = {
-        "PV sur la piste à la fin de la partie, Amélie": "13", "Fermes construites, Amélie": "3",
+        "PV sur la piste à la fin de la partie, Amélie": "13",
+        "Fermes construites, Amélie": "3",
         "Cadres remplis, Amélie": "1",
-        "PV sur la piste à la fin de la partie, Bastien": "2+4+6", "Recrues, Bastien": "5",
-        "Pions dans le secteur 1, Amélie": "2", "Pions dans le secteur 1, Bastien": "1",
+        "PV sur la piste à la fin de la partie, Bastien": "2+4+6",
+        "Recrues, Bastien": "5",
+        "Pions dans le secteur 1, Amélie": "2",
+        "Pions dans le secteur 1, Bastien": "1",
         "Pions dans le secteur 2, Bastien": "1",
-        "Ouvriers actifs, Amélie": "2", "Ouvriers actifs, Bastien": "1",
+        "Ouvriers actifs, Amélie": "2",
+        "Ouvriers actifs, Bastien": "1",
     }
     for name, value in typed.items():
         textbox(page, name).fill(value)
@@ -82,7 +87,8 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     expect(page.get_by_label("Total, Amélie", exact=True)).to_have_text("33")
     expect(page.get_by_label("Total, Bastien", exact=True)).to_have_text("27")
     expect(page.locator("#sector-0-summary")).to_have_text(
-        "Amélie est majoritaire avec 2 pions\u202f: 9\u00a0PV. Bastien est 2e avec 1 pion\u202f: 4\u00a0PV.")
+        "Amélie est majoritaire avec 2 pions\u202f: 9\u00a0PV. Bastien est 2e avec 1 pion\u202f: 4\u00a0PV."
+    )
     expect(page.locator("#sector-1-summary")).to_have_text("Bastien est majoritaire avec 1 pion\u202f: 6\u00a0PV.")
     expect(page.locator("#ranking .rank").first).to_have_text("1er")
 
@@ -119,7 +125,9 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
 
     # Signing up, from this browser, keeps the game: Django's own labels and messages are French too.
     page.get_by_role("link", name="Créez un compte pour les garder sur tous vos appareils").click()
-    expect(page.get_by_text("La partie commencée dans ce navigateur sera gardée dans votre nouveau compte.")).to_be_visible()
+    expect(
+        page.get_by_text("La partie commencée dans ce navigateur sera gardée dans votre nouveau compte.")
+    ).to_be_visible()
     expect_french(page)
     page.locator("#id_username").fill("amelie")
     page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")

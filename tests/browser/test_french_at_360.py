@@ -67,7 +67,9 @@ LABELS = """(selector) => Array.from(document.querySelectorAll(selector)).filter
 
 # Every figure of the page's text with its sign and unit: each one line's boxes only.
 FIGURES = r"""() => {
-  const figure = /[−-]?\d+(?:[.,]\d+)?(?:[\u00a0\u202f ](?:PV|VP|%|h[\u00a0\u202f ]\d\d))?|\d+(?:re|er|e)[\u00a0\u202f ]?:[\u00a0\u202f ]\d+[\u00a0\u202f ]PV/g;
+  const space = "[\u00a0\u202f ]";
+  const figure = new RegExp(`[−-]?\\d+(?:[.,]\\d+)?(?:${space}(?:PV|VP|%|h${space}\\d\\d))?`
+    + `|\\d+(?:re|er|e)${space}?:${space}\\d+${space}PV`, "g");
   const split = [];
   let checked = 0;
   const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
@@ -116,8 +118,10 @@ def test_the_rules_find_a_label_squeezed_over_more_lines_than_it_needs_and_a_fig
 
     found = label_problems(page, ".what, .when, .full")
     assert [problem.split("': ")[0] for problem in found] == [
-        "'Capacité de faction, Dominique : 4 → 8", "'à l’instant, par Hana",
-        "'Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration"], found
+        "'Capacité de faction, Dominique : 4 → 8",
+        "'à l’instant, par Hana",
+        "'Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration",
+    ], found
     assert page.evaluate(FIGURES)["split"] == ["10 PV", "50 %", "−7 PV"]  # (not "12 PV" nor "21 h 14": no-break spaces)
 
 
@@ -128,8 +132,16 @@ def the_issues_game(db):
     their active workers, 3, 2 and 1."""
     owner = host()
     players = [
-        player("Dominique-Alexandre", workers=3, starting_vp=1, farm_income=30, farms=4, carvings=-7,
-               faction_ability=4, tokens=[3, 0]),
+        player(
+            "Dominique-Alexandre",
+            workers=3,
+            starting_vp=1,
+            farm_income=30,
+            farms=4,
+            carvings=-7,
+            faction_ability=4,
+            tokens=[3, 0],
+        ),
         player("Emmanuelle", workers=2, starting_vp=2, farm_income=19, queens_favor=6, tokens=[1, 2]),
         player("Bo", workers=1, starting_vp=3, farm_income=17, frames_filled=1, hive_mat_full=True, tokens=[0, 1]),
         player("Marie-Charlotte", workers=0, starting_vp=4, farm_income=50, tokens=[0, 0]),
@@ -158,9 +170,22 @@ def test_the_pad_in_french_at_360_px(browser, live_server, the_issues_game):
     expect(page.locator(".change-when").first).to_contain_text("à l’instant, par")
     expect(page.locator("#sector-1 .row-label small")).to_have_text("1re\u202f: 10\u00a0PV · 2e\u202f: 5\u00a0PV")
 
-    read(page, [".row-help > summary", ".row-label .sector-name", ".row-tokens .row-label small", ".empty-mark",
-                ".change-what", ".change-when", ".ranking-list li", ".pad-links a", ".pad-views a", "h2",
-                ".actions .button"])
+    read(
+        page,
+        [
+            ".row-help > summary",
+            ".row-label .sector-name",
+            ".row-tokens .row-label small",
+            ".empty-mark",
+            ".change-what",
+            ".change-when",
+            ".ranking-list li",
+            ".pad-links a",
+            ".pad-views a",
+            "h2",
+            ".actions .button",
+        ],
+    )
 
 
 def test_the_results_in_french_at_360_px(browser, live_server, the_issues_game):
@@ -171,12 +196,24 @@ def test_the_results_in_french_at_360_px(browser, live_server, the_issues_game):
     explore = page.locator(".breakdown details").filter(has_text="Force 4 sur Exploration")
     explore.locator("summary").click()
     expect(explore.locator(".help")).to_have_text(
-        "Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration")  # (the full words, a tap away)
+        "Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration"
+    )  # (the full words, a tap away)
     explore.locator("summary").click()
 
-    read(page, [".breakdown tbody th summary", ".breakdown tbody th:not(:has(details))", ".ranking-list li",
-                ".winner-line", ".bar-name",
-                ".legend-item", "h2", ".actions .button", ".pad-links a"])
+    read(
+        page,
+        [
+            ".breakdown tbody th summary",
+            ".breakdown tbody th:not(:has(details))",
+            ".ranking-list li",
+            ".winner-line",
+            ".bar-name",
+            ".legend-item",
+            "h2",
+            ".actions .button",
+            ".pad-links a",
+        ],
+    )
 
 
 def test_which_player_are_you_in_french_at_360_px(browser, live_server, the_issues_game):

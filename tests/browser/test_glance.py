@@ -36,14 +36,20 @@ RANKS = {4: ["4th", "2nd", "1st", "3rd"], 5: ["5th", "2nd", "1st", "4th", "3rd"]
 
 def a_table_of(count: int):
     return game_scored(
-        *(player(name, workers=workers, starting_vp=seat, farm_income=points - seat)
-          for seat, (name, points, workers) in enumerate(TABLE[:count], start=1)),
-        sectors=[(9, 4)], owner=host(),
+        *(
+            player(name, workers=workers, starting_vp=seat, farm_income=points - seat)
+            for seat, (name, points, workers) in enumerate(TABLE[:count], start=1)
+        ),
+        sectors=[(9, 4)],
+        owner=host(),
     )
 
 
 CARDS = """() => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
   return Array.from(document.querySelectorAll('#totals .total-card')).map((card) => ({
     card: box(card),
     name: box(card.querySelector('.total-name')), nameText: card.querySelector('.total-name').textContent,
@@ -54,14 +60,22 @@ CARDS = """() => {
 
 
 def inside(inner: dict, outer: dict) -> bool:
-    return (inner["left"] >= outer["left"] - 0.5 and inner["right"] <= outer["right"] + 0.5
-            and inner["top"] >= outer["top"] - 0.5 and inner["bottom"] <= outer["bottom"] + 0.5)
+    return (
+        inner["left"] >= outer["left"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["top"] >= outer["top"] - 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
 
 
 def apart(one: dict, other: dict) -> bool:
     """The two boxes do not overlap (touching edges is not overlapping)."""
-    return (one["right"] <= other["left"] + 0.5 or other["right"] <= one["left"] + 0.5
-            or one["bottom"] <= other["top"] + 0.5 or other["bottom"] <= one["top"] + 0.5)
+    return (
+        one["right"] <= other["left"] + 0.5
+        or other["right"] <= one["left"] + 0.5
+        or one["bottom"] <= other["top"] + 0.5
+        or other["bottom"] <= one["top"] + 0.5
+    )
 
 
 @pytest.mark.parametrize("text_size", ["100%", "200%"])
@@ -85,23 +99,31 @@ def test_each_players_rank_and_total_sit_inside_their_own_card(small_phone: Page
         for part in ("name", "rank", "total"):
             assert inside(card[part], card["card"]), f"{who}'s {part} leaves the card: {card[part]} in {card['card']}"
         assert apart(card["rank"], card["total"]), f"{who}'s rank covers the total"
-        assert card["rank"]["right"] <= card["total"]["left"] + 0.5 or card["rank"]["bottom"] <= card["total"]["top"] + 0.5, (
-            f"{who}'s rank is neither before nor above the total")
-        assert card["name"]["bottom"] <= min(card["rank"]["top"], card["total"]["top"]) + 0.5, f"{who}'s name is not on top"
+        assert (
+            card["rank"]["right"] <= card["total"]["left"] + 0.5 or card["rank"]["bottom"] <= card["total"]["top"] + 0.5
+        ), f"{who}'s rank is neither before nor above the total"
+        assert card["name"]["bottom"] <= min(card["rank"]["top"], card["total"]["top"]) + 0.5, (
+            f"{who}'s name is not on top"
+        )
         assert card["card"]["right"] <= 360, f"{who}'s card leaves the screen"
     for index, card in enumerate(cards):
-        for other in cards[index + 1:]:
+        for other in cards[index + 1 :]:
             assert apart(card["card"], other["card"]), f"{card['nameText']}'s card overlaps {other['nameText']}'s"
 
 
 # -- the results chart --------------------------------------------------------------------------
 
 BARS = """() => Array.from(document.querySelectorAll('.bars > .bar')).map((bar) => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-  const rects = Array.from(bar.querySelectorAll('.bar-svg rect')).map((rect) => ({negative: rect.classList.contains('bar-negative'), ...box(rect)}));
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
+  const rects = Array.from(bar.querySelectorAll('.bar-svg rect'))
+    .map((rect) => ({negative: rect.classList.contains('bar-negative'), ...box(rect)}));
   const earned = Math.max(0, ...rects.filter((r) => !r.negative).map((r) => r.right));
   const takenBack = rects.filter((r) => r.negative).reduce((sum, r) => sum + (r.right - r.left), 0);
-  return {name: box(bar.querySelector('.bar-name')), svg: box(bar.querySelector('.bar-svg')), legend: box(bar.querySelector('.legend')),
+  return {name: box(bar.querySelector('.bar-name')), svg: box(bar.querySelector('.bar-svg')),
+          legend: box(bar.querySelector('.legend')),
           items: Array.from(bar.querySelectorAll('.legend li')).map((li) => ({text: li.textContent.trim(), ...box(li),
             size: parseFloat(getComputedStyle(li).fontSize)})),
           solidEnd: earned - takenBack};
@@ -116,7 +138,9 @@ def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
         player("Maya", farm_income=90, farms=4, queens_favor=7, workers=1),
         player("Tom", farm_income=95, planted_seed_cards=8, carvings=-2),
         player("Lea", farm_income=40, hive_mat_full=True, frames_filled=2, faction_ability=5),
-        sectors=[], owner=host(), finished=True,
+        sectors=[],
+        owner=host(),
+        finished=True,
     )
     page.goto(f"{live_server.url}/games/{game.public_id}/results/")
     expect(page.locator(".bars > .bar")).to_have_count(3)
@@ -125,8 +149,10 @@ def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
     assert maya["solidEnd"] == pytest.approx(tom["solidEnd"], abs=0.5)  # 101 and 101
     assert lea["solidEnd"] < maya["solidEnd"]
     assert [item["text"] for item in tom["items"]] == [
-        "During the game: 95 VP", "Conditions on planted seed cards: 8 VP",
-        "Conditions on carvings built: \u22122 VP"]  # (a true minus sign)
+        "During the game: 95 VP",
+        "Conditions on planted seed cards: 8 VP",
+        "Conditions on carvings built: \u22122 VP",
+    ]  # (a true minus sign)
     for index, bar in enumerate(bars):
         assert bar["name"]["bottom"] <= bar["svg"]["top"] + 0.5 and bar["svg"]["bottom"] <= bar["legend"]["top"] + 0.5
         if index + 1 < len(bars):  # each legend beside its own bar, before the next player's
@@ -138,6 +164,7 @@ def test_the_results_bars_read_on_a_small_phone(small_phone: Page, live_server):
 
 
 # -- short labels -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_rows_short_words_fit_two_lines_of_a_five_player_pad(browser, live_server, language):
@@ -159,7 +186,8 @@ def test_every_rows_short_words_fit_two_lines_of_a_five_player_pad(browser, live
     carvings.locator("summary").click()
     expect(carvings.locator(".help")).to_be_visible()
     expect(carvings.locator(".help")).to_contain_text(
-        "Conditions on carvings built" if language == "en" else "Conditions des Sculptures construites")
+        "Conditions on carvings built" if language == "en" else "Conditions des Sculptures construites"
+    )
     # The first value of the row changes its heading ("nobody yet" goes): the help stays open.
     page.locator("#f-s1-carvings").fill("-2")
     expect(page.locator("#label-carvings")).to_have_attribute("data-entered", "1")
@@ -175,7 +203,8 @@ NAV = """() => {
   const button = nav.querySelector('.language-button');
   const visible = Array.from(button.querySelectorAll('span')).filter((el) => el.getBoundingClientRect().width > 1)
     .map((el) => el.textContent.trim()).join(' ');
-  return {tops: shown.map((el) => Math.round(el.getBoundingClientRect().top)), height: nav.getBoundingClientRect().height,
+  return {tops: shown.map((el) => Math.round(el.getBoundingClientRect().top)),
+          height: nav.getBoundingClientRect().height,
           line: Math.max(...shown.map((el) => el.getBoundingClientRect().height)), visible: visible,
           right: Math.max(...shown.map((el) => el.getBoundingClientRect().right))};
 }"""
@@ -184,13 +213,17 @@ NAV = """() => {
 @pytest.mark.parametrize("signed_in", [True, False], ids=["signed-in", "visitor"])
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("width", [360, 412])
-def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_shows(browser, live_server, width,
-                                                                                 language, signed_in):
+def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_shows(
+    browser, live_server, width, language, signed_in
+):
     """Issue 19: "The header never wraps at 360-412 px ("Français" alone on a second line today), and
     the language button's accessible name contains its visible text" (axe-core's
     label-content-name-mismatch, which is experimental: asked for by name)."""
-    context = browser.new_context(**{**SMALL_PHONE, "viewport": {"width": width, "height": 780}},
-                                  locale=language, extra_http_headers={"Accept-Language": language})
+    context = browser.new_context(
+        **{**SMALL_PHONE, "viewport": {"width": width, "height": 780}},
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
     if signed_in:
         sign_in(context, live_server.url)
     page = context.new_page()
@@ -213,17 +246,19 @@ def test_the_header_is_one_line_and_the_language_button_is_named_by_what_it_show
 
 # -- the pad's messages and marks -----------------------------------------------------------------
 
+
 def boxes_apart(page: Page, *selectors: str) -> None:
     found = [page.locator(selector).bounding_box() for selector in selectors]
     for index, one in enumerate(found):
-        for selector, other in zip(selectors[index + 1:], found[index + 1:], strict=True):
-            box, box2 = ({"left": b["x"], "right": b["x"] + b["width"], "top": b["y"], "bottom": b["y"] + b["height"]}
-                         for b in (one, other))
+        for selector, other in zip(selectors[index + 1 :], found[index + 1 :], strict=True):
+            box, box2 = (
+                {"left": b["x"], "right": b["x"] + b["width"], "top": b["y"], "bottom": b["y"] + b["height"]}
+                for b in (one, other)
+            )
             assert apart(box, box2), f"{selectors[index]} covers {selector}: {one} and {other}"
 
 
-def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_phone: Page, live_server,
-                                                                       browser_watch):
+def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_phone: Page, live_server, browser_watch):
     """Issue 19: the banner says the phone is offline while a sum is being typed: it shows under the
     +/- / Next bar, and neither covers the field."""
     page = small_phone
@@ -251,8 +286,17 @@ def test_saved_marks_add_no_height_to_the_pad(small_phone: Page, live_server):
     game_id = make_game(["Alice", "Bruno", "Carla", "Dario"], [(9, 4)])
     page.goto(f"{live_server.url}/games/{game_id}/")
     before = page.evaluate("document.documentElement.scrollHeight")
-    keys = ["explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses", "tile_abilities", "recruits",
-            "developments", "queens_favor", "faction_ability"]
+    keys = [
+        "explore_tokens",
+        "farm_income",
+        "comb_pods",
+        "hive_build_bonuses",
+        "tile_abilities",
+        "recruits",
+        "developments",
+        "queens_favor",
+        "faction_ability",
+    ]
     for key in keys:
         field(page, key, "Bruno").fill("3")
     for key in keys:
@@ -263,8 +307,12 @@ def test_saved_marks_add_no_height_to_the_pad(small_phone: Page, live_server):
     assert after <= before, f"the pad grew from {before} to {after} px as its fields were saved"
     mark = page.locator("#status-s2-recruits .saved-mark")
     expect(mark).to_be_visible()
-    boxes = [page.locator(selector).bounding_box() for selector in ("#status-s2-recruits .saved-mark", "#f-s2-recruits")]
-    assert boxes[0]["y"] + boxes[0]["height"] <= boxes[1]["y"] + boxes[1]["height"]  # in the field's corner, not under it
+    boxes = [
+        page.locator(selector).bounding_box() for selector in ("#status-s2-recruits .saved-mark", "#f-s2-recruits")
+    ]
+    assert (
+        boxes[0]["y"] + boxes[0]["height"] <= boxes[1]["y"] + boxes[1]["height"]
+    )  # in the field's corner, not under it
 
 
 @pytest.mark.parametrize("seat", [1, 3, 5])
@@ -313,8 +361,9 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     (goal: below 0.05). The worst case, made certain: the page is shown before its scripts run
     (they are held back until it has painted), then they run; the layout shift it adds up is
     below 0.05."""
-    context = browser.new_context(viewport={"width": 412, "height": 823}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 412, "height": 823}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     sign_in(context, live_server.url)
     context.add_init_script(LAYOUT_SHIFTS)
     page = context.new_page()

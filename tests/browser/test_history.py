@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,10 +21,22 @@ pytestmark = pytest.mark.browser
 def test_search_the_history_open_a_player_and_download_the_csv(page: Page, live_server):
     owner = host()
     for day in range(1, 26):
-        game_scored(player("Alice", farm_income=day), player("Bruno", farm_income=10), owner=owner,
-                    played_on=date(2024, 1, day), sectors=[], finished=True)
-    game_scored(player("Zoé", farm_income=40, faction="Saha"), player("Bruno"), owner=owner,
-                played_on=date(2023, 6, 1), sectors=[], finished=True)
+        game_scored(
+            player("Alice", farm_income=day),
+            player("Bruno", farm_income=10),
+            owner=owner,
+            played_on=date(2024, 1, day),
+            sectors=[],
+            finished=True,
+        )
+    game_scored(
+        player("Zoé", farm_income=40, faction="Saha"),
+        player("Bruno"),
+        owner=owner,
+        played_on=date(2023, 6, 1),
+        sectors=[],
+        finished=True,
+    )
 
     page.goto(f"{live_server.url}/")
     expect(page.locator(".history-game")).to_have_count(20)  # a page at a time
@@ -32,7 +45,7 @@ def test_search_the_history_open_a_player_and_download_the_csv(page: Page, live_
     page.get_by_role("button", name="Show these games").click()
     expect(page).to_have_url(f"{live_server.url}/?player=zo&since=&until=&players=&faction=&status=")
     expect(page.locator(".history-game")).to_have_count(1)
-    expect(page.locator(".history-game")).to_contain_text("Zoé 40")
+    expect(page.locator(".history-game")).to_contain_text("Zoé (winner) 40")
     expect(page.get_by_role("link", name="Remove the filter Player: zo")).to_be_visible()
 
     page.goto(f"{live_server.url}/players/")
@@ -44,7 +57,7 @@ def test_search_the_history_open_a_player_and_download_the_csv(page: Page, live_
     page.goto(f"{live_server.url}/data/")
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV").click()
-    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8-sig").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
     assert len(rows) == 2 * 26
     assert {row["player"] for row in rows} == {"Alice", "Bruno", "Zoé"}
     alice = [row for row in rows if row["player"] == "Alice"]
@@ -55,16 +68,21 @@ def seven_games() -> bytes:
     """A game file of seven small games, each different."""
     import json
 
-    games = [{"played_on": f"2024-02-{day:02d}", "players": [{"name": "Alice", "seat": 1, "during": {"farm_income": day}},
-                                                           {"name": "Bruno", "seat": 2}]}
-             for day in range(1, 8)]
+    games = [
+        {
+            "played_on": f"2024-02-{day:02d}",
+            "players": [{"name": "Alice", "seat": 1, "during": {"farm_income": day}}, {"name": "Bruno", "seat": 2}],
+        }
+        for day in range(1, 8)
+    ]
     return json.dumps({"format": "apiary-scorepad", "version": 1, "games": games}).encode()
 
 
 def upload_and_add(page: Page, base: str) -> None:
     page.goto(f"{base}/data/")
     page.get_by_label("Game file").set_input_files(
-        files=[{"name": "backup.json", "mimeType": "application/json", "buffer": seven_games()}])
+        files=[{"name": "backup.json", "mimeType": "application/json", "buffer": seven_games()}]
+    )
     page.get_by_role("button", name="Check the file").click()
     expect(page.get_by_role("heading", name="To add: 7 games")).to_be_visible()
     page.get_by_role("button", name="Add these 7 games").click()

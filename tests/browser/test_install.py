@@ -85,7 +85,8 @@ def test_every_icon_the_page_links_loads_in_the_browser(visitor):
 
 
 def test_chromium_reads_the_manifest_without_error_and_would_offer_to_install_the_app(
-        playwright_session, phone, live_server, browser, browser_watch):
+    playwright_session, phone, live_server, browser, browser_watch
+):
     """Chromium answers Lighthouse's question itself (Page.getInstallabilityErrors). It refuses to
     install from a private window, which every context of the shared browser is: this check opens
     a browser with a profile of its own, watched as every page of the journeys is."""
@@ -95,7 +96,8 @@ def test_chromium_reads_the_manifest_without_error_and_would_offer_to_install_th
     options = {name: value for name, value in phone.items() if name != "default_browser_type"}
     with tempfile.TemporaryDirectory() as profile:
         context = playwright_session.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options
+        )
         try:
             context.set_default_timeout(DEFAULT_TIMEOUT_MS)
             browser_watch.watch(context)

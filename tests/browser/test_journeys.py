@@ -35,12 +35,26 @@ pytestmark = pytest.mark.browser
 # -- The rules, as the test knows them --------------------------------------------------------
 
 DURING_KEYS = (
-    "starting_vp", "explore_tokens", "farm_income", "comb_pods", "hive_build_bonuses",
-    "advance_strength4", "explore_strength4", "tile_abilities", "seed_card_benefits",
+    "starting_vp",
+    "explore_tokens",
+    "farm_income",
+    "comb_pods",
+    "hive_build_bonuses",
+    "advance_strength4",
+    "explore_strength4",
+    "tile_abilities",
+    "seed_card_benefits",
 )
 END_KEYS = (
-    "planted_seed_cards", "farms", "recruits", "developments", "carvings", "queens_favor",
-    "hive_mat_full", "frames_filled", "faction_ability",
+    "planted_seed_cards",
+    "farms",
+    "recruits",
+    "developments",
+    "carvings",
+    "queens_favor",
+    "hive_mat_full",
+    "frames_filled",
+    "faction_ability",
 )
 VP_EACH = {"farms": 1, "frames_filled": 8, "hive_mat_full": 8}  # 1 VP per farm, 8 per frame, 8 for a full mat
 
@@ -127,22 +141,55 @@ COMB = [(9, 4), (8, 5)]
 # What each player types into the plain VP fields (a sum, a negative carving, everything).
 TYPED = {
     "Alice": {
-        "starting_vp": "1", "explore_tokens": "3+6+2", "farm_income": "7", "comb_pods": "4",
-        "hive_build_bonuses": "5", "advance_strength4": "2", "explore_strength4": "3", "tile_abilities": "6",
-        "seed_card_benefits": "4", "planted_seed_cards": "12", "recruits": "6", "developments": "9",
-        "carvings": "-3", "queens_favor": "8", "faction_ability": "5",
+        "starting_vp": "1",
+        "explore_tokens": "3+6+2",
+        "farm_income": "7",
+        "comb_pods": "4",
+        "hive_build_bonuses": "5",
+        "advance_strength4": "2",
+        "explore_strength4": "3",
+        "tile_abilities": "6",
+        "seed_card_benefits": "4",
+        "planted_seed_cards": "12",
+        "recruits": "6",
+        "developments": "9",
+        "carvings": "-3",
+        "queens_favor": "8",
+        "faction_ability": "5",
     },
     "Bruno": {
-        "starting_vp": "2", "explore_tokens": "9", "farm_income": "10", "comb_pods": "2",
-        "hive_build_bonuses": "6", "advance_strength4": "4", "explore_strength4": "1", "tile_abilities": "8",
-        "seed_card_benefits": "3", "planted_seed_cards": "23", "recruits": "7", "developments": "8",
-        "carvings": "4", "queens_favor": "10", "faction_ability": "6",
+        "starting_vp": "2",
+        "explore_tokens": "9",
+        "farm_income": "10",
+        "comb_pods": "2",
+        "hive_build_bonuses": "6",
+        "advance_strength4": "4",
+        "explore_strength4": "1",
+        "tile_abilities": "8",
+        "seed_card_benefits": "3",
+        "planted_seed_cards": "23",
+        "recruits": "7",
+        "developments": "8",
+        "carvings": "4",
+        "queens_favor": "10",
+        "faction_ability": "6",
     },
     "Carla": {
-        "starting_vp": "3", "explore_tokens": "5", "farm_income": "6", "comb_pods": "3",
-        "hive_build_bonuses": "4", "advance_strength4": "2", "explore_strength4": "2", "tile_abilities": "5",
-        "seed_card_benefits": "6", "planted_seed_cards": "9", "recruits": "5", "developments": "7",
-        "carvings": "-1", "queens_favor": "6", "faction_ability": "4",
+        "starting_vp": "3",
+        "explore_tokens": "5",
+        "farm_income": "6",
+        "comb_pods": "3",
+        "hive_build_bonuses": "4",
+        "advance_strength4": "2",
+        "explore_strength4": "2",
+        "tile_abilities": "5",
+        "seed_card_benefits": "6",
+        "planted_seed_cards": "9",
+        "recruits": "5",
+        "developments": "7",
+        "carvings": "-1",
+        "queens_favor": "6",
+        "faction_ability": "4",
     },
 }
 
@@ -153,8 +200,15 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     assert {c.key for c in breakdown} == set(DURING_KEYS) | set(END_KEYS), "the test must fill every category"
     assert len(breakdown) == 18
 
-    game_id = start_game(page, base, PLAYERS, COMB, factions=["Ana", "Iber", "Nica"], layout_name="Kitchen table",
-                         during=During.BREAKDOWN)
+    game_id = start_game(
+        page,
+        base,
+        PLAYERS,
+        COMB,
+        factions=["Ana", "Iber", "Nica"],
+        layout_name="Kitchen table",
+        during=During.BREAKDOWN,
+    )
     sheet = Sheet(PLAYERS, COMB)
     seat = {name: number for number, name in enumerate(PLAYERS, start=1)}
     # The pad starts with each seat's starting VP (1, 2, 3) already filled in.
@@ -342,7 +396,9 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
 
     # Two refused fields of one row: two messages, one under the other, each naming its player.
     field(page, "farms", "Bruno").fill("xyz")
-    expect(error(page, "s2-farms")).to_have_text("Farms built, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2.")
+    expect(error(page, "s2-farms")).to_have_text(
+        "Farms built, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2."
+    )
     first, second = farms_error.bounding_box(), error(page, "s2-farms").bounding_box()
     assert first["y"] + first["height"] <= second["y"], "the two messages overlap"
 

@@ -31,7 +31,9 @@ from tests.factories import save_value
 
 pytestmark = pytest.mark.browser
 
-OFFLINE_COPY = re.compile(r"^Offline: showing the game as of \d\d:\d\d; what you type is kept and sent when you are back\.$")
+OFFLINE_COPY = re.compile(
+    r"^Offline: showing the game as of \d\d:\d\d; what you type is kept and sent when you are back\.$"
+)
 HISTORY_COPY = re.compile(r"^Offline: showing your games as of \d\d:\d\d\.$")
 # The headers by which a page protects itself (apiary_site/settings.py): its copy carries them too.
 SECURITY_HEADERS = ("content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy")
@@ -133,7 +135,8 @@ def shown(page: Page) -> list[str]:
 
 
 def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_when_back(
-        page: Page, context, browser, phone, live_server, browser_watch):
+    page: Page, context, browser, phone, live_server, browser_watch
+):
     """The phone opened the pad; the network goes; a reload shows the pad from the phone's copy,
     with its values and the offline sentence. Alice types two values, closes the page, and opens
     the pad again, still offline: both are there, waiting. The network comes back: both are
@@ -172,7 +175,9 @@ def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_
     # route's abort, let some of a service-worker-controlled page's requests through, reported as
     # failed. The page's word is what a player goes by, and "exactly once" is checked below.)
 
-    context.set_offline(False)  # (the copy gives way to the live page as the server answers: its word is the live page's)
+    context.set_offline(
+        False
+    )  # (the copy gives way to the live page as the server answers: its word is the live page's)
     expect(again.locator("#offline-copy")).to_be_hidden()
     wait_until_all_saved(again)
     expect(field(again, "farm_income", "Alice")).to_have_value("12")
@@ -191,7 +196,8 @@ def test_a_pad_opened_before_opens_offline_and_what_is_typed_there_is_sent_once_
 
 
 def test_the_copy_opened_offline_shows_every_value_saved_or_received_before_the_network_went(
-        page: Page, open_phone, live_server, browser_watch):
+    page: Page, open_phone, live_server, browser_watch
+):
     """The copy is the pad as the phone first loaded it; since then Alice saved her farm income,
     Bruno's phone his recruits, and the comb moved. Offline, the reopened pad shows all of it, its
     figures as the server last worked them out, and says of when."""
@@ -267,7 +273,8 @@ def test_a_new_version_takes_over_on_the_next_visit_and_says_so(page: Page, live
     monkeypatch.setattr(offline, "_version", lambda: "a-new-version")
     page.reload()
     expect(page.locator("#app-updated")).to_have_text(
-        "The scorepad has been updated: the pages you open from now on are its new version.")
+        "The scorepad has been updated: the pages you open from now on are its new version."
+    )
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
 
 
@@ -280,10 +287,13 @@ def test_a_session_ended_elsewhere_leaves_nothing_of_it_to_the_next_person(page:
     pad_url = f"{live_server.url}/games/{game_id}/"
     kept(page, pad_url)
     kept(page, f"{live_server.url}/")
-    page.evaluate("""async (game) => {
+    page.evaluate(
+        """async (game) => {
         const { Outbox } = await import(new URL("store.js", document.querySelector("script[src$='/offline.js']").src));
         new Outbox(localStorage, document.body.dataset.sessionTag, game).put("s1-recruits", { value: "4", base: 0 });
-    }""", game_id)  # (as the pad keeps a value typed offline)
+    }""",
+        game_id,
+    )  # (as the pad keeps a value typed offline)
     assert session_storage(page)
 
     user = host()
@@ -326,7 +336,8 @@ def test_a_copy_is_served_with_the_security_headers_of_the_page_it_copies(page: 
 
 
 def test_a_copy_shown_because_the_server_is_slow_gives_way_when_its_answer_comes(
-        page: Page, live_server, settings, slow_server):
+    page: Page, live_server, settings, slow_server
+):
     """The server takes longer than PAD_NETWORK_WAIT_MS to answer: the phone shows the history's
     copy, saying so, and keeps waiting. A player is in the copy's Player field when the answer
     comes: the copy stays while the field has the focus, and gives way to the live page (with the

@@ -26,9 +26,16 @@ def a_finished_game(names=("Alice", "Bruno", "Carla"), *, during: During = Durin
     """A finished game of the host's: Alice wins, Bruno and Carla tie on VP (a tie-break sentence
     under the ranking), each with a faction."""
     factions = ["Saha", "Capen", "Iber", "Nica", "Ana"]
-    players = [player(name, faction=factions[position], workers=1 + position % 3, farm_income=30 - 5 * min(position, 1),
-                      tokens=[1 if position == 0 else 0, 0, 0])
-               for position, name in enumerate(names)]
+    players = [
+        player(
+            name,
+            faction=factions[position],
+            workers=1 + position % 3,
+            farm_income=30 - 5 * min(position, 1),
+            tokens=[1 if position == 0 else 0, 0, 0],
+        )
+        for position, name in enumerate(names)
+    ]
     return game_scored(*players, sectors=COMB, finished=True, during=during, end_trigger_token=7, owner=host())
 
 
@@ -37,36 +44,48 @@ def small_phone(browser, live_server):
     """The host's small phone, in a language and a colour scheme, with or without JavaScript."""
 
     def open_(locale: str = "en-GB", color_scheme: str = "light", javascript: bool = True) -> Page:
-        context = browser.new_context(**SMALL_PHONE, locale=locale, color_scheme=color_scheme,
-                                      java_script_enabled=javascript)
+        context = browser.new_context(
+            **SMALL_PHONE, locale=locale, color_scheme=color_scheme, java_script_enabled=javascript
+        )
         sign_in(context, live_server.url)
         return context.new_page()
 
     return open_
 
 
-FIVE_LONG_NAMES = ("Alexandrine-Marguerite", "Bartholomew Fitzgerald", "Cunégonde de la Roche", "Dimitrios Papadakis",
-                   "Evangeline Whitmore")
+FIVE_LONG_NAMES = (
+    "Alexandrine-Marguerite",
+    "Bartholomew Fitzgerald",
+    "Cunégonde de la Roche",
+    "Dimitrios Papadakis",
+    "Evangeline Whitmore",
+)
 
 
-@pytest.mark.parametrize(("locale", "color_scheme", "log", "again", "wins"), [
-    pytest.param("en-GB", "light", "Log this play in BG Stats", "Play again", "wins", id="english-light"),
-    pytest.param("en-GB", "dark", "Log this play in BG Stats", "Play again", "wins", id="english-dark"),
-    pytest.param("fr-FR", "light", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-light"),
-    pytest.param("fr-FR", "dark", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-dark"),
-])
+@pytest.mark.parametrize(
+    ("locale", "color_scheme", "log", "again", "wins"),
+    [
+        pytest.param("en-GB", "light", "Log this play in BG Stats", "Play again", "wins", id="english-light"),
+        pytest.param("en-GB", "dark", "Log this play in BG Stats", "Play again", "wins", id="english-dark"),
+        pytest.param("fr-FR", "light", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-light"),
+        pytest.param("fr-FR", "dark", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-dark"),
+    ],
+)
 def test_the_results_first_screen_holds_the_winner_the_ranking_and_what_to_do_next(
-        small_phone, live_server, screenshots, locale, color_scheme, log, again, wins):
+    small_phone, live_server, screenshots, locale, color_scheme, log, again, wins
+):
     game = a_finished_game(FIVE_LONG_NAMES)  # the longest ranking: five players, long names, a tie-break
     page = small_phone(locale, color_scheme)
 
     page.goto(f"{live_server.url}/games/{game.public_id}/results/")
 
-    first_screen = [page.get_by_role("heading", level=2, name=re.compile(rf"{wins}$")),
-                    *[page.locator(".ranking-list li").nth(position) for position in range(5)],
-                    page.locator(".tie").first,
-                    page.get_by_role("link", name=log, exact=True),
-                    page.get_by_role("link", name=again, exact=True)]
+    first_screen = [
+        page.get_by_role("heading", level=2, name=re.compile(rf"{wins}$")),
+        *[page.locator(".ranking-list li").nth(position) for position in range(5)],
+        page.locator(".tie").first,
+        page.get_by_role("link", name=log, exact=True),
+        page.get_by_role("link", name=again, exact=True),
+    ]
     for element in first_screen:
         expect(element).to_be_in_viewport(ratio=1)  # whole, without scrolling
     assert page.evaluate("window.scrollY") == 0
@@ -84,10 +103,12 @@ def test_play_again_starts_the_next_game_with_the_same_table_moved_on_one_seat(s
 
     page.get_by_role("link", name="Play again", exact=True).click()
 
-    # The start form, filled in: Bruno first, Alice (first last time) last, factions cleared, the same comb and way of counting.
+    # The start form, filled in: Bruno first, Alice (first last time) last, factions cleared, the same comb
+    # and way of counting.
     expect(page.get_by_role("heading", level=1)).to_have_text("Play again")
     expect(page.locator("#play-again-note")).to_contain_text(
-        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last.")
+        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last."
+    )
     for number, name in enumerate(["Bruno", "Carla", "Alice", "", ""], start=1):
         expect(page.get_by_label(f"Player {number} name", exact=True)).to_have_value(name)
         expect(page.get_by_label(f"Player {number} faction", exact=True)).to_have_value("")
@@ -106,7 +127,10 @@ def test_play_again_starts_the_next_game_with_the_same_table_moved_on_one_seat(s
     upcoming = Game.objects.get(public_id=re.search(r"/games/([\w-]+)/$", page.url).group(1))
     assert upcoming.pk != game.pk and upcoming.owner == host() and not upcoming.is_finished
     assert [(s.number, s.name, s.faction) for s in Seat.objects.filter(game=upcoming).order_by("number")] == [
-        (1, "Bruno", ""), (2, "Carlotta", ""), (3, "Alice", "")]
+        (1, "Bruno", ""),
+        (2, "Carlotta", ""),
+        (3, "Alice", ""),
+    ]
     assert [(s.first_vp, s.second_vp) for s in upcoming.sectors.order_by("position")] == COMB
     assert (upcoming.during, upcoming.end_trigger_token) == (During.TRACK, 7)
     # The new game's link is one tap away: Score together, in the new pad's first screen.

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_value_waiting_when_its_typist_signs_out_is_never_sent_for_the_next_person(
-        browser, phone, live_server, browser_watch):
+    browser, phone, live_server, browser_watch
+):
     """Olivia (the host's account) types Alice's farm income, 57, while the server cannot take it:
     it waits on her phone. In another tab she signs out, and Ben, on the same phone, opens the
     game's edit link and scores for everyone. Her 57 is neither on his pad nor sent in his name;

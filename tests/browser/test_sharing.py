@@ -47,8 +47,9 @@ def share_link(owner: Page, kind: str) -> str:
     return card.locator(".share-url a").inner_text()
 
 
-def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revoked(page: Page, mate: Page,
-                                                                                      live_server, browser_watch):
+def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revoked(
+    page: Page, mate: Page, live_server, browser_watch
+):
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     owner = page
     owner.goto(f"{live_server.url}/games/{game_id}/")
@@ -111,19 +112,39 @@ Object.defineProperty(Navigator.prototype, "share", {configurable: true, value: 
 # The words of the journey, in each language (the phone's language: Accept-Language); French puts
 # a (narrow) no-break space before "?".
 WORDS = {
-    "en": {"together": "Score together", "qr": "QR code of the edit link", "copy": "Copy the link",
-           "copied": "Link copied.", "share": "Share…", "who": re.compile(r"^Which player are you\?$"), "changes": "Recent changes",
-           "by": "by Bruno (edit link)", "farm income": "Farm income", "saved": "Saved"},
-    "fr": {"together": "Compter les points ensemble", "qr": "QR code du lien de saisie", "copy": "Copier le lien",
-           "copied": "Lien copié.", "share": "Partager…", "who": re.compile(r"^Quel joueur êtes-vous\s\?$"),
-           "changes": "Modifications récentes", "by": "par Bruno (lien de saisie)", "farm income": "Revenus des Fermes",
-           "saved": "Enregistré"},
+    "en": {
+        "together": "Score together",
+        "qr": "QR code of the edit link",
+        "copy": "Copy the link",
+        "copied": "Link copied.",
+        "share": "Share…",
+        "who": re.compile(r"^Which player are you\?$"),
+        "changes": "Recent changes",
+        "by": "by Bruno (edit link)",
+        "farm income": "Farm income",
+        "saved": "Saved",
+    },
+    "fr": {
+        "together": "Compter les points ensemble",
+        "qr": "QR code du lien de saisie",
+        "copy": "Copier le lien",
+        "copied": "Lien copié.",
+        "share": "Partager…",
+        "who": re.compile(r"^Quel joueur êtes-vous\s\?$"),
+        "changes": "Modifications récentes",
+        "by": "par Bruno (lien de saisie)",
+        "farm income": "Revenus des Fermes",
+        "saved": "Enregistré",
+    },
 }
 
 
-@pytest.mark.parametrize(("language", "scheme"), [("en", "light"), ("fr", "dark")], ids=["english-light", "french-dark"])
-def test_a_table_mate_joins_as_a_player_scores_their_own_sheet_and_is_credited_by_name(browser, live_server, language,
-                                                                                        scheme):
+@pytest.mark.parametrize(
+    ("language", "scheme"), [("en", "light"), ("fr", "dark")], ids=["english-light", "french-dark"]
+)
+def test_a_table_mate_joins_as_a_player_scores_their_own_sheet_and_is_credited_by_name(
+    browser, live_server, language, scheme
+):
     """On a small phone (360 x 780): *Score together* is in the first screen of a new pad, one tap
     shows the QR code there, the link copies and goes to the share sheet; the table-mate's phone
     opens the link, says it is Bruno, gets Bruno's sheet, and the host sees Bruno's value arrive,

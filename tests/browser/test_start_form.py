@@ -31,12 +31,14 @@ CUT_OFF = """() => {
       + " .start-form textarea, .start-form .hint, .start-form .sector-number")) {
     if (!seen(el) || el.classList.contains("visually-hidden")) continue;
     const box = el.getBoundingClientRect();
-    if (box.left < 0 || box.right > window.innerWidth) cut.push(`${name(el)} reaches ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    if (box.left < 0 || box.right > window.innerWidth) {
+      cut.push(`${name(el)} reaches ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    }
     if (el.tagName === "SELECT") {
       const style = getComputedStyle(el);
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = el.options[el.selectedIndex].text;
-      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - %(arrow)d;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW_PX;
       const width = canvas.measureText(text).width;
       if (width > room) cut.push(`${name(el)} shows "${text}" (${Math.round(width)} px) in ${Math.round(room)} px`);
     } else if (el.scrollWidth > el.clientWidth + 1 && !["INPUT", "TEXTAREA"].includes(el.tagName)) {
@@ -44,7 +46,7 @@ CUT_OFF = """() => {
     }
   }
   return cut;
-}""" % {"arrow": SELECT_ARROW_PX}
+}""".replace("ARROW_PX", str(SELECT_ARROW_PX))
 
 
 @pytest.fixture
@@ -57,14 +59,28 @@ def phone_of(browser, live_server):
     return open_
 
 
-@pytest.mark.parametrize(("locale", "color_scheme", "rule", "add", "faction"), [
-    pytest.param("en-GB", "light", "When a player places their 6th hibernation token (English rules)",
-                 "Add a sector", "Player 1 faction", id="english-light"),
-    pytest.param("fr-FR", "dark", "Quand un joueur place son 7e pion Hibernation (règles françaises)",
-                 "Ajouter un secteur", "Faction du joueur 1", id="french-dark"),
-])
-def test_the_start_form_at_360_px_cuts_no_control_off(phone_of, live_server, locale, color_scheme, rule, add,
-                                                       faction):
+@pytest.mark.parametrize(
+    ("locale", "color_scheme", "rule", "add", "faction"),
+    [
+        pytest.param(
+            "en-GB",
+            "light",
+            "When a player places their 6th hibernation token (English rules)",
+            "Add a sector",
+            "Player 1 faction",
+            id="english-light",
+        ),
+        pytest.param(
+            "fr-FR",
+            "dark",
+            "Quand un joueur place son 7e pion Hibernation (règles françaises)",
+            "Ajouter un secteur",
+            "Faction du joueur 1",
+            id="french-dark",
+        ),
+    ],
+)
+def test_the_start_form_at_360_px_cuts_no_control_off(phone_of, live_server, locale, color_scheme, rule, add, faction):
     page = phone_of(locale, color_scheme)
     page.goto(f"{live_server.url}/games/new/")
 

@@ -67,8 +67,9 @@ def resume_polling(page: Page) -> None:
 
 
 def breakdown_cell(page: Page, label: str, column: int):
-    """A player's VP in one row of the results' breakdown table (column 0: seat 1)."""
-    row = page.locator("table.breakdown tr").filter(has=page.get_by_role("rowheader", name=label, exact=True))
+    """A player's VP in one row of the results' breakdown table (column 0: seat 1), the row named by
+    its short label (its full one a tap away, in the row's help)."""
+    row = page.locator("table.breakdown tr").filter(has=page.locator("th").get_by_text(label, exact=True))
     return row.get_by_role("cell").nth(column)
 
 
@@ -110,7 +111,8 @@ def test_a_save_on_one_phone_shows_on_the_other(open_phone, live_server):
 # (Chromium headless keeps every page visible: the page's own visibilityState is the test's).
 HIDEABLE = """
 let hidden = false;
-Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
+Object.defineProperty(Document.prototype, "visibilityState",
+                      {configurable: true, get: () => hidden ? "hidden" : "visible"});
 Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => hidden});
 window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
 """
@@ -465,8 +467,7 @@ def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_se
 # -- 10. The connection drops ----------------------------------------------------------------------
 
 
-def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, context, live_server,
-                                                                    browser_watch):
+def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, context, live_server, browser_watch):
     """The phone goes offline and the player types Alice's farm income 12: the field says it is
     not saved and is being retried, the banner says the phone is offline, and nothing is stored.
     Back online, the value is saved, the banner goes away and the database has 12."""
@@ -501,8 +502,9 @@ def figure(page: Page, row: str, name: str):
     return page.get_by_label(f"{row}, {name}", exact=True)
 
 
-def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(page: Page, context, live_server,
-                                                                             browser_watch):
+def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(
+    page: Page, context, live_server, browser_watch
+):
     """Issues 19 and 20: offline, Alice's phone still works out her own sums as she types (farm
     income 5+7 over her starting VP 1, two frames and the hive mat at 8 VP each), and her total;
     the ranking, which needs every phone's values, says it waits for the network, and so do the
@@ -558,8 +560,9 @@ def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(pag
 # -- A database that refuses to write (a full disk) ------------------------------------------------
 
 
-def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(page: Page, live_server,
-                                                                                 monkeypatch, browser_watch):
+def test_a_full_database_says_it_cannot_save_keeps_the_value_and_saves_it_later(
+    page: Page, live_server, monkeypatch, browser_watch
+):
     """The server's database refuses writes (its disk is full): the save answers 503 in words, the
     banner says so, the typed value stays on screen as not saved, and once the database writes
     again the pad sends it by itself (after the Retry-After the answer gave)."""

@@ -20,17 +20,26 @@ FIVE = ["Dominique-Alexandre", "Emmanuelle", "Bo", "Marie-Charlotte", "Zoé"]
 MEASURES = """() => [...document.querySelectorAll('.standing')].map((row) => {
   const name = row.querySelector('.standing-name'), total = row.querySelector('.standing-total');
   const box = (el) => el.getBoundingClientRect();
-  return {name: name.textContent.trim(), nameWhole: name.scrollWidth <= name.clientWidth && box(name).right <= innerWidth,
+  return {name: name.textContent.trim(),
+          nameWhole: name.scrollWidth <= name.clientWidth && box(name).right <= innerWidth,
           total: parseFloat(getComputedStyle(total).fontSize), totalHeight: box(total).height,
           inside: box(row).left >= 0 && box(row).right <= innerWidth};
 })"""
 
 
-@pytest.mark.parametrize(("width", "locale", "scheme"), [(360, "en-GB", "light"), (412, "fr-FR", "dark"),
-                                                         (360, "fr-FR", "dark"), (412, "en-GB", "light")])
+@pytest.mark.parametrize(
+    ("width", "locale", "scheme"),
+    [(360, "en-GB", "light"), (412, "fr-FR", "dark"), (360, "fr-FR", "dark"), (412, "en-GB", "light")],
+)
 def test_five_players_standings_read_from_across_the_table(browser, live_server, width, locale, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 800}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale=locale, color_scheme=scheme)
+    context = browser.new_context(
+        viewport={"width": width, "height": 800},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,
+        color_scheme=scheme,
+    )
     sign_in(context, live_server.url)
     page = context.new_page()
     game_id = make_game(FIVE)
@@ -59,19 +68,22 @@ WAKE_LOCK = """
 window.wakeLocks = [];
 Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({
   request: (type) => {
-    const lock = {type, released: false, listeners: [], addEventListener(name, listener) { this.listeners.push(listener); },
+    const lock = {type, released: false, listeners: [],
+                  addEventListener(name, listener) { this.listeners.push(listener); },
                   release() { this.released = true; return Promise.resolve(); }};
     window.wakeLocks.push(lock);
     return Promise.resolve(lock);
   }})});
 let hidden = false;
-Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
+Object.defineProperty(Document.prototype, "visibilityState",
+                      {configurable: true, get: () => hidden ? "hidden" : "visible"});
 window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
 """
 
 
 def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_while_shown(
-        page: Page, open_phone, live_server):
+    page: Page, open_phone, live_server
+):
     game_id = make_game(["Alice", "Bruno"])
     page.context.add_init_script(WAKE_LOCK)
     page.goto(f"{live_server.url}/games/{game_id}/")  # the pad keeps the screen awake too

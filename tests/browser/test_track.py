@@ -107,7 +107,8 @@ def test_a_way_holding_values_is_kept_and_the_refusal_says_why(page: Page, live_
 
     expect(page.get_by_role("alert")).to_have_text(
         "The VP track already holds values (Alice's VP on the track at the end). Empty them first to count the "
-        "breakdown instead.")
+        "breakdown instead."
+    )
     assert Game.objects.get(public_id=game_id).during_mode == "track"
     page.get_by_role("link", name="Back to the pad").click()
     expect(track_field(page, "Alice")).to_have_value("44")
@@ -139,7 +140,8 @@ def test_the_way_changed_on_one_phone_reloads_the_other(open_phone, live_server)
 
 
 def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until_dismissed(
-        open_phone, live_server, browser_watch):
+    open_phone, live_server, browser_watch
+):
     """B's phone has not heard yet that A changed the game to the VP track when B types Alice's farm
     income, 57: the save is refused (the field is no longer the game's) and B's pad reloads with the
     track's fields. The 57 is not lost without a word: it is shown apart, with what it was and why,
@@ -155,8 +157,10 @@ def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until
     field(b, "farm_income", "Alice").blur()
     expect(track_field(b, "Alice")).to_be_visible()  # (reloaded, as the game counts now)
     apart = b.locator("#apart")
-    expect(apart).to_contain_text("57 in Farm income, Alice was not saved: another phone changed how this game "
-                                  "counts the points scored during the game")
+    expect(apart).to_contain_text(
+        "57 in Farm income, Alice was not saved: another phone changed how this game "
+        "counts the points scored during the game"
+    )
     b.reload()
     expect(apart).to_contain_text("57 in Farm income, Alice")
     assert not axe_violations(b, "a value shown apart")
@@ -201,10 +205,12 @@ def test_a_breakdown_game_still_adds_up_its_rows_on_two_phones(open_phone, live_
     wait_until_all_saved(a)
     wait_until_all_saved(b)
     for page in (a, b):
-        expect(page.get_by_label("During the game, Alice", exact=True)).to_have_text("10",
-                                                                                   timeout=ANOTHER_PHONE_TIMEOUT_MS)
-        expect(page.get_by_label("During the game, Bruno", exact=True)).to_have_text("7",
-                                                                                   timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        expect(page.get_by_label("During the game, Alice", exact=True)).to_have_text(
+            "10", timeout=ANOTHER_PHONE_TIMEOUT_MS
+        )
+        expect(page.get_by_label("During the game, Bruno", exact=True)).to_have_text(
+            "7", timeout=ANOTHER_PHONE_TIMEOUT_MS
+        )
     a.goto(f"{live_server.url}/games/{game_id}/results/")
     rows = a.locator("table.breakdown tbody th")
     expect(rows.nth(0)).to_have_text("Starting VP")

@@ -50,14 +50,27 @@ def free_port() -> int:
 
 
 def production_env(url: str, static_root: Path) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "HTTPS": "false", "ALLOWED_HOSTS": "127.0.0.1",
-            "STATIC_ROOT": str(static_root),
-            "SECRET_KEY": "two-servers-test-secret-key-long-enough-for-django-checks-0123456789"}
+    return {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(static_root),
+        "SECRET_KEY": "two-servers-test-secret-key-long-enough-for-django-checks-0123456789",
+    }
 
 
 def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=180, check=False)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
 
@@ -72,10 +85,25 @@ def two_servers(postgres_url, tmp_path_factory):  # noqa: F811
     try:
         for _ in range(2):
             port = free_port()
-            servers.append(subprocess.Popen(
-                [str(Path(sys.executable).parent / "gunicorn"), "apiary_site.wsgi", "-w", "1", "-b", f"127.0.0.1:{port}",
-                 "--timeout", "30"],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+            servers.append(
+                subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "gunicorn"),
+                        "apiary_site.wsgi",
+                        "-w",
+                        "1",
+                        "-b",
+                        f"127.0.0.1:{port}",
+                        "--timeout",
+                        "30",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+            )
             addresses.append(f"http://127.0.0.1:{port}")
         for address in addresses:
             deadline = time.monotonic() + 30

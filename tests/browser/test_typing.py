@@ -37,8 +37,12 @@ def pad_url(base: str, game_id: str) -> str:
 def saves_of(page: Page) -> list[str]:
     """The bodies of every save this phone posts from now on, across reloads."""
     posted: list[str] = []
-    page.context.on("request", lambda request: posted.append(request.post_data)
-                    if request.method == "POST" and request.url.endswith("/save/") else None)
+    page.context.on(
+        "request",
+        lambda request: (
+            posted.append(request.post_data) if request.method == "POST" and request.url.endswith("/save/") else None
+        ),
+    )
     return posted
 
 
@@ -215,7 +219,9 @@ def test_values_typed_before_the_pads_script_has_run_are_saved_once_it_runs(open
     alice = open_phone()
     game_id = make_game(["Alice", "Bruno"])
     held = []
-    alice.route(re.compile(r"/static/scoring/pad(\.\w+)?\.js$"), lambda route: held.append(route))  # (the script held back)
+    alice.route(
+        re.compile(r"/static/scoring/pad(\.\w+)?\.js$"), lambda route: held.append(route)
+    )  # (the script held back)
     alice.goto(pad_url(live_server.url, game_id), wait_until="commit")  # (a module script holds DOMContentLoaded back)
     field(alice, "recruits", "Alice").fill("3")
     field(alice, "farm_income", "Alice").fill("7")  # still focused when the script comes

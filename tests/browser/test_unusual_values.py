@@ -28,8 +28,10 @@ from tests.browser.pad_helpers import (
 
 pytestmark = pytest.mark.browser
 
-QUEENS_999_EN = ("Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
-                 "(0 to 25): check it.")
+QUEENS_999_EN = (
+    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
+    "(0 to 25): check it."
+)
 
 
 def test_an_unusual_value_is_marked_on_both_phones_and_listed_by_finish(browser, live_server):
@@ -56,8 +58,9 @@ def test_an_unusual_value_is_marked_on_both_phones_and_listed_by_finish(browser,
 
     # Bruno's phone, in French: the mark and the sentence come with the poll.
     warning = bruno.locator("#warning-s2-queens_favor")
-    expect(warning).to_have_text(re.compile(r"^Position sur la piste Faveur de la Reine, Bruno\s?: 999\b"),
-                                 timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(warning).to_have_text(
+        re.compile(r"^Position sur la piste Faveur de la Reine, Bruno\s?: 999\b"), timeout=ANOTHER_PHONE_TIMEOUT_MS
+    )
     expect(status(bruno, "s2-queens_favor").locator(".unusual-mark")).to_be_visible()
     no_sideways_scroll(bruno)
     assert axe_violations(bruno) == []

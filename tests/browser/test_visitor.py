@@ -60,10 +60,10 @@ def type_score(page: Page, taps: Taps, value: str) -> str:
     return PAD_URL.search(page.url).group(1)
 
 
-@pytest.mark.parametrize(("locale", "scheme"), [("en-GB", "light"), ("fr-FR", "dark")],
-                         ids=["english-light", "french-dark"])
-def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, live_server, screenshots, locale,
-                                                               scheme):
+@pytest.mark.parametrize(
+    ("locale", "scheme"), [("en-GB", "light"), ("fr-FR", "dark")], ids=["english-light", "french-dark"]
+)
+def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, live_server, screenshots, locale, scheme):
     from scoring.limits import counters_clear
     from scoring.models import Game
 
@@ -79,7 +79,8 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
     expect(page.locator("html")).to_have_attribute("lang", language)
     expect(keep_note).to_contain_text(in_language(language, "No account needed: your games are kept in this browser."))
     expect(keep_note.get_by_role("link")).to_have_text(
-        in_language(language, "Make an account to keep them on every device"))
+        in_language(language, "Make an account to keep them on every device")
+    )
     problems += axe_violations(page, "the home page of a newcomer")
     shoot(page, screenshots, f"visitor-welcome-{language}-{scheme}")
     first = Taps()
@@ -108,17 +109,24 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
         page.locator(f"#id_player-{number}-name").fill(name)
     returning.tap(start_button(page))
     second_game = type_score(page, returning, "6")
-    print(f"\nTaps from the home page to the first score, a returning layout ({locale}): {returning.count}"
-          " plus the players' names")
+    print(
+        f"\nTaps from the home page to the first score, a returning layout ({locale}): {returning.count}"
+        " plus the players' names"
+    )
     assert returning.count <= TARGET_TAPS
     assert Game.objects.filter(owner=None, visitor__isnull=False).count() == 2
 
     # The account that keeps them: made from this browser, it has both games.
     page.goto(base + "/")
     page.locator(".keep-note a").tap()
-    expect(keep_note).to_have_text(in_language(
-        language, "The game started in this browser will be kept in your new account.",
-        "The %(count)s games started in this browser will be kept in your new account.", 2))
+    expect(keep_note).to_have_text(
+        in_language(
+            language,
+            "The game started in this browser will be kept in your new account.",
+            "The %(count)s games started in this browser will be kept in your new account.",
+            2,
+        )
+    )
     problems += axe_violations(page, "signing up, with the browser's games")
     page.locator("#id_username").fill("vera")
     page.locator("#id_password1").fill("a-long-pass-phrase-of-vera")

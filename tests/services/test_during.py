@@ -53,8 +53,9 @@ def outcomes(game: Game) -> list[tuple[int, int, int]]:
 
 def test_a_new_game_counts_the_vp_track_with_nothing_entered_not_even_the_starting_vp():
     """The marker starts on the seat's starting VP: the track's number includes it."""
-    game = services.game_create(players=[services.PlayerSetup("Alice"), services.PlayerSetup("Bruno")],
-                                sectors=[(9, 4)], owner=owner())
+    game = services.game_create(
+        players=[services.PlayerSetup("Alice"), services.PlayerSetup("Bruno")], sectors=[(9, 4)], owner=owner()
+    )
 
     assert stored(game) == ("track", 0)
     assert during_entries(game) == [dict.fromkeys(DURING_KEYS)] * 2
@@ -62,19 +63,19 @@ def test_a_new_game_counts_the_vp_track_with_nothing_entered_not_even_the_starti
 
 
 def test_a_game_started_as_the_breakdown_has_its_starting_vp_filled_in_and_no_track():
-    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, during=During.BREAKDOWN,
-                               owner=owner())
+    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, during=During.BREAKDOWN, owner=owner())
 
     assert stored(game) == ("breakdown", 0)
-    assert [(entries["starting_vp"], entries["vp_track"]) for entries in during_entries(game)] == [(1, None),
-                                                                                                   (2, None)]
+    assert [(entries["starting_vp"], entries["vp_track"]) for entries in during_entries(game)] == [(1, None), (2, None)]
 
 
 def test_a_solo_game_on_the_track_seats_the_automa_first_with_nothing_entered():
     game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, owner=owner())
 
     assert list(Seat.objects.filter(game=game).order_by("number").values_list("name", "is_automa", "starting_vp")) == [
-        ("Automa", True, None), ("Ann", False, None)]
+        ("Automa", True, None),
+        ("Ann", False, None),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,11 +92,14 @@ def test_a_track_game_saves_its_track_and_scores_it_as_the_whole_during_the_game
     assert outcomes(game) == [(57, 57, 2), (61, 61, 1)]
 
 
-@pytest.mark.parametrize(("during", "key"), [
-    pytest.param(During.TRACK, "starting_vp", id="the-breakdowns-starting-vp-in-a-track-game"),
-    pytest.param(During.TRACK, "farm_income", id="the-breakdowns-farm-income-in-a-track-game"),
-    pytest.param(During.BREAKDOWN, "vp_track", id="the-track-in-a-breakdown-game"),
-])
+@pytest.mark.parametrize(
+    ("during", "key"),
+    [
+        pytest.param(During.TRACK, "starting_vp", id="the-breakdowns-starting-vp-in-a-track-game"),
+        pytest.param(During.TRACK, "farm_income", id="the-breakdowns-farm-income-in-a-track-game"),
+        pytest.param(During.BREAKDOWN, "vp_track", id="the-track-in-a-breakdown-game"),
+    ],
+)
 def test_a_field_of_the_other_way_is_no_field_of_the_game_and_writes_nothing(during, key):
     game = game_started("Alice", during=during)
     before = during_entries(game)
@@ -166,11 +170,14 @@ def test_the_other_fields_of_the_game_stay_as_they_are():
     assert outcomes(game) == [(0, 4, 2), (0, 9, 1)]  # Bruno alone in sector 1 (9 VP)
 
 
-@pytest.mark.parametrize(("during", "key", "value", "words"), [
-    pytest.param(During.BREAKDOWN, "farm_income", 6, "Alice's Farm income", id="a-breakdown-entry"),
-    pytest.param(During.BREAKDOWN, "starting_vp", 5, "Alice's Starting VP", id="a-starting-vp-changed"),
-    pytest.param(During.TRACK, "vp_track", 40, "Alice's VP on the track at the end", id="the-track"),
-])
+@pytest.mark.parametrize(
+    ("during", "key", "value", "words"),
+    [
+        pytest.param(During.BREAKDOWN, "farm_income", 6, "Alice's Farm income", id="a-breakdown-entry"),
+        pytest.param(During.BREAKDOWN, "starting_vp", 5, "Alice's Starting VP", id="a-starting-vp-changed"),
+        pytest.param(During.TRACK, "vp_track", 40, "Alice's VP on the track at the end", id="the-track"),
+    ],
+)
 def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_value(during, key, value, words):
     game = game_started("Alice", "Bruno", during=during)
     save_value(seat=seat_of(game, 1), key=key, value=value)
@@ -182,10 +189,14 @@ def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_valu
 
     (message,) = [text_of(message) for message in refused.value.messages]
     assert words in message
-    assert message.startswith("The breakdown already holds values" if during is During.BREAKDOWN
-                              else "The VP track already holds values")
-    assert message.endswith("Empty them first to count the VP track instead." if during is During.BREAKDOWN
-                            else "Empty them first to count the breakdown instead.")
+    assert message.startswith(
+        "The breakdown already holds values" if during is During.BREAKDOWN else "The VP track already holds values"
+    )
+    assert message.endswith(
+        "Empty them first to count the VP track instead."
+        if during is During.BREAKDOWN
+        else "Empty them first to count the breakdown instead."
+    )
     assert (stored(game), during_entries(game), outcomes(game)) == before  # nothing written, not even the revision
 
 
@@ -198,7 +209,8 @@ def test_the_refusal_names_every_value_entered():
         services.game_mode_change(game=game, during=During.BREAKDOWN)
 
     assert "(Alice's VP on the track at the end and Bruno's VP on the track at the end)" in text_of(
-        refused.value.messages[0])
+        refused.value.messages[0]
+    )
 
 
 def test_changing_to_the_way_the_game_already_counts_writes_nothing():
@@ -244,9 +256,11 @@ def test_the_same_game_typed_both_ways_stores_the_same_totals_and_ranking():
     track showing their breakdown's sum), store the same subtotals, totals and ranks."""
     breakdown = game_started("Alice", "Bruno", "Carla")
     track = game_started("Alice", "Bruno", "Carla", during=During.TRACK)
-    typed = {1: {"farm_income": 9, "tile_abilities": 4, "carvings": -2, "farms": 3},
-             2: {"explore_tokens": 12, "queens_favor": 2, "frames_filled": 1},
-             3: {"starting_vp": 2, "comb_pods": 10, "hive_mat_full": True}}  # (Carla's starting VP corrected)
+    typed = {
+        1: {"farm_income": 9, "tile_abilities": 4, "carvings": -2, "farms": 3},
+        2: {"explore_tokens": 12, "queens_favor": 2, "frames_filled": 1},
+        3: {"starting_vp": 2, "comb_pods": 10, "hive_mat_full": True},
+    }  # (Carla's starting VP corrected)
     for number, entries in typed.items():
         for key, value in entries.items():
             save_value(seat=seat_of(breakdown, number), key=key, value=value)
@@ -254,14 +268,16 @@ def test_the_same_game_typed_both_ways_stores_the_same_totals_and_ranking():
                 save_value(seat=seat_of(track, number), key=key, value=value)
         save_workers(seat=seat_of(breakdown, number), workers=number % 2)
         save_workers(seat=seat_of(track, number), workers=number % 2)
-    for number, during in enumerate([seat.score_during for seat in Seat.objects.filter(game=breakdown)
-                                     .order_by("number")], start=1):
+    for number, during in enumerate(
+        [seat.score_during for seat in Seat.objects.filter(game=breakdown).order_by("number")], start=1
+    ):
         save_value(seat=seat_of(track, number), key="vp_track", value=during)
 
-    stored_outcomes = list(Seat.objects.filter(game=breakdown).order_by("number").values_list(
-        *services.OUTCOME_FIELDS))
-    assert list(Seat.objects.filter(game=track).order_by("number").values_list(
-        *services.OUTCOME_FIELDS)) == stored_outcomes
+    stored_outcomes = list(Seat.objects.filter(game=breakdown).order_by("number").values_list(*services.OUTCOME_FIELDS))
+    assert (
+        list(Seat.objects.filter(game=track).order_by("number").values_list(*services.OUTCOME_FIELDS))
+        == stored_outcomes
+    )
     assert [outcome[3] for outcome in stored_outcomes] == [1 + 9 + 4 - 2 + 3, 2 + 12 + 2 + 8, 2 + 10 + 8]
 
 
@@ -269,6 +285,7 @@ def test_a_track_game_stored_from_a_file_keeps_its_track_and_leaves_the_breakdow
     game = game_scored(player("Ann", vp_track=40, farms=2), player("Ben", vp_track=38), during=During.TRACK)
 
     assert stored(game)[0] == "track"
-    assert [(entries["vp_track"], entries["starting_vp"], entries["farm_income"])
-            for entries in during_entries(game)] == [(40, None, None), (38, None, None)]
+    assert [
+        (entries["vp_track"], entries["starting_vp"], entries["farm_income"]) for entries in during_entries(game)
+    ] == [(40, None, None), (38, None, None)]
     assert outcomes(game) == [(40, 42, 1), (38, 38, 2)]

@@ -1,4 +1,5 @@
-"""Specification of the writes of stored games (``scoring/services/``: ``games.py``, ``imports.py``, ``outcomes.py``, ``locking.py``), called directly:
+"""Specification of the writes of stored games (``scoring/services/``: ``games.py``,
+``imports.py``, ``outcomes.py``, ``locking.py``), called directly:
 games started from the start form (``game_create``, ``game_start``) and stored from game-file
 data (``game_store``), the comb layouts, the game's lock (``game_lock``), its stored outcomes
 recomputed (``game_outcome_recompute``), deleting it (``game_delete``), and an import's batches
@@ -65,23 +66,33 @@ def test_game_create_fills_in_the_starting_vp_of_each_seat_and_leaves_every_othe
 def test_game_create_keeps_the_comb_in_order_the_names_trimmed_and_the_game_details():
     game = services.game_create(
         players=[services.PlayerSetup("  Alice "), services.PlayerSetup("Bruno", faction="Ria")],
-        sectors=[(9, 4), (13, 0)], played_on=date(2026, 11, 29), notes="At Carla's", end_trigger_token=6,
+        sectors=[(9, 4), (13, 0)],
+        played_on=date(2026, 11, 29),
+        notes="At Carla's",
+        end_trigger_token=6,
         owner=owner(),
     )
 
     assert list(Seat.objects.filter(game=game).order_by("number").values_list("name", "faction")) == [
-        ("Alice", ""), ("Bruno", "Ria")]
-    assert list(GameSector.objects.filter(game=game).order_by("position").values_list(
-        "position", "first_vp", "second_vp")) == [(0, 9, 4), (1, 13, 0)]
+        ("Alice", ""),
+        ("Bruno", "Ria"),
+    ]
+    assert list(
+        GameSector.objects.filter(game=game).order_by("position").values_list("position", "first_vp", "second_vp")
+    ) == [(0, 9, 4), (1, 13, 0)]
     game.refresh_from_db()
     assert (game.played_on, game.notes, game.end_trigger_token, game.owner) == (
-        date(2026, 11, 29), "At Carla's", 6, owner())
+        date(2026, 11, 29),
+        "At Carla's",
+        6,
+        owner(),
+    )
 
 
 def test_entries_not_entered_count_as_0_in_every_score():
     game = game_started("Alice", "Bruno")
 
-    assert seat_of(game, 1).entries() == {**{key: 0 for key in NUMBER_KEYS}, "starting_vp": 1, "hive_mat_full": False}
+    assert seat_of(game, 1).entries() == {**dict.fromkeys(NUMBER_KEYS, 0), "starting_vp": 1, "hive_mat_full": False}
     assert seat_of(game, 1).workers == 0
     assert tokens_of(game, 1) == [0, 0, 0]
     assert outcomes(game)[0][3] == 1 and outcomes(game)[1][3] == 2  # stored with the game: Bruno leads
@@ -92,17 +103,18 @@ def test_entries_not_entered_count_as_0_in_every_score():
 
 
 def test_a_solo_game_seats_the_automa_first_and_the_player_second():
-    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner(),
-                               during=During.BREAKDOWN)
+    game = services.game_start(
+        players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner(), during=During.BREAKDOWN
+    )
 
     seats = list(Seat.objects.filter(game=game).order_by("number"))
-    assert [(seat.name, seat.is_automa, seat.starting_vp) for seat in seats] == [("Automa", True, 1),
-                                                                               ("Ann", False, 2)]
+    assert [(seat.name, seat.is_automa, seat.starting_vp) for seat in seats] == [("Automa", True, 1), ("Ann", False, 2)]
 
 
 def test_a_comb_given_a_layout_name_is_saved_as_that_layout_for_next_time():
-    services.game_start(players=[services.PlayerSetup("Ann")], sectors=[(9, 4), (6, 3)], layout_name=" Base ",
-                        owner=owner())
+    services.game_start(
+        players=[services.PlayerSetup("Ann")], sectors=[(9, 4), (6, 3)], layout_name=" Base ", owner=owner()
+    )
     services.game_start(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=owner())  # no name: none
 
     (layout,) = CombLayout.objects.filter(owner=owner())
@@ -127,13 +139,21 @@ def test_game_store_stores_the_entries_the_tokens_given_and_the_outcome():
     game = services.game_store(
         GameData(
             players=[
-                PlayerData(name="Ann", seat=1, faction="Ria", automa=False, active_workers=2,
-                           entries={"farm_income": 12, "hive_mat_full": True}, hibernation=[2, 0]),
+                PlayerData(
+                    name="Ann",
+                    seat=1,
+                    faction="Ria",
+                    automa=False,
+                    active_workers=2,
+                    entries={"farm_income": 12, "hive_mat_full": True},
+                    hibernation=[2, 0],
+                ),
                 PlayerData(name="Ben", seat=2, faction="", automa=False, active_workers=0, entries={"recruits": 3}),
             ],
             comb=[Sector(9, 4), Sector(13, 0)],
         ),
-        finished=True, owner=owner(),
+        finished=True,
+        owner=owner(),
     )
 
     ann, ben = Seat.objects.filter(game=game).order_by("number")
@@ -148,8 +168,7 @@ def test_game_store_stores_the_entries_the_tokens_given_and_the_outcome():
 
 
 def test_games_store_stores_each_games_outcome_and_tallies_as_the_engine_and_a_rebuild_give_them():
-    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True,
-                                 owner=owner())
+    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
 
     assert [services.game_outcome_recompute(game) for game in games] == [False, False, False]
     assert not tallies_rebuild(owner())
@@ -160,10 +179,15 @@ def test_games_store_stores_each_games_outcome_and_tallies_as_the_engine_and_a_r
 
 
 def document_games(count: int, first_day: int = 1) -> list[GameData]:
-    return [GameData(players=[PlayerData(name="Ann", seat=1, faction="", automa=False, active_workers=0,
-                                         entries={"farms": number})],
-                     played_on=date(2024, 1, first_day + number % 28))
-            for number in range(count)]
+    return [
+        GameData(
+            players=[
+                PlayerData(name="Ann", seat=1, faction="", automa=False, active_workers=0, entries={"farms": number})
+            ],
+            played_on=date(2024, 1, first_day + number % 28),
+        )
+        for number in range(count)
+    ]
 
 
 def exported(game: Game) -> GameData:
@@ -171,19 +195,20 @@ def exported(game: Game) -> GameData:
 
 
 def test_a_stored_games_fingerprint_is_the_one_of_its_export():
-    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True,
-                                 owner=owner())
+    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
 
     assert [Game.objects.get(pk=game.pk).fingerprint for game in games] == [
-        game_fingerprint(exported(game)) for game in games]
+        game_fingerprint(exported(game)) for game in games
+    ]
 
 
 def test_an_import_stores_the_games_not_stored_yet_in_batches_and_says_what_it_did():
     said = []
     services.games_import(document_games(3), owner=owner())
 
-    result = services.games_import(document_games(7), owner=owner(), batch=3,
-                                   progress=lambda done, total: said.append((done, total)))
+    result = services.games_import(
+        document_games(7), owner=owner(), batch=3, progress=lambda done, total: said.append((done, total))
+    )
 
     assert result == services.ImportResult(added=4, skipped=3)
     assert said == [(3, 7), (6, 7), (7, 7)]
@@ -199,6 +224,7 @@ def test_a_game_held_twice_by_a_document_is_stored_once():
 def test_an_import_looks_the_games_up_without_reading_the_accounts_games_back():
     """Whether the account holds no other game or 60, checking a document costs the same statements:
     the fingerprints are looked up, never computed again from the stored games."""
+
     def statements() -> int:
         with CaptureQueriesContext(connection) as queries:
             services.games_import(document_games(5, first_day=1), owner=owner())

@@ -30,9 +30,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import selectors, services
+from scoring.access import Actor
 from scoring.categories import CATEGORY_BY_KEY
 from scoring.fields import FieldAddress
-from scoring.access import Actor
 from scoring.models import Change, Game, GameEvent, GameSector, HibernationTokens, Seat
 from scoring.services import Guard, Outcome, SaveResult
 from tests.factories import (
@@ -123,7 +123,8 @@ def test_a_saves_state_is_the_game_as_it_stands_after_the_save():
     assert result.state.game.revision == fresh.game.revision == revision(game)
     assert result.state.tokens == fresh.tokens
     assert [(seat.pk, seat.recruits, seat.revisions) for seat in result.state.seats] == [
-        (seat.pk, seat.recruits, seat.revisions) for seat in fresh.seats]
+        (seat.pk, seat.recruits, seat.revisions) for seat in fresh.seats
+    ]
     assert result.state.seats[1].recruits == 20
     assert [sector.pk for sector in result.state.sectors] == [sector.pk for sector in fresh.sectors]
     assert result.state.score() == fresh.score() == result.scored
@@ -184,7 +185,12 @@ def test_a_save_that_writes_nothing_leaves_the_revision_the_value_its_version_an
     ]
 
     assert [result.outcome for result in results] == [
-        Outcome.CONFLICT, Outcome.SUPERSEDED, Outcome.REFUSED, Outcome.SAVED, Outcome.SAVED]
+        Outcome.CONFLICT,
+        Outcome.SUPERSEDED,
+        Outcome.REFUSED,
+        Outcome.SAVED,
+        Outcome.SAVED,
+    ]
     assert [(result.change, result.scored) for result in results] == [(None, None)] * 5
     assert revision(game) == 1
     assert [result.state.game.revision for result in results] == [1] * 5
@@ -237,10 +243,13 @@ def test_a_flag_stays_a_yes_or_no():
     assert seat_of(game, 1).hive_mat_full is False
 
 
-@pytest.mark.parametrize("address", [
-    pytest.param(FieldAddress(3, "farms"), id="no-such-seat"),
-    pytest.param(FieldAddress(1, "t3"), id="no-such-sector"),
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        pytest.param(FieldAddress(3, "farms"), id="no-such-seat"),
+        pytest.param(FieldAddress(1, "t3"), id="no-such-sector"),
+    ],
+)
 def test_a_value_the_game_does_not_have_is_no_field_and_writes_nothing(address):
     game = game_started("Alice", "Bruno")
 
@@ -338,11 +347,14 @@ def test_an_older_save_of_the_same_page_arriving_late_is_superseded_and_ignored(
     assert seat_of(game, 1).farms == 5
 
 
-@pytest.mark.parametrize("write", [
-    pytest.param(lambda game, value, guard: set_entry(game, 1, "farms", value, guard=guard), id="entry"),
-    pytest.param(lambda game, value, guard: set_workers(game, 1, value, guard=guard), id="active-workers"),
-    pytest.param(lambda game, value, guard: set_tokens(game, 1, 0, value, guard=guard), id="tokens"),
-])
+@pytest.mark.parametrize(
+    "write",
+    [
+        pytest.param(lambda game, value, guard: set_entry(game, 1, "farms", value, guard=guard), id="entry"),
+        pytest.param(lambda game, value, guard: set_workers(game, 1, value, guard=guard), id="active-workers"),
+        pytest.param(lambda game, value, guard: set_tokens(game, 1, 0, value, guard=guard), id="tokens"),
+    ],
+)
 def test_a_later_save_that_finds_its_value_already_stored_still_supersedes_the_pages_earlier_save(write):
     """Page a typed 3, then cleared the field again (saves 1 and 2, both based on version 0); the
     network delivers save 2 first. Save 2 finds the field already empty: nothing to write, but the
@@ -451,14 +463,17 @@ def test_a_step_forgets_the_sum_the_entry_was_typed_as():
     assert (seat_of(game, 1).farms, seat_of(game, 1).sums) == (6, {})
 
 
-@pytest.mark.parametrize(("key", "start", "delta", "expected"), [
-    pytest.param("farms", 98, 5, 99, id="farms-up-to-99"),
-    pytest.param("farms", 1, -3, 0, id="farms-down-to-0"),
-    pytest.param("farms", None, -1, None, id="minus-on-an-empty-field-leaves-it-empty"),
-    pytest.param("frames_filled", 14, 20, 15, id="frames-up-to-15"),
-    pytest.param("carvings", -98, -5, -99, id="carvings-down-to-minus-99"),
-    pytest.param("farm_income", 998, 2, 999, id="vp-up-to-999"),
-])
+@pytest.mark.parametrize(
+    ("key", "start", "delta", "expected"),
+    [
+        pytest.param("farms", 98, 5, 99, id="farms-up-to-99"),
+        pytest.param("farms", 1, -3, 0, id="farms-down-to-0"),
+        pytest.param("farms", None, -1, None, id="minus-on-an-empty-field-leaves-it-empty"),
+        pytest.param("frames_filled", 14, 20, 15, id="frames-up-to-15"),
+        pytest.param("carvings", -98, -5, -99, id="carvings-down-to-minus-99"),
+        pytest.param("farm_income", 998, 2, 999, id="vp-up-to-999"),
+    ],
+)
 def test_a_step_stops_at_the_categorys_limits(key, start, delta, expected):
     game = game_started("Alice")
     if start is not None:
@@ -508,12 +523,15 @@ def test_active_workers_refuse_a_stale_version_from_another_page():
     assert seat_of(game, 1).active_workers == 2
 
 
-@pytest.mark.parametrize(("start", "delta", "expected"), [
-    pytest.param(None, 1, 1, id="empty-plus-is-1"),
-    pytest.param(None, -1, None, id="minus-on-empty-leaves-it-empty"),
-    pytest.param(3, 5, 4, id="up-to-4"),
-    pytest.param(1, -2, 0, id="down-to-0"),
-])
+@pytest.mark.parametrize(
+    ("start", "delta", "expected"),
+    [
+        pytest.param(None, 1, 1, id="empty-plus-is-1"),
+        pytest.param(None, -1, None, id="minus-on-empty-leaves-it-empty"),
+        pytest.param(3, 5, 4, id="up-to-4"),
+        pytest.param(1, -2, 0, id="down-to-0"),
+    ],
+)
 def test_active_workers_step_within_0_to_4(start, delta, expected):
     game = game_started("Alice", "Bruno")
     if start is not None:
@@ -553,7 +571,9 @@ def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written()
     refused = set_tokens(game, 1, 1, 2)
 
     assert refused.outcome is Outcome.REFUSED and not refused.saved
-    assert text_of(refused.message) == "Alice owns only 7 hibernation tokens and has 6 in other sectors: at most 1 here."
+    assert (
+        text_of(refused.message) == "Alice owns only 7 hibernation tokens and has 6 in other sectors: at most 1 here."
+    )
     assert (refused.value, refused.version, refused.change, refused.scored) == (0, 0, None, None)  # what is stored
     assert refused.field.name == "s1-t1"
     assert tokens_of(game, 1) == [4, 0, 2]
@@ -622,8 +642,7 @@ def test_an_undo_is_a_save_the_values_version_moves_on_and_the_change_records_wh
     assert (result.text, result.change.undoes, result.change.old, result.change.new) == ("3+6", mistake, "12", "3+6")
     assert revision(game) == before + 1
     stored = seat_of(game, 1)
-    assert (stored.farm_income, stored.sums, stored.revisions["farm_income"]) == (9, {"farm_income": "3+6"},
-                                                                                 [3, "", 0])
+    assert (stored.farm_income, stored.sums, stored.revisions["farm_income"]) == (9, {"farm_income": "3+6"}, [3, "", 0])
 
 
 def test_an_undo_of_a_change_that_is_no_longer_the_values_latest_is_a_conflict_even_when_the_value_is_back():
@@ -696,9 +715,11 @@ def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing(
     services.game_finish(game=game)
     before = revision(game)
 
-    for result in (save_value(seat=seat_of(game, 1), key="farms", value=4),
-                   save_value(seat=seat_of(game, 1), key="farms", delta=1),
-                   services.change_undo(game=game, change=change)):
+    for result in (
+        save_value(seat=seat_of(game, 1), key="farms", value=4),
+        save_value(seat=seat_of(game, 1), key="farms", delta=1),
+        services.change_undo(game=game, change=change),
+    ):
         assert result.outcome is Outcome.FINISHED
 
     assert seat_of(game, 1).farms == 3
@@ -721,14 +742,19 @@ def test_finishing_and_reopening_say_who_and_when_in_the_games_history():
     assert Game.objects.get(pk=game.pk).finished_at is None
     save_value(seat=seat_of(game, 1), key="farms", value=5)  # (reopened: it takes values again)
     assert [item.what if isinstance(item, GameEvent) else item.field for item in selectors.recent_changes(game)] == [
-        "farms", "reopened", "finished"]
+        "farms",
+        "reopened",
+        "finished",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # The game as a save reads it: selectors.game_state
 
 
-@pytest.mark.parametrize("sectors", [[], [(12, 6)], [(9, 3), (14, 7), (10, 5), (11, 0)]], ids=["no comb", "one", "four"])
+@pytest.mark.parametrize(
+    "sectors", [[], [(12, 6)], [(9, 3), (14, 7), (10, 5), (11, 0)]], ids=["no comb", "one", "four"]
+)
 def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered(sectors, django_assert_num_queries):
     """``selectors.game_state`` reads the seats (with the game's row) and the comb as rows (the
     sectors joined to their tokens): the same sectors and tokens as the tables hold, sectors
@@ -745,9 +771,11 @@ def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered
         state = selectors.game_state(game)
 
     assert [(s.pk, s.position, s.first_vp, s.second_vp) for s in state.sectors] == [
-        (s.pk, s.position, s.first_vp, s.second_vp) for s in stored]
-    assert state.tokens == {(t.seat_id, t.sector_id): t.count
-                            for t in HibernationTokens.objects.filter(seat__game=game)}
+        (s.pk, s.position, s.first_vp, s.second_vp) for s in stored
+    ]
+    assert state.tokens == {
+        (t.seat_id, t.sector_id): t.count for t in HibernationTokens.objects.filter(seat__game=game)
+    }
     assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
     assert state.game.revision == revision(game)
 

@@ -44,8 +44,10 @@ def test_a_visitors_game_counts_in_no_accounts_players_or_tallies():
 
 def test_claiming_gives_the_account_every_game_of_that_browser_and_no_other():
     ann = user("ann")
-    mine = [game_started("Maya", "Tom", visitor=BROWSER),
-            game_scored(player("Maya", farm_income=10), finished=True, visitor=BROWSER)]
+    mine = [
+        game_started("Maya", "Tom", visitor=BROWSER),
+        game_scored(player("Maya", farm_income=10), finished=True, visitor=BROWSER),
+    ]
     elsewhere = game_started("Zelda", visitor=ELSEWHERE)
     nobodys = game_started("Old", owner=None)
     revisions = {game.pk: game.revision for game in mine}
@@ -74,15 +76,18 @@ def test_the_seats_join_the_accounts_players_by_name_ignoring_case_and_new_names
     tom = Player.objects.get(owner=ann, name="Tom")
     assert [seat.player for seat in game.seats.order_by("number")] == [maya, tom]
     assert [(seat.player.name, seat.player.is_automa) for seat in solo.seats.order_by("number")] == [
-        ("Automa", True), ("Tom", False)]
+        ("Automa", True),
+        ("Tom", False),
+    ]
     assert sorted(Player.objects.filter(owner=ann).values_list("name", flat=True)) == ["Automa", "Ines", "Maya", "Tom"]
 
 
 def test_the_finished_games_join_the_accounts_tallies_as_if_they_had_always_been_its_own():
     ann = user("ann")
     game_scored(player("Maya", farm_income=20), player("Ines", farm_income=5), finished=True, owner=ann)
-    game_scored(player("maya", farm_income=30, faction="Ria"), player("Tom", farm_income=8), finished=True,
-                visitor=BROWSER)
+    game_scored(
+        player("maya", farm_income=30, faction="Ria"), player("Tom", farm_income=8), finished=True, visitor=BROWSER
+    )
     game_scored(player("Tom", farm_income=50), visitor=BROWSER)  # in progress: counts once finished
 
     services.visitor_games_claim(visitor=BROWSER, user=ann)
@@ -103,7 +108,11 @@ def test_claiming_again_moves_nothing():
     assert services.visitor_games_claim(visitor=BROWSER, user=ann) == 0
     assert services.visitor_games_claim(visitor=None, user=ann) == 0  # a browser that started nothing
 
-    assert (tallies(), list(Player.objects.values_list("pk", "name")), list(Game.objects.values_list("revision"))) == before
+    assert (
+        tallies(),
+        list(Player.objects.values_list("pk", "name")),
+        list(Game.objects.values_list("revision")),
+    ) == before
 
 
 def test_the_browsers_layouts_follow_and_of_two_of_one_name_the_one_saved_last_stays():
@@ -117,8 +126,10 @@ def test_the_browsers_layouts_follow_and_of_two_of_one_name_the_one_saved_last_s
 
     services.visitor_games_claim(visitor=BROWSER, user=ann)
 
-    kept = {layout.name: [(s.first_vp, s.second_vp) for s in layout.sectors.order_by("position")]
-            for layout in CombLayout.objects.filter(owner=ann)}
+    kept = {
+        layout.name: [(s.first_vp, s.second_vp) for s in layout.sectors.order_by("position")]
+        for layout in CombLayout.objects.filter(owner=ann)
+    }
     assert kept == {"Kitchen": [(12, 6)], "Club": [(7, 3)], "Garden": [(8, 0)]}
     assert not CombLayout.objects.filter(visitor=BROWSER).exists()
     assert CombLayout.objects.filter(visitor=ELSEWHERE).count() == 1

@@ -30,8 +30,10 @@ EVIL_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 # A name that reads "Olivia" and reverses whatever follows it on its line, a right-to-left override
 # first (issue 27): refused where a name is typed or imported, isolated where one is shown.
 OVERRIDE = "\u202eaivilO"
-OVERRIDE_REFUSED = ("A name cannot hold U+202E RIGHT-TO-LEFT OVERRIDE, a character that can hide or reorder text. "
-                    "Type the name again without it.")
+OVERRIDE_REFUSED = (
+    "A name cannot hold U+202E RIGHT-TO-LEFT OVERRIDE, a character that can hide or reorder text. "
+    "Type the name again without it."
+)
 # Per player of a breakdown game (the factories' games): the entries, the tokens, the workers.
 PAD_FIELD_COUNT = len(categories_of(During.BREAKDOWN)) + len(COMB) + 1
 
@@ -109,8 +111,9 @@ def _attr_matches(element: Element, name: str, wanted: str | bool) -> bool:
 
 
 class _TreeBuilder(HTMLParser):
-    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                      "wbr"})
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -208,8 +211,17 @@ def url(name: str, game: Game | str | None = None) -> str:
 STORED = object()  # the version a save is based on: the one stored now (a phone showing the latest)
 
 
-def save(client: Client, game: Game, name: str, value: str | None = None, headers: dict | None = None, *,
-         step: int | str | None = None, version: int | str | None | object = STORED, **extra: str | int):
+def save(
+    client: Client,
+    game: Game,
+    name: str,
+    value: str | None = None,
+    headers: dict | None = None,
+    *,
+    step: int | str | None = None,
+    version: int | str | None | object = STORED,
+    **extra: str | int,
+):
     """One field as the pad's script saves it (its headers unless ``headers`` are given):
     ``field``, then ``value`` as typed or ``step`` (a stepper's change), and the ``version`` of the
     value the page showed: by default the one stored now (what a phone showing the latest
@@ -259,8 +271,15 @@ def revision_of(game: Game) -> int:
 def snapshot(game: Game) -> list:
     """Everything the seats of a game store: entries, sums, workers, versions, tokens."""
     return [
-        (seat.entries(), {c.key: getattr(seat, c.key) for c in CATEGORIES}, seat.sums, seat.active_workers,
-         seat.revisions, tokens_of(game, seat.number), sorted(seat.tokens.values_list("sector__position", "count")))
+        (
+            seat.entries(),
+            {c.key: getattr(seat, c.key) for c in CATEGORIES},
+            seat.sums,
+            seat.active_workers,
+            seat.revisions,
+            tokens_of(game, seat.number),
+            sorted(seat.tokens.values_list("sector__position", "count")),
+        )
         for seat in Seat.objects.filter(game=game).order_by("number")
     ]
 
@@ -297,14 +316,19 @@ def shared_victory_game(**kwargs) -> Game:
         player("Alice", farm_income=20, workers=2, tokens=[2, 0, 0], faction="Saha"),
         player("Bruno", farm_income=20, workers=2, tokens=[2, 0, 0]),
         player("Carla", farm_income=5, workers=4, tokens=[0, 1, 0]),
-        played_on=date(2024, 5, 1), **kwargs,
+        played_on=date(2024, 5, 1),
+        **kwargs,
     )
 
 
 def evil_game(**kwargs) -> Game:
     """A game whose first player is named with markup."""
-    return game_scored(player(EVIL, farm_income=30, workers=1), player("Bruno", farm_income=30, workers=3),
-                       player("Carla", tokens=[1, 0, 0]), **kwargs)
+    return game_scored(
+        player(EVIL, farm_income=30, workers=1),
+        player("Bruno", farm_income=30, workers=3),
+        player("Carla", tokens=[1, 0, 0]),
+        **kwargs,
+    )
 
 
 # ---------------------------------------------------------------------------------------------

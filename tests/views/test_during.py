@@ -56,15 +56,25 @@ def test_the_start_form_offers_both_ways_the_vp_track_chosen(client):
     assert labels == [DURING_LABELS[During.TRACK], DURING_LABELS[During.BREAKDOWN]]
 
 
-@pytest.mark.parametrize(("posted", "during", "starting_vp"), [
-    pytest.param({"during": "track"}, "track", None, id="the-track"),
-    pytest.param({"during": "breakdown"}, "breakdown", 1, id="the-breakdown"),
-    pytest.param({}, "track", None, id="left-out-the-track"),
-])
+@pytest.mark.parametrize(
+    ("posted", "during", "starting_vp"),
+    [
+        pytest.param({"during": "track"}, "track", None, id="the-track"),
+        pytest.param({"during": "breakdown"}, "breakdown", 1, id="the-breakdown"),
+        pytest.param({}, "track", None, id="left-out-the-track"),
+    ],
+)
 def test_starting_a_game_counts_the_way_chosen(client, posted, during, starting_vp):
-    form = {"played_on": "2026-12-01", "end_trigger_token": "7", "player-TOTAL_FORMS": "5",
-            "player-INITIAL_FORMS": "0", "player-0-name": "Alice", "sector-TOTAL_FORMS": "20",
-            "sector-INITIAL_FORMS": "0", **posted}
+    form = {
+        "played_on": "2026-12-01",
+        "end_trigger_token": "7",
+        "player-TOTAL_FORMS": "5",
+        "player-INITIAL_FORMS": "0",
+        "player-0-name": "Alice",
+        "sector-TOTAL_FORMS": "20",
+        "sector-INITIAL_FORMS": "0",
+        **posted,
+    }
 
     response = client.post(url("start"), form)
 
@@ -75,9 +85,16 @@ def test_starting_a_game_counts_the_way_chosen(client, posted, during, starting_
 
 
 def test_an_unknown_way_is_an_error_of_the_start_form(client):
-    form = {"played_on": "2026-12-01", "end_trigger_token": "7", "player-TOTAL_FORMS": "5",
-            "player-INITIAL_FORMS": "0", "player-0-name": "Alice", "sector-TOTAL_FORMS": "20",
-            "sector-INITIAL_FORMS": "0", "during": "both"}
+    form = {
+        "played_on": "2026-12-01",
+        "end_trigger_token": "7",
+        "player-TOTAL_FORMS": "5",
+        "player-INITIAL_FORMS": "0",
+        "player-0-name": "Alice",
+        "sector-TOTAL_FORMS": "20",
+        "sector-INITIAL_FORMS": "0",
+        "during": "both",
+    }
 
     assert client.post(url("start"), form).status_code == 422
     assert not Game.objects.exists()
@@ -164,7 +181,10 @@ def test_the_results_of_a_track_game_show_the_track_then_the_during_the_game_sub
     rows = page(client.get(url("results", game))).one("table", class_="breakdown").find_all("tr")[1:]
 
     assert [(row.find("summary") or row.find("th")).text for row in rows[:3]] == [
-        "VP on the track", "During the game", "Planted seed cards"]  # (the pad's short words,)
+        "VP on the track",
+        "During the game",
+        "Planted seed cards",
+    ]  # (the pad's short words,)
     assert rows[0].one("small", class_="help").text == TRACK_LABEL  # (the edition's full words a tap away)
     assert [cell.text for cell in rows[0].find_all("td")] == ["40", "38"]
 
@@ -173,12 +193,20 @@ def test_the_results_of_a_track_game_show_the_track_then_the_during_the_game_sub
 # Changing the way: the page the pad's link opens
 
 
-@pytest.mark.parametrize(("during", "says", "offers"), [
-    pytest.param(During.TRACK, "This game counts them on the VP track", ("breakdown", "Use the breakdown"),
-                 id="the-track"),
-    pytest.param(During.BREAKDOWN, "This game counts them as the breakdown", ("track", "Use the VP track"),
-                 id="the-breakdown"),
-])
+@pytest.mark.parametrize(
+    ("during", "says", "offers"),
+    [
+        pytest.param(
+            During.TRACK, "This game counts them on the VP track", ("breakdown", "Use the breakdown"), id="the-track"
+        ),
+        pytest.param(
+            During.BREAKDOWN,
+            "This game counts them as the breakdown",
+            ("track", "Use the VP track"),
+            id="the-breakdown",
+        ),
+    ],
+)
 def test_the_page_says_how_the_game_counts_and_offers_the_other_way(client, during, says, offers):
     game = game_started("Alice", during=during)
 
@@ -212,8 +240,9 @@ def test_a_refusal_comes_back_with_the_page_and_says_why(client, headers):
 
     assert response.status_code == 409
     alert = page(response).one(role="alert")
-    assert alert.text == ("The breakdown already holds values (Bruno's Farm income). Empty them first to count the "
-                          "VP track instead.")
+    assert alert.text == (
+        "The breakdown already holds values (Bruno's Farm income). Empty them first to count the VP track instead."
+    )
     assert during_of(game) == "breakdown"
 
 
@@ -240,18 +269,22 @@ def test_undoing_a_change_of_the_other_way_says_it_is_no_longer_part_of_the_game
 
     assert response.status_code == 409
     assert page(response).by_id("changes").one(role="alert").text == (
-        "Farm income, Alice: not counted the way the game counts its points now, so nothing was changed.")
+        "Farm income, Alice: not counted the way the game counts its points now, so nothing was changed."
+    )
     assert seat_of(game, 1).farm_income is None
 
 
-@pytest.mark.parametrize(("during", "key", "value", "offered"), [
-    pytest.param(During.BREAKDOWN, None, None, True, id="a-new-breakdown-game-its-starting-vp-as-filled-in"),
-    pytest.param(During.BREAKDOWN, "starting_vp", None, True, id="a-starting-vp-emptied"),
-    pytest.param(During.BREAKDOWN, "explore_tokens", 3, False, id="a-breakdown-entry"),
-    pytest.param(During.TRACK, None, None, True, id="a-new-track-game"),
-    pytest.param(During.TRACK, "farms", 3, True, id="an-end-of-game-entry-is-either-ways"),
-    pytest.param(During.TRACK, "vp_track", 0, False, id="a-track-entry"),
-])
+@pytest.mark.parametrize(
+    ("during", "key", "value", "offered"),
+    [
+        pytest.param(During.BREAKDOWN, None, None, True, id="a-new-breakdown-game-its-starting-vp-as-filled-in"),
+        pytest.param(During.BREAKDOWN, "starting_vp", None, True, id="a-starting-vp-emptied"),
+        pytest.param(During.BREAKDOWN, "explore_tokens", 3, False, id="a-breakdown-entry"),
+        pytest.param(During.TRACK, None, None, True, id="a-new-track-game"),
+        pytest.param(During.TRACK, "farms", 3, True, id="an-end-of-game-entry-is-either-ways"),
+        pytest.param(During.TRACK, "vp_track", 0, False, id="a-track-entry"),
+    ],
+)
 def test_the_pad_offers_the_other_way_only_while_nothing_is_entered_this_way(client, during, key, value, offered):
     """A pad in the middle of a game keeps its first screen for the scores: the button shows only
     while the change can be made."""

@@ -88,9 +88,11 @@ def game_of_a_name_that_reorders_text() -> Game:
     value and finished the game, are named with a right-to-left override, as names were stored
     before the forms and the game file refused it (``scoring/names.py``): a shared victory, a tie
     on VP and a shared comb sector, so that the name is in every kind of sentence."""
-    game = game_scored(player(OVERRIDE, farm_income=20, workers=2, tokens=[2, 0, 0], faction=OVERRIDE),
-                       player("Bruno", farm_income=20, workers=2, tokens=[2, 0, 0]),
-                       player("Carla", farm_income=5, workers=4, tokens=[0, 1, 0]))
+    game = game_scored(
+        player(OVERRIDE, farm_income=20, workers=2, tokens=[2, 0, 0], faction=OVERRIDE),
+        player("Bruno", farm_income=20, workers=2, tokens=[2, 0, 0]),
+        player("Carla", farm_income=5, workers=4, tokens=[0, 1, 0]),
+    )
     holder = Actor(link=services.link_renew(game=game, access="edit"), name=OVERRIDE)
     save_value(seat=seat_of(game, 3), key="farms", value=3, by=holder)
     services.game_finish(game=Game.objects.get(pk=game.pk), by=holder)
@@ -105,7 +107,11 @@ def outside_a_bdi(html: Element) -> list[str]:
         if element.tag in ("title", "option", "textarea"):
             continue
         for child in element.children:
-            if isinstance(child, str) and "aivilO" in child and not (element.tag == "bdi" and element.children == [OVERRIDE]):
+            if (
+                isinstance(child, str)
+                and "aivilO" in child
+                and not (element.tag == "bdi" and element.children == [OVERRIDE])
+            ):
                 found.append(f"{element!r}: {child!r}")
     return found
 
@@ -143,7 +149,11 @@ def test_a_link_holders_mark_stays_outside_their_name_however_it_reads(client):
     assert [(when.one("bdi").children, when.children[-1]) for when in by] == [([OVERRIDE], " (edit link)")] * 2
     before, name, after = html.by_id("finished-note").one("p").children[:3]
     assert (before, name.tag, name.children, after.startswith(" (edit link) at ")) == (
-        "Finished by ", "bdi", [OVERRIDE], True)
+        "Finished by ",
+        "bdi",
+        [OVERRIDE],
+        True,
+    )
 
 
 def test_a_refusal_the_pads_script_shows_as_text_isolates_the_name_with_unicodes_isolates(client):
@@ -183,8 +193,12 @@ def test_every_page_has_a_content_security_policy_without_inline_script(client):
 def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
     """The manifest makes the app installable from whichever page a phone is on (scoring/views/install.py)."""
     anonymous = Client()
-    for address, phone in [*((address, client) for address in every_page()),
-                           (reverse("login"), anonymous), (reverse("signup"), anonymous), (url("history"), anonymous)]:
+    for address, phone in [
+        *((address, client) for address in every_page()),
+        (reverse("login"), anonymous),
+        (reverse("signup"), anonymous),
+        (url("history"), anonymous),
+    ]:
         response = phone.get(address)
         assert page(response).one("link", rel="manifest")["href"] == reverse("manifest"), address
         assert "manifest-src 'self'" in response["Content-Security-Policy"], address
@@ -201,7 +215,9 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
         offers_layouts = html.find("select", id="id_layout") is not None
         is_pad = html.find(data_pad=True) is not None
         uses_htmx = is_pad or (address == url("start") and offers_layouts)
-        assert all(script.get("type") == "module" for script in scripts if script.get("src", "").startswith("/static/scoring/")), address
+        assert all(
+            script.get("type") == "module" for script in scripts if script.get("src", "").startswith("/static/scoring/")
+        ), address
         assert "/static/scoring/offline.js" in sources, address
         assert ("/static/scoring/pad.js" in sources) == is_pad, address
         assert ("/static/scoring/start-form.js" in sources) == (html.find(id="add-sector") is not None), address
@@ -245,9 +261,16 @@ def test_every_address_answers_head_as_it_answers_get(client, owner):
     game = shared_victory_game()
     change = save_value(seat=seat_of(game, 1), key="farm_income", value=21).change
     link = services.link_renew(game=game, access="view")
-    addresses = every_address(game_id=game.public_id, player_id=Player.objects.filter(owner=owner).first().pk,
-                              change_id=change.pk, kind="view", action="new", token=link.token,
-                              uidb64="MQ", path="scoring/app.css")
+    addresses = every_address(
+        game_id=game.public_id,
+        player_id=Player.objects.filter(owner=owner).first().pk,
+        change_id=change.pk,
+        kind="view",
+        action="new",
+        token=link.token,
+        uidb64="MQ",
+        path="scoring/app.css",
+    )
     assert len(addresses) >= 30 and url("pad", game) in addresses
 
     for address in addresses:

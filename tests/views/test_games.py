@@ -60,11 +60,14 @@ def test_history_without_games_invites_to_start_one(client, headers):
 @WITH_AND_WITHOUT_HTMX
 def test_history_lists_games_newest_first_with_winners_marked_and_in_progress_badged(client, headers):
     older = game_scored(
-        player("Alice", farm_income=30), player("Bruno", farm_income=20),
-        played_on=date(2024, 5, 1), finished=True,
+        player("Alice", farm_income=30),
+        player("Bruno", farm_income=20),
+        played_on=date(2024, 5, 1),
+        finished=True,
     )
     newer = game_scored(
-        player("Carla", farm_income=5), player("Dana", farm_income=15),
+        player("Carla", farm_income=5),
+        player("Dana", farm_income=15),
         played_on=date(2024, 6, 1),
     )
 
@@ -93,8 +96,10 @@ def test_history_orders_games_of_the_same_day_by_creation_newest_first(client):
 
 def test_history_marks_every_winner_of_a_shared_victory(client):
     game_scored(
-        player("Alice", farm_income=20, workers=2), player("Bruno", farm_income=20, workers=2),
-        player("Carla", farm_income=10), finished=True,
+        player("Alice", farm_income=20, workers=2),
+        player("Bruno", farm_income=20, workers=2),
+        player("Carla", farm_income=10),
+        finished=True,
     )
 
     html = page(client.get(url("history")))
@@ -123,11 +128,19 @@ def test_players_without_finished_games_says_statistics_come_later(client, heade
 def start_form(*names: str, sectors=COMB, **fields: str) -> dict[str, str]:
     """The start form as a browser posts it: management fields, players, sectors, the rest."""
     data = {
-        "player-TOTAL_FORMS": "5", "player-INITIAL_FORMS": "0", "player-MIN_NUM_FORMS": "5",
+        "player-TOTAL_FORMS": "5",
+        "player-INITIAL_FORMS": "0",
+        "player-MIN_NUM_FORMS": "5",
         "player-MAX_NUM_FORMS": "5",
-        "sector-TOTAL_FORMS": "20", "sector-INITIAL_FORMS": "0", "sector-MIN_NUM_FORMS": "20",
+        "sector-TOTAL_FORMS": "20",
+        "sector-INITIAL_FORMS": "0",
+        "sector-MIN_NUM_FORMS": "20",
         "sector-MAX_NUM_FORMS": "20",
-        "played_on": "2024-05-01", "end_trigger_token": "7", "during": "track", "layout": "", "layout_name": "",
+        "played_on": "2024-05-01",
+        "end_trigger_token": "7",
+        "during": "track",
+        "layout": "",
+        "layout_name": "",
         "notes": "",
     }
     for position, name in enumerate(names):
@@ -180,8 +193,11 @@ def test_start_form_offers_five_player_rows_and_twenty_sector_rows_dated_today(c
 
 def shown_sector_rows(html: Element) -> list[str]:
     """The numbers of the comb's sector rows the start form shows (the others are hidden)."""
-    return [row.one(class_="sector-number").text for row in html.find_all("li", class_="sector-row")
-            if "hidden" not in row.attrs]
+    return [
+        row.one(class_="sector-number").text
+        for row in html.find_all("li", class_="sector-row")
+        if "hidden" not in row.attrs
+    ]
 
 
 def test_start_form_says_plainly_what_ends_the_game_in_both_rules(client):
@@ -198,10 +214,13 @@ def test_start_form_says_plainly_what_ends_the_game_in_both_rules(client):
     assert help_text.startswith("The game also ends when every space of the comb holds a token.")
 
 
-@pytest.mark.parametrize(("accept_language", "checked"), [
-    pytest.param("en-GB,en;q=0.9", "6", id="english-page-english-rules"),
-    pytest.param("fr-FR,fr;q=0.9", "7", id="french-page-french-rules"),
-])
+@pytest.mark.parametrize(
+    ("accept_language", "checked"),
+    [
+        pytest.param("en-GB,en;q=0.9", "6", id="english-page-english-rules"),
+        pytest.param("fr-FR,fr;q=0.9", "7", id="french-page-french-rules"),
+    ],
+)
 def test_start_form_chooses_first_the_end_trigger_of_the_pages_language(client, accept_language, checked):
     html = page(client.get(url("start"), headers={"Accept-Language": accept_language}))
 
@@ -263,8 +282,9 @@ def test_enter_in_a_start_form_field_starts_the_game_not_a_sector_nor_a_layout(c
 def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client, owner):
     game_started("Alice", "Bruno")
     game_started("Alice", "bruno")
-    services.game_create(players=[services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Carla")],
-                         sectors=COMB, owner=owner)
+    services.game_create(
+        players=[services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Carla")], sectors=COMB, owner=owner
+    )
 
     html = page(client.get(url("start")))
 
@@ -322,7 +342,10 @@ def test_start_three_players_redirects_to_the_pad_with_seats_in_order(client, he
     assert seat_of(game, 2).faction == "Saha"
     assert sectors_of(game) == list(COMB)
     assert (game.played_on, game.notes, game.end_trigger_token, game.finished_at) == (
-        date(2024, 5, 1), "Rainy day", 7, None,
+        date(2024, 5, 1),
+        "Rainy day",
+        7,
+        None,
     )
     assert tokens_of(game, 1) == [0, 0, 0]
     assert not CombLayout.objects.exists()  # no layout name given: nothing saved
@@ -390,8 +413,15 @@ def test_start_with_an_existing_layout_name_replaces_that_layouts_sectors(client
 def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(client, owner):
     """Without JavaScript: the button posts the form as typed so far back."""
     layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
-    typed = start_form("Alice", "Bruno", sectors=[(1, 1), (2, 2), (3, 3)], notes="Rainy", played_on="2024-03-02",
-                       layout=str(layout.pk), use_layout="1")
+    typed = start_form(
+        "Alice",
+        "Bruno",
+        sectors=[(1, 1), (2, 2), (3, 3)],
+        notes="Rainy",
+        played_on="2024-03-02",
+        layout=str(layout.pk),
+        use_layout="1",
+    )
 
     response = client.post(url("start"), typed)
 
@@ -436,22 +466,33 @@ def test_use_this_layout_on_an_empty_form_shows_no_errors(client, owner):
 START_ERRORS = [
     pytest.param(start_form(), "Name at least one player.", id="no-players"),
     pytest.param(start_form("  ", " "), "Name at least one player.", id="only-blank-names"),
-    pytest.param(start_form("Alice", "Bruno", "ALICE"), "Two players cannot have the same name: ALICE.",
-                 id="duplicate-names-ignoring-case"),
-    pytest.param(start_form("Alice", "Bruno", solo="on"),
-                 "A solo game has exactly one player (the Automa is added for you).", id="solo-with-two-players"),
-    pytest.param(start_form("automa", solo="on"), "Two players cannot have the same name: automa.",
-                 id="solo-player-named-automa"),
-    pytest.param(start_form("Alice", sectors=[("", 4)]), "Give the 1st place VP of this sector too.",
-                 id="sector-2nd-without-1st"),
-    pytest.param(start_form("Alice", sectors=[(100, 4)]), "Ensure this value is less than or equal to 99.",
-                 id="sector-vp-100"),
-    pytest.param(start_form("Alice", sectors=[(9, -1)]), "Ensure this value is greater than or equal to 0.",
-                 id="sector-vp-negative"),
+    pytest.param(
+        start_form("Alice", "Bruno", "ALICE"),
+        "Two players cannot have the same name: ALICE.",
+        id="duplicate-names-ignoring-case",
+    ),
+    pytest.param(
+        start_form("Alice", "Bruno", solo="on"),
+        "A solo game has exactly one player (the Automa is added for you).",
+        id="solo-with-two-players",
+    ),
+    pytest.param(
+        start_form("automa", solo="on"), "Two players cannot have the same name: automa.", id="solo-player-named-automa"
+    ),
+    pytest.param(
+        start_form("Alice", sectors=[("", 4)]), "Give the 1st place VP of this sector too.", id="sector-2nd-without-1st"
+    ),
+    pytest.param(
+        start_form("Alice", sectors=[(100, 4)]), "Ensure this value is less than or equal to 99.", id="sector-vp-100"
+    ),
+    pytest.param(
+        start_form("Alice", sectors=[(9, -1)]),
+        "Ensure this value is greater than or equal to 0.",
+        id="sector-vp-negative",
+    ),
     pytest.param(start_form("Alice", played_on=""), "This field is required.", id="no-date"),
     pytest.param(start_form("Alice", played_on="yesterday"), "Enter a valid date.", id="not-a-date"),
-    pytest.param(start_form("A" * 41), "Ensure this value has at most 40 characters (it has 41).",
-                 id="name-too-long"),
+    pytest.param(start_form("A" * 41), "Ensure this value has at most 40 characters (it has 41).", id="name-too-long"),
 ]
 
 
@@ -479,7 +520,8 @@ def test_start_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_ke
     html = page(response)
     assert html.by_id("id_player-1-name_error").text == OVERRIDE_REFUSED
     assert html.by_id("id_layout_name_error").text == OVERRIDE_REFUSED.replace(
-        "U+202E RIGHT-TO-LEFT OVERRIDE", "U+200B ZERO WIDTH SPACE")
+        "U+202E RIGHT-TO-LEFT OVERRIDE", "U+200B ZERO WIDTH SPACE"
+    )
     assert [html.one("input", name=f"player-{row}-name")["value"] for row in (0, 1)] == ["Alice", OVERRIDE]
     assert html.one("input", name="layout_name")["value"] == "Base\u200bgame"
     assert html.one("textarea", name="notes").text == "A rainy night"
@@ -492,9 +534,15 @@ def test_start_keeps_a_players_name_on_one_line(client):
     assert [name for _number, name, *_rest in seats_of(Game.objects.get())] == ["Ann Lee", "Bruno"]
 
 
-@pytest.mark.parametrize("missing", [
-    "player-TOTAL_FORMS", "player-INITIAL_FORMS", "sector-TOTAL_FORMS", "sector-INITIAL_FORMS",
-])
+@pytest.mark.parametrize(
+    "missing",
+    [
+        "player-TOTAL_FORMS",
+        "player-INITIAL_FORMS",
+        "sector-TOTAL_FORMS",
+        "sector-INITIAL_FORMS",
+    ],
+)
 def test_start_without_a_formset_management_field_stores_nothing(client, missing):
     data = start_form("Alice", "Bruno")
     del data[missing]
@@ -505,10 +553,13 @@ def test_start_without_a_formset_management_field_stores_nothing(client, missing
     assert not Game.objects.exists()
 
 
-@pytest.mark.parametrize(("total_forms", "rows"), [
-    pytest.param({"player-TOTAL_FORMS": "6"}, {f"player-{i}-name": f"P{i}" for i in range(6)}, id="six-players"),
-    pytest.param({"sector-TOTAL_FORMS": "21"}, {f"sector-{i}-first": "5" for i in range(21)}, id="21-sectors"),
-])
+@pytest.mark.parametrize(
+    ("total_forms", "rows"),
+    [
+        pytest.param({"player-TOTAL_FORMS": "6"}, {f"player-{i}-name": f"P{i}" for i in range(6)}, id="six-players"),
+        pytest.param({"sector-TOTAL_FORMS": "21"}, {f"sector-{i}-first": "5" for i in range(21)}, id="21-sectors"),
+    ],
+)
 def test_start_refuses_more_rows_than_the_form_offers(client, total_forms, rows):
     """The form offers 5 players and 20 sectors (the limits of the game); a tampered TOTAL_FORMS must
     give the form's 422 answer, not a database error."""
@@ -548,7 +599,8 @@ def test_results_rank_a_shared_victory_with_shared_places(client, headers):
 
 def test_results_explain_a_tie_broken_by_active_workers(client):
     game = game_scored(
-        player("Alice", farm_income=20, workers=1), player("Bruno", farm_income=20, workers=3),
+        player("Alice", farm_income=20, workers=1),
+        player("Bruno", farm_income=20, workers=3),
         player("Carla", farm_income=30),
     )
 
@@ -568,17 +620,23 @@ def test_results_breakdown_table_lists_every_category_then_subtotals_total_and_w
 
     table = html.one("table", class_="breakdown")
     assert [th.text for th in table.one("thead").find_all("th")] == ["Category", "Alice", "Bruno", "Carla"]
-    rows = {(row.find("summary") or row.one("th")).text: [td.text for td in row.find_all("td")]
-            for row in table.one("tbody").find_all("tr")}
+    rows = {
+        (row.find("summary") or row.one("th")).text: [td.text for td in row.find_all("td")]
+        for row in table.one("tbody").find_all("tr")
+    }
     labels = list(rows)
     assert labels == (  # each category by the pad's short words, its full words a tap away (issue 28)
-        [c.short_label for c in categories_of(During.BREAKDOWN) if c.section == "during"] + ["During the game"]
+        [c.short_label for c in categories_of(During.BREAKDOWN) if c.section == "during"]
+        + ["During the game"]
         + [c.short_label for c in CATEGORIES if c.section == "end"]
         + ["Comb majorities", "End of the game", "Total", "Active workers"]
     )
     full = [item.text for item in table.one("tbody").find_all("small", class_="help")]
-    assert full == ([c.label for c in categories_of(During.BREAKDOWN) if c.section == "during"]
-                    + [c.label for c in CATEGORIES if c.section == "end"] + ["Hibernation Comb sector majorities"])
+    assert full == (
+        [c.label for c in categories_of(During.BREAKDOWN) if c.section == "during"]
+        + [c.label for c in CATEGORIES if c.section == "end"]
+        + ["Hibernation Comb sector majorities"]
+    )
     assert rows["Farm income"] == ["20", "20", "5"]
     assert rows["During the game"] == ["20", "20", "5"]
     assert rows["Comb majorities"] == ["6", "6", "13"]
@@ -613,10 +671,12 @@ def test_results_draw_a_bar_of_points_by_category_per_player_with_its_legend_und
     svg = bars[0].one("svg", class_="bar-svg")
     assert svg["aria-hidden"] == "true" and svg["viewbox"] == "0 0 340 22"  # the legend says it in words
     assert [rect.one("title").text for rect in svg.find_all("rect")] == [
-        "During the game: 20 VP", "Hibernation Comb sector majorities: 6 VP",
+        "During the game: 20 VP",
+        "Hibernation Comb sector majorities: 6 VP",
     ]
     assert [item.text for item in bars[0].one("ul", class_="legend").find_all("li")] == [
-        "During the game: 20 VP", "Hibernation Comb sector majorities: 6 VP",
+        "During the game: 20 VP",
+        "Hibernation Comb sector majorities: 6 VP",
     ]
     legend_colours = [item.one("rect")["fill"] for item in bars[0].one("ul", class_="legend").find_all("li")]
     assert legend_colours == [rect["fill"] for rect in svg.find_all("rect")]
@@ -629,8 +689,12 @@ def test_results_bars_of_equal_totals_are_equal_whatever_a_negative_category_tak
     """Issue 19: "a -2 carving made two 101-point players draw different bars". A negative category
     is drawn back from the end of what was earned (dashed, over it), so each solid bar ends at its
     total, and the legend says what it took away."""
-    game = game_scored(player("Maya", farm_income=101), player("Tom", farm_income=103, carvings=-2),
-                       player("Lea", farm_income=50), sectors=[])
+    game = game_scored(
+        player("Maya", farm_income=101),
+        player("Tom", farm_income=103, carvings=-2),
+        player("Lea", farm_income=50),
+        sectors=[],
+    )
 
     html = page(client.get(url("results", game)))
 
@@ -643,7 +707,8 @@ def test_results_bars_of_equal_totals_are_equal_whatever_a_negative_category_tak
     assert taken["class"] == "bar-negative" and taken.one("title").text == "Conditions on carvings built: \u22122 VP"
     assert float(taken["x"]) + float(taken["width"]) == pytest.approx(float(earned["width"]))  # drawn back from the end
     assert [item.text for item in tom.one("ul", class_="legend").find_all("li")] == [
-        "During the game: 103 VP", "Conditions on carvings built: \u22122 VP",
+        "During the game: 103 VP",
+        "Conditions on carvings built: \u22122 VP",
     ]
     assert tom.one("ul", class_="legend").find_all("li")[1]["class"] == "legend-item taken"
 
@@ -651,8 +716,9 @@ def test_results_bars_of_equal_totals_are_equal_whatever_a_negative_category_tak
 def test_results_bar_of_a_negative_total_goes_left_of_zero(client):
     """A total below zero (only carvings can make one) is drawn left of a zero line, the others
     from it."""
-    game = game_scored(player("Maya", starting_vp=0, carvings=-10), player("Tom", starting_vp=0, farm_income=30),
-                       sectors=[])
+    game = game_scored(
+        player("Maya", starting_vp=0, carvings=-10), player("Tom", starting_vp=0, farm_income=30), sectors=[]
+    )
 
     html = page(client.get(url("results", game)))
 
@@ -660,7 +726,8 @@ def test_results_bar_of_a_negative_total_goes_left_of_zero(client):
     zero = 340 * 10 / 40
     assert float(maya.one("line", class_="bar-zero")["x1"]) == pytest.approx(zero, abs=0.05)
     assert [(float(r["x"]), float(r["width"])) for r in maya.one("svg", class_="bar-svg").find_all("rect")] == [
-        (pytest.approx(0, abs=0.05), pytest.approx(zero, abs=0.05))]
+        (pytest.approx(0, abs=0.05), pytest.approx(zero, abs=0.05))
+    ]
     assert solid_end(tom) == pytest.approx(340)
 
 
@@ -704,7 +771,9 @@ def test_finished_results_link_to_bg_stats_with_the_play_filled_in(client):
     play = json.loads(parse_qs(address.query)["data"][0])
     assert play["sourcePlayId"] == game.public_id
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
-        ("Alice", 26, 1, True), ("Bruno", 26, 1, True), ("Carla", 18, 3, False),
+        ("Alice", 26, 1, True),
+        ("Bruno", 26, 1, True),
+        ("Carla", 18, 3, False),
     ]
 
 
@@ -745,11 +814,16 @@ def test_finished_results_offer_the_next_steps_right_after_the_winner_and_the_ra
 
     next_steps = html.one("div", class_="results-next")
     assert [(a.text, a["class"]) for a in next_steps.find_all("a")] == [
-        ("Log this play in BG Stats", "button"), ("Play again", "button primary")]
+        ("Log this play in BG Stats", "button"),
+        ("Play again", "button primary"),
+    ]
     assert play_again_links(html)[0]["href"] == url("again", game)
     # In the page's order: the winner and the ranking, then what to do next, then the chart and the rest.
-    order = [element for element in html.iter()
-             if element.get("id") in ("winner-heading", "chart-heading") or element is next_steps]
+    order = [
+        element
+        for element in html.iter()
+        if element.get("id") in ("winner-heading", "chart-heading") or element is next_steps
+    ]
     assert [element.get("id", "next") for element in order] == ["winner-heading", "next", "chart-heading"]
 
 
@@ -780,8 +854,13 @@ def test_an_edit_links_holder_may_log_the_play_but_not_play_again_from_the_owner
 
 def the_table(**fields) -> Game:
     """A finished game of Alice (Saha), Bruno (Capen) and Carla, in seat order, on the COMB."""
-    return game_scored(player("Alice", farm_income=20, faction="Saha"), player("Bruno", farm_income=9, faction="Capen"),
-                       player("Carla", farm_income=5), finished=True, **fields)
+    return game_scored(
+        player("Alice", farm_income=20, faction="Saha"),
+        player("Bruno", farm_income=9, faction="Capen"),
+        player("Carla", farm_income=5),
+        finished=True,
+        **fields,
+    )
 
 
 def player_rows(html: Element) -> list[tuple[str, str]]:
@@ -789,8 +868,9 @@ def player_rows(html: Element) -> list[tuple[str, str]]:
     rows = []
     for position in range(5):
         chosen = html.one("select", name=f"player-{position}-faction").find("option", selected=True)
-        rows.append((html.one("input", name=f"player-{position}-name").get("value", ""),
-                     chosen["value"] if chosen else ""))
+        rows.append(
+            (html.one("input", name=f"player-{position}-name").get("value", ""), chosen["value"] if chosen else "")
+        )
     return rows
 
 
@@ -811,7 +891,8 @@ def test_play_again_fills_the_start_form_for_the_same_table_seats_moved_on_one(c
     assert html.one("input", name="end_trigger_token", checked=True)["value"] == "7"  # as played, on an English page
     assert html.one("input", name="solo").get("checked") is None
     assert html.by_id("play-again-note").find("p").text == (
-        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last.")
+        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last."
+    )
     assert html.find(class_="error") is None and html.find(class_="form-errors") is None
     assert Game.objects.count() == 1  # nothing started yet
 
@@ -828,7 +909,11 @@ def test_play_again_posted_as_shown_starts_the_next_game_with_the_seats_moved_on
     assert [seat.faction for seat in Seat.objects.filter(game=upcoming)] == ["", "", ""]
     assert sectors_of(upcoming) == list(COMB)
     assert (upcoming.during, upcoming.end_trigger_token, upcoming.owner, upcoming.is_finished) == (
-        During.TRACK, 7, owner, False)
+        During.TRACK,
+        7,
+        owner,
+        False,
+    )
     assert upcoming.played_on == timezone.localdate()
 
 
@@ -839,8 +924,7 @@ def test_play_again_of_a_solo_game_is_the_same_player_against_the_automa_again(c
 
     assert html.one("input", name="solo").get("checked") is not None
     assert player_rows(html)[:2] == [("Alice", ""), ("", "")]
-    assert html.by_id("play-again-note").find("p").text == (
-        "Alice against the Automa again: the Automa keeps seat 1.")
+    assert html.by_id("play-again-note").find("p").text == ("Alice against the Automa again: the Automa keeps seat 1.")
 
 
 def test_play_again_chooses_the_saved_layout_of_the_same_comb(client, owner):

@@ -120,7 +120,8 @@ def test_the_manifests_colours_are_the_light_themes_background(client):
     manifest = manifest_of(client.get(reverse("manifest")))
     stylesheet = (ROOT / "static" / "scoring" / "app.css").read_text()
     light = page(client.get(reverse("scoring:history"))).one(
-        "meta", name="theme-color", media="(prefers-color-scheme: light)")
+        "meta", name="theme-color", media="(prefers-color-scheme: light)"
+    )
 
     assert manifest["theme_color"] == manifest["background_color"] == BACKGROUND == light["content"]
     assert re.search(r"--bg:\s*" + BACKGROUND + ";", stylesheet)

@@ -61,8 +61,10 @@ def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(
 
 
 def test_the_service_worker_keeps_every_module_of_the_phone_side():
-    modules = {path.relative_to(settings.BASE_DIR / "static").as_posix()
-               for path in (settings.BASE_DIR / "static" / "scoring").rglob("*.js")}
+    modules = {
+        path.relative_to(settings.BASE_DIR / "static").as_posix()
+        for path in (settings.BASE_DIR / "static" / "scoring").rglob("*.js")
+    }
 
     assert "scoring/offline.js" in modules
     assert modules <= set(offline.KEPT_STATIC)
@@ -132,8 +134,15 @@ def test_every_page_says_its_sessions_tag(client):
     client.get(url("history"))  # (a page that may be kept gives the session its tag)
     tag = client.session[SESSION_TAG]
 
-    for page in (url("history"), url("pad", game.public_id), url("results", game.public_id), url("start"),
-                 url("players"), reverse("password_change"), "/no-such-page/"):
+    for page in (
+        url("history"),
+        url("pad", game.public_id),
+        url("results", game.public_id),
+        url("start"),
+        url("players"),
+        reverse("password_change"),
+        "/no-such-page/",
+    ):
         assert client.get(page)[offline.TAG_HEADER] == tag, page
     for not_a_page in ("/sw.js", "/healthz", reverse("manifest")):
         assert offline.TAG_HEADER not in client.get(not_a_page), not_a_page

@@ -13,8 +13,8 @@ belongs.
 A visitor (a browser scoring without an account, issue 19) holds the same (but players across
 games and a login, which only an account has): the sweep runs with a visitor on either side, and
 between two visitors. A visitor's id (what names its browser, in its session) is among its
-secrets: no page ever shows it, not even to that browser. Who may reach a game, request by request, is ``tests/test_permissions.py``; here, what
-the answers say.
+secrets: no page ever shows it, not even to that browser. Who may reach a game, request by
+request, is ``tests/test_permissions.py``; here, what the answers say.
 """
 
 from __future__ import annotations
@@ -58,9 +58,15 @@ class Holdings:
         """What the account's texts are, by what they are."""
         tag = self.tag
         return {
-            "login": self.user.username, "display name": f"{tag} Shown", "player": f"{tag} Player",
-            "second player": f"{tag} Second", "alias": f"{tag} Alias", "layout": f"{tag} Layout",
-            "notes": f"{tag} Notes", "finished notes": f"{tag} Finished", "faction": f"{tag} Faction",
+            "login": self.user.username,
+            "display name": f"{tag} Shown",
+            "player": f"{tag} Player",
+            "second player": f"{tag} Second",
+            "alias": f"{tag} Alias",
+            "layout": f"{tag} Layout",
+            "notes": f"{tag} Notes",
+            "finished notes": f"{tag} Finished",
+            "faction": f"{tag} Faction",
             "link holder": f"{tag} Holder",
         }
 
@@ -79,16 +85,31 @@ def holdings(tag: str) -> Holdings:
     comb = [(9, 4), (6, 0)]
     layout = services.comb_layout_save(name=f"{tag} Layout", sectors=comb, owner=user)
     in_progress = services.game_create(
-        players=[services.PlayerSetup(f"{tag} Player"), services.PlayerSetup(f"{tag} Second")], sectors=comb,
-        notes=f"{tag} Notes", played_on=date(2026, 3, 1), owner=user,
+        players=[services.PlayerSetup(f"{tag} Player"), services.PlayerSetup(f"{tag} Second")],
+        sectors=comb,
+        notes=f"{tag} Notes",
+        played_on=date(2026, 3, 1),
+        owner=user,
     )
-    finished = services.game_store(GameData(
-        players=[PlayerData(name=f"{tag} Player", seat=1, faction=f"{tag} Faction", entries={"farm_income": 12},
-                            hibernation=[1, 0]),
-                 PlayerData(name=f"{tag} Alias", seat=2, entries={"recruits": 3}, hibernation=[0, 1])],
-        comb=[Sector(first, second) for first, second in comb], played_on=date(2026, 2, 1),
-        notes=f"{tag} Finished",
-    ), finished=True, owner=user)
+    finished = services.game_store(
+        GameData(
+            players=[
+                PlayerData(
+                    name=f"{tag} Player",
+                    seat=1,
+                    faction=f"{tag} Faction",
+                    entries={"farm_income": 12},
+                    hibernation=[1, 0],
+                ),
+                PlayerData(name=f"{tag} Alias", seat=2, entries={"recruits": 3}, hibernation=[0, 1]),
+            ],
+            comb=[Sector(first, second) for first, second in comb],
+            played_on=date(2026, 2, 1),
+            notes=f"{tag} Finished",
+        ),
+        finished=True,
+        owner=user,
+    )
     second, alias = (Player.objects.get(owner=user, name=f"{tag} {name}") for name in ("Second", "Alias"))
     services.players_merge(keep=second, merged=alias)
     edit = services.link_renew(game=in_progress, access="edit")
@@ -113,9 +134,15 @@ class VisitorHoldings:
     @property
     def texts(self) -> dict[str, str]:
         tag = self.tag
-        return {"player": f"{tag} Player", "second player": f"{tag} Second", "layout": f"{tag} Layout",
-                "notes": f"{tag} Notes", "finished notes": f"{tag} Finished", "faction": f"{tag} Faction",
-                "link holder": f"{tag} Holder"}
+        return {
+            "player": f"{tag} Player",
+            "second player": f"{tag} Second",
+            "layout": f"{tag} Layout",
+            "notes": f"{tag} Notes",
+            "finished notes": f"{tag} Finished",
+            "faction": f"{tag} Faction",
+            "link holder": f"{tag} Holder",
+        }
 
     @property
     def visitor(self) -> str:
@@ -134,16 +161,35 @@ def visitor_holdings(tag: str) -> VisitorHoldings:
     everything, every text carrying ``tag``."""
     phone = Client()
     comb = ((9, 4), (6, 0))
-    in_progress = started_on(phone, f"{tag} Player", f"{tag} Second", sectors=comb, layout_name=f"{tag} Layout",
-                             notes=f"{tag} Notes", played_on="2026-03-01")
+    in_progress = started_on(
+        phone,
+        f"{tag} Player",
+        f"{tag} Second",
+        sectors=comb,
+        layout_name=f"{tag} Layout",
+        notes=f"{tag} Notes",
+        played_on="2026-03-01",
+    )
     visitor = phone.session[SESSION_VISITOR]
-    finished = services.game_store(GameData(
-        players=[PlayerData(name=f"{tag} Player", seat=1, faction=f"{tag} Faction", entries={"farm_income": 12},
-                            hibernation=[1, 0]),
-                 PlayerData(name=f"{tag} Second", seat=2, entries={"recruits": 3}, hibernation=[0, 1])],
-        comb=[Sector(first, second) for first, second in comb], played_on=date(2026, 2, 1),
-        notes=f"{tag} Finished",
-    ), finished=True, visitor=visitor)
+    finished = services.game_store(
+        GameData(
+            players=[
+                PlayerData(
+                    name=f"{tag} Player",
+                    seat=1,
+                    faction=f"{tag} Faction",
+                    entries={"farm_income": 12},
+                    hibernation=[1, 0],
+                ),
+                PlayerData(name=f"{tag} Second", seat=2, entries={"recruits": 3}, hibernation=[0, 1]),
+            ],
+            comb=[Sector(first, second) for first, second in comb],
+            played_on=date(2026, 2, 1),
+            notes=f"{tag} Finished",
+        ),
+        finished=True,
+        visitor=visitor,
+    )
     edit = services.link_renew(game=in_progress, access="edit")
     view = services.link_renew(game=in_progress, access="view")
     save_value(seat=seat_of(in_progress, 1), key="farms", value=4, by=Actor())
@@ -190,8 +236,15 @@ def everything_b_reaches(phone: Client, b: Holdings, a: Holdings) -> Iterator[tu
     forms, then A's addresses tried."""
     get, post = phone.get, phone.post
     yield "history", get(url("history"))
-    for query in ("?player=" + B_TAG, "?player=Player", "?status=finished", "?status=in-progress",
-                  "?players=2", "?since=2026-01-01&until=2026-12-31", "?page=2"):
+    for query in (
+        "?player=" + B_TAG,
+        "?player=Player",
+        "?status=finished",
+        "?status=in-progress",
+        "?players=2",
+        "?since=2026-01-01&until=2026-12-31",
+        "?page=2",
+    ):
         yield f"history{query}", get(url("history") + query)
     yield "players", get(url("players"))
     for player in b.players():
@@ -208,8 +261,14 @@ def everything_b_reaches(phone: Client, b: Holdings, a: Holdings) -> Iterator[tu
         yield f"pad of B's {game}, shared", get(game_url("pad", game) + "?shared=1")
         yield f"live of B's {game}", get(game_url("live", game) + "?changes=1", headers=HTMX)
     game = b.in_progress
-    yield "save (htmx)", post(game_url("save", game), {"field": "s1-recruits", "value": "5", "page": "b",
-                                                      "seq": "1", "changes": "1"}, headers=HTMX)
+    yield (
+        "save (htmx)",
+        post(
+            game_url("save", game),
+            {"field": "s1-recruits", "value": "5", "page": "b", "seq": "1", "changes": "1"},
+            headers=HTMX,
+        ),
+    )
     latest = Change.objects.filter(game=game).order_by("-at", "-id").first()
     yield "undo (htmx)", post(game_url("undo", game, latest.pk), headers=HTMX)
     yield "finish, asked to confirm", post(game_url("finish", game))
@@ -230,8 +289,10 @@ def everything_b_reaches(phone: Client, b: Holdings, a: Holdings) -> Iterator[tu
     for player in a.players():
         yield "A's player page", get(reverse("scoring:player", args=[player.pk]))
     if a.players() and b.players():
-        yield "B's player merged with A's", post(reverse("scoring:player_merge", args=[b.players()[0].pk]),
-                                                 {"same_as": a.players()[0].pk})
+        yield (
+            "B's player merged with A's",
+            post(reverse("scoring:player_merge", args=[b.players()[0].pk]), {"same_as": a.players()[0].pk}),
+        )
     yield "start, A's layout (htmx)", get(url("start") + f"?layout={a.layout.pk}", headers=HTMX)
     yield "start, A's layout (no JavaScript)", post(url("start"), {"layout": a.layout.pk, "use_layout": "1"})
 
@@ -256,7 +317,8 @@ def test_b_sees_nothing_of_as_games_players_aliases_layouts_notes_factions_links
     assert {label: answer.status_code for label, answer in answers.items() if answer.status_code >= 500} == {}
     tried = [label for label in answers if "A's game" in label or label == "A's player page"]
     assert {label: answers[label].status_code for label in tried} == {
-        label: 286 if label == "live of A's game" else 404 for label in tried}  # (the poll told to stop: htmx's 286)
+        label: 286 if label == "live of A's game" else 404 for label in tried
+    }  # (the poll told to stop: htmx's 286)
 
 
 def test_the_sweep_finds_bs_own_things_where_they_belong(a, b, b_phone):

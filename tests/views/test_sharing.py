@@ -97,7 +97,8 @@ def test_score_together_makes_the_edit_link_and_opens_on_its_qr_code(client):
     assert (copy.text, share.text) == ("Copy the link", "Share…")
     assert shown.one(data_share_status=True)["role"] == "status"
     assert [form["action"] for form in shown.find_all("form")] == [
-        link_url(game, "edit", "revoke"), link_url(game, "edit", "new"),
+        link_url(game, "edit", "revoke"),
+        link_url(game, "edit", "new"),
     ]
     assert [form["action"] for form in box.find_all("form")][-1] == link_url(game, "view", "new")
 
@@ -184,7 +185,10 @@ def test_the_edit_links_holder_is_asked_which_player_they_are(client):
     assert (form["method"], form["action"]) == ("post", url("who", game))
     buttons = form.find_all("button")
     assert [(button.text, button["name"], button["value"]) for button in buttons] == [
-        ("Alice", "seat", "1"), ("Bruno", "seat", "2"), ("Carla", "seat", "3"), ("Everyone", "seat", "everyone"),
+        ("Alice", "seat", "1"),
+        ("Bruno", "seat", "2"),
+        ("Carla", "seat", "3"),
+        ("Everyone", "seat", "everyone"),
     ]
     assert all(button["type"] == "submit" for button in buttons)
 
@@ -371,12 +375,18 @@ def test_a_name_given_is_one_line_whatever_was_posted(client):
     assert page(phone.get(url("pad", game))).one("input", name="name")["value"] == "Bruno the second"
 
 
-@pytest.mark.parametrize(("typed", "message"), [
-    pytest.param("B" * 41, "Ensure this value has at most 40 characters (it has 41).", id="too-long"),
-    pytest.param(OVERRIDE, OVERRIDE_REFUSED, id="hiding-or-reordering-text"),
-    pytest.param("Bruno\x1b[31m", "A name cannot hold U+001B, a character that can hide or reorder text. Type the "
-                 "name again without it.", id="a-control-character"),
-])
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        pytest.param("B" * 41, "Ensure this value has at most 40 characters (it has 41).", id="too-long"),
+        pytest.param(OVERRIDE, OVERRIDE_REFUSED, id="hiding-or-reordering-text"),
+        pytest.param(
+            "Bruno\x1b[31m",
+            "A name cannot hold U+001B, a character that can hide or reorder text. Type the name again without it.",
+            id="a-control-character",
+        ),
+    ],
+)
 def test_a_name_refused_is_said_under_the_field_as_typed_and_the_name_given_before_kept(client, typed, message):
     game = game_started("Alice", "Bruno")
     phone = opened(game, "edit")
@@ -471,4 +481,3 @@ def test_a_link_holder_without_a_name_is_the_edit_link(client):
 
     assert authors(client, game) == ["the edit link"]
     assert exported_authors(client, game) == [("", True)]
-

@@ -19,9 +19,9 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scoring import access, services
-from scoring.views import games as games_views
 from scoring.access import SESSION_VISITOR, Actor
 from scoring.models import CombLayout, Game, Player
+from scoring.views import games as games_views
 from tests.factories import PASSWORD, save_value, seat_of, user
 from tests.views.helpers import form_data, page, started_on, typed, url
 
@@ -37,8 +37,7 @@ def visitor() -> Client:
 
 
 def sign_up(phone: Client, username: str = "vera") -> object:
-    return phone.post(reverse("signup"), {"username": username, "password1": NEW_PASSWORD,
-                                          "password2": NEW_PASSWORD})
+    return phone.post(reverse("signup"), {"username": username, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
 
 
 def history(phone: Client) -> list[str]:
@@ -113,8 +112,10 @@ def test_another_browser_neither_sees_nor_uses_a_visitors_layout_and_names(visit
 
     shown = visitor.get(url("start"))
     html = page(shown)
-    posted = visitor.post(url("start"), {**form_data(html.one("form", class_="start-form")),
-                                         "player-0-name": "Maya", "layout": str(layout.pk)})
+    posted = visitor.post(
+        url("start"),
+        {**form_data(html.one("form", class_="start-form")), "player-0-name": "Maya", "layout": str(layout.pk)},
+    )
 
     assert "Zelda" not in shown.content.decode() and "Other table" not in shown.content.decode()
     assert html.find("select", name="layout") is None
@@ -187,8 +188,10 @@ def test_signing_in_from_the_browser_keeps_its_games_with_the_accounts_players(v
     ann = user("ann")
     services.game_create(players=[services.PlayerSetup("Maya")], sectors=[], owner=ann)
     game = started_on(visitor, "maya", "Tom")
-    assert "The game started in this browser will be kept in the account you sign in to." in page(
-        visitor.get(reverse("login"))).text
+    assert (
+        "The game started in this browser will be kept in the account you sign in to."
+        in page(visitor.get(reverse("login"))).text
+    )
 
     response = visitor.post(reverse("login"), {"username": "ann", "password": PASSWORD})
 
@@ -246,7 +249,8 @@ def signing_in_meanwhile(monkeypatch, tab: Client, *, claim_only: bool = False) 
 
 
 def test_a_game_started_as_the_browser_signs_in_on_another_page_is_not_stored_and_the_browser_stays_signed_in(
-        visitor, monkeypatch):
+    visitor, monkeypatch
+):
     ann = user("ann")
     kept = started_on(visitor, "Maya")  # the browser has a visitor id, and a game
     retired = visitor.session[SESSION_VISITOR]
@@ -260,7 +264,8 @@ def test_a_game_started_as_the_browser_signs_in_on_another_page_is_not_stored_an
     shown = page(response)
     assert shown.one(class_="form-errors").text == (
         "You signed in or out on another page while this game was being started, so it was not started. "
-        "Check the form and start the game again.")
+        "Check the form and start the game again."
+    )
     assert shown.one("input", name="player-0-name")["value"] == "Tom"  # what was typed, kept
     assert not Game.objects.filter(seats__name="Tom").exists()
     assert not Game.objects.filter(visitor=retired).exists()  # nothing left under the retired id

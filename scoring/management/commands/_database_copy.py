@@ -38,8 +38,9 @@ _MAGIC = {SQLITE: b"SQLite format 3\x00", POSTGRESQL: b"PGDMP"}  # how each kind
 def database_kind() -> str:
     """The site's database: ``sqlite`` or ``postgresql`` (the only two it runs on)."""
     if connection.vendor not in SUFFIX:
-        raise CommandError(_("backup and restore know SQLite and PostgreSQL, not %(vendor)s") % {
-            "vendor": connection.vendor})
+        raise CommandError(
+            _("backup and restore know SQLite and PostgreSQL, not %(vendor)s") % {"vendor": connection.vendor}
+        )
     return connection.vendor
 
 
@@ -76,10 +77,13 @@ def backup_tables(path: Path) -> set[str]:
     if made_by is None:
         raise CommandError(_("%(path)s is not a backup (manage.py backup makes one)") % {"path": path})
     if made_by != kind:
-        raise CommandError(_(
-            "%(path)s is a backup of a %(made_by)s database, and this site's database is %(kind)s: "
-            "move the data from one to the other with manage.py dumpdata and loaddata (README.md)"
-        ) % {"path": path, "made_by": KIND_NAMES[made_by], "kind": KIND_NAMES[kind]})
+        raise CommandError(
+            _(
+                "%(path)s is a backup of a %(made_by)s database, and this site's database is %(kind)s: "
+                "move the data from one to the other with manage.py dumpdata and loaddata (README.md)"
+            )
+            % {"path": path, "made_by": KIND_NAMES[made_by], "kind": KIND_NAMES[kind]}
+        )
     if kind == SQLITE:
         try:
             with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as copy:
@@ -102,18 +106,23 @@ def backup_restore(path: Path) -> None:
     else:
         # --clean --if-exists: each table of the backup replaces the one of that name, if any
         # (a migrated database's); one transaction: an error leaves the database as it was.
-        postgres_run("pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges",
-                     "--single-transaction", str(path))
+        postgres_run(
+            "pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", str(path)
+        )
 
 
 def _postgres_tool(name: str) -> str:
     """Debian's newest ``pg_dump`` (or ``pg_restore``), else the one on the PATH."""
-    found = sorted(glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                   key=lambda tool: [int(number) for number in re.findall(r"\d+", Path(tool).parent.parent.name)])
+    found = sorted(
+        glob(f"/usr/lib/postgresql/*/bin/{name}"),
+        key=lambda tool: [int(number) for number in re.findall(r"\d+", Path(tool).parent.parent.name)],
+    )
     tool = found[-1] if found else shutil.which(name)
     if tool is None:
-        raise CommandError(_("%(tool)s is not installed: it comes with PostgreSQL's client tools "
-                             "(Debian's postgresql-client)") % {"tool": name})
+        raise CommandError(
+            _("%(tool)s is not installed: it comes with PostgreSQL's client tools (Debian's postgresql-client)")
+            % {"tool": name}
+        )
     return tool
 
 
@@ -122,8 +131,11 @@ def postgres_connection(database: dict) -> tuple[list[str], dict[str, str]]:
     site connects, and the environment variables it also needs: the password (``PGPASSWORD``),
     TLS and the service file, as Django reads them for ``psql`` (``dbshell``). Never the password
     on the command line, where every user of the machine could read it (``ps``)."""
-    options = [f"{option}={database[key]}" for option, key in
-               (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")) if database.get(key)]
+    options = [
+        f"{option}={database[key]}"
+        for option, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER"))
+        if database.get(key)
+    ]
     options += [f"--dbname={database['NAME']}", "--no-password"]  # never wait for a password typed
     _psql, environment = PostgresClient.settings_to_cmd_args_env(database, [])
     return options, environment or {}
@@ -133,8 +145,13 @@ def postgres_run(name: str, *arguments: str, connect: bool = True) -> str:
     """Run a PostgreSQL tool, connected to the site's database unless ``connect`` is false; its
     output, or a ``CommandError`` with what it said."""
     options, environment = postgres_connection(connection.settings_dict) if connect else ([], {})
-    done = subprocess.run([_postgres_tool(name), *options, *arguments], env={**os.environ, **environment},
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [_postgres_tool(name), *options, *arguments],
+        env={**os.environ, **environment},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise CommandError(_("%(tool)s failed: %(reason)s") % {"tool": name, "reason": done.stderr.strip()})
     return done.stdout

@@ -28,9 +28,11 @@ def read_games(path: str) -> list[GameData]:
         return parse_document(text)
     except GameFileError as error:
         count = len(error.problems)
-        heading = ngettext("%(path)s is not a valid game file (%(count)s problem):",
-                           "%(path)s is not a valid game file (%(count)s problems):", count) % {
-            "path": path, "count": count}
+        heading = ngettext(
+            "%(path)s is not a valid game file (%(count)s problem):",
+            "%(path)s is not a valid game file (%(count)s problems):",
+            count,
+        ) % {"path": path, "count": count}
         raise CommandError("\n".join([heading, *(f"  {problem}" for problem in error.problems)])) from None
 
 
@@ -40,7 +42,10 @@ def owner_named(username: str):
     try:
         return User.objects.get_by_natural_key(username)
     except User.DoesNotExist:
-        raise CommandError(_(
-            'there is no user "%(name)s": --owner names an existing account (sign up on the site, '
-            "or create it with manage.py createsuperuser)"
-        ) % {"name": username}) from None
+        raise CommandError(
+            _(
+                'there is no user "%(name)s": --owner names an existing account (sign up on the site, '
+                "or create it with manage.py createsuperuser)"
+            )
+            % {"name": username}
+        ) from None

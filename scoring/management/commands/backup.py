@@ -23,8 +23,13 @@ class Command(ShellLanguageCommand):
 
     def add_arguments(self, parser):
         where = parser.add_mutually_exclusive_group()
-        where.add_argument("directory", nargs="?", default="backups", metavar="DIRECTORY",
-                           help=_("where the dated file is written (made if missing)"))
+        where.add_argument(
+            "directory",
+            nargs="?",
+            default="backups",
+            metavar="DIRECTORY",
+            help=_("where the dated file is written (made if missing)"),
+        )
         where.add_argument("--output", "-o", metavar="FILE", help=_("write the backup to this file instead"))
 
     def handle(self, *args, **options):
@@ -40,6 +45,7 @@ class Command(ShellLanguageCommand):
                 raise CommandError(_("%(path)s already exists: a backup never overwrites a file") % {"path": path})
             backup_write(path)
         except OSError as error:
-            raise CommandError(_("cannot write %(path)s: %(reason)s") % {
-                "path": path, "reason": error.strerror}) from None
+            raise CommandError(
+                _("cannot write %(path)s: %(reason)s") % {"path": path, "reason": error.strerror}
+            ) from None
         self.stdout.write(self.style.SUCCESS(_("Backed up the database in %(path)s.") % {"path": path}))

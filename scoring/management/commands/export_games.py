@@ -18,8 +18,9 @@ class Command(ShellLanguageCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--output", "-o", help=_("write to this file instead of standard output"))
-        parser.add_argument("--owner", metavar="USERNAME",
-                            help=_("only the games this account owns (without it: every stored game)"))
+        parser.add_argument(
+            "--owner", metavar="USERNAME", help=_("only the games this account owns (without it: every stored game)")
+        )
 
     def handle(self, *args, **options):
         owner = owner_named(options["owner"]) if options["owner"] is not None else None
@@ -28,7 +29,8 @@ class Command(ShellLanguageCommand):
             try:
                 Path(options["output"]).write_text(text, encoding="utf-8")
             except OSError as error:
-                raise CommandError(_("cannot write %(path)s: %(reason)s") % {
-                    "path": options["output"], "reason": error.strerror}) from None
+                raise CommandError(
+                    _("cannot write %(path)s: %(reason)s") % {"path": options["output"], "reason": error.strerror}
+                ) from None
         else:
             self.stdout.write(text, ending="")

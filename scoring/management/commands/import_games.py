@@ -16,8 +16,12 @@ class Command(ShellLanguageCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help=_("the game file, or - for standard input"))
-        parser.add_argument("--owner", required=True, metavar="USERNAME",
-                            help=_("the user name of the account the games will belong to (required)"))
+        parser.add_argument(
+            "--owner",
+            required=True,
+            metavar="USERNAME",
+            help=_("the user name of the account the games will belong to (required)"),
+        )
 
     def handle(self, *args, **options):
         owner = owner_named(options["owner"])  # before reading anything: an unknown owner stores nothing
@@ -30,9 +34,14 @@ class Command(ShellLanguageCommand):
         else:  # (a sentence for each number, each with its own plural, then the owner)
             said = [ngettext("Imported %(count)s game.", "Imported %(count)s games.", result.added) % values]
             if result.skipped:
-                said.append(ngettext("%(counter)s game was already stored and was skipped.",
-                                     "%(counter)s games were already stored and were skipped.",
-                                     result.skipped) % {"counter": result.skipped})
+                said.append(
+                    ngettext(
+                        "%(counter)s game was already stored and was skipped.",
+                        "%(counter)s games were already stored and were skipped.",
+                        result.skipped,
+                    )
+                    % {"counter": result.skipped}
+                )
             said.append(_("Owner: %(owner)s.") % values)
             done = " ".join(said)
         self.stdout.write(self.style.SUCCESS(done))

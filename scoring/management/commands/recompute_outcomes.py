@@ -22,9 +22,11 @@ class Command(ShellLanguageCommand):
             games += 1
         scored = ngettext("Scored %(games)s game again.", "Scored %(games)s games again.", games) % {"games": games}
         if changed:  # (a sentence of its own: each number has its own plural)
-            outcomes = ngettext("%(changed)s stored outcome was different and is now right.",
-                                "%(changed)s stored outcomes were different and are now right.", changed) % {
-                "changed": changed}
+            outcomes = ngettext(
+                "%(changed)s stored outcome was different and is now right.",
+                "%(changed)s stored outcomes were different and are now right.",
+                changed,
+            ) % {"changed": changed}
         else:
             outcomes = _("Every stored outcome was right.")
         self.stdout.write(f"{scored} {outcomes}")

@@ -25,8 +25,11 @@ class Command(ShellLanguageCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE", help=_("the file that manage.py backup wrote"))
-        parser.add_argument("--replace", action="store_true",
-                            help=_("replace the accounts and games the database holds (they are lost)"))
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help=_("replace the accounts and games the database holds (they are lost)"),
+        )
 
     def handle(self, *args, **options):
         path = Path(options["file"])
@@ -35,18 +38,27 @@ class Command(ShellLanguageCommand):
             raise CommandError(_("%(path)s is not a backup of the Apiary Scorepad") % {"path": path})
         present = set(connection.introspection.django_table_names(only_existing=True))  # this site's models'
         if not options["replace"] and _holds_anything(present):
-            raise CommandError(_(
-                "the database already holds accounts or games: a restore replaces everything in it. "
-                "Restore into a new database, or give --replace (after a backup of this one)"))
+            raise CommandError(
+                _(
+                    "the database already holds accounts or games: a restore replaces everything in it. "
+                    "Restore into a new database, or give --replace (after a backup of this one)"
+                )
+            )
         if present - tables:  # a restore would leave them, and migrate would fail on them
-            raise CommandError(_(
-                "the database has tables that %(path)s does not have (%(tables)s): a newer version of the site "
-                "migrated it. Restore into a new database that is not migrated yet, then run manage.py migrate"
-            ) % {"path": path, "tables": ", ".join(sorted(present - tables))})
+            raise CommandError(
+                _(
+                    "the database has tables that %(path)s does not have (%(tables)s): a newer version of the site "
+                    "migrated it. Restore into a new database that is not migrated yet, then run manage.py migrate"
+                )
+                % {"path": path, "tables": ", ".join(sorted(present - tables))}
+            )
         backup_restore(path)
-        self.stdout.write(self.style.SUCCESS(_(
-            "Restored the database from %(path)s (accounts: %(accounts)s, games: %(games)s).") % {
-            "path": path, "accounts": get_user_model().objects.count(), "games": Game.objects.count()}))
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("Restored the database from %(path)s (accounts: %(accounts)s, games: %(games)s).")
+                % {"path": path, "accounts": get_user_model().objects.count(), "games": Game.objects.count()}
+            )
+        )
         executor = MigrationExecutor(connection)
         if executor.migration_plan(executor.loader.graph.leaf_nodes()):
             self.stdout.write(_("The backup is from an older version of the site: run manage.py migrate."))
