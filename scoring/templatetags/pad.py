@@ -1,4 +1,5 @@
-"""Words of the pad that need a little code: a change and its author, as the history shows them."""
+"""What the pad's template needs a little code for: a change and its author, as the history shows them,
+and the cells of the seat in view."""
 
 from __future__ import annotations
 
@@ -23,3 +24,10 @@ def change_words(change) -> str:
 def change_author(change) -> str:
     """Who made a change, or finished or reopened the game (``scoreboard.author_words``)."""
     return author_words(change)
+
+
+@register.filter
+def in_view(cells, seat: int | None):
+    """The cells of the seat in view (the "one player at a time" view, ``?player=2``), or every
+    cell (everyone): one test per row, not per cell."""
+    return [cell for cell in cells if cell.seat == seat] if seat else cells

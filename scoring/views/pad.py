@@ -393,7 +393,10 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
     return {"board": board, "access": access, "player": _seat_in_view(request, board),
             "editable": access.can_edit and not game.is_finished, "finished": finished,
             "finished_mark": finished_mark(game),
-            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
+            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
+            # What every field's partials ask (a save's own answer says otherwise): said here, since
+            # a name the context lacks costs the template a search through all of it, field by field.
+            "saved": False, "conflict": False, "oob": False, **extra}
 
 
 def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:
