@@ -114,6 +114,12 @@ class Cell:
                          f'data-stored="{escape(self.initial)}"')
 
     @cached_property
+    def live_attrs(self) -> SafeString:
+        """The same, as a poll brings them to the other phones: the field's name, version and value stored."""
+        return mark_safe(f'data-name="{escape(self.name)}" data-version="{self.version}" '
+                         f'data-stored="{escape(self.initial)}"')
+
+    @cached_property
     def shows_sum(self) -> bool:
         """The field holds a sum ("3+6+2"): show its result beside it."""
         return not self.error and is_sum(self.text)
