@@ -275,10 +275,6 @@ class Scoreboard:
 
     # -- fields --------------------------------------------------------------------------
 
-    def pad(self, name: str) -> PadField:
-        """The pad field of that name (one of this board's)."""
-        return self.fields[name]
-
     @cached_property
     def fields(self) -> dict[str, PadField]:
         return {pad.name: pad for pad in pad_fields(self.seats, self.sectors, self.during)}

@@ -129,9 +129,9 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     board = Scoreboard(result.state, result=result.scored, errors={name: result.message} if refused else {},
                        typed={name: typed} if refused else {})
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
-    context = _pad_context(request, access, board, cell=board.cell_for(board.pad(name)), saved=status == 200,
+    pad = result.field  # (of the seats the board shows)
+    context = _pad_context(request, access, board, cell=board.cell_for(pad), saved=status == 200,
                            conflict=status == 409)
-    pad = result.field
     if refused:
         names = ["field-status", "field-error"]
     else:
