@@ -169,16 +169,16 @@ class Row:
     def key(self) -> str:
         return self.category.key
 
-    @property
+    @cached_property  # (each of a row's words is read more than once: translated once)
     def label(self) -> str:
         return _(self.category.label)
 
-    @property
+    @cached_property
     def short_label(self) -> str:
         """The pad's words for the row (its full words are in its help)."""
         return _(self.category.short_label or self.category.label)
 
-    @property
+    @cached_property
     def help_text(self) -> str:
         return _(self.category.help_text) if self.category.help_text else ""
 
