@@ -68,8 +68,13 @@ def row(figure: str, measured: str, baseline: str = "—", ratio: float | None =
 
 def figures(results: dict) -> list[dict]:
     """Every row, the groups in the order of ``GROUPS``."""
-    rows = [*club_rows(results), *headroom_rows(results), *once_rows(results), *kept_rows(results),
-            *information_rows(results)]
+    rows = [
+        *club_rows(results),
+        *headroom_rows(results),
+        *once_rows(results),
+        *kept_rows(results),
+        *information_rows(results),
+    ]
     return sorted(rows, key=lambda r: GROUPS.index(r["group"]))  # (a stable sort: each group's order kept)
 
 
@@ -198,12 +203,27 @@ def once_rows(results: dict) -> list[dict]:
     judged = sectors == PAD_PAGE_SECTORS
     aside = "" if judged else f" (the budget is for {PAD_PAGE_SECTORS} sectors)"
     lines = (
-        ("pad4", f"pad page, 4 players, {sectors} sectors, in-process", f"median ≤ {PAD_PAGE_MS:g} ms{aside}",
-         PAD_PAGE_MS if judged else None),
-        ("poll_news", "live poll that finds something new, the first phone to ask at its revision, in-process",
-         "—", None),
-        ("poll_made", ("live poll that finds something new, its answer already made (another phone of the table "
-                       "at the same revision), in-process"), f"median ≤ {POLL_MADE_MS:g} ms", POLL_MADE_MS),
+        (
+            "pad4",
+            f"pad page, 4 players, {sectors} sectors, in-process",
+            f"median ≤ {PAD_PAGE_MS:g} ms{aside}",
+            PAD_PAGE_MS if judged else None,
+        ),
+        (
+            "poll_news",
+            "live poll that finds something new, the first phone to ask at its revision, in-process",
+            "—",
+            None,
+        ),
+        (
+            "poll_made",
+            (
+                "live poll that finds something new, its answer already made (another phone of the table "
+                "at the same revision), in-process"
+            ),
+            f"median ≤ {POLL_MADE_MS:g} ms",
+            POLL_MADE_MS,
+        ),
     )
     for key, label, budget, limit in lines:
         for size in sorted(sizes, key=int):
@@ -212,17 +232,42 @@ def once_rows(results: dict) -> list[dict]:
                 continue
             measured, base = line["measured"], line["baseline"]
             ratio = measured["median"] / base["median"] if base.get("median") else None
-            rows.append(row(f"{label}, {number(int(size))} stored games", timing(measured), timing(base), ratio,
-                            budget, None if limit is None else measured["median"] <= limit, group=ONCE,
-                            key=f"time.{key}.{size}", value=measured["median"], baseline_value=base["median"]))
+            rows.append(
+                row(
+                    f"{label}, {number(int(size))} stored games",
+                    timing(measured),
+                    timing(base),
+                    ratio,
+                    budget,
+                    None if limit is None else measured["median"] <= limit,
+                    group=ONCE,
+                    key=f"time.{key}.{size}",
+                    value=measured["median"],
+                    baseline_value=base["median"],
+                )
+            )
     html = inproc.get("html")
     if html:
-        rows.append(row(f"pad page HTML, 4 players, {sectors} sectors, before compression",
-                        f"{number(html['pad4_html'])} bytes", budget=f"≤ {PAD_PAGE_BYTES // KB} KB{aside}",
-                        met=html["pad4_html"] <= PAD_PAGE_BYTES if judged else None, group=ONCE,
-                        key="html.pad4", value=html["pad4_html"]))
-        rows.append(row(f"live poll that finds something new, 4 players, {sectors} sectors, before compression",
-                        f"{number(html['poll_html'])} bytes", group=ONCE, key="html.poll", value=html["poll_html"]))
+        rows.append(
+            row(
+                f"pad page HTML, 4 players, {sectors} sectors, before compression",
+                f"{number(html['pad4_html'])} bytes",
+                budget=f"≤ {PAD_PAGE_BYTES // KB} KB{aside}",
+                met=html["pad4_html"] <= PAD_PAGE_BYTES if judged else None,
+                group=ONCE,
+                key="html.pad4",
+                value=html["pad4_html"],
+            )
+        )
+        rows.append(
+            row(
+                f"live poll that finds something new, 4 players, {sectors} sectors, before compression",
+                f"{number(html['poll_html'])} bytes",
+                group=ONCE,
+                key="html.poll",
+                value=html["poll_html"],
+            )
+        )
     return rows
 
 
@@ -396,17 +441,36 @@ def information_rows(results: dict) -> list[dict]:
         name = f"club night, {club['tables']} tables"
         for kind in ("save", "poll"):
             served = club[kind]["service_ms"]
-            rows.append(row(f"{name}: {kind} latency from its actual send (the server's part)", timing(served),
-                            key=f"{night}.{kind}_service", value=served.get("p99")))
+            rows.append(
+                row(
+                    f"{name}: {kind} latency from its actual send (the server's part)",
+                    timing(served),
+                    key=f"{night}.{kind}_service",
+                    value=served.get("p99"),
+                )
+            )
         if club.get("cpu_ms_per_request") is not None:
-            rows.append(row(f"{name}: worker CPU per request (saves and polls)", ms(club["cpu_ms_per_request"]),
-                            key=f"{night}.cpu", value=club["cpu_ms_per_request"]))
+            rows.append(
+                row(
+                    f"{name}: worker CPU per request (saves and polls)",
+                    ms(club["cpu_ms_per_request"]),
+                    key=f"{night}.cpu",
+                    value=club["cpu_ms_per_request"],
+                )
+            )
 
     engine = inproc.get("engine")
     if engine:
         ratio = engine["measured"]["median"] / engine["baseline"]["median"]
-        rows.append(row("engine: score 5 players, 20 sectors (pure Python)", timing(engine["measured"]),
-                        f"{timing(engine['baseline'])} subtotals alone", ratio, key="engine"))
+        rows.append(
+            row(
+                "engine: score 5 players, 20 sectors (pure Python)",
+                timing(engine["measured"]),
+                f"{timing(engine['baseline'])} subtotals alone",
+                ratio,
+                key="engine",
+            )
+        )
     return rows
 
 

@@ -95,9 +95,13 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                         help="club night (open loop): phones, each typing into its own seat's fields")
     parser.add_argument("--club-tables", type=int, default=8,
                         help="club night: tables, one game each (4 players; 5 when a table has 5 phones)")
-    parser.add_argument("--large-club-tables", type=int, default=24,
-                        help="the large club night, run after the first: tables, each of 4 phones at its own "
-                             "4-player game, each phone as the first night's (0: leave it out)")
+    parser.add_argument(
+        "--large-club-tables",
+        type=int,
+        default=24,
+        help="the large club night, run after the first: tables, each of 4 phones at its own "
+        "4-player game, each phone as the first night's (0: leave it out)",
+    )
     parser.add_argument("--club-seconds", type=float, default=60.0,
                         help="club night: measured seconds (after --load-warmup)")
     parser.add_argument("--club-interval", type=float, default=2.0,
@@ -350,15 +354,23 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
             if len(phones) < args.clients:
                 phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
                                               encoding=encoding, page=secrets.token_hex(8)))
+
     def club_phones(phones: int, tables: int, name: str) -> list:
         """A club night's own tables (fresh games, none of another load's saves in them): the
         phones spread over the tables, each typing into its own seat."""
         per_table = math.ceil(phones / tables)
         users = [User.objects.create_user(f"bench-{name}-{table + 1}") for table in range(tables)]
         games = [game_for(user, 5 if per_table == 5 else 4, args.sectors) for user in users]
-        return [load.TablePhone(game_id=games[i % tables].public_id, session=session_of(users[i % tables]),
-                                seat=i // tables + 1, encoding=encoding, page=secrets.token_hex(8))
-                for i in range(phones)]
+        return [
+            load.TablePhone(
+                game_id=games[i % tables].public_id,
+                session=session_of(users[i % tables]),
+                seat=i // tables + 1,
+                encoding=encoding,
+                page=secrets.token_hex(8),
+            )
+            for i in range(phones)
+        ]
 
     nights: dict[str, list] = {}
     if not args.no_club:
@@ -407,13 +419,23 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
                 load.prepare(host, port, phone)
             every = load.poll_interval(pad4.text())
             tables = len({phone.game_id for phone in club})
-            say(f"gunicorn: club night, open loop: {len(club)} phones at {tables} tables, each saving every "
+            say(
+                f"gunicorn: club night, open loop: {len(club)} phones at {tables} tables, each saving every "
                 f"{args.club_interval:g} s (± {args.club_jitter:g}) and polling every {every:g} s, for "
-                f"{args.load_warmup:g} + {args.club_seconds:g} s")
-            out[key] = load.club_night(host, port, club, [addresses.holder() for _ in club],
-                                       seconds=args.club_seconds, warmup=args.load_warmup,
-                                       interval=args.club_interval, jitter=args.club_jitter, poll_every=every,
-                                       server=server)
+                f"{args.load_warmup:g} + {args.club_seconds:g} s"
+            )
+            out[key] = load.club_night(
+                host,
+                port,
+                club,
+                [addresses.holder() for _ in club],
+                seconds=args.club_seconds,
+                warmup=args.load_warmup,
+                interval=args.club_interval,
+                jitter=args.club_jitter,
+                poll_every=every,
+                server=server,
+            )
         for phone in phones:
             load.prepare(host, port, phone)
         holders = [addresses.holder() for _ in phones]

@@ -110,14 +110,16 @@ class Cell:
     def status_attrs(self) -> SafeString:
         """The attributes of the field's status (where its save, its sum, its VP are said): its id,
         and the version and value stored, which the phone's script compares with what it shows."""
-        return mark_safe(f'id="status-{escape(self.name)}" data-version="{self.version}" '
-                         f'data-stored="{escape(self.initial)}"')
+        return mark_safe(
+            f'id="status-{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
+        )
 
     @cached_property
     def live_attrs(self) -> SafeString:
         """The same, as a poll brings them to the other phones: the field's name, version and value stored."""
-        return mark_safe(f'data-name="{escape(self.name)}" data-version="{self.version}" '
-                         f'data-stored="{escape(self.initial)}"')
+        return mark_safe(
+            f'data-name="{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
+        )
 
     @cached_property
     def shows_sum(self) -> bool:
@@ -289,9 +291,19 @@ class Scoreboard:
             position = self._seat_index[field.seat.pk]
             stored = self.state.stored(field)
             vp = self.result.players[position].category_vp[field.key] if field.category is not None else 0
-            award = self.result.sectors[self._sector_index[field.sector.pk]].award_for(position) if field.is_tokens else 0
-            cell = Cell(field, self.typed.get(name, stored.text), stored.value, vp, self.errors.get(name, ""),
-                        stored.text, stored.version, award)
+            award = (
+                self.result.sectors[self._sector_index[field.sector.pk]].award_for(position) if field.is_tokens else 0
+            )
+            cell = Cell(
+                field,
+                self.typed.get(name, stored.text),
+                stored.value,
+                vp,
+                self.errors.get(name, ""),
+                stored.text,
+                stored.version,
+                award,
+            )
             self._cells[name] = cell
         return cell
 

@@ -232,8 +232,10 @@ def statements(count: int) -> dict:
 
 
 def timing(median: float) -> dict:
-    return {"measured": {"n": 200, "median": median, "p95": median * 2, "p99": median * 3},
-            "baseline": {"n": 200, "median": 0.5, "p95": 0.6, "p99": 0.7}}
+    return {
+        "measured": {"n": 200, "median": median, "p95": median * 2, "p99": median * 3},
+        "baseline": {"n": 200, "median": 0.5, "p95": 0.6, "p99": 0.7},
+    }
 
 
 def given(database: str = "SQLite (a file in a temporary folder)", **figures) -> dict:
@@ -345,7 +347,10 @@ def test_a_run_without_the_large_club_night_says_so():
     results["options"] = {"large_club_tables": 0}
     rows = {row["key"]: row for row in report.figures(results)}
     assert rows["club.save_p99"]["met"] is True
-    assert rows["club_large.poll_p99"]["met"] is None and "--large-club-tables 0" in rows["club_large.poll_p99"]["measured"]
+    assert (
+        rows["club_large.poll_p99"]["met"] is None
+        and "--large-club-tables 0" in rows["club_large.poll_p99"]["measured"]
+    )
 
 
 def test_the_docs_table_is_written_between_the_markers(tmp_path):

@@ -130,8 +130,9 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
                        typed={name: typed} if refused else {})
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
     pad = result.field  # (of the seats the board shows)
-    context = _pad_context(request, access, board, cell=board.cell_for(pad), saved=status == 200,
-                           conflict=status == 409)
+    context = _pad_context(
+        request, access, board, cell=board.cell_for(pad), saved=status == 200, conflict=status == 409
+    )
     if refused:
         names = ["field-status", "field-error"]
     else:
@@ -421,13 +422,21 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
     and the recent changes (read only if a rendered part shows them)."""
     game = board.game
     finished = finished_sentence(game, selectors.finish_event(game)) if game.is_finished else ""
-    return {"board": board, "access": access, "player": _seat_in_view(request, board),
-            "editable": access.can_edit and not game.is_finished, "finished": finished,
-            "finished_mark": finished_mark(game),
-            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
-            # What every field's partials ask (a save's own answer says otherwise): said here, since
-            # a name the context lacks costs the template a search through all of it, field by field.
-            "saved": False, "conflict": False, "oob": False, **extra}
+    return {
+        "board": board,
+        "access": access,
+        "player": _seat_in_view(request, board),
+        "editable": access.can_edit and not game.is_finished,
+        "finished": finished,
+        "finished_mark": finished_mark(game),
+        "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
+        # What every field's partials ask (a save's own answer says otherwise): said here, since
+        # a name the context lacks costs the template a search through all of it, field by field.
+        "saved": False,
+        "conflict": False,
+        "oob": False,
+        **extra,
+    }
 
 
 def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:

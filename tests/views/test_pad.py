@@ -1405,7 +1405,8 @@ def test_live_refuses_post_with_405(client, headers):
 def link_holder(game: Game, kind: str, name: str = "") -> Client:
     """A phone without an account that opened the game's (new) link of that kind, and said its name."""
     phone = Client()
-    assert phone.get(reverse("scoring:join", args=[services.link_renew(game=game, access=kind).token])).status_code == 302
+    link = services.link_renew(game=game, access=kind)
+    assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
     if name:
         assert phone.post(url("name", game), {"name": name}).status_code == 302
     return phone
@@ -1434,10 +1435,13 @@ def test_an_answer_made_for_one_phone_holds_nothing_of_its_session(client):
     assert (item["data-version"], item["data-stored"]) == ("1", "3")
 
 
-@pytest.mark.parametrize(("query", "language", "names"), [
-    pytest.param("?player=2", "en", ["Bruno"], id="one-players-view"),
-    pytest.param("", "fr", ["Alice", "Bruno"], id="french"),
-])
+@pytest.mark.parametrize(
+    ("query", "language", "names"),
+    [
+        pytest.param("?player=2", "en", ["Bruno"], id="one-players-view"),
+        pytest.param("", "fr", ["Alice", "Bruno"], id="french"),
+    ],
+)
 def test_an_answer_is_made_again_for_another_view_or_language(client, owner, query, language, names):
     game = game_started("Alice", "Bruno")
     save(client, game, "s1-farms", "3", page="owner", seq=1)
