@@ -141,12 +141,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache holds a game file between its upload and its import (scoring/views/transfer.py), so it must
 # be shared by every worker and server: a table of the database (migration 0005 makes it). The
 # abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
+#
+# "pad" keeps the answers of the pad's poll (scoring/views/pad.py, pad_live), made once for each
+# game's revision and kept for the table's other phones. Each worker keeps its own, in its memory:
+# an answer is a pure function of what it is kept under (the game, its revision, the language, the
+# view), so any worker can make it and one worker's is as good as another's. Shared, it would cost
+# a statement to read, and on SQLite a write under the saves' one write lock to keep (the database
+# cache), or a server of its own (memcached, Redis) for at most one answer more per worker and
+# revision. An answer is about 25 KB and useful for seconds (the next save moves the revision on):
+# 500 of them, for a minute at most, bound a worker's memory to about 12 MB.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "apiary_cache",
         # Past MAX_ENTRIES the cache culls entries, live counters included: allow plenty.
         "OPTIONS": {"MAX_ENTRIES": 20_000},
+    },
+    "pad": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pad-answers",
+        "TIMEOUT": 60,
+        "OPTIONS": {"MAX_ENTRIES": 500},
     },
 }
 

@@ -248,6 +248,16 @@ class InProcess:
 
         line("poll", poll)
         results["poll"]["statuses"] = {str(k): v for k, v in statuses.items()}
+
+        def poll_after_a_save():
+            """The first phone of the table to poll after a save: its answer made for it."""
+            phone4.save(typed)  # (not timed: another phone's save)
+            return phone4.poll(etag)[1]
+
+        line("poll_news", poll_after_a_save)
+        # The same revision asked again by the table's other phones (each with the ETag of an
+        # earlier revision): the answer the first one made, when it is kept.
+        line("poll_made", lambda: phone4.poll(etag)[1])
         line("history", lambda: self._get("/"))
         return results
 
@@ -271,6 +281,17 @@ class InProcess:
                 "save": len(save), "step": len(step), "save_example": save.decode(errors="replace"),
                 "step_example": step.decode(errors="replace"),
                 "csrf_header": len(f"X-CSRFToken: {self.phones[4].pad.csrf}\r\n")}
+
+    def page_bytes(self) -> dict:
+        """The HTML of the 4-player pad page and of a poll that finds something new, before
+        compression (``Accept-Encoding: identity``)."""
+        phone = self.phones[4]
+        plain = {"Accept-Encoding": "identity"}
+        page = self.client.get(phone.pad_url, headers=plain)
+        live = self.client.get(f"/games/{phone.game.public_id}/live/", headers={"HX-Request": "true", **plain})
+        assert page.status_code == live.status_code == 200, (page.status_code, live.status_code)
+        assert not page.get("Content-Encoding") and not live.get("Content-Encoding")
+        return {"pad4_html": len(page.content), "poll_html": len(live.content)}
 
     def sent_estimates(self) -> dict:
         """Bytes of a save's and the pad page's answers as Django hands them to the server: the

@@ -1,6 +1,7 @@
 """The figures of a run against the budget of the tracker issue "Speed: what a table feels": one
-row per figure (figure | measured | baseline | ratio | budget | met?), in four groups: the club
-night (the open loop a table feels), the headroom, the promises kept from issue 9, and figures
+row per figure (figure | measured | baseline | ratio | budget | met?), in five groups: the club
+nights (the open loop a table feels: 8 tables, and 24), the headroom, each piece of work done once
+(issue 29: the pad page and a poll, in process), the promises kept from issue 9, and figures
 given as information without a budget (issue 9's withdrawn budgets among them). Printed,
 written as JSON and, on request, as the Markdown of docs/performance.md.
 
@@ -18,6 +19,13 @@ KB = 1024
 CLUB_P99_MS = 50.0  # the club night (open loop): a save's p99, and a poll's
 SATURATION_SAVES = 100  # saves a second at saturation (the closed loop), on SQLite
 MAX_STATEMENTS = 8  # per save (a typed value or a step), the same for 1 or 5 players and every size
+# Each piece of work once (issue 29): the pad page, 4 players and 20 sectors (the bench's game counts
+# its during-the-game points as the breakdown: the most fields a pad has), and a poll that finds
+# something new once its answer is made (the table's other phones at the same revision).
+PAD_PAGE_MS = 15.0  # in process, median
+PAD_PAGE_BYTES = 60 * KB  # its HTML before compression
+PAD_PAGE_SECTORS = 20
+POLL_MADE_MS = 3.0  # in process, median
 # Kept from issue 9, as met then.
 BODY_BYTES = 300
 SAVE_SENT_BYTES = 2 * KB
@@ -27,9 +35,12 @@ HISTORY_SIZES = (1_000, 100_000)
 
 CLUB = "Club night, open loop (what a table feels)"
 HEADROOM = "Headroom"
+ONCE = "Each piece of work once, in process"
 KEPT = "Kept from issue 9"
 INFO = "Information (no budget)"
-GROUPS = (CLUB, HEADROOM, KEPT, INFO)
+GROUPS = (CLUB, HEADROOM, ONCE, KEPT, INFO)
+# The club nights: the first (--club-phones at --club-tables) and the large one (--large-club-tables).
+NIGHTS = (("club", "--no-club"), ("club_large", "--large-club-tables 0"))
 
 DOCS_BEGIN = "<!-- bench:figures:begin -->"
 DOCS_END = "<!-- bench:figures:end -->"
@@ -57,7 +68,13 @@ def row(figure: str, measured: str, baseline: str = "—", ratio: float | None =
 
 def figures(results: dict) -> list[dict]:
     """Every row, the groups in the order of ``GROUPS``."""
-    rows = [*club_rows(results), *headroom_rows(results), *kept_rows(results), *information_rows(results)]
+    rows = [
+        *club_rows(results),
+        *headroom_rows(results),
+        *once_rows(results),
+        *kept_rows(results),
+        *information_rows(results),
+    ]
     return sorted(rows, key=lambda r: GROUPS.index(r["group"]))  # (a stable sort: each group's order kept)
 
 
@@ -67,14 +84,21 @@ def _statuses(statuses: dict, fine: tuple[str, ...]) -> str:
 
 
 def club_rows(results: dict) -> list[dict]:
+    """Each club night's rows (the first, then the large one), keyed ``club.…`` and ``club_large.…``."""
+    return [line for night, left_out in NIGHTS for line in night_rows(results, night, left_out)]
+
+
+def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
     gun = results.get("gunicorn") or {}
-    club = gun.get("club")
+    club = gun.get(night)
     options = results.get("options") or {}
     p99_budget = f"p99 ≤ {CLUB_P99_MS:g} ms"
     if not club:
         why = ("--no-club" if options.get("no_club") else "--no-gunicorn" if options.get("no_gunicorn")
+               else left_out if night == "club_large" and options.get("large_club_tables") == 0
                else "not in this run")
-        return [row(f"club night: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"club.{key}")
+        name = "club night" if night == "club" else "large club night"
+        return [row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")
                 for key, label, budget in (("save_p99", "save latency", p99_budget),
                                            ("poll_p99", "poll latency", p99_budget), ("errors", "errors", "0"))]
     rows = []
@@ -94,7 +118,7 @@ def club_rows(results: dict) -> list[dict]:
             measured = "nothing answered"
         rows.append(row(f"{head}: {label}", measured, budget=p99_budget,
                         met=lat["p99"] <= CLUB_P99_MS if lat.get("n") else False, group=CLUB,
-                        key=f"club.{kind}_p99", value=lat.get("p99"),
+                        key=f"{night}.{kind}_p99", value=lat.get("p99"),
                         median=lat.get("median"), p95=lat.get("p95")))
     details = [part for part in (
         f"saves: {_statuses(club['save']['statuses'], ('200',))}" if club["save"]["errors"] else "",
@@ -102,14 +126,15 @@ def club_rows(results: dict) -> list[dict]:
         f"{club['unsent']:,} never sent" if club["unsent"] else "",
         f"{club['threads_still_running']} phones still running" if club["threads_still_running"] else "",
     ) if part]
-    rows.append(row("club night: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
+    short = f"club night, {club['tables']} tables"
+    rows.append(row(f"{short}: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
                     f"{club['errors']:,}" + (f" ({'; '.join(details)})" if details else ""), budget="0",
-                    met=club["errors"] == 0, group=CLUB, key="club.errors", value=club["errors"]))
+                    met=club["errors"] == 0, group=CLUB, key=f"{night}.errors", value=club["errors"]))
     scheduled = club["scheduled"]
-    rows.append(row("club night: achieved rates",
+    rows.append(row(f"{short}: achieved rates",
                     f"{club['save']['per_second']:.1f} saves/s and {club['poll']['per_second']:.1f} polls/s answered "
                     f"(scheduled {scheduled['save_per_second']:.1f} and {scheduled['poll_per_second']:.1f})"
-                    + cpu_shares(club), budget="— (as scheduled)", group=CLUB, key="club.rates",
+                    + cpu_shares(club), budget="— (as scheduled)", group=CLUB, key=f"{night}.rates",
                     value=club["save"]["per_second"]))
     return rows
 
@@ -163,6 +188,86 @@ def headroom_rows(results: dict) -> list[dict]:
     if not counts["save"]:
         rows.append(row("SQL statements per save", "not measured", budget=f"≤ {MAX_STATEMENTS}", group=HEADROOM,
                         key="sql.save"))
+    return rows
+
+
+def once_rows(results: dict) -> list[dict]:
+    """Issue 29's in-process figures: the 4-player pad page (its time at each size, its HTML before
+    compression) and a poll that finds something new, made for the first phone of the table to ask
+    (information) and already made for the others (budgeted). The page's budgets are for 20
+    sectors: with another ``--sectors`` they have no verdict."""
+    rows: list[dict] = []
+    inproc = results.get("inprocess") or {}
+    sizes = inproc.get("sizes") or {}
+    sectors = (results.get("options") or {}).get("sectors", PAD_PAGE_SECTORS)
+    judged = sectors == PAD_PAGE_SECTORS
+    aside = "" if judged else f" (the budget is for {PAD_PAGE_SECTORS} sectors)"
+    lines = (
+        (
+            "pad4",
+            f"pad page, 4 players, {sectors} sectors, in-process",
+            f"median ≤ {PAD_PAGE_MS:g} ms{aside}",
+            PAD_PAGE_MS if judged else None,
+        ),
+        (
+            "poll_news",
+            "live poll that finds something new, the first phone to ask at its revision, in-process",
+            "—",
+            None,
+        ),
+        (
+            "poll_made",
+            (
+                "live poll that finds something new, its answer already made (another phone of the table "
+                "at the same revision), in-process"
+            ),
+            f"median ≤ {POLL_MADE_MS:g} ms",
+            POLL_MADE_MS,
+        ),
+    )
+    for key, label, budget, limit in lines:
+        for size in sorted(sizes, key=int):
+            line = sizes[size].get("timings", {}).get(key)
+            if not line:
+                continue
+            measured, base = line["measured"], line["baseline"]
+            ratio = measured["median"] / base["median"] if base.get("median") else None
+            rows.append(
+                row(
+                    f"{label}, {number(int(size))} stored games",
+                    timing(measured),
+                    timing(base),
+                    ratio,
+                    budget,
+                    None if limit is None else measured["median"] <= limit,
+                    group=ONCE,
+                    key=f"time.{key}.{size}",
+                    value=measured["median"],
+                    baseline_value=base["median"],
+                )
+            )
+    html = inproc.get("html")
+    if html:
+        rows.append(
+            row(
+                f"pad page HTML, 4 players, {sectors} sectors, before compression",
+                f"{number(html['pad4_html'])} bytes",
+                budget=f"≤ {PAD_PAGE_BYTES // KB} KB{aside}",
+                met=html["pad4_html"] <= PAD_PAGE_BYTES if judged else None,
+                group=ONCE,
+                key="html.pad4",
+                value=html["pad4_html"],
+            )
+        )
+        rows.append(
+            row(
+                f"live poll that finds something new, 4 players, {sectors} sectors, before compression",
+                f"{number(html['poll_html'])} bytes",
+                group=ONCE,
+                key="html.poll",
+                value=html["poll_html"],
+            )
+        )
     return rows
 
 
@@ -273,7 +378,6 @@ def information_rows(results: dict) -> list[dict]:
     lines = {
         "save": "htmx field save, in-process",
         "step": "htmx stepper step, in-process",
-        "pad4": "pad page, 4 players, in-process",
         "pad5": "pad page, 5 players, in-process",
         "poll": "live poll, nothing new (304), in-process",
         "history": "history page (first page), in-process",
@@ -330,21 +434,43 @@ def information_rows(results: dict) -> list[dict]:
                 f"{mixed['errors']} save errors{cpu_shares(mixed)}",
                 f"{saves['per_second']:.0f} saves/s without polls", mixed["per_second"] / saves["per_second"]
                 if saves["per_second"] else None, key="load.with_polls", value=mixed["per_second"]))
-    club = gun.get("club")
-    if club:
+    for night, _left_out in NIGHTS:
+        club = gun.get(night)
+        if not club:
+            continue
+        name = f"club night, {club['tables']} tables"
         for kind in ("save", "poll"):
             served = club[kind]["service_ms"]
-            rows.append(row(f"club night: {kind} latency from its actual send (the server's part)", timing(served),
-                            key=f"club.{kind}_service", value=served.get("p99")))
+            rows.append(
+                row(
+                    f"{name}: {kind} latency from its actual send (the server's part)",
+                    timing(served),
+                    key=f"{night}.{kind}_service",
+                    value=served.get("p99"),
+                )
+            )
         if club.get("cpu_ms_per_request") is not None:
-            rows.append(row("club night: worker CPU per request (saves and polls)", ms(club["cpu_ms_per_request"]),
-                            key="club.cpu", value=club["cpu_ms_per_request"]))
+            rows.append(
+                row(
+                    f"{name}: worker CPU per request (saves and polls)",
+                    ms(club["cpu_ms_per_request"]),
+                    key=f"{night}.cpu",
+                    value=club["cpu_ms_per_request"],
+                )
+            )
 
     engine = inproc.get("engine")
     if engine:
         ratio = engine["measured"]["median"] / engine["baseline"]["median"]
-        rows.append(row("engine: score 5 players, 20 sectors (pure Python)", timing(engine["measured"]),
-                        f"{timing(engine['baseline'])} subtotals alone", ratio, key="engine"))
+        rows.append(
+            row(
+                "engine: score 5 players, 20 sectors (pure Python)",
+                timing(engine["measured"]),
+                f"{timing(engine['baseline'])} subtotals alone",
+                ratio,
+                key="engine",
+            )
+        )
     return rows
 
 

@@ -6,17 +6,20 @@ DEBUG off, on a throw-away database (SQLite in a temporary folder; a new Postgre
 
 1. in-process (Django's test client, the whole middleware), at each ``--games`` size (the
    owner's stored, finished games): the htmx field save, a stepper step, the pad page with 4 and
-   5 players, a live poll that finds nothing new (304) and the history page, each interleaved
-   with ``/healthz``; the SQL statements of a save and of a step in a 1-player (solo) and a
-   5-player game; the history, players and statistics pages of issue 8's benchmark (the budget
-   compares 100,000 games with 1,000);
+   5 players, a live poll that finds nothing new (304), one that finds something new (the
+   first phone of its table to ask, and the others at the same revision) and the history page,
+   each interleaved with ``/healthz``; the pad page's HTML and a poll's before compression;
+   the SQL statements of a save and of a step in a 1-player (solo) and a 5-player game; the
+   history, players and statistics pages of issue 8's benchmark (the budget compares 100,000
+   games with 1,000);
 2. gunicorn (``gunicorn apiary_site.wsgi -w 2`` on a free loopback port, the static files
    collected as production does): the answers' bytes as sent, the pad's first load with every
    static file; then the club night, an open loop (``--club-phones`` phones at
    ``--club-tables`` tables, one game per table, each phone typing a value into its own seat's
    fields every ``--club-interval`` s ± ``--club-jitter`` and polling every 2 s as pad.js does,
    each request at its scheduled time, for ``--club-seconds``: latency from the scheduled
-   time); then the closed loop at saturation (``--clients`` phones, ``--per-table`` at each
+   time), and the large club night the same way (``--large-club-tables`` tables of 4 phones:
+   24, 96 phones); then the closed loop at saturation (``--clients`` phones, ``--per-table`` at each
    table's game, each sending its next save when the last is answered, for ``--seconds``), with
    /healthz under the same load as the baseline, and the workers' CPU time from /proc.
 
@@ -26,9 +29,10 @@ headroom, kept, information), writes it with every detail as JSON (``--json``), 
 exit status says only whether the benchmark itself ran), and nothing in the test suite times
 anything.
 
-    make bench                                   # the default (the club night: 60 s)
+    make bench                                   # the default (each club night: 60 s)
     make bench ARGS="--club-seconds 20 --no-browser --games 10 --seconds 5"   # a short look
-    make bench ARGS="--no-club"                  # everything but the club night
+    make bench ARGS="--no-club"                  # everything but the club nights
+    make bench ARGS="--large-club-tables 0"      # the 8-table night alone (not the 24-table one)
     make bench ARGS="--history"                  # issue 8's history benchmark alone (1,000 / 100,000)
     make bench ARGS="--import"                   # issue 18's import benchmark alone
 """
@@ -91,13 +95,20 @@ def options(argv: list[str] | None) -> argparse.Namespace:
                         help="club night (open loop): phones, each typing into its own seat's fields")
     parser.add_argument("--club-tables", type=int, default=8,
                         help="club night: tables, one game each (4 players; 5 when a table has 5 phones)")
+    parser.add_argument(
+        "--large-club-tables",
+        type=int,
+        default=24,
+        help="the large club night, run after the first: tables, each of 4 phones at its own "
+        "4-player game, each phone as the first night's (0: leave it out)",
+    )
     parser.add_argument("--club-seconds", type=float, default=60.0,
                         help="club night: measured seconds (after --load-warmup)")
     parser.add_argument("--club-interval", type=float, default=2.0,
                         help="club night: seconds between a phone's saves (each poll as often as the pad's htmx trigger on #live)")
     parser.add_argument("--club-jitter", type=float, default=0.5,
                         help="club night: each gap between a phone's saves is --club-interval ± this (uniform)")
-    parser.add_argument("--no-club", action="store_true", help="leave out the club night")
+    parser.add_argument("--no-club", action="store_true", help="leave out the club nights")
     parser.add_argument("--poll", action="store_true",
                         help="closed loop: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
     parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
@@ -123,6 +134,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     if not args.no_club:
         if args.club_phones < 1 or args.club_tables < 1 or args.club_seconds <= 0:
             parser.error("--club-phones and --club-tables must be at least 1, --club-seconds more than 0")
+        if args.large_club_tables < 0:
+            parser.error("--large-club-tables must be 0 (left out) or more")
         if math.ceil(args.club_phones / args.club_tables) > 5:
             parser.error("--club-phones / --club-tables: at most 5 phones at a table (a game has at most 5 seats)")
         if args.club_interval <= 0 or not 0 <= args.club_jitter < args.club_interval:
@@ -298,6 +311,7 @@ def in_process(args: argparse.Namespace, encoding: str, addresses):
     say("in-process: the poll's statements, request bodies, answer sizes, the engine")
     out["poll"] = bench.poll_statements()
     out["bodies"] = bench.request_bodies()
+    out["html"] = bench.page_bytes()
     out["estimates"] = bench.sent_estimates()
     out["engine"] = inprocess.engine(max(args.samples, 200) * 5)
     out["fields"] = {"typed": bench.fields(4)[0], "stepper": bench.fields(4)[1]}
@@ -340,17 +354,29 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
             if len(phones) < args.clients:
                 phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
                                               encoding=encoding, page=secrets.token_hex(8)))
-    club: list = []
-    if not args.no_club:
-        # The club night's own tables (fresh games, none of the saturation load's saves in them):
-        # the phones spread over the tables, each typing into its own seat.
-        per_table = math.ceil(args.club_phones / args.club_tables)
-        users = [User.objects.create_user(f"bench-club-{table + 1}") for table in range(args.club_tables)]
+
+    def club_phones(phones: int, tables: int, name: str) -> list:
+        """A club night's own tables (fresh games, none of another load's saves in them): the
+        phones spread over the tables, each typing into its own seat."""
+        per_table = math.ceil(phones / tables)
+        users = [User.objects.create_user(f"bench-{name}-{table + 1}") for table in range(tables)]
         games = [game_for(user, 5 if per_table == 5 else 4, args.sectors) for user in users]
-        for i in range(args.club_phones):
-            table, seat = i % args.club_tables, i // args.club_tables + 1
-            club.append(load.TablePhone(game_id=games[table].public_id, session=session_of(users[table]), seat=seat,
-                                        encoding=encoding, page=secrets.token_hex(8)))
+        return [
+            load.TablePhone(
+                game_id=games[i % tables].public_id,
+                session=session_of(users[i % tables]),
+                seat=i // tables + 1,
+                encoding=encoding,
+                page=secrets.token_hex(8),
+            )
+            for i in range(phones)
+        ]
+
+    nights: dict[str, list] = {}
+    if not args.no_club:
+        nights["club"] = club_phones(args.club_phones, args.club_tables, "club")
+        if args.large_club_tables:
+            nights["club_large"] = club_phones(4 * args.large_club_tables, args.large_club_tables, "club-large")
     typist = User.objects.create_user("bench-browser")
     typed_game = game_for(typist, 4, args.sectors)
     typist_session = session_of(typist)
@@ -388,17 +414,28 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         out["sizes"] = sizes
         out["first_load"] = load.first_load(host, port, f"/games/{games[4].public_id}/", first_session)
 
-        if club:
+        for key, club in nights.items():
             for phone in club:
                 load.prepare(host, port, phone)
             every = load.poll_interval(pad4.text())
-            say(f"gunicorn: club night, open loop: {len(club)} phones at {args.club_tables} tables, each saving every "
+            tables = len({phone.game_id for phone in club})
+            say(
+                f"gunicorn: club night, open loop: {len(club)} phones at {tables} tables, each saving every "
                 f"{args.club_interval:g} s (± {args.club_jitter:g}) and polling every {every:g} s, for "
-                f"{args.load_warmup:g} + {args.club_seconds:g} s")
-            out["club"] = load.club_night(host, port, club, [addresses.holder() for _ in club],
-                                          seconds=args.club_seconds, warmup=args.load_warmup,
-                                          interval=args.club_interval, jitter=args.club_jitter, poll_every=every,
-                                          server=server)
+                f"{args.load_warmup:g} + {args.club_seconds:g} s"
+            )
+            out[key] = load.club_night(
+                host,
+                port,
+                club,
+                [addresses.holder() for _ in club],
+                seconds=args.club_seconds,
+                warmup=args.load_warmup,
+                interval=args.club_interval,
+                jitter=args.club_jitter,
+                poll_every=every,
+                server=server,
+            )
         for phone in phones:
             load.prepare(host, port, phone)
         holders = [addresses.holder() for _ in phones]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext
@@ -97,13 +98,13 @@ class PadField:
     category: Category | None = None
     sector: GameSector | None = None  # set for tokens
 
-    @property
+    @cached_property  # (a pad of 5 players and 20 sectors names its fields a few thousand times a page)
     def key(self) -> str:
         if self.sector is not None:
             return tokens_key(self.sector.position)
         return self.category.key if self.category is not None else WORKERS
 
-    @property
+    @cached_property
     def name(self) -> str:
         return field_name(self.seat.number, self.key)
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from html import escape  # (the standard library's, as Django's own: without its lazy wrapper, for speed)
 from typing import ClassVar
 
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
@@ -52,6 +53,9 @@ from scoring.sums import MAX_SUM_LENGTH, is_sum
 
 @dataclass
 class Cell:
+    """One field of the pad as its cell shows it. What the template writes of it is worked out
+    here, once per cell (``cached_property``): a page writes every field, and a poll every value."""
+
     field: PadField
     text: str  # what the input shows: what was typed (when refused), the sum, or the stored value
     value: int | bool | None  # the stored value (None: not entered yet)
@@ -71,15 +75,20 @@ class Cell:
         """The stored value in words, for messages ("—" when not entered)."""
         return value_words(self.initial)
 
-    @property
+    @cached_property
     def name(self) -> str:
         return self.field.name
+
+    @cached_property
+    def seat(self) -> int:
+        """The seat's number (the one-player view shows the cells of one seat)."""
+        return self.field.seat.number
 
     @property
     def id(self) -> str:
         return self.field.id()
 
-    @property
+    @cached_property
     def label(self) -> str:
         """What the field is and whose, as plain text: its accessible name (an attribute)."""
         return self.field.label
@@ -89,17 +98,54 @@ class Cell:
         """The same words as a page's text shows them, the player's name ``isolated``."""
         return format_html("{}, {}", self.field.what, isolated(self.field.seat.name))
 
-    @property
+    @cached_property
+    def is_stepper(self) -> bool:
+        """Counts, tokens and active workers have − and + beside their input."""
+        category = self.field.category
+        return category.kind is Kind.COUNT if category is not None else True
+
+    @cached_property
+    def input_attrs(self) -> SafeString:
+        """The attributes of the field's input that are its own: its name (and its id), its value,
+        its accessible name, where its status and error are said, whether what was typed into it
+        was refused, its seat and version; then those of its kind (``kind_attrs``). The template
+        writes the input and the attributes that every field of its kind shares. (Each value
+        escaped here once: a page has a few hundred fields.)"""
+        name, flag = escape(self.name), self.field.is_flag
+        value = '"1" checked' if flag and self.value else '"1"' if flag else f'"{escape(self.text)}"'
+        invalid = ' aria-invalid="true"' if self.error and not flag else ""
+        return mark_safe(
+            f'id="f-{name}" name="{name}" value={value} aria-label="{escape(self.label)}" '
+            f'aria-describedby="status-{name} error-{name}"{invalid} data-field data-seat="{self.seat}" '
+            f'data-version="{self.version}" {kind_attrs(self.field.category, self.field.is_tokens, *self.field.limits)}'
+        )
+
+    @cached_property
+    def status_attrs(self) -> SafeString:
+        """The attributes of the field's status (where its save, its sum, its VP are said): its id,
+        and the version and value stored, which the phone's script compares with what it shows."""
+        return mark_safe(
+            f'id="status-{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
+        )
+
+    @cached_property
+    def live_attrs(self) -> SafeString:
+        """The same, as a poll brings them to the other phones: the field's name, version and value stored."""
+        return mark_safe(
+            f'data-name="{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
+        )
+
+    @cached_property
     def shows_sum(self) -> bool:
         """The field holds a sum ("3+6+2"): show its result beside it."""
         return not self.error and is_sum(self.text)
 
-    @property
+    @cached_property
     def shows_vp(self) -> bool:
         """Counts and yes/no entries show the VP they are worth."""
         return self.field.category is not None and self.field.category.kind in (Kind.COUNT, Kind.FLAG)
 
-    @property
+    @cached_property
     def warning(self) -> str:
         """The stored value in words when it lies outside what games usually record in its
         category (``Category.usual``), to check; "" when it is usual."""
@@ -127,6 +173,29 @@ class Cell:
         return words(_("%(what)s: changed on another phone to %(stored)s while you were typing, so yours was not "
                        "saved."), what=format_html("<b>{}</b>", self.label_html), stored=self.shown)
 
+    @cached_property
+    def has_status(self) -> bool:
+        """Whether its status says anything of the value itself (its check, its sum, its VP, a
+        sector's award): the status of an empty token or VP field is empty."""
+        return bool(self.warning or self.shows_sum or self.shows_vp or self.award)
+
+
+@cache
+def kind_attrs(category: Category | None, tokens: bool, low: int, high: int) -> SafeString:
+    """What the phone's script reads of a field's kind (a category's, a sector's tokens, or the
+    active workers when neither) to work out its player's sums, offline too: the field's limits
+    (``low``, ``high``), a category's section and its VP per unit (a yes is worth one unit),
+    whether it is a sector's tokens (whose majorities need every phone's values); and, but for a
+    yes/no, the input's maxlength. The same for every field of a kind: made once."""
+    attrs = format_html('data-min="{}" data-max="{}"', low, high)
+    if category is not None:
+        attrs = format_html('{} data-section="{}" data-vp-each="{}"', attrs, category.section, category.vp_each)
+    elif tokens:
+        attrs = format_html("{} data-comb", attrs)
+    if category is None or not category.is_flag:
+        attrs = format_html('{} maxlength="{}"', attrs, MAX_SUM_LENGTH)
+    return attrs
+
 
 @dataclass
 class Row:
@@ -138,16 +207,16 @@ class Row:
     def key(self) -> str:
         return self.category.key
 
-    @property
+    @cached_property  # (each of a row's words is read more than once: translated once)
     def label(self) -> str:
         return _(self.category.label)
 
-    @property
+    @cached_property
     def short_label(self) -> str:
         """The pad's words for the row (its full words are in its help)."""
         return _(self.category.short_label or self.category.label)
 
-    @property
+    @cached_property
     def help(self) -> str:
         """The row's help, a tap away: the edition's full words, with how the row scores when it
         says more (one sentence of the catalogue: "Farms built: 1 VP per farm")."""
@@ -244,12 +313,12 @@ class Scoreboard:
             SeatView(seat, outcome, sum(tokens))
             for seat, outcome, tokens in zip(self.seats, self.result.players, self.tokens, strict=True)
         ]
+        # (each cell made once, by its field's name: ``cell_for``)
+        self._cells: dict[str, Cell] = {}
+        self._seat_index = {seat.pk: i for i, seat in enumerate(self.seats)}
+        self._sector_index = {sector.pk: i for i, sector in enumerate(self.sectors)}
 
     # -- fields --------------------------------------------------------------------------
-
-    def pad(self, name: str) -> PadField:
-        """The pad field of that name (one of this board's)."""
-        return self.fields[name]
 
     @cached_property
     def fields(self) -> dict[str, PadField]:
@@ -257,14 +326,29 @@ class Scoreboard:
 
     def cell_for(self, field: PadField) -> Cell:
         """The cell of one pad field (of one of this board's seats): what its input shows, its
-        value, the VP it is worth, its error and its version."""
-        position = self.seats.index(field.seat)
-        stored = self.state.stored(field)
-        vp = self.result.players[position].category_vp[field.key] if field.category is not None else 0
-        award = self.result.sectors[self.sectors.index(field.sector)].award_for(position) if field.is_tokens else 0
+        value, the VP it is worth, its error and its version. Made once per field: the rows, the
+        poll's values and the warnings share it."""
         name = field.name
-        return Cell(field, self.typed.get(name, stored.text), stored.value, vp, self.errors.get(name, ""), stored.text,
-                    stored.version, award)
+        cell = self._cells.get(name)
+        if cell is None:
+            position = self._seat_index[field.seat.pk]
+            stored = self.state.stored(field)
+            vp = self.result.players[position].category_vp[field.key] if field.category is not None else 0
+            award = (
+                self.result.sectors[self._sector_index[field.sector.pk]].award_for(position) if field.is_tokens else 0
+            )
+            cell = Cell(
+                field,
+                self.typed.get(name, stored.text),
+                stored.value,
+                vp,
+                self.errors.get(name, ""),
+                stored.text,
+                stored.version,
+                award,
+            )
+            self._cells[name] = cell
+        return cell
 
     @cached_property
     def all_cells(self) -> list[Cell]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 from django.test import Client
 
 from tests import factories
@@ -42,6 +43,13 @@ def other_user(db):
 def _fast_password_hashing(settings):
     """Accounts are made by the hundred here: hash their passwords cheaply (tests only)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _no_poll_answers_kept():
+    """Each test starts with no poll answer kept (settings.CACHES["pad"], each process's memory):
+    one test's games, rolled back, never answer another's."""
+    caches["pad"].clear()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -38,7 +38,7 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
          "--history-samples", "1", "--clients", "4", "--seconds", "1", "--load-warmup", "0.2", "--sectors", "2",
          # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
          "--club-phones", "4", "--club-tables", "2", "--club-seconds", "2.5", "--club-interval", "0.5",
-         "--club-jitter", "0.1", "--json", str(output)],
+         "--club-jitter", "0.1", "--large-club-tables", "1", "--json", str(output)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
@@ -46,7 +46,7 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
 
     assert {"machine", "git", "database", "inprocess", "gunicorn", "figures"} <= set(results)
     timings = results["inprocess"]["sizes"]["3"]["timings"]
-    assert set(timings) == {"save", "step", "pad4", "pad5", "poll", "history"}
+    assert set(timings) == {"save", "step", "pad4", "pad5", "poll", "poll_news", "poll_made", "history"}
     assert all(line["measured"]["n"] == 5 and line["baseline"]["n"] == 5 for line in timings.values())
     assert set(results["inprocess"]["sizes"]["3"]["statements"]) == {"save_1p", "save_5p", "step_1p", "step_5p"}
     load = results["gunicorn"]["load"]
@@ -56,6 +56,11 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     assert club["phones"] == 4 and club["tables"] == 2 and club["threads_still_running"] == 0
     assert club["save"]["answers"] > 0 and club["poll"]["answers"] > 0
     assert club["save"]["statuses"].get("409", 0) == 0  # each phone types only its own seat's fields
+    large = results["gunicorn"]["club_large"]  # the large night: 4 phones at each of its tables
+    assert large["phones"] == 4 and large["tables"] == 1 and large["threads_still_running"] == 0
+    assert large["save"]["answers"] > 0 and large["poll"]["answers"] > 0
+    html = results["inprocess"]["html"]  # the pad page and a poll's answer, before compression
+    assert html["pad4_html"] > html["poll_html"] > 0
     typed = results["gunicorn"]["browser"]  # a whole game typed in Chromium: one save per value
     if os.environ.get("CI") == "true" or "skipped" not in typed:
         assert typed.get("values") == 4 * (len(categories_of(During.BREAKDOWN)) + 2 + 1), typed
@@ -63,7 +68,9 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     figures = results["figures"]
     assert figures and all({"figure", "measured", "baseline", "ratio", "budget", "met", "group"} <= set(f)
                            for f in figures)
-    assert {"club.save_p99", "club.poll_p99", "club.errors", "load.rate", "first_load"} <= {f.get("key") for f in figures}
+    assert {"club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
+            "club_large.errors", "load.rate", "first_load", "time.pad4.3", "time.poll_made.3", "html.pad4",
+            } <= {f.get("key") for f in figures}
     assert "figure" in result.stdout and "met?" in result.stdout
 
 
@@ -224,14 +231,24 @@ def statements(count: int) -> dict:
     return {"count": count, "by_statement": {"SELECT scoring_game": 1, "UPDATE scoring_seat": count - 1}}
 
 
+def timing(median: float) -> dict:
+    return {
+        "measured": {"n": 200, "median": median, "p95": median * 2, "p99": median * 3},
+        "baseline": {"n": 200, "median": 0.5, "p95": 0.6, "p99": 0.7},
+    }
+
+
 def given(database: str = "SQLite (a file in a temporary folder)", **figures) -> dict:
     results = {
         "database": database,
-        "options": {},
+        "options": {"sectors": figures.get("sectors", 20)},
         "inprocess": {
             "sizes": {size: {"statements": {f"{kind}_{n}p": statements(figures.get("statements", 6))
-                                            for kind in ("save", "step") for n in (1, 5)}}
+                                            for kind in ("save", "step") for n in (1, 5)},
+                             "timings": {"pad4": timing(figures.get("pad4", 12.0)), "poll_news": timing(6.0),
+                                         "poll_made": timing(figures.get("poll_made", 2.0))}}
                       for size in ("10", "100000")},
+            "html": {"pad4_html": figures.get("pad4_html", 50_000), "poll_html": 15_000},
             "bodies": {"encoding": "urlencoded", "save": 68, "step": 57},
             "poll": {"status": 304, "body_bytes": 0, "count": 1, "by_statement": {"SELECT scoring_game": 1}},
             "history": {"sizes": figures.get("history_sizes", ["1000", "100000"]), "baseline": {},
@@ -240,6 +257,8 @@ def given(database: str = "SQLite (a file in a temporary folder)", **figures) ->
         "gunicorn": {
             "workers": 2,
             "club": club(figures.get("save_p99", 30.0), figures.get("poll_p99", 30.0), figures.get("errors", 0)),
+            "club_large": {**club(figures.get("large_save_p99", 40.0), 40.0, figures.get("large_errors", 0)),
+                           "phones": 96, "tables": 24},
             "sizes": {"save": {"bytes": 1500, "status": 200}, "step": {"bytes": 1400, "status": 200},
                       "poll": {"bytes": 700, "status": 304, "body": 0}},
             "first_load": {"total": figures.get("first_load", 42_000), "all_ok": True,
@@ -261,10 +280,13 @@ def verdicts(results: dict) -> dict:
 def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_have_no_verdict():
     rows = report.figures(given())
     met = {row["key"]: row["met"] for row in rows}
-    for key in ("club.save_p99", "club.poll_p99", "club.errors", "load.rate", "sql.save_1p.10", "sql.step_5p.100000",
-                "sql.save.same", "body.save", "body.step", "sent.save", "poll", "first_load", "history.history page"):
+    for key in ("club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
+                "club_large.errors", "load.rate", "sql.save_1p.10", "sql.step_5p.100000", "sql.save.same", "body.save",
+                "body.step", "sent.save", "poll", "first_load", "history.history page", "time.pad4.10",
+                "time.pad4.100000", "time.poll_made.10", "html.pad4"):
         assert met[key] is True, key
-    for key in ("load.p99", "load.cpu", "club.rates", "requests_per_game"):  # information, or not measured
+    for key in ("load.p99", "load.cpu", "club.rates", "requests_per_game", "time.poll_news.10", "html.poll"):
+        # information, or not measured
         assert met[key] is None, key
     assert [row["group"] for row in rows] == sorted((row["group"] for row in rows), key=report.GROUPS.index)
     withdrawn = [row for row in rows if row["group"] == report.INFO]
@@ -287,23 +309,48 @@ def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_h
     ({"first_load": 45 * 1024 + 1}, "first_load", False),
     ({"history": 15.0}, "history.history page", True),
     ({"history": 15.1}, "history.history page", False),
+    ({"large_save_p99": 50.0}, "club_large.save_p99", True),
+    ({"large_save_p99": 51.0}, "club_large.save_p99", False),
+    ({"large_errors": 1}, "club_large.errors", False),
+    ({"pad4": 15.0}, "time.pad4.100000", True),
+    ({"pad4": 15.1}, "time.pad4.100000", False),
+    ({"pad4_html": 60 * 1024}, "html.pad4", True),
+    ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
+    ({"poll_made": 3.0}, "time.poll_made.10", True),
+    ({"poll_made": 3.1}, "time.poll_made.10", False),
 ])
 def test_each_budget_is_marked_met_or_not_on_given_figures(figures, key, met):
     assert verdicts(given(**figures))[key] is met
 
 
 def test_budgets_that_do_not_apply_to_the_run_have_no_verdict():
-    # ≥ 100 saves/s is a budget on SQLite; the history's compares 100,000 games with 1,000.
+    # ≥ 100 saves/s is a budget on SQLite; the history's compares 100,000 games with 1,000; the pad
+    # page's are for 20 sectors.
     assert verdicts(given("PostgreSQL (apiary_bench_x)", rate=50.0))["load.rate"] is None
     assert verdicts(given(history_sizes=["10", "100000"], history=100.0))["history.history page"] is None
+    few = verdicts(given(sectors=2, pad4=100.0, pad4_html=10**6))
+    assert few["time.pad4.10"] is None and few["html.pad4"] is None and few["time.poll_made.10"] is True
 
 
 def test_a_run_without_the_club_night_says_not_measured_and_passes_nothing():
     results = given()
-    del results["gunicorn"]["club"]
+    del results["gunicorn"]["club"], results["gunicorn"]["club_large"]
     results["options"] = {"no_club": True}
     rows = {row["key"]: row for row in report.figures(results)}
     assert rows["club.save_p99"]["met"] is None and "--no-club" in rows["club.save_p99"]["measured"]
+    assert rows["club_large.errors"]["met"] is None and "--no-club" in rows["club_large.errors"]["measured"]
+
+
+def test_a_run_without_the_large_club_night_says_so():
+    results = given()
+    del results["gunicorn"]["club_large"]
+    results["options"] = {"large_club_tables": 0}
+    rows = {row["key"]: row for row in report.figures(results)}
+    assert rows["club.save_p99"]["met"] is True
+    assert (
+        rows["club_large.poll_p99"]["met"] is None
+        and "--large-club-tables 0" in rows["club_large.poll_p99"]["measured"]
+    )
 
 
 def test_the_docs_table_is_written_between_the_markers(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -172,6 +173,22 @@ def test_a_poll_that_finds_something_new_reads_the_game_and_its_seats_with_the_c
     found = counted(queries)
     assert len(found) == 3, found  # the game's row (access and ETag), its seats with the game, the comb's rows
     assert '"scoring_gamesector"' in found[2] and '"scoring_hibernationtokens"' in found[2]
+
+
+def test_the_tables_other_phones_polling_the_same_revision_read_the_games_row_alone(owner_client, owner):
+    """The four phones of a table ask for the same revision: its answer is made for the first to
+    ask, and the others get it as it was made (the game's row read, for the access and the ETag)."""
+    game = game_started("Ann", "Bob", owner=owner)
+    etag = owner_client.get(reverse("scoring:live", args=[game.public_id]))["ETag"]
+    save_value(seat=game.seats.get(number=1), key="farms", value=3)
+    first = owner_client.get(reverse("scoring:live", args=[game.public_id]), headers={"If-None-Match": etag})
+    other = Client()
+    other.force_login(owner)  # another phone of the table
+    with CaptureQueriesContext(connection) as queries:
+        response = other.get(reverse("scoring:live", args=[game.public_id]), headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response.content == first.content
+    assert len(counted(queries)) == 1, counted(queries)
+    assert response["ETag"] == first["ETag"] and response["X-Pad-Revision"] == first["X-Pad-Revision"] == "1"
 
 
 def test_a_poll_sent_back_a_compressed_answers_weak_tag_is_still_304(owner_client, owner):

@@ -1,4 +1,5 @@
-"""Words of the pad that need a little code: a change, its author and when, as the history shows them."""
+"""What the pad's template needs a little code for: a change, its author and when, as the history
+shows them, and the cells of the seat in view."""
 
 from __future__ import annotations
 
@@ -27,3 +28,10 @@ def change_made(change) -> str:
     """When a change was made, and by whom: "just now, by Ann", "5 minutes ago, by the owner"
     (``scoreboard.change_when``)."""
     return change_when(change)
+
+
+@register.filter
+def in_view(cells, seat: int | None):
+    """The cells of the seat in view (the "one player at a time" view, ``?player=2``), or every
+    cell (everyone): one test per row, not per cell."""
+    return [cell for cell in cells if cell.seat == seat] if seat else cells

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring import limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
-from scoring.categories import Section
+from scoring.categories import MAX_PLAYERS, Section
 from scoring.explain import words
 from scoring.fields import pad_field
 from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
@@ -39,6 +41,7 @@ from scoring.views.sharing import share_links, sheet_address
 
 PAD = "scoring/pad.html"
 TABLE = "scoring/table.html"
+LIVE_ANSWERS = "pad"  # the cache of the poll's answers (settings.CACHES: each worker's own memory)
 # How the game stands, on every answer to the pad's script (``_page_headers``).
 DURING_HEADER = "X-Pad-During"
 FINISHED_HEADER = "X-Pad-Finished"
@@ -126,9 +129,10 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     board = Scoreboard(result.state, result=result.scored, errors={name: result.message} if refused else {},
                        typed={name: typed} if refused else {})
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
-    context = _pad_context(request, access, board, cell=board.cell_for(board.pad(name)), saved=status == 200,
-                           conflict=status == 409)
-    pad = result.field
+    pad = result.field  # (of the seats the board shows)
+    context = _pad_context(
+        request, access, board, cell=board.cell_for(pad), saved=status == 200, conflict=status == 409
+    )
     if refused:
         names = ["field-status", "field-error"]
     else:
@@ -178,10 +182,32 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the other phones saved (the pad polls it): 304 with no body while the game's revision
     is the one the phone has (its ETag, Django's ``condition``); otherwise every field's value
     and version and, out of band, every figure, and the recent changes when the page shows them
-    (``changes=1``). A game out of reach stops the poll (286, ``with_game``)."""
-    names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if request.GET.get("changes") == "1" else [])]
+    (``changes=1``). A game out of reach stops the poll (286, ``with_game``).
+
+    The table's phones ask for the same revision: its answer is made for the first to ask and kept
+    (``LIVE_ANSWERS``) for the others, under what it depends on (``_live_key``). It holds nothing
+    of the session it was made for (no CSRF token: the script sends the page's; no name of who
+    asks). With the recent changes it is made for each poll: their "2 minutes ago" follows the
+    clock, and their undo what the phone may do."""
+    if request.GET.get("changes") == "1":
+        return _live_answer(request, access, changes=True)
+    return caches[LIVE_ANSWERS].get_or_set(_live_key(request, access), lambda: _live_answer(request, access))
+
+
+def _live_answer(request: HttpRequest, access: GameAccess, *, changes: bool = False) -> HttpResponse:
+    names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if changes else [])]
     board = Scoreboard(selectors.game_state(access.game))
     return _pad_partials(request, names, _pad_context(request, access, board))
+
+
+def _live_key(request: HttpRequest, access: GameAccess) -> str:
+    """What a poll's answer (without the recent changes) depends on: the game and its revision,
+    the language, the seat in view (``?player=``) and whether the page may edit (every partial is
+    told). (An answer made from a revision read later, one more save in, is kept under the one
+    the access read: it is never older than what it is kept for.)"""
+    game = access.game
+    editable = access.can_edit and not game.is_finished
+    return f"live:{game.public_id}:{game.revision}:{get_language()}:{_seat_asked(request) or ''}:{editable:d}"
 
 
 @never_cache
@@ -376,12 +402,18 @@ def _posted_page(request: HttpRequest, access: GameAccess, posted: _Posted) -> H
     return response
 
 
-def _seat_in_view(request: HttpRequest, board: Scoreboard) -> int | None:
-    """The seat of the "one player at a time" view (``?player=2``), or None for everyone."""
+def _seat_asked(request: HttpRequest) -> int | None:
+    """The seat number the page asks to show alone (``?player=2``), if it can be one of a game's."""
     try:
         number = int(request.GET.get("player") or request.POST.get("player") or "")
     except ValueError:
         return None
+    return number if 1 <= number <= MAX_PLAYERS else None
+
+
+def _seat_in_view(request: HttpRequest, board: Scoreboard) -> int | None:
+    """The seat of the "one player at a time" view (``?player=2``), or None for everyone."""
+    number = _seat_asked(request)
     return number if any(seat.number == number for seat in board.seats) else None
 
 
@@ -390,10 +422,21 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
     and the recent changes (read only if a rendered part shows them)."""
     game = board.game
     finished = finished_sentence(game, selectors.finish_event(game)) if game.is_finished else ""
-    return {"board": board, "access": access, "player": _seat_in_view(request, board),
-            "editable": access.can_edit and not game.is_finished, "finished": finished,
-            "finished_mark": finished_mark(game),
-            "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)), **extra}
+    return {
+        "board": board,
+        "access": access,
+        "player": _seat_in_view(request, board),
+        "editable": access.can_edit and not game.is_finished,
+        "finished": finished,
+        "finished_mark": finished_mark(game),
+        "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
+        # What every field's partials ask (a save's own answer says otherwise): said here, since
+        # a name the context lacks costs the template a search through all of it, field by field.
+        "saved": False,
+        "conflict": False,
+        "oob": False,
+        **extra,
+    }
 
 
 def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:

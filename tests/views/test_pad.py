@@ -26,6 +26,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services
 from scoring.categories import During, categories_of
@@ -1400,6 +1401,74 @@ def test_live_of_the_one_player_view_sends_that_players_figures(client):
 @WITH_AND_WITHOUT_HTMX
 def test_live_refuses_post_with_405(client, headers):
     assert client.post(url("live", game_started()), headers=headers).status_code == 405
+
+
+def link_holder(game: Game, kind: str, name: str = "") -> Client:
+    """A phone without an account that opened the game's (new) link of that kind, and said its name."""
+    phone = Client()
+    link = services.link_renew(game=game, access=kind)
+    assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
+    if name:
+        assert phone.post(url("name", game), {"name": name}).status_code == 302
+    return phone
+
+
+def test_an_answer_made_for_one_phone_holds_nothing_of_its_session(client):
+    """A poll's answer is made once for each revision and kept for the table's other phones
+    (tests/test_query_counts.py): the one made for a link's holder carries neither her CSRF token nor
+    her name, and the owner's phone gets it without her cookies."""
+    game = game_started("Alice", "Bruno")
+    zoe = link_holder(game, "edit", name="Zoé")
+    zoe_page = zoe.get(url("pad", game)).content.decode()
+    assert "Zoé" in zoe_page  # (her page holds her name, and her token)
+    etag = client.get(url("live", game))["ETag"]
+    save(client, game, "s1-farms", "3", page="owner", seq=1)
+
+    made = zoe.get(url("live", game), headers={**HTMX, "If-None-Match": etag})
+    answer = client.get(url("live", game), headers={**HTMX, "If-None-Match": etag})
+
+    assert made.status_code == answer.status_code == 200 and answer.content == made.content
+    body = answer.content.decode()
+    assert "Zoé" not in body and "csrf" not in body.lower()
+    assert zoe.cookies["csrftoken"].value not in body
+    assert not answer.cookies  # none of hers, none of its own
+    item = page(answer).by_id("live-values").one("i", data_name="s1-farms")
+    assert (item["data-version"], item["data-stored"]) == ("1", "3")
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "names"),
+    [
+        pytest.param("?player=2", "en", ["Bruno"], id="one-players-view"),
+        pytest.param("", "fr", ["Alice", "Bruno"], id="french"),
+    ],
+)
+def test_an_answer_is_made_again_for_another_view_or_language(client, owner, query, language, names):
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", page="owner", seq=1)
+    assert client.get(url("live", game), headers=HTMX).status_code == 200  # made for everyone, in English
+
+    other = Client(headers={"Accept-Language": language})
+    other.force_login(owner)
+    html = page(other.get(url("live", game) + query, headers=HTMX))
+
+    with translation.override(language):
+        shown = [translation.gettext("During the game, %(name)s") % {"name": name} for name in names]
+    assert [el["aria-label"] for el in html.by_id("during-subtotal").find_all("span", class_="figure")] == shown
+
+
+def test_a_poll_showing_the_recent_changes_is_made_for_each_phone(client):
+    """The recent changes' fold, open, is answered for the phone that asks (its undo follows what
+    the phone may do; its "2 minutes ago", the clock), whatever another phone was answered."""
+    game = game_started("Alice", "Bruno")
+    save(client, game, "s1-farms", "3", page="owner", seq=1)
+    watcher = link_holder(game, "view")
+
+    mine = page(client.get(url("live", game) + "?changes=1", headers=HTMX)).by_id("changes")
+    theirs = page(watcher.get(url("live", game) + "?changes=1", headers=HTMX)).by_id("changes")
+
+    assert [button.text for button in mine.find_all("button")] == ["Undo"]
+    assert theirs.find("button") is None and "Alice's Farms built" in theirs.text
 
 
 # ---------------------------------------------------------------------------------------------
