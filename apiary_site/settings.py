@@ -118,11 +118,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite has one writer at a time for the whole database, on one machine: when one server's
     # saves queue on that lock, or a second server is needed, the answer is PostgreSQL
     # (DATABASE_URL), not more machinery here.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "timeout": 5,
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 5,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
     # Tests use a file too (not SQLite's shared in-memory database, which answers "table is
     # locked" at once to concurrent requests instead of waiting): the browser journeys and the
     # concurrency tests save from several threads at once, as phones do. Django deletes it after

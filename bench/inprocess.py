@@ -50,8 +50,7 @@ def comb(sectors: int) -> list[tuple[int, int]]:
 def game_for(owner: User, players: int, sectors: int):
     """A game as the start form makes it, its during-the-game points as the breakdown: the
     benchmark's pads type every one of its rows (the most fields a pad has)."""
-    return services.game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner,
-                                during=During.BREAKDOWN)
+    return services.game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner, during=During.BREAKDOWN)
 
 
 def classify(sql: str) -> tuple[str, str]:
@@ -114,8 +113,13 @@ class Phone:
         self.seq += 1
         body, content_type = save_body(self.encoding, name, page=self.page, seq=self.seq, **kind)
         start = time.perf_counter()
-        response = self.client.post(f"/games/{self.game.public_id}/save/", body, content_type=content_type,
-                                    headers=self.headers(), REMOTE_ADDR=self.address.use())
+        response = self.client.post(
+            f"/games/{self.game.public_id}/save/",
+            body,
+            content_type=content_type,
+            headers=self.headers(),
+            REMOTE_ADDR=self.address.use(),
+        )
         elapsed = (time.perf_counter() - start) * 1000
         self.last_body = body
         return response, elapsed
@@ -145,8 +149,9 @@ class Phone:
 
     def poll(self, etag: str):
         start = time.perf_counter()
-        response = self.client.get(f"/games/{self.game.public_id}/live/",
-                                   headers={"HX-Request": "true", "If-None-Match": etag})
+        response = self.client.get(
+            f"/games/{self.game.public_id}/live/", headers={"HX-Request": "true", "If-None-Match": etag}
+        )
         return response, (time.perf_counter() - start) * 1000
 
 
@@ -219,8 +224,12 @@ class InProcess:
         phone.poll(etag)
         with CaptureQueriesContext(connection) as captured:
             response, _ = phone.poll(etag)
-        return {**count_statements(captured.captured_queries), "status": response.status_code,
-                "body_bytes": len(response.content), "etag": etag}
+        return {
+            **count_statements(captured.captured_queries),
+            "status": response.status_code,
+            "body_bytes": len(response.content),
+            "etag": etag,
+        }
 
     # -- timings ---------------------------------------------------------------------------------
 
@@ -277,10 +286,15 @@ class InProcess:
         page = secrets.token_hex(8)
         save, content_type = save_body(self.encoding, typed, value="12", version=3, page=page, seq=12)
         step, _ = save_body(self.encoding, stepper, step=1, version=3, page=page, seq=12)
-        return {"encoding": self.encoding, "content_type": content_type.split(";")[0],
-                "save": len(save), "step": len(step), "save_example": save.decode(errors="replace"),
-                "step_example": step.decode(errors="replace"),
-                "csrf_header": len(f"X-CSRFToken: {self.phones[4].pad.csrf}\r\n")}
+        return {
+            "encoding": self.encoding,
+            "content_type": content_type.split(";")[0],
+            "save": len(save),
+            "step": len(step),
+            "save_example": save.decode(errors="replace"),
+            "step_example": step.decode(errors="replace"),
+            "csrf_header": len(f"X-CSRFToken: {self.phones[4].pad.csrf}\r\n"),
+        }
 
     def page_bytes(self) -> dict:
         """The HTML of the 4-player pad page and of a poll that finds something new, before
@@ -299,8 +313,11 @@ class InProcess:
         the gunicorn section does not run (it measures them on the wire)."""
         phone = self.phones[4]
         typed, stepper = self.fields(4)
-        return {"save": as_sent(phone.save(typed)[0]), "step": as_sent(phone.step(stepper)[0]),
-                "pad4_html": as_sent(self.client.get(phone.pad_url, headers={"Accept-Encoding": "gzip, br"}))}
+        return {
+            "save": as_sent(phone.save(typed)[0]),
+            "step": as_sent(phone.step(stepper)[0]),
+            "pad4_html": as_sent(self.client.get(phone.pad_url, headers={"Accept-Encoding": "gzip, br"})),
+        }
 
 
 def text(response) -> str:
@@ -335,7 +352,10 @@ def engine(samples: int) -> dict:
         function()
         return (time.perf_counter() - start) * 1000
 
-    measured, base = interleaved(lambda: one(lambda: score_game(sectors, sheets)),
-                                 lambda: one(lambda: [category_vp(sheet.entries) for sheet in sheets]),
-                                 samples, samples // 10)
+    measured, base = interleaved(
+        lambda: one(lambda: score_game(sectors, sheets)),
+        lambda: one(lambda: [category_vp(sheet.entries) for sheet in sheets]),
+        samples,
+        samples // 10,
+    )
     return {"measured": summary(measured), "baseline": summary(base)}

@@ -60,10 +60,26 @@ def number(value: int) -> str:
     return f"{value:,}"
 
 
-def row(figure: str, measured: str, baseline: str = "—", ratio: float | None = None, budget: str = "—",
-        met: bool | None = None, group: str = INFO, **raw) -> dict:
-    return {"figure": figure, "measured": measured, "baseline": baseline,
-            "ratio": None if ratio is None else round(ratio, 2), "budget": budget, "met": met, "group": group, **raw}
+def row(
+    figure: str,
+    measured: str,
+    baseline: str = "—",
+    ratio: float | None = None,
+    budget: str = "—",
+    met: bool | None = None,
+    group: str = INFO,
+    **raw,
+) -> dict:
+    return {
+        "figure": figure,
+        "measured": measured,
+        "baseline": baseline,
+        "ratio": None if ratio is None else round(ratio, 2),
+        "budget": budget,
+        "met": met,
+        "group": group,
+        **raw,
+    }
 
 
 def figures(results: dict) -> list[dict]:
@@ -94,48 +110,95 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
     options = results.get("options") or {}
     p99_budget = f"p99 ≤ {CLUB_P99_MS:g} ms"
     if not club:
-        why = ("--no-club" if options.get("no_club") else "--no-gunicorn" if options.get("no_gunicorn")
-               else left_out if night == "club_large" and options.get("large_club_tables") == 0
-               else "not in this run")
+        why = (
+            "--no-club"
+            if options.get("no_club")
+            else "--no-gunicorn"
+            if options.get("no_gunicorn")
+            else left_out
+            if night == "club_large" and options.get("large_club_tables") == 0
+            else "not in this run"
+        )
         name = "club night" if night == "club" else "large club night"
-        return [row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")
-                for key, label, budget in (("save_p99", "save latency", p99_budget),
-                                           ("poll_p99", "poll latency", p99_budget), ("errors", "errors", "0"))]
+        return [
+            row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")
+            for key, label, budget in (
+                ("save_p99", "save latency", p99_budget),
+                ("poll_p99", "poll latency", p99_budget),
+                ("errors", "errors", "0"),
+            )
+        ]
     rows = []
-    head = (f"club night ({club['phones']} phones at {club['tables']} tables, each a save every {club['interval']:g} s "
-            f"± {club['jitter']:g} and a poll every {club['poll_every']:g} s; {club['seconds']:g} s, "
-            f"gunicorn -w {gun.get('workers', '?')})")
-    for kind, label in (("save", "save latency from its scheduled time"),
-                        ("poll", "poll latency from its scheduled time")):
+    head = (
+        f"club night ({club['phones']} phones at {club['tables']} tables, each a save every {club['interval']:g} s "
+        f"± {club['jitter']:g} and a poll every {club['poll_every']:g} s; {club['seconds']:g} s, "
+        f"gunicorn -w {gun.get('workers', '?')})"
+    )
+    for kind, label in (
+        ("save", "save latency from its scheduled time"),
+        ("poll", "poll latency from its scheduled time"),
+    ):
         found = club[kind]
         lat = found["latency_ms"]
-        what = f"{number(found['answers'])} saves ({found['steps']:,} of them steps)" if kind == "save" else \
-            f"{number(found['answers'])} polls ({', '.join(f'{v:,} × {k}' for k, v in found['statuses'].items())})"
+        what = (
+            f"{number(found['answers'])} saves ({found['steps']:,} of them steps)"
+            if kind == "save"
+            else f"{number(found['answers'])} polls ({', '.join(f'{v:,} × {k}' for k, v in found['statuses'].items())})"
+        )
         if lat.get("n"):
-            measured = (f"p99 {ms(lat['p99'])} (p50 {ms(lat['median'])}, p95 {ms(lat['p95'])}); {what}; "
-                        f"sent late: p99 {ms(found['late_ms'].get('p99'))}, at most {ms(found['late_ms'].get('max'))}")
+            measured = (
+                f"p99 {ms(lat['p99'])} (p50 {ms(lat['median'])}, p95 {ms(lat['p95'])}); {what}; "
+                f"sent late: p99 {ms(found['late_ms'].get('p99'))}, at most {ms(found['late_ms'].get('max'))}"
+            )
         else:
             measured = "nothing answered"
-        rows.append(row(f"{head}: {label}", measured, budget=p99_budget,
-                        met=lat["p99"] <= CLUB_P99_MS if lat.get("n") else False, group=CLUB,
-                        key=f"{night}.{kind}_p99", value=lat.get("p99"),
-                        median=lat.get("median"), p95=lat.get("p95")))
-    details = [part for part in (
-        f"saves: {_statuses(club['save']['statuses'], ('200',))}" if club["save"]["errors"] else "",
-        f"polls: {_statuses(club['poll']['statuses'], ('200', '304'))}" if club["poll"]["errors"] else "",
-        f"{club['unsent']:,} never sent" if club["unsent"] else "",
-        f"{club['threads_still_running']} phones still running" if club["threads_still_running"] else "",
-    ) if part]
+        rows.append(
+            row(
+                f"{head}: {label}",
+                measured,
+                budget=p99_budget,
+                met=lat["p99"] <= CLUB_P99_MS if lat.get("n") else False,
+                group=CLUB,
+                key=f"{night}.{kind}_p99",
+                value=lat.get("p99"),
+                median=lat.get("median"),
+                p95=lat.get("p95"),
+            )
+        )
+    details = [
+        part
+        for part in (
+            f"saves: {_statuses(club['save']['statuses'], ('200',))}" if club["save"]["errors"] else "",
+            f"polls: {_statuses(club['poll']['statuses'], ('200', '304'))}" if club["poll"]["errors"] else "",
+            f"{club['unsent']:,} never sent" if club["unsent"] else "",
+            f"{club['threads_still_running']} phones still running" if club["threads_still_running"] else "",
+        )
+        if part
+    ]
     short = f"club night, {club['tables']} tables"
-    rows.append(row(f"{short}: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
-                    f"{club['errors']:,}" + (f" ({'; '.join(details)})" if details else ""), budget="0",
-                    met=club["errors"] == 0, group=CLUB, key=f"{night}.errors", value=club["errors"]))
+    rows.append(
+        row(
+            f"{short}: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
+            f"{club['errors']:,}" + (f" ({'; '.join(details)})" if details else ""),
+            budget="0",
+            met=club["errors"] == 0,
+            group=CLUB,
+            key=f"{night}.errors",
+            value=club["errors"],
+        )
+    )
     scheduled = club["scheduled"]
-    rows.append(row(f"{short}: achieved rates",
-                    f"{club['save']['per_second']:.1f} saves/s and {club['poll']['per_second']:.1f} polls/s answered "
-                    f"(scheduled {scheduled['save_per_second']:.1f} and {scheduled['poll_per_second']:.1f})"
-                    + cpu_shares(club), budget="— (as scheduled)", group=CLUB, key=f"{night}.rates",
-                    value=club["save"]["per_second"]))
+    rows.append(
+        row(
+            f"{short}: achieved rates",
+            f"{club['save']['per_second']:.1f} saves/s and {club['poll']['per_second']:.1f} polls/s answered "
+            f"(scheduled {scheduled['save_per_second']:.1f} and {scheduled['poll_per_second']:.1f})" + cpu_shares(club),
+            budget="— (as scheduled)",
+            group=CLUB,
+            key=f"{night}.rates",
+            value=club["save"]["per_second"],
+        )
+    )
     return rows
 
 
@@ -148,17 +211,31 @@ def headroom_rows(results: dict) -> list[dict]:
     budget = f"≥ {SATURATION_SAVES}/s on SQLite"
     if saves:
         ratio = saves["per_second"] / base["per_second"] if base and base["per_second"] else None
-        rows.append(row(f"saves a second at saturation (closed loop: gunicorn -w {gun.get('workers', '?')}, "
-                        f"{saves['clients']} clients each sending its next save when the last is answered)",
-                        f"{saves['per_second']:.0f}/s ({number(saves['ok'])} in {saves['seconds']:.1f} s, "
-                        f"{saves['errors']:,} errors{cpu_shares(saves)})",
-                        f"{base['per_second']:.0f}/s /healthz" if base else "—", ratio,
-                        budget if on_sqlite else f"{budget} (this run: {results.get('database')})",
-                        saves["per_second"] >= SATURATION_SAVES if on_sqlite else None, group=HEADROOM,
-                        key="load.rate", value=saves["per_second"]))
+        rows.append(
+            row(
+                f"saves a second at saturation (closed loop: gunicorn -w {gun.get('workers', '?')}, "
+                f"{saves['clients']} clients each sending its next save when the last is answered)",
+                f"{saves['per_second']:.0f}/s ({number(saves['ok'])} in {saves['seconds']:.1f} s, "
+                f"{saves['errors']:,} errors{cpu_shares(saves)})",
+                f"{base['per_second']:.0f}/s /healthz" if base else "—",
+                ratio,
+                budget if on_sqlite else f"{budget} (this run: {results.get('database')})",
+                saves["per_second"] >= SATURATION_SAVES if on_sqlite else None,
+                group=HEADROOM,
+                key="load.rate",
+                value=saves["per_second"],
+            )
+        )
     else:
-        rows.append(row("saves a second at saturation (closed loop)", "not measured (needs the gunicorn section)",
-                        budget=budget, group=HEADROOM, key="load.rate"))
+        rows.append(
+            row(
+                "saves a second at saturation (closed loop)",
+                "not measured (needs the gunicorn section)",
+                budget=budget,
+                group=HEADROOM,
+                key="load.rate",
+            )
+        )
 
     # SQL statements per save and per step (a step is a save): at most 8, and the same whatever
     # the players and the stored games.
@@ -173,21 +250,35 @@ def headroom_rows(results: dict) -> list[dict]:
             for label, n in found["by_statement"].items():
                 verbs[label.split()[0]] = verbs.get(label.split()[0], 0) + n
             by = ", ".join(f"{verb} {n}" for verb, n in sorted(verbs.items(), key=lambda item: -item[1]))
-            rows.append(row(
-                f"SQL statements per {'field save' if kind == 'save' else 'stepper step'}, "
-                f"{players[:-1]} player{'s' if players != '1p' else ''}, {number(int(size))} stored games",
-                f"{found['count']} ({by})", budget=f"≤ {MAX_STATEMENTS}", met=found["count"] <= MAX_STATEMENTS,
-                group=HEADROOM, key=f"sql.{name}.{size}", value=found["count"]))
+            rows.append(
+                row(
+                    f"SQL statements per {'field save' if kind == 'save' else 'stepper step'}, "
+                    f"{players[:-1]} player{'s' if players != '1p' else ''}, {number(int(size))} stored games",
+                    f"{found['count']} ({by})",
+                    budget=f"≤ {MAX_STATEMENTS}",
+                    met=found["count"] <= MAX_STATEMENTS,
+                    group=HEADROOM,
+                    key=f"sql.{name}.{size}",
+                    value=found["count"],
+                )
+            )
     for kind, values in counts.items():
         if values:
-            rows.append(row(
-                f"SQL statements per {'field save' if kind == 'save' else 'stepper step'}: the same for 1 or 5 "
-                f"players and {' or '.join(number(int(s)) for s in size_keys)} stored games",
-                "the same" if len(set(values)) == 1 else f"differ: {sorted(set(values))}",
-                budget="the same everywhere", met=len(set(values)) == 1, group=HEADROOM, key=f"sql.{kind}.same"))
+            rows.append(
+                row(
+                    f"SQL statements per {'field save' if kind == 'save' else 'stepper step'}: the same for 1 or 5 "
+                    f"players and {' or '.join(number(int(s)) for s in size_keys)} stored games",
+                    "the same" if len(set(values)) == 1 else f"differ: {sorted(set(values))}",
+                    budget="the same everywhere",
+                    met=len(set(values)) == 1,
+                    group=HEADROOM,
+                    key=f"sql.{kind}.same",
+                )
+            )
     if not counts["save"]:
-        rows.append(row("SQL statements per save", "not measured", budget=f"≤ {MAX_STATEMENTS}", group=HEADROOM,
-                        key="sql.save"))
+        rows.append(
+            row("SQL statements per save", "not measured", budget=f"≤ {MAX_STATEMENTS}", group=HEADROOM, key="sql.save")
+        )
     return rows
 
 
@@ -281,37 +372,68 @@ def kept_rows(results: dict) -> list[dict]:
     if typed.get("values"):
         other = f", {typed['other']} other" if typed["other"] else ""
         errors = f"; {typed['errors_shown']} fields showing an error" if typed["errors_shown"] else ""
-        rows.append(row(f"requests for a whole {typed['players']}-player game ({typed['sectors']} sectors), "
-                        f"typed in {typed['browser']}",
-                        f"{typed['saves']:,} saves for {typed['values']:,} values typed (and {typed['polls']} polls"
-                        f"{other}, in {typed['seconds']:g} s){errors}",
-                        budget="one per value entered",
-                        met=typed["saves"] == typed["values"] and not typed["other"] and not typed["errors_shown"],
-                        group=KEPT, key="requests_per_game", value=typed["saves"]))
+        rows.append(
+            row(
+                f"requests for a whole {typed['players']}-player game ({typed['sectors']} sectors), "
+                f"typed in {typed['browser']}",
+                f"{typed['saves']:,} saves for {typed['values']:,} values typed (and {typed['polls']} polls"
+                f"{other}, in {typed['seconds']:g} s){errors}",
+                budget="one per value entered",
+                met=typed["saves"] == typed["values"] and not typed["other"] and not typed["errors_shown"],
+                group=KEPT,
+                key="requests_per_game",
+                value=typed["saves"],
+            )
+        )
     else:
         why = typed.get("skipped") or ("--no-browser" if gun else "no gunicorn section")
-        rows.append(row("requests for a whole 4-player game", f"not measured ({why})", budget="one per value entered",
-                        group=KEPT, key="requests_per_game"))
+        rows.append(
+            row(
+                "requests for a whole 4-player game",
+                f"not measured ({why})",
+                budget="one per value entered",
+                group=KEPT,
+                key="requests_per_game",
+            )
+        )
 
     bodies = inproc.get("bodies")
     if bodies:
         for kind in ("save", "step"):
-            rows.append(row(
-                f"save request body ({'typed value' if kind == 'save' else 'stepper step'}, with its version, "
-                f"{bodies['encoding']} as pad.js sends it)",
-                f"{bodies[kind]} bytes" + (f" (and {bodies['csrf_header']} bytes of X-CSRFToken header)"
-                                            if bodies.get("csrf_header") else ""),
-                budget=f"≤ {BODY_BYTES} bytes", met=bodies[kind] <= BODY_BYTES, group=KEPT,
-                key=f"body.{kind}", value=bodies[kind]))
+            rows.append(
+                row(
+                    f"save request body ({'typed value' if kind == 'save' else 'stepper step'}, with its version, "
+                    f"{bodies['encoding']} as pad.js sends it)",
+                    f"{bodies[kind]} bytes"
+                    + (
+                        f" (and {bodies['csrf_header']} bytes of X-CSRFToken header)"
+                        if bodies.get("csrf_header")
+                        else ""
+                    ),
+                    budget=f"≤ {BODY_BYTES} bytes",
+                    met=bodies[kind] <= BODY_BYTES,
+                    group=KEPT,
+                    key=f"body.{kind}",
+                    value=bodies[kind],
+                )
+            )
 
     estimates = inproc.get("estimates") or {}
     source = "as sent by gunicorn" if wire else "in-process estimate"
     for kind, label in (("save", "save response (typed value)"), ("step", "save response (stepper step)")):
         value = wire.get(kind, {}).get("bytes") if wire else estimates.get(kind)
         if value is not None:
-            rows.append(row(f"{label}, {source}, Accept-Encoding: gzip, br", f"{number(value)} bytes",
-                            budget=f"≤ {SAVE_SENT_BYTES // KB} KB", met=value <= SAVE_SENT_BYTES, group=KEPT,
-                            key=f"sent.{kind}", value=value))
+            rows.append(
+                row(
+                    f"{label}, {source}, Accept-Encoding: gzip, br",
+                    f"{number(value)} bytes",
+                    budget=f"≤ {SAVE_SENT_BYTES // KB} KB",
+                    met=value <= SAVE_SENT_BYTES,
+                    group=KEPT,
+                    key=f"sent.{kind}",
+                    value=value,
+                )
+            )
 
     poll = inproc.get("poll")
     if poll:
@@ -319,24 +441,44 @@ def kept_rows(results: dict) -> list[dict]:
         wired = wire.get("poll")
         status, body = (wired["status"], wired["body"]) if wired else (poll["status"], poll["body_bytes"])
         ok = poll["status"] == 304 and status == 304 and body == 0
-        rows.append(row(
-            "live poll that finds nothing new (If-None-Match: the ETag it was given)",
-            f"{status}, {body:,} bytes of body" + (" as sent by gunicorn" if wired else "")
-            + f"; {poll['count']} statement{'s' if poll['count'] != 1 else ''} ({', '.join(poll['by_statement'])})"
-            + f"; ETag {poll.get('etag', '?')}",
-            budget="304, no body", met=ok, group=KEPT, key="poll"))
+        rows.append(
+            row(
+                "live poll that finds nothing new (If-None-Match: the ETag it was given)",
+                f"{status}, {body:,} bytes of body"
+                + (" as sent by gunicorn" if wired else "")
+                + f"; {poll['count']} statement{'s' if poll['count'] != 1 else ''} ({', '.join(poll['by_statement'])})"
+                + f"; ETag {poll.get('etag', '?')}",
+                budget="304, no body",
+                met=ok,
+                group=KEPT,
+                key="poll",
+            )
+        )
 
     first = gun.get("first_load")
     if first:
         parts = " + ".join(f"{r['url'].rsplit('/', 1)[-1] or 'page'} {number(r['bytes'])}" for r in first["requests"])
-        rows.append(row(
-            f"pad first load, 4 players, as sent ({len(first['requests'])} requests)",
-            f"{number(first['total'])} bytes ({parts})", budget=f"≤ {FIRST_LOAD_BYTES // KB} KB (1 KB = 1,024 bytes)",
-            met=first["total"] <= FIRST_LOAD_BYTES and first["all_ok"], group=KEPT, key="first_load",
-            value=first["total"]))
+        rows.append(
+            row(
+                f"pad first load, 4 players, as sent ({len(first['requests'])} requests)",
+                f"{number(first['total'])} bytes ({parts})",
+                budget=f"≤ {FIRST_LOAD_BYTES // KB} KB (1 KB = 1,024 bytes)",
+                met=first["total"] <= FIRST_LOAD_BYTES and first["all_ok"],
+                group=KEPT,
+                key="first_load",
+                value=first["total"],
+            )
+        )
     else:
-        rows.append(row("pad first load, 4 players, as sent", "not measured (needs the gunicorn section)",
-                        budget=f"≤ {FIRST_LOAD_BYTES // KB} KB", group=KEPT, key="first_load"))
+        rows.append(
+            row(
+                "pad first load, 4 players, as sent",
+                "not measured (needs the gunicorn section)",
+                budget=f"≤ {FIRST_LOAD_BYTES // KB} KB",
+                group=KEPT,
+                key="first_load",
+            )
+        )
 
     rows += history_rows(inproc.get("history"))
     return rows
@@ -348,9 +490,15 @@ def history_rows(history: dict | None) -> list[dict]:
     base_size, top_size = HISTORY_SIZES
     budget = f"≤ {HISTORY_RATIO:g}x (at {number(top_size)} games against {number(base_size)})"
     if not history or not history.get("pages") or len(history.get("sizes", [])) < 2:
-        return [row(f"history, players and statistics pages at {number(top_size)} stored games against "
-                    f"{number(base_size)}", f"not measured (needs --history-samples and --games "
-                    f"{base_size},{top_size})", budget=budget, group=KEPT, key="history")]
+        return [
+            row(
+                f"history, players and statistics pages at {number(top_size)} stored games against {number(base_size)}",
+                f"not measured (needs --history-samples and --games {base_size},{top_size})",
+                budget=budget,
+                group=KEPT,
+                key="history",
+            )
+        ]
     sizes = [int(s) for s in history["sizes"]]
     budgeted = base_size in sizes and top_size in sizes
     low, high = (base_size, top_size) if budgeted else (sizes[0], sizes[-1])
@@ -360,12 +508,22 @@ def history_rows(history: dict | None) -> list[dict]:
         ratio = b / a if a and b else None
         measured = f"{ms(b)} at {number(high)} games" if b else f"not measured at {number(high)} games"
         if not budgeted:
-            measured += (f" (the budget compares {number(top_size)} with {number(base_size)}: "
-                         f"--games {base_size},{top_size})")
-        rows.append(row(f"{page}, in-process, {number(high)} stored games against {number(low)}", measured,
-                        f"{ms(a)} at {number(low)} games" if a else "not measured", ratio, budget,
-                        None if not budgeted or ratio is None else ratio <= HISTORY_RATIO, group=KEPT,
-                        key=f"history.{page}", value=ratio))
+            measured += (
+                f" (the budget compares {number(top_size)} with {number(base_size)}: --games {base_size},{top_size})"
+            )
+        rows.append(
+            row(
+                f"{page}, in-process, {number(high)} stored games against {number(low)}",
+                measured,
+                f"{ms(a)} at {number(low)} games" if a else "not measured",
+                ratio,
+                budget,
+                None if not budgeted or ratio is None else ratio <= HISTORY_RATIO,
+                group=KEPT,
+                key=f"history.{page}",
+                value=ratio,
+            )
+        )
     return rows
 
 
@@ -390,50 +548,93 @@ def information_rows(results: dict) -> list[dict]:
             measured, base = line["measured"], line["baseline"]
             odd = {k: v for k, v in line.get("statuses", {}).items() if k != "304"} if key == "poll" else {}
             ratio = measured["median"] / base["median"] if base.get("median") else None
-            rows.append(row(
-                f"{label}, {number(int(size))} stored games",
-                timing(measured) + (f" — answered {', '.join(odd)}, not 304" if odd else ""), timing(base), ratio,
-                key=f"time.{key}.{size}", value=measured["median"], baseline_value=base["median"]))
+            rows.append(
+                row(
+                    f"{label}, {number(int(size))} stored games",
+                    timing(measured) + (f" — answered {', '.join(odd)}, not 304" if odd else ""),
+                    timing(base),
+                    ratio,
+                    key=f"time.{key}.{size}",
+                    value=measured["median"],
+                    baseline_value=base["median"],
+                )
+            )
 
     gun = results.get("gunicorn") or {}
     wire = gun.get("sizes") or {}
-    for kind, label in (("pad4_html", "pad page HTML alone, 4 players"), ("pad5_html", "pad page HTML alone, 5 players"),
-                        ("poll", "live poll, nothing new"), ("healthz", "/healthz")):
+    for kind, label in (
+        ("pad4_html", "pad page HTML alone, 4 players"),
+        ("pad5_html", "pad page HTML alone, 5 players"),
+        ("poll", "live poll, nothing new"),
+        ("healthz", "/healthz"),
+    ):
         if kind in wire:
-            rows.append(row(f"{label}, as sent", f"{number(wire[kind]['bytes'])} bytes",
-                            key=f"sent.{kind}", value=wire[kind]["bytes"]))
+            rows.append(
+                row(
+                    f"{label}, as sent",
+                    f"{number(wire[kind]['bytes'])} bytes",
+                    key=f"sent.{kind}",
+                    value=wire[kind]["bytes"],
+                )
+            )
 
     load = gun.get("load") or {}
     saves, base = load.get("save"), load.get("healthz")
     if saves:
         clients = saves["clients"]
         lat, blat = saves["latency_ms"], (base or {}).get("latency_ms") or {}
-        rows.append(row(f"closed loop, {clients} clients: save latency at saturation",
-                        f"p99 {ms(lat.get('p99'))} (p50 {ms(lat.get('median'))}, p95 {ms(lat.get('p95'))})",
-                        f"p99 {ms(blat.get('p99'))} /healthz" if blat else "—",
-                        lat["p99"] / blat["p99"] if lat.get("p99") and blat.get("p99") else None,
-                        key="load.p99", value=lat.get("p99")))
+        rows.append(
+            row(
+                f"closed loop, {clients} clients: save latency at saturation",
+                f"p99 {ms(lat.get('p99'))} (p50 {ms(lat.get('median'))}, p95 {ms(lat.get('p95'))})",
+                f"p99 {ms(blat.get('p99'))} /healthz" if blat else "—",
+                lat["p99"] / blat["p99"] if lat.get("p99") and blat.get("p99") else None,
+                key="load.p99",
+                value=lat.get("p99"),
+            )
+        )
         statuses = {k: v for k, v in saves["statuses"].items() if k != "200"}
-        rows.append(row(f"closed loop, {clients} clients: errors",
-                        f"{saves['errors']}" + (f" ({_statuses(statuses, ())})" if statuses else "")
-                        + (f"; {saves['clients_still_running']} clients still running"
-                           if saves["clients_still_running"] else ""),
-                        key="load.errors", value=saves["errors"]))
+        rows.append(
+            row(
+                f"closed loop, {clients} clients: errors",
+                f"{saves['errors']}"
+                + (f" ({_statuses(statuses, ())})" if statuses else "")
+                + (
+                    f"; {saves['clients_still_running']} clients still running"
+                    if saves["clients_still_running"]
+                    else ""
+                ),
+                key="load.errors",
+                value=saves["errors"],
+            )
+        )
         cpu, bcpu = saves["cpu_ms_per_answer"], (base or {}).get("cpu_ms_per_answer")
-        rows.append(row("closed loop: worker CPU per save (utime + stime, /proc)", ms(cpu),
-                        f"{ms(bcpu)} per /healthz" if bcpu else "—", cpu / bcpu if cpu and bcpu else None,
-                        key="load.cpu", value=cpu))
+        rows.append(
+            row(
+                "closed loop: worker CPU per save (utime + stime, /proc)",
+                ms(cpu),
+                f"{ms(bcpu)} per /healthz" if bcpu else "—",
+                cpu / bcpu if cpu and bcpu else None,
+                key="load.cpu",
+                value=cpu,
+            )
+        )
         mixed = load.get("save_poll")
         if mixed:
             polls = mixed["polls"]
             shares = ", ".join(f"{n:,} × {status}" for status, n in polls["statuses"].items())
-            rows.append(row(
-                f"closed loop, {clients} clients saving and each polling every {polls['every_seconds']:g} s",
-                f"{mixed['per_second']:.0f} saves/s, save p99 {ms(mixed['latency_ms'].get('p99'))}; "
-                f"{polls['per_second']:.0f} polls/s ({shares}), poll p99 {ms(polls['latency_ms'].get('p99'))}; "
-                f"{mixed['errors']} save errors{cpu_shares(mixed)}",
-                f"{saves['per_second']:.0f} saves/s without polls", mixed["per_second"] / saves["per_second"]
-                if saves["per_second"] else None, key="load.with_polls", value=mixed["per_second"]))
+            rows.append(
+                row(
+                    f"closed loop, {clients} clients saving and each polling every {polls['every_seconds']:g} s",
+                    f"{mixed['per_second']:.0f} saves/s, save p99 {ms(mixed['latency_ms'].get('p99'))}; "
+                    f"{polls['per_second']:.0f} polls/s ({shares}), poll p99 {ms(polls['latency_ms'].get('p99'))}; "
+                    f"{mixed['errors']} save errors{cpu_shares(mixed)}",
+                    f"{saves['per_second']:.0f} saves/s without polls",
+                    mixed["per_second"] / saves["per_second"] if saves["per_second"] else None,
+                    key="load.with_polls",
+                    value=mixed["per_second"],
+                )
+            )
     for night, _left_out in NIGHTS:
         club = gun.get(night)
         if not club:
@@ -479,8 +680,10 @@ def cpu_shares(load: dict) -> str:
     if load.get("machine_busy") is None or load.get("workers_share") is None or load.get("client_share") is None:
         return ""
     others = max(0.0, load["machine_busy"] - load["workers_share"] - load["client_share"])
-    return (f"; machine {load['machine_busy']:.0%} busy: workers {load['workers_share']:.0%}, "
-            f"load clients {load['client_share']:.0%}, other processes {others:.0%}")
+    return (
+        f"; machine {load['machine_busy']:.0%} busy: workers {load['workers_share']:.0%}, "
+        f"load clients {load['client_share']:.0%}, other processes {others:.0%}"
+    )
 
 
 def verdict(met: bool | None) -> str:
@@ -489,8 +692,17 @@ def verdict(met: bool | None) -> str:
 
 def print_table(rows: list[dict]) -> None:
     headers = ("figure", "measured", "baseline", "ratio", "budget", "met?")
-    cells = [(r["figure"], r["measured"], r["baseline"], "—" if r["ratio"] is None else f"{r['ratio']:.2f}x",
-              r["budget"], verdict(r["met"])) for r in rows]
+    cells = [
+        (
+            r["figure"],
+            r["measured"],
+            r["baseline"],
+            "—" if r["ratio"] is None else f"{r['ratio']:.2f}x",
+            r["budget"],
+            verdict(r["met"]),
+        )
+        for r in rows
+    ]
     widths = [min(max(len(str(c[i])) for c in [headers, *cells]), cap) for i, cap in enumerate((70, 60, 40, 8, 34, 4))]
     line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
     print(line)
@@ -510,7 +722,8 @@ def markdown(results: dict) -> str:
         f"Measured {m['date']} on {m['cpu_count']} × {m['cpu_model']} (load average at start "
         f"{' '.join(m['load_average_at_start'] or ['?'])}), Python {m['python']}, Django {m['django']}, "
         f"SQLite {m['sqlite']}; database: {results['database']}; commit `{g['commit']}` ({g['subject']})"
-        + (f", with uncommitted changes to {', '.join(f'`{c}`' for c in changed)}" if changed else "") + ".",
+        + (f", with uncommitted changes to {', '.join(f'`{c}`' for c in changed)}" if changed else "")
+        + ".",
         f"Options: `{results['command']}`. Rate limit: {results['rate_limit']['how']}.",
         "",
         "| figure | measured | baseline | ratio | budget | met? |",

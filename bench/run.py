@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import ThrowawayDatabase, git, machine, summary
+from bench.common import ThrowawayDatabase, git, machine, summary  # noqa: E402 (the project's root on the path first)
 
 STARTED = time.monotonic()
 
@@ -77,24 +77,57 @@ def sizes(text: str) -> list[int]:
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="make bench ARGS=...", description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("--games", type=sizes, default="10,1000,100000", metavar="N,N",
-                        help="stored (finished) games of the account, one in-process pass at each size")
-    parser.add_argument("--samples", type=int, default=200, help="samples of each in-process timing (and as many of its baseline)")
+    parser = argparse.ArgumentParser(
+        prog="make bench ARGS=...",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument(
+        "--games",
+        type=sizes,
+        default="10,1000,100000",
+        metavar="N,N",
+        help="stored (finished) games of the account, one in-process pass at each size",
+    )
+    parser.add_argument(
+        "--samples", type=int, default=200, help="samples of each in-process timing (and as many of its baseline)"
+    )
     parser.add_argument("--warmup", type=int, default=20, help="requests before each in-process timing, not counted")
-    parser.add_argument("--history-samples", type=int, default=20,
-                        help="samples of each history, players and statistics page (0: leave them out)")
-    parser.add_argument("--sectors", type=int, default=20, help="sectors of each game's comb (the start form takes up to 20)")
+    parser.add_argument(
+        "--history-samples",
+        type=int,
+        default=20,
+        help="samples of each history, players and statistics page (0: leave them out)",
+    )
+    parser.add_argument(
+        "--sectors", type=int, default=20, help="sectors of each game's comb (the start form takes up to 20)"
+    )
     parser.add_argument("--clients", type=int, default=32, help="closed loop (saturation): phones saving at once")
-    parser.add_argument("--per-table", type=int, default=4, help="closed loop: phones at each table (one game per table)")
-    parser.add_argument("--seconds", type=float, default=10.0, help="closed loop: measured seconds (for the saves and again for /healthz)")
-    parser.add_argument("--load-warmup", type=float, default=2.0, help="club night and closed loop: seconds of load before measuring")
+    parser.add_argument(
+        "--per-table", type=int, default=4, help="closed loop: phones at each table (one game per table)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=10.0,
+        help="closed loop: measured seconds (for the saves and again for /healthz)",
+    )
+    parser.add_argument(
+        "--load-warmup", type=float, default=2.0, help="club night and closed loop: seconds of load before measuring"
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--club-phones", type=int, default=32,
-                        help="club night (open loop): phones, each typing into its own seat's fields")
-    parser.add_argument("--club-tables", type=int, default=8,
-                        help="club night: tables, one game each (4 players; 5 when a table has 5 phones)")
+    parser.add_argument(
+        "--club-phones",
+        type=int,
+        default=32,
+        help="club night (open loop): phones, each typing into its own seat's fields",
+    )
+    parser.add_argument(
+        "--club-tables",
+        type=int,
+        default=8,
+        help="club night: tables, one game each (4 players; 5 when a table has 5 phones)",
+    )
     parser.add_argument(
         "--large-club-tables",
         type=int,
@@ -102,30 +135,66 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         help="the large club night, run after the first: tables, each of 4 phones at its own "
         "4-player game, each phone as the first night's (0: leave it out)",
     )
-    parser.add_argument("--club-seconds", type=float, default=60.0,
-                        help="club night: measured seconds (after --load-warmup)")
-    parser.add_argument("--club-interval", type=float, default=2.0,
-                        help="club night: seconds between a phone's saves (each poll as often as the pad's htmx trigger on #live)")
-    parser.add_argument("--club-jitter", type=float, default=0.5,
-                        help="club night: each gap between a phone's saves is --club-interval ± this (uniform)")
+    parser.add_argument(
+        "--club-seconds", type=float, default=60.0, help="club night: measured seconds (after --load-warmup)"
+    )
+    parser.add_argument(
+        "--club-interval",
+        type=float,
+        default=2.0,
+        help="club night: seconds between a phone's saves (each poll as often as the pad's htmx trigger on #live)",
+    )
+    parser.add_argument(
+        "--club-jitter",
+        type=float,
+        default=0.5,
+        help="club night: each gap between a phone's saves is --club-interval ± this (uniform)",
+    )
     parser.add_argument("--no-club", action="store_true", help="leave out the club nights")
-    parser.add_argument("--poll", action="store_true",
-                        help="closed loop: a third run where each phone also polls every 2 s as pad.js does (for comparison)")
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="closed loop: a third run where each phone also polls every 2 s as pad.js does (for comparison)",
+    )
     parser.add_argument("--no-gunicorn", action="store_true", help="in-process only (sizes are then estimated)")
-    parser.add_argument("--no-browser", action="store_true",
-                        help="leave out the browser figure (a whole 4-player game typed in Chromium)")
-    parser.add_argument("--one-address", action="store_true",
-                        help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)")
-    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results")
-    parser.add_argument("--docs", type=Path, default=None,
-                        help="put the figures table into this Markdown file, between its bench:figures markers")
-    parser.add_argument("--from-json", type=Path, default=None, metavar="PATH",
-                        help="measure nothing: print the table of an earlier run's JSON (and put it into --docs)")
-    parser.add_argument("--history", action="store_true",
-                        help="run issue 8's history benchmark alone (bench/bench_history.py: 1,000 and 100,000 games) and stop")
-    parser.add_argument("--import", dest="import_", action="store_true",
-                        help="run issue 18's import benchmark alone (bench/bench_import.py: 10,000 games from the page "
-                             "while a table saves; 20,000 games into an account of 80,000) and stop")
+    parser.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="leave out the browser figure (a whole 4-player game typed in Chromium)",
+    )
+    parser.add_argument(
+        "--one-address",
+        action="store_true",
+        help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)",
+    )
+    parser.add_argument(
+        "--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results"
+    )
+    parser.add_argument(
+        "--docs",
+        type=Path,
+        default=None,
+        help="put the figures table into this Markdown file, between its bench:figures markers",
+    )
+    parser.add_argument(
+        "--from-json",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="measure nothing: print the table of an earlier run's JSON (and put it into --docs)",
+    )
+    parser.add_argument(
+        "--history",
+        action="store_true",
+        help="run issue 8's history benchmark alone (bench/bench_history.py: 1,000 and 100,000 games) and stop",
+    )
+    parser.add_argument(
+        "--import",
+        dest="import_",
+        action="store_true",
+        help="run issue 18's import benchmark alone (bench/bench_import.py: 10,000 games from the page "
+        "while a table saves; 20,000 games into an account of 80,000) and stop",
+    )
     args = parser.parse_args(argv)
     if args.samples < 1 or args.clients < 1 or args.per_table < 1 or args.seconds <= 0:
         parser.error("--samples, --clients and --per-table must be at least 1, --seconds more than 0")
@@ -151,19 +220,21 @@ def _static_root() -> str:
 
 def configure(database_url: str) -> dict:
     """The environment of the run (this process and gunicorn): production's, on the throw-away database."""
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "bench.settings",  # production's, the per-session limits lifted
-        "DATABASE_URL": database_url,
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-" + secrets.token_urlsafe(40),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        # As behind the TLS proxy of a deployment: every request of the benchmark says
-        # X-Forwarded-Proto: https (HTTPS is on without DEBUG: HSTS, secure cookies, no redirect).
-        "PROXY_SSL_HEADER": "X-Forwarded-Proto",
-        # collectstatic's files for this run only (never the project's staticfiles/, which a
-        # development server would otherwise serve stale)
-        "STATIC_ROOT": _static_root(),
-    })
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "bench.settings",  # production's, the per-session limits lifted
+            "DATABASE_URL": database_url,
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + secrets.token_urlsafe(40),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            # As behind the TLS proxy of a deployment: every request of the benchmark says
+            # X-Forwarded-Proto: https (HTTPS is on without DEBUG: HSTS, secure cookies, no redirect).
+            "PROXY_SSL_HEADER": "X-Forwarded-Proto",
+            # collectstatic's files for this run only (never the project's staticfiles/, which a
+            # development server would otherwise serve stale)
+            "STATIC_ROOT": _static_root(),
+        }
+    )
     server_env = dict(os.environ)
     os.environ["ALLOWED_HOSTS"] = "testserver,127.0.0.1"  # the test client's host, in this process only
     os.environ["LOG_LEVEL"] = "ERROR"  # this process only: no warning per 404 of a probe
@@ -237,10 +308,12 @@ def measure(args: argparse.Namespace, database: ThrowawayDatabase, folder: Path,
     if args.one_address:
         how = f"every client on 127.0.0.1 (save limit {limit}: saves over it are refused and counted as errors)"
     elif limit:
-        how = (f"settings.RATE_LIMITS['save'] = {limit[0]} per {limit[1]} s per address, unchanged: each phone "
-               f"saves from its own loopback address (127.x.y.z) and takes a fresh one every {per_address} saves, "
-               f"so the limit counts every save and refuses none; the per-session limit is lifted (bench/settings.py), "
-               f"each save still counted by it")
+        how = (
+            f"settings.RATE_LIMITS['save'] = {limit[0]} per {limit[1]} s per address, unchanged: each phone "
+            f"saves from its own loopback address (127.x.y.z) and takes a fresh one every {per_address} saves, "
+            f"so the limit counts every save and refuses none; the per-session limit is lifted (bench/settings.py), "
+            f"each save still counted by it"
+        )
     else:
         how = "no save limit in settings.RATE_LIMITS"
     encoding = save_encoding()
@@ -296,8 +369,9 @@ def in_process(args: argparse.Namespace, encoding: str, addresses):
             base_all = []
             for name, url in pages.items():
                 try:
-                    measured, base = inprocess.interleaved(lambda url=url: bench._get(url), bench.healthz,
-                                                           args.history_samples, 2)
+                    measured, base = inprocess.interleaved(
+                        lambda url=url: bench._get(url), bench.healthz, args.history_samples, 2
+                    )
                 except AssertionError as problem:  # a page that does not exist at this size (page 40 of 10 games)
                     found["history_pages"][name] = {"url": url, "skipped": str(problem)}
                     continue
@@ -345,15 +419,24 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         return client.cookies["sessionid"].value
 
     tables = math.ceil(args.clients / args.per_table)
-    say(f"gunicorn: {tables} tables of {args.per_table} phones ({args.clients} clients), each table's own 4-player game")
+    say(
+        f"gunicorn: {tables} tables of {args.per_table} phones ({args.clients} clients), each table's own 4-player game"
+    )
     phones = []
     for table in range(tables):
         user = User.objects.create_user(f"bench-table-{table + 1}")
         game = game_for(user, 4, args.sectors)
         for seat in range(args.per_table):
             if len(phones) < args.clients:
-                phones.append(load.TablePhone(game_id=game.public_id, session=session_of(user), seat=seat % 4 + 1,
-                                              encoding=encoding, page=secrets.token_hex(8)))
+                phones.append(
+                    load.TablePhone(
+                        game_id=game.public_id,
+                        session=session_of(user),
+                        seat=seat % 4 + 1,
+                        encoding=encoding,
+                        page=secrets.token_hex(8),
+                    )
+                )
 
     def club_phones(phones: int, tables: int, name: str) -> list:
         """A club night's own tables (fresh games, none of another load's saves in them): the
@@ -381,8 +464,9 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
     typed_game = game_for(typist, 4, args.sectors)
     typist_session = session_of(typist)
     owner, games = bench.owner, bench.games
-    owner_phone = load.TablePhone(game_id=games[4].public_id, session=session_of(owner), seat=4, encoding=encoding,
-                                  page=secrets.token_hex(8))
+    owner_phone = load.TablePhone(
+        game_id=games[4].public_id, session=session_of(owner), seat=4, encoding=encoding, page=secrets.token_hex(8)
+    )
     first_session = session_of(owner)
     connections.close_all()  # the server has the database to itself
 
@@ -406,11 +490,22 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         etag = load.wire(host, port, "GET", live, {**cookie, "HX-Request": "true"}).header("ETag")
         poll = load.wire(host, port, "GET", live, {**cookie, "HX-Request": "true", "If-None-Match": etag})
         health = load.wire(host, port, "GET", "/healthz")
-        for name, answer in (("save", save), ("step", step), ("pad4_html", pad4), ("pad5_html", pad5),
-                             ("poll", poll), ("healthz", health)):
-            sizes[name] = {"status": answer.status, "bytes": answer.sent, "head": len(answer.head),
-                           "body": len(answer.body), "content_encoding": answer.header("Content-Encoding"),
-                           "headers": answer.head.decode("latin-1").strip().splitlines()}
+        for name, answer in (
+            ("save", save),
+            ("step", step),
+            ("pad4_html", pad4),
+            ("pad5_html", pad5),
+            ("poll", poll),
+            ("healthz", health),
+        ):
+            sizes[name] = {
+                "status": answer.status,
+                "bytes": answer.sent,
+                "head": len(answer.head),
+                "body": len(answer.body),
+                "content_encoding": answer.header("Content-Encoding"),
+                "headers": answer.head.decode("latin-1").strip().splitlines(),
+            }
         out["sizes"] = sizes
         out["first_load"] = load.first_load(host, port, f"/games/{games[4].public_id}/", first_session)
 
@@ -447,8 +542,9 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         if args.poll:
             every = load.poll_interval(pad4.text())
             say(f"gunicorn: saves from {args.clients} clients, each polling every {every:g} s, for {args.seconds:g} s")
-            out["load"]["save_poll"] = load.run_load(server, phones, "save", args.seconds, args.load_warmup, holders,
-                                                     poll_every=every)
+            out["load"]["save_poll"] = load.run_load(
+                server, phones, "save", args.seconds, args.load_warmup, holders, poll_every=every
+            )
         out["log_tail"] = server.log_tail(20)
     say("gunicorn: stopped")
     return out

@@ -170,8 +170,11 @@ class Cell:
     @property
     def conflict_line(self) -> SafeString:
         """The value another phone saved while this one was typing it."""
-        return words(_("%(what)s: changed on another phone to %(stored)s while you were typing, so yours was not "
-                       "saved."), what=format_html("<b>{}</b>", self.label_html), stored=self.shown)
+        return words(
+            _("%(what)s: changed on another phone to %(stored)s while you were typing, so yours was not saved."),
+            what=format_html("<b>{}</b>", self.label_html),
+            stored=self.shown,
+        )
 
     @cached_property
     def has_status(self) -> bool:
@@ -281,8 +284,17 @@ class Chart:
 
 
 CHART_COLORS = (
-    "#5b8def", "#e8a33d", "#4caf7a", "#c2566b", "#8e6cc9", "#2fa8b5",
-    "#d9773b", "#7a9a2e", "#b05fb0", "#5d6f86", "#d4b106",
+    "#5b8def",
+    "#e8a33d",
+    "#4caf7a",
+    "#c2566b",
+    "#8e6cc9",
+    "#2fa8b5",
+    "#d9773b",
+    "#7a9a2e",
+    "#b05fb0",
+    "#5d6f86",
+    "#d4b106",
 )
 
 
@@ -307,8 +319,10 @@ class Scoreboard:
             self.result = self.state.score()
         self.names = [seat.name for seat in self.seats]
         self.entered_tokens = self.state.entered_tokens()
-        self.tokens = [[entered.get(sector.pk, 0) for sector in self.sectors]  # per seat, per sector
-                       for entered in self.entered_tokens]
+        self.tokens = [
+            [entered.get(sector.pk, 0) for sector in self.sectors]  # per seat, per sector
+            for entered in self.entered_tokens
+        ]
         self.views = [
             SeatView(seat, outcome, sum(tokens))
             for seat, outcome, tokens in zip(self.seats, self.result.players, self.tokens, strict=True)
@@ -375,8 +389,11 @@ class Scoreboard:
 
     def rows(self, categories) -> list[Row]:
         return [
-            Row(category, [self.cell_for(PadField(seat, category=category)) for seat in self.seats],
-                self.row_entered(category))
+            Row(
+                category,
+                [self.cell_for(PadField(seat, category=category)) for seat in self.seats],
+                self.row_entered(category),
+            )
             for category in categories
         ]
 
@@ -481,9 +498,10 @@ class Scoreboard:
         they fit): saved as entered, but marked to check."""
         if self.tokens_on_comb <= self.comb_spaces:
             return ""
-        return _("%(count)s tokens are on the comb, but it has only %(spaces)s spaces for %(players)s players: "
-                 "check the counts.") % {"count": self.tokens_on_comb, "spaces": self.comb_spaces,
-                                         "players": len(self.seats)}
+        return _(
+            "%(count)s tokens are on the comb, but it has only %(spaces)s spaces for %(players)s players: "
+            "check the counts."
+        ) % {"count": self.tokens_on_comb, "spaces": self.comb_spaces, "players": len(self.seats)}
 
     @cached_property
     def hints(self) -> list[dict]:
@@ -492,21 +510,49 @@ class Scoreboard:
         if self.comb_overfilled:
             hints.append({"level": "warning", "text": self.comb_overfilled})
         elif self.sectors and self.tokens_on_comb == self.comb_spaces:
-            hints.append({"level": "end", "text": _(
-                "The comb is full (%(spaces)s spaces for %(players)s players): the end of the game is triggered. "
-                "Everyone takes one more turn, then scoring begins."
-            ) % {"spaces": self.comb_spaces, "players": len(self.seats)}})
+            hints.append(
+                {
+                    "level": "end",
+                    "text": _(
+                        "The comb is full (%(spaces)s spaces for %(players)s players): "
+                        "the end of the game is triggered. "
+                        "Everyone takes one more turn, then scoring begins."
+                    )
+                    % {"spaces": self.comb_spaces, "players": len(self.seats)},
+                }
+            )
         trigger = self.game.end_trigger_token
         for view in self.views:
             if view.tokens_placed > TOKENS_PER_PLAYER:
-                hints.append({"level": "warning", "text": words(_(
-                    "%(name)s has %(count)s tokens on the comb, but each player owns only %(max)s: check the counts."
-                ), name=isolated(view.name), count=view.tokens_placed, max=TOKENS_PER_PLAYER)})
+                hints.append(
+                    {
+                        "level": "warning",
+                        "text": words(
+                            _(
+                                "%(name)s has %(count)s tokens on the comb, but each player owns only %(max)s: "
+                                "check the counts."
+                            ),
+                            name=isolated(view.name),
+                            count=view.tokens_placed,
+                            max=TOKENS_PER_PLAYER,
+                        ),
+                    }
+                )
             elif view.tokens_placed >= trigger:
-                hints.append({"level": "end", "text": words(_(
-                    "%(name)s has placed their %(nth)s hibernation token: the end of the game is triggered. "
-                    "Everyone takes one more turn, then scoring begins."
-                ), name=isolated(view.name), nth=ordinal(trigger))})
+                hints.append(
+                    {
+                        "level": "end",
+                        "text": words(
+                            _(
+                                "%(name)s has placed their %(nth)s hibernation token: "
+                                "the end of the game is triggered. "
+                                "Everyone takes one more turn, then scoring begins."
+                            ),
+                            name=isolated(view.name),
+                            nth=ordinal(trigger),
+                        ),
+                    }
+                )
         return hints
 
     @property
@@ -526,14 +572,24 @@ class Scoreboard:
         players = self.result.players
 
         def entry(category: Category) -> dict:
-            return {"label": _(category.short_label or category.label), "full": _(category.label),
-                    "values": [p.category_vp[category.key] for p in players], "kind": "entry"}
+            return {
+                "label": _(category.short_label or category.label),
+                "full": _(category.label),
+                "values": [p.category_vp[category.key] for p in players],
+                "kind": "entry",
+            }
 
         rows = [entry(c) for c in self.during_categories]
         rows.append({"label": _("During the game"), "values": [p.during for p in players], "kind": "sub"})
         rows += [entry(c) for c in END_CATEGORIES]
-        rows.append({"label": _(MAJORITY_SHORT_LABEL), "full": _(MAJORITY_LABEL), "values": [p.majority for p in players],
-                     "kind": "entry"})
+        rows.append(
+            {
+                "label": _(MAJORITY_SHORT_LABEL),
+                "full": _(MAJORITY_LABEL),
+                "values": [p.majority for p in players],
+                "kind": "entry",
+            }
+        )
         rows.append({"label": _("End of the game"), "values": [p.end for p in players], "kind": "sub"})
         rows.append({"label": _("Total"), "values": [p.total for p in players], "kind": "total"})
         rows.append({"label": _("Active workers"), "values": [p.active_workers for p in players], "kind": "workers"})
@@ -556,15 +612,29 @@ class Scoreboard:
             for index, label, vp in scored:  # what scores, left to right from zero
                 if vp > 0:
                     color = CHART_COLORS[index % len(CHART_COLORS)]
-                    segments.append({"x": round(x, 2), "w": round(vp * scale, 2), "color": color, "negative": False,
-                                     "title": vp_title(label, vp)})
+                    segments.append(
+                        {
+                            "x": round(x, 2),
+                            "w": round(vp * scale, 2),
+                            "color": color,
+                            "negative": False,
+                            "title": vp_title(label, vp),
+                        }
+                    )
                     legend.append({"color": color, "negative": False, "text": vp_title(label, vp)})
                     x += vp * scale
             for _index, label, vp in scored:  # what is taken away, back from the end
                 if vp < 0:
                     x += vp * scale
-                    segments.append({"x": round(x, 2), "w": round(-vp * scale, 2), "color": "", "negative": True,
-                                     "title": vp_title(label, vp)})
+                    segments.append(
+                        {
+                            "x": round(x, 2),
+                            "w": round(-vp * scale, 2),
+                            "color": "",
+                            "negative": True,
+                            "title": vp_title(label, vp),
+                        }
+                    )
                     legend.append({"color": "", "negative": True, "text": vp_title(label, vp)})
             bars.append({"name": view.name, "total": view.result.total, "segments": segments, "legend": legend})
         return Chart(width=width, zero=round(zero, 2), bars=bars)
@@ -615,8 +685,12 @@ def change_label(change) -> SafeString:
 def change_line(change) -> SafeString:
     """A change as the pad's recent changes list it, one sentence: "Farms built, Bruno: 3 → 4"
     ("—" for not entered; ``explain.words``; in an attribute, ``|striptags``)."""
-    return words(_("%(what)s: %(old)s → %(new)s"), what=change_label(change), old=value_words(change.old),
-                 new=value_words(change.new))
+    return words(
+        _("%(what)s: %(old)s → %(new)s"),
+        what=change_label(change),
+        old=value_words(change.old),
+        new=value_words(change.new),
+    )
 
 
 def change_when(change, now=None) -> SafeString:
@@ -649,8 +723,11 @@ def finished_sentence(game, event) -> SafeString:
     at 21:14.", "… on 1 Dec 2026 at 21:14." another day; French "… à 21 h 14.", "le 1er déc. 2026");
     the event (``selectors.finish_event``) is None for a game finished before games said who (an import)."""
     at = timezone.localtime(game.finished_at)
-    values = {"time": clock(at), "date": game_date(at.date(), _("j M Y")),
-              "name": author_words(event) if event is not None else ""}
+    values = {
+        "time": clock(at),
+        "date": game_date(at.date(), _("j M Y")),
+        "name": author_words(event) if event is not None else "",
+    }
     today = at.date() == timezone.localdate()
     if event is None:
         return words(_("Finished at %(time)s.") if today else _("Finished on %(date)s at %(time)s."), **values)

@@ -2,7 +2,8 @@
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
 # Node.js (the phone side's unit tests), Chromium (browser journeys), PostgreSQL and gettext (the
 # catalogue tests run makemessages, which needs xgettext, and msgfmt, msgattrib, msgexec and
-# msgcmp) are there, checks the migrations, then runs three parts, one after the other:
+# msgcmp) are there, checks the migrations, then runs four parts, one after the other:
+#   0. the code's style: ruff check and ruff format --check (pyproject.toml says what they check);
 #   1. the phone side's unit tests: node --test tests/js/ (about a second);
 #   2. the whole pytest suite on SQLite, browser journeys included;
 #   3. pytest on PostgreSQL (scripts/with-postgres.sh), the tests that face the database only:
@@ -69,6 +70,10 @@ part() {
 }
 pytest_args=$#
 pytest=(.venv/bin/python -m pytest -n 2 --dist worksteal --durations=10)
+
+# The code's style as pyproject.toml declares it (ruff, pinned in requirements-test.txt): a few seconds.
+code_style() { .venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .; }
+part "the code's style (ruff check, ruff format --check)" code_style
 
 if have_nodejs; then
     part "the phone side's unit tests (node --test tests/js/)" node --test --test-reporter=spec tests/js/

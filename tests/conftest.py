@@ -72,8 +72,19 @@ DATABASE_FACING_ONLY = "TEST_DATABASE_FACING_ONLY"  # set to 1 by scripts/test.s
 # pytest-django's fixtures that give a test the suite's database (``live_server`` asks for
 # ``transactional_db`` while the test runs, so it is named here; a request of the test client
 # reaches the sessions, the rate limits and the cache, all tables of the database).
-DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
-                               "live_server", "client", "async_client", "admin_client", "admin_user"})
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "client",
+        "async_client",
+        "admin_client",
+        "admin_user",
+    }
+)
 SELECTION = pytest.StashKey[str]()
 
 
@@ -88,7 +99,8 @@ def database_facing(item: pytest.Item) -> bool:
     if cls is not None and issubclass(cls, TransactionTestCase):
         return True
     return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
-        getattr(item, "fixturenames", ()))
+        getattr(item, "fixturenames", ())
+    )
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m: it counts the tests they chose
@@ -120,9 +132,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if browser or no_database:
         config.hook.pytest_deselected(items=browser + no_database)
         items[:] = kept
-    message = (f"{DATABASE_FACING_ONLY}=1: {len(kept)} database-facing tests run; deselected "
-               f"{len(browser)} browser journeys and {len(no_database)} tests that use no database "
-               "(scripts/test.sh's run on SQLite ran them; see tests/conftest.py)")
+    message = (
+        f"{DATABASE_FACING_ONLY}=1: {len(kept)} database-facing tests run; deselected "
+        f"{len(browser)} browser journeys and {len(no_database)} tests that use no database "
+        "(scripts/test.sh's run on SQLite ran them; see tests/conftest.py)"
+    )
     config.stash[SELECTION] = message
     workeroutput = getattr(config, "workeroutput", None)  # a pytest-xdist worker: its controller prints it
     if workeroutput is not None:

@@ -34,12 +34,46 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     output = tmp_path / "bench.json"
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--games", "3", "--samples", "5", "--warmup", "1",
-         "--history-samples", "1", "--clients", "4", "--seconds", "1", "--load-warmup", "0.2", "--sectors", "2",
-         # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
-         "--club-phones", "4", "--club-tables", "2", "--club-seconds", "2.5", "--club-interval", "0.5",
-         "--club-jitter", "0.1", "--large-club-tables", "1", "--json", str(output)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "run.py"),
+            "--games",
+            "3",
+            "--samples",
+            "5",
+            "--warmup",
+            "1",
+            "--history-samples",
+            "1",
+            "--clients",
+            "4",
+            "--seconds",
+            "1",
+            "--load-warmup",
+            "0.2",
+            "--sectors",
+            "2",
+            # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
+            "--club-phones",
+            "4",
+            "--club-tables",
+            "2",
+            "--club-seconds",
+            "2.5",
+            "--club-interval",
+            "0.5",
+            "--club-jitter",
+            "0.1",
+            "--large-club-tables",
+            "1",
+            "--json",
+            str(output),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     results = json.loads(output.read_text(encoding="utf-8"))
@@ -66,11 +100,22 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
         assert typed.get("values") == 4 * (len(categories_of(During.BREAKDOWN)) + 2 + 1), typed
         assert typed["saves"] == typed["values"], typed
     figures = results["figures"]
-    assert figures and all({"figure", "measured", "baseline", "ratio", "budget", "met", "group"} <= set(f)
-                           for f in figures)
-    assert {"club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
-            "club_large.errors", "load.rate", "first_load", "time.pad4.3", "time.poll_made.3", "html.pad4",
-            } <= {f.get("key") for f in figures}
+    assert figures and all(
+        {"figure", "measured", "baseline", "ratio", "budget", "met", "group"} <= set(f) for f in figures
+    )
+    assert {
+        "club.save_p99",
+        "club.poll_p99",
+        "club.errors",
+        "club_large.save_p99",
+        "club_large.poll_p99",
+        "club_large.errors",
+        "load.rate",
+        "first_load",
+        "time.pad4.3",
+        "time.poll_made.3",
+        "html.pad4",
+    } <= {f.get("key") for f in figures}
     assert "figure" in result.stdout and "met?" in result.stdout
 
 
@@ -84,13 +129,13 @@ def test_a_phones_schedule_has_its_sends_within_the_time_and_its_gaps_within_the
 
     assert all(0 <= t < seconds for t in saves + polls)
     assert saves == sorted(saves) and 0 <= saves[0] < interval and 0 <= polls[0] < every
-    gaps = [b - a for a, b in zip(saves, saves[1:])]
+    gaps = [b - a for a, b in zip(saves, saves[1:], strict=False)]
     assert all(interval - jitter <= gap <= interval + jitter for gap in gaps)
-    assert len(set(round(gap, 9) for gap in gaps)) > 1  # jittered, not a metronome
+    assert len({round(gap, 9) for gap in gaps}) > 1  # jittered, not a metronome
     # As many saves as the gaps allow: every one that fits before the end, none after.
     assert saves[-1] + interval + jitter >= seconds
     assert (seconds - interval) / (interval + jitter) <= len(saves) <= seconds / (interval - jitter) + 1
-    assert all(abs((b - a) - every) < 1e-9 for a, b in zip(polls, polls[1:]))
+    assert all(abs((b - a) - every) < 1e-9 for a, b in zip(polls, polls[1:], strict=False))
     assert len(polls) in (int(seconds / every), int(seconds / every) + 1)
 
 
@@ -102,8 +147,9 @@ def test_without_jitter_a_schedule_is_one_send_each_interval_and_a_jitter_as_lon
 
 
 def a_phone() -> load.TablePhone:
-    phone = load.TablePhone(game_id="g", session="s", seat=2, encoding="urlencoded", page="0123456789abcdef",
-                            csrf="t", csrf_cookie="c")
+    phone = load.TablePhone(
+        game_id="g", session="s", seat=2, encoding="urlencoded", page="0123456789abcdef", csrf="t", csrf_cookie="c"
+    )
     phone.fields = [f"s2-{key}" for key in ("starting_vp", "farm_income", "farms")]
     phone.steppers = ["s2-t1", "s2-active_workers"]
     phone.versions = {"s2-starting_vp": 4, "s2-farm_income": 0, "s2-farms": 7, "s2-t1": 2, "s2-active_workers": 0}
@@ -119,7 +165,7 @@ def test_a_club_phone_types_its_own_fields_in_turn_and_steps_now_and_then_each_s
         sent.append((kind, name, {key: values[0] for key, values in parse_qs(body.decode()).items()}))
 
     assert [kind for kind, _, _ in sent].count("step") == 4
-    assert all(kind == "step" for kind, _, _ in sent[load.STEP_EVERY - 1::load.STEP_EVERY])
+    assert all(kind == "step" for kind, _, _ in sent[load.STEP_EVERY - 1 :: load.STEP_EVERY])
     typed = [name for kind, name, _ in sent if kind == "save"]
     assert typed == [phone.fields[i % 3] for i in range(len(typed))]  # its own seat's fields, in turn
     for kind, name, form in sent:
@@ -135,8 +181,13 @@ def test_a_club_phone_types_its_own_fields_in_turn_and_steps_now_and_then_each_s
 
 def test_a_step_names_its_version_as_a_typed_value_does():
     body, _ = save_body("urlencoded", "s1-t3", step=-1, version=9, page="p", seq=4)
-    assert parse_qs(body.decode()) == {"field": ["s1-t3"], "step": ["-1"], "version": ["9"], "page": ["p"],
-                                       "seq": ["4"]}
+    assert parse_qs(body.decode()) == {
+        "field": ["s1-t3"],
+        "step": ["-1"],
+        "version": ["9"],
+        "page": ["p"],
+        "seq": ["4"],
+    }
 
 
 def test_the_club_summary_counts_the_window_and_every_kind_of_error():
@@ -172,8 +223,10 @@ class StandIn(http.server.BaseHTTPRequestHandler):
         form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
         assert "version" in form, form  # every save names its version
         self.server.saves.append(form)
-        body = (f'<span class="status" id="status-{form["field"][0]}" data-status '
-                f'data-version="{int(form["version"][0]) + 1}"></span>').encode()
+        body = (
+            f'<span class="status" id="status-{form["field"][0]}" data-status '
+            f'data-version="{int(form["version"][0]) + 1}"></span>'
+        ).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -197,8 +250,18 @@ def test_the_open_loop_stops_by_itself_having_sent_its_schedule():
     try:
         phones = [a_phone(), a_phone()]
         addresses = Addresses(10**9, fixed="127.0.0.1")
-        found = load.club_night("127.0.0.1", server.server_address[1], phones, [addresses.holder() for _ in phones],
-                                seconds=0.6, warmup=0.2, interval=0.1, jitter=0.02, poll_every=0.1, seed=5)
+        found = load.club_night(
+            "127.0.0.1",
+            server.server_address[1],
+            phones,
+            [addresses.holder() for _ in phones],
+            seconds=0.6,
+            warmup=0.2,
+            interval=0.1,
+            jitter=0.02,
+            poll_every=0.1,
+            seed=5,
+        )
     finally:
         server.shutdown()
         server.server_close()
@@ -218,13 +281,34 @@ def test_the_open_loop_stops_by_itself_having_sent_its_schedule():
 def club(save_p99: float, poll_p99: float, errors: int = 0) -> dict:
     def part(p99, **more):
         lat = {"n": 100, "median": p99 / 3, "p95": p99 / 2, "p99": p99, "max": p99}
-        return {"answers": 100, "ok": 100 - more.get("errors", 0), "per_second": 16.0, "errors": 0,
-                "statuses": {"200": 100}, "latency_ms": lat, "service_ms": lat, "late_ms": {"n": 100, "p99": 1.0,
-                                                                                            "max": 2.0}, **more}
-    return {"phones": 32, "tables": 8, "interval": 2.0, "jitter": 0.5, "poll_every": 2.0, "seconds": 60.0,
-            "save": part(save_p99, steps=20), "poll": part(poll_p99), "unsent": 0, "threads_still_running": 0,
-            "errors": errors, "scheduled": {"save_per_second": 16.0, "poll_per_second": 16.0},
-            "machine_busy": None, "cpu_ms_per_request": None}
+        return {
+            "answers": 100,
+            "ok": 100 - more.get("errors", 0),
+            "per_second": 16.0,
+            "errors": 0,
+            "statuses": {"200": 100},
+            "latency_ms": lat,
+            "service_ms": lat,
+            "late_ms": {"n": 100, "p99": 1.0, "max": 2.0},
+            **more,
+        }
+
+    return {
+        "phones": 32,
+        "tables": 8,
+        "interval": 2.0,
+        "jitter": 0.5,
+        "poll_every": 2.0,
+        "seconds": 60.0,
+        "save": part(save_p99, steps=20),
+        "poll": part(poll_p99),
+        "unsent": 0,
+        "threads_still_running": 0,
+        "errors": errors,
+        "scheduled": {"save_per_second": 16.0, "poll_per_second": 16.0},
+        "machine_busy": None,
+        "cpu_ms_per_request": None,
+    }
 
 
 def statements(count: int) -> dict:
@@ -243,30 +327,62 @@ def given(database: str = "SQLite (a file in a temporary folder)", **figures) ->
         "database": database,
         "options": {"sectors": figures.get("sectors", 20)},
         "inprocess": {
-            "sizes": {size: {"statements": {f"{kind}_{n}p": statements(figures.get("statements", 6))
-                                            for kind in ("save", "step") for n in (1, 5)},
-                             "timings": {"pad4": timing(figures.get("pad4", 12.0)), "poll_news": timing(6.0),
-                                         "poll_made": timing(figures.get("poll_made", 2.0))}}
-                      for size in ("10", "100000")},
+            "sizes": {
+                size: {
+                    "statements": {
+                        f"{kind}_{n}p": statements(figures.get("statements", 6))
+                        for kind in ("save", "step")
+                        for n in (1, 5)
+                    },
+                    "timings": {
+                        "pad4": timing(figures.get("pad4", 12.0)),
+                        "poll_news": timing(6.0),
+                        "poll_made": timing(figures.get("poll_made", 2.0)),
+                    },
+                }
+                for size in ("10", "100000")
+            },
             "html": {"pad4_html": figures.get("pad4_html", 50_000), "poll_html": 15_000},
             "bodies": {"encoding": "urlencoded", "save": 68, "step": 57},
             "poll": {"status": 304, "body_bytes": 0, "count": 1, "by_statement": {"SELECT scoring_game": 1}},
-            "history": {"sizes": figures.get("history_sizes", ["1000", "100000"]), "baseline": {},
-                        "pages": {"history page": {"1000": 10.0, "10": 10.0, "100000": figures.get("history", 12.0)}}},
+            "history": {
+                "sizes": figures.get("history_sizes", ["1000", "100000"]),
+                "baseline": {},
+                "pages": {"history page": {"1000": 10.0, "10": 10.0, "100000": figures.get("history", 12.0)}},
+            },
         },
         "gunicorn": {
             "workers": 2,
             "club": club(figures.get("save_p99", 30.0), figures.get("poll_p99", 30.0), figures.get("errors", 0)),
-            "club_large": {**club(figures.get("large_save_p99", 40.0), 40.0, figures.get("large_errors", 0)),
-                           "phones": 96, "tables": 24},
-            "sizes": {"save": {"bytes": 1500, "status": 200}, "step": {"bytes": 1400, "status": 200},
-                      "poll": {"bytes": 700, "status": 304, "body": 0}},
-            "first_load": {"total": figures.get("first_load", 42_000), "all_ok": True,
-                           "requests": [{"url": "/games/x/", "bytes": figures.get("first_load", 42_000)}]},
-            "load": {"save": {"clients": 32, "per_second": figures.get("rate", 180.0), "ok": 900, "seconds": 5.0,
-                              "errors": 0, "statuses": {"200": 900}, "clients_still_running": 0,
-                              "latency_ms": {"n": 900, "median": 160, "p95": 190, "p99": 240},
-                              "cpu_ms_per_answer": 8.7, "workers_same": True}},
+            "club_large": {
+                **club(figures.get("large_save_p99", 40.0), 40.0, figures.get("large_errors", 0)),
+                "phones": 96,
+                "tables": 24,
+            },
+            "sizes": {
+                "save": {"bytes": 1500, "status": 200},
+                "step": {"bytes": 1400, "status": 200},
+                "poll": {"bytes": 700, "status": 304, "body": 0},
+            },
+            "first_load": {
+                "total": figures.get("first_load", 42_000),
+                "all_ok": True,
+                "requests": [{"url": "/games/x/", "bytes": figures.get("first_load", 42_000)}],
+            },
+            "load": {
+                "save": {
+                    "clients": 32,
+                    "per_second": figures.get("rate", 180.0),
+                    "ok": 900,
+                    "seconds": 5.0,
+                    "errors": 0,
+                    "statuses": {"200": 900},
+                    "clients_still_running": 0,
+                    "latency_ms": {"n": 900, "median": 160, "p95": 190, "p99": 240},
+                    "cpu_ms_per_answer": 8.7,
+                    "workers_same": True,
+                }
+            },
             "browser": {"skipped": "--no-browser"},
         },
     }
@@ -280,10 +396,28 @@ def verdicts(results: dict) -> dict:
 def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_have_no_verdict():
     rows = report.figures(given())
     met = {row["key"]: row["met"] for row in rows}
-    for key in ("club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
-                "club_large.errors", "load.rate", "sql.save_1p.10", "sql.step_5p.100000", "sql.save.same", "body.save",
-                "body.step", "sent.save", "poll", "first_load", "history.history page", "time.pad4.10",
-                "time.pad4.100000", "time.poll_made.10", "html.pad4"):
+    for key in (
+        "club.save_p99",
+        "club.poll_p99",
+        "club.errors",
+        "club_large.save_p99",
+        "club_large.poll_p99",
+        "club_large.errors",
+        "load.rate",
+        "sql.save_1p.10",
+        "sql.step_5p.100000",
+        "sql.save.same",
+        "body.save",
+        "body.step",
+        "sent.save",
+        "poll",
+        "first_load",
+        "history.history page",
+        "time.pad4.10",
+        "time.pad4.100000",
+        "time.poll_made.10",
+        "html.pad4",
+    ):
         assert met[key] is True, key
     for key in ("load.p99", "load.cpu", "club.rates", "requests_per_game", "time.poll_news.10", "html.poll"):
         # information, or not measured
@@ -296,29 +430,32 @@ def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_h
     assert not [budget for budget in budgets if "/healthz" in budget]
 
 
-@pytest.mark.parametrize(("figures", "key", "met"), [
-    ({"save_p99": 50.0}, "club.save_p99", True),
-    ({"save_p99": 50.1}, "club.save_p99", False),
-    ({"poll_p99": 75.0}, "club.poll_p99", False),
-    ({"errors": 1}, "club.errors", False),
-    ({"rate": 100.0}, "load.rate", True),
-    ({"rate": 99.0}, "load.rate", False),
-    ({"statements": 8}, "sql.save_5p.100000", True),
-    ({"statements": 9}, "sql.save_5p.100000", False),
-    ({"first_load": 45 * 1024}, "first_load", True),
-    ({"first_load": 45 * 1024 + 1}, "first_load", False),
-    ({"history": 15.0}, "history.history page", True),
-    ({"history": 15.1}, "history.history page", False),
-    ({"large_save_p99": 50.0}, "club_large.save_p99", True),
-    ({"large_save_p99": 51.0}, "club_large.save_p99", False),
-    ({"large_errors": 1}, "club_large.errors", False),
-    ({"pad4": 15.0}, "time.pad4.100000", True),
-    ({"pad4": 15.1}, "time.pad4.100000", False),
-    ({"pad4_html": 60 * 1024}, "html.pad4", True),
-    ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
-    ({"poll_made": 3.0}, "time.poll_made.10", True),
-    ({"poll_made": 3.1}, "time.poll_made.10", False),
-])
+@pytest.mark.parametrize(
+    ("figures", "key", "met"),
+    [
+        ({"save_p99": 50.0}, "club.save_p99", True),
+        ({"save_p99": 50.1}, "club.save_p99", False),
+        ({"poll_p99": 75.0}, "club.poll_p99", False),
+        ({"errors": 1}, "club.errors", False),
+        ({"rate": 100.0}, "load.rate", True),
+        ({"rate": 99.0}, "load.rate", False),
+        ({"statements": 8}, "sql.save_5p.100000", True),
+        ({"statements": 9}, "sql.save_5p.100000", False),
+        ({"first_load": 45 * 1024}, "first_load", True),
+        ({"first_load": 45 * 1024 + 1}, "first_load", False),
+        ({"history": 15.0}, "history.history page", True),
+        ({"history": 15.1}, "history.history page", False),
+        ({"large_save_p99": 50.0}, "club_large.save_p99", True),
+        ({"large_save_p99": 51.0}, "club_large.save_p99", False),
+        ({"large_errors": 1}, "club_large.errors", False),
+        ({"pad4": 15.0}, "time.pad4.100000", True),
+        ({"pad4": 15.1}, "time.pad4.100000", False),
+        ({"pad4_html": 60 * 1024}, "html.pad4", True),
+        ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
+        ({"poll_made": 3.0}, "time.poll_made.10", True),
+        ({"poll_made": 3.1}, "time.poll_made.10", False),
+    ],
+)
 def test_each_budget_is_marked_met_or_not_on_given_figures(figures, key, met):
     assert verdicts(given(**figures))[key] is met
 
@@ -355,10 +492,20 @@ def test_a_run_without_the_large_club_night_says_so():
 
 def test_the_docs_table_is_written_between_the_markers(tmp_path):
     results = copy.deepcopy(given())
-    results.update(machine={"date": "today", "cpu_count": 2, "cpu_model": "cpu", "load_average_at_start": None,
-                            "python": "3.13", "django": "6.1", "sqlite": "3"},
-                   git={"commit": "abc", "subject": "s", "uncommitted_changes": []}, command="bench/run.py",
-                   rate_limit={"how": "each phone its own address"})
+    results.update(
+        machine={
+            "date": "today",
+            "cpu_count": 2,
+            "cpu_model": "cpu",
+            "load_average_at_start": None,
+            "python": "3.13",
+            "django": "6.1",
+            "sqlite": "3",
+        },
+        git={"commit": "abc", "subject": "s", "uncommitted_changes": []},
+        command="bench/run.py",
+        rate_limit={"how": "each phone its own address"},
+    )
     results["figures"] = report.figures(results)
     doc = tmp_path / "performance.md"
     doc.write_text(f"prose\n{report.DOCS_BEGIN}\nold table\n{report.DOCS_END}\nmore prose\n", encoding="utf-8")

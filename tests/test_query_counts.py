@@ -47,9 +47,13 @@ def _no_counter_sweep(monkeypatch):
 
 
 def counted(queries) -> list[str]:
-    return [query["sql"].strip() for query in queries.captured_queries
-            if query["sql"].split(None, 1)[0] not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
-            and '"django_session"' not in query["sql"] and 'FROM "auth_user"' not in query["sql"]]
+    return [
+        query["sql"].strip()
+        for query in queries.captured_queries
+        if query["sql"].split(None, 1)[0] not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
+        and '"django_session"' not in query["sql"]
+        and 'FROM "auth_user"' not in query["sql"]
+    ]
 
 
 def statements(client, game, data) -> list[str]:
@@ -79,10 +83,12 @@ def assert_a_save(found: list[str], *, tokens: str = "") -> None:
 @pytest.mark.parametrize("players", [1, 5])
 def test_a_field_save_costs_the_same_for_one_or_five_players(owner_client, owner, players):
     game = game_started(*NAMES[:players], owner=owner)
-    statements(owner_client, game, {"field": "s1-farm_income", "value": "1", "version": "0", "page": "p",
-                                    "seq": "1"})  # warm
-    found = statements(owner_client, game, {"field": "s1-farm_income", "value": "3+4", "version": "1", "page": "p",
-                                            "seq": "2"})
+    statements(
+        owner_client, game, {"field": "s1-farm_income", "value": "1", "version": "0", "page": "p", "seq": "1"}
+    )  # warm
+    found = statements(
+        owner_client, game, {"field": "s1-farm_income", "value": "3+4", "version": "1", "page": "p", "seq": "2"}
+    )
     assert len(found) == FIELD_SAVE_STATEMENTS <= SAVE_BUDGET, found
     assert_a_save(found)
 
@@ -100,8 +106,9 @@ def test_a_comb_step_costs_the_same_for_one_or_five_players(owner_client, owner,
 def test_a_page_showing_its_recent_changes_reads_them_in_two_more_statements(owner_client, owner):
     game = game_started(*NAMES[:3], owner=owner)
     statements(owner_client, game, {"field": "s1-farms", "value": "1", "version": "0", "page": "p", "seq": "1"})
-    found = statements(owner_client, game, {"field": "s1-farms", "value": "2", "version": "1", "page": "p",
-                                            "seq": "2", "changes": "1"})
+    found = statements(
+        owner_client, game, {"field": "s1-farms", "value": "2", "version": "1", "page": "p", "seq": "2", "changes": "1"}
+    )
     assert len(found) == FIELD_SAVE_STATEMENTS + 2, found
     assert '"scoring_change"' in found[-2] and '"scoring_gameevent"' in found[-1]
     assert_a_save(found[:-2])
@@ -114,10 +121,14 @@ def test_a_save_costs_the_same_with_10_or_100000_games_stored(owner_client, owne
     assert Game.objects.count() == 10
 
     def both(seq: int) -> tuple[list[str], list[str]]:
-        save = statements(owner_client, game, {"field": "s2-recruits", "value": str(seq), "version": str(seq - 1),
-                                               "page": "p", "seq": str(seq)})
-        step = statements(owner_client, game, {"field": "s2-t1", "step": "1", "version": str(seq - 1), "page": "p",
-                                               "seq": str(seq)})
+        save = statements(
+            owner_client,
+            game,
+            {"field": "s2-recruits", "value": str(seq), "version": str(seq - 1), "page": "p", "seq": str(seq)},
+        )
+        step = statements(
+            owner_client, game, {"field": "s2-t1", "step": "1", "version": str(seq - 1), "page": "p", "seq": str(seq)}
+        )
         return save, step
 
     both(1)  # warm (the step's first token row made)
@@ -135,7 +146,8 @@ def games_add(owner, count: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %s) "
-            "INSERT INTO scoring_game (public_id, owner_id, played_on, notes, end_trigger_token, during_mode, created_at,"
+            "INSERT INTO scoring_game (public_id, owner_id, played_on, notes, end_trigger_token, during_mode,"
+            " created_at,"
             " revision, finished_at) SELECT 'stored-' || i, %s, %s, '', 7, 'breakdown', %s, 0, %s FROM n",
             [count, owner.pk, now.date(), now, now],
         )
@@ -195,8 +207,11 @@ def test_a_poll_sent_back_a_compressed_answers_weak_tag_is_still_304(owner_clien
     game = game_started("Ann", owner=owner)
     first = owner_client.get(reverse("scoring:live", args=[game.public_id]), HTTP_ACCEPT_ENCODING="gzip")
     assert first["ETag"].startswith('W/"rev-')  # compression weakens the tag on the way
-    again = owner_client.get(reverse("scoring:live", args=[game.public_id]), HTTP_ACCEPT_ENCODING="gzip",
-                             headers={"If-None-Match": first["ETag"]})
+    again = owner_client.get(
+        reverse("scoring:live", args=[game.public_id]),
+        HTTP_ACCEPT_ENCODING="gzip",
+        headers={"If-None-Match": first["ETag"]},
+    )
     assert again.status_code == 304 and again.content == b""
 
 
@@ -205,8 +220,10 @@ def test_a_save_sends_no_cookie_back(owner_client, owner):
     not renew the CSRF cookie: no Set-Cookie on the phone's every save."""
     game = game_started("Ann", "Bob", owner=owner)
     save_value(seat=game.seats.get(number=1), key="farms", value=1)  # a change to undo: a form
-    response = owner_client.post(reverse("scoring:save", args=[game.public_id]),
-                                 {"field": "s2-farms", "value": "2", "version": "0", "page": "p", "seq": "1",
-                                  "changes": "1"}, headers=SCRIPT)
+    response = owner_client.post(
+        reverse("scoring:save", args=[game.public_id]),
+        {"field": "s2-farms", "value": "2", "version": "0", "page": "p", "seq": "1", "changes": "1"},
+        headers=SCRIPT,
+    )
     assert response.status_code == 200 and "Undo" in response.content.decode()
     assert not response.cookies

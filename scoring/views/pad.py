@@ -48,8 +48,15 @@ FINISHED_HEADER = "X-Pad-Finished"
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 PAD_OOB_PARTIALS = (
-    "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints", "sector-summaries", "ranking",
-    "row-labels", "rows-warnings",
+    "totals",
+    "during-subtotal",
+    "majority-row",
+    "end-subtotal",
+    "comb-hints",
+    "sector-summaries",
+    "ranking",
+    "row-labels",
+    "rows-warnings",
 )
 
 # What each kind of field can change besides its own status: the figures a save answers with.
@@ -99,8 +106,9 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     valid = form.is_valid()
     if form.cleaned_data.get("session", "") not in ("", session_tag(request)):
         # (the page was opened in a session that has ended: what it kept is not this session's to save)
-        answer = _pad_sentence(access, _("This page was opened in a session that has ended: it cannot save. "
-                                         "Reload the page."), 403)
+        answer = _pad_sentence(
+            access, _("This page was opened in a session that has ended: it cannot save. Reload the page."), 403
+        )
         answer[TAG_HEADER] = session_tag(request)
         return answer
     if not valid:
@@ -112,12 +120,14 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         refused = SaveResult(Outcome.REFUSED, state, pad, message=message)
         return _save_answer(request, access, refused, typed=request.POST.get("value", ""))
     result = services.field_save(game=access.game, address=form.address, by=access.actor, **form.save_arguments())
-    return _save_answer(request, access, result, typed=request.POST.get("value", ""),
-                        changes=form.cleaned_data["changes"])
+    return _save_answer(
+        request, access, result, typed=request.POST.get("value", ""), changes=form.cleaned_data["changes"]
+    )
 
 
-def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *, typed: str,
-                 changes: bool = False) -> HttpResponse:
+def _save_answer(
+    request: HttpRequest, access: GameAccess, result: SaveResult, *, typed: str, changes: bool = False
+) -> HttpResponse:
     """The answer to one save of the pad's script, drawn from the game as it stands after it."""
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
         return sentence("", 404)
@@ -126,8 +136,12 @@ def _save_answer(request: HttpRequest, access: GameAccess, result: SaveResult, *
     if result.field is None:
         return _pad_sentence(access, _("This field is not part of the game."), 400)
     name, refused = result.field.name, result.outcome is Outcome.REFUSED
-    board = Scoreboard(result.state, result=result.scored, errors={name: result.message} if refused else {},
-                       typed={name: typed} if refused else {})
+    board = Scoreboard(
+        result.state,
+        result=result.scored,
+        errors={name: result.message} if refused else {},
+        typed={name: typed} if refused else {},
+    )
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
     pad = result.field  # (of the seats the board shows)
     context = _pad_context(
@@ -166,8 +180,10 @@ def finished_mark(game) -> str:
 
 
 def _finished_refusal(game) -> SafeString:
-    return words(_("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
-                 finished=finished_sentence(game, selectors.finish_event(game)))
+    return words(
+        _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
+        finished=finished_sentence(game, selectors.finish_event(game)),
+    )
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -250,13 +266,18 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
 def _undo_refusal(change: Change, result: SaveResult) -> str:
     """Why an undo was not done, in words ("" when it was)."""
     if result.outcome is Outcome.CONFLICT:
-        return words(_("%(what)s: changed again since, to %(now)s. Undoing would overwrite that, so nothing was "
-                       "changed."), what=change_label(change), now=value_words(result.text))
+        return words(
+            _("%(what)s: changed again since, to %(now)s. Undoing would overwrite that, so nothing was changed."),
+            what=change_label(change),
+            now=value_words(result.text),
+        )
     if result.outcome is Outcome.FINISHED:
         return _finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
-        return words(_("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
-                     what=change_label(change))
+        return words(
+            _("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
+            what=change_label(change),
+        )
     return result.message if result.outcome is Outcome.REFUSED else ""
 
 
@@ -282,8 +303,15 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     finishing_as = actor_words(access.actor) if access.link is not None else ""
     asks = board.not_entered or board.unusual_cells or board.comb_overfilled or finishing_as
     if asks and request.POST.get("confirm") != "1":
-        return _pad_page(request, access, board=board, finish_confirm=board.not_entered,
-                         finish_check=board.unusual_cells, finish_comb=board.comb_overfilled, finishing_as=finishing_as)
+        return _pad_page(
+            request,
+            access,
+            board=board,
+            finish_confirm=board.not_entered,
+            finish_check=board.unusual_cells,
+            finish_comb=board.comb_overfilled,
+            finishing_as=finishing_as,
+        )
     services.game_finish(game=board.game, by=access.actor)
     return redirect("scoring:results", game_id=board.game.public_id)
 
@@ -312,8 +340,9 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
         form = GameModeForm(request.POST)
         if not form.is_valid():
-            return sentence(_("The game can count its points during the game on the VP track or as the breakdown."),
-                            400)
+            return sentence(
+                _("The game can count its points during the game on the VP track or as the breakdown."), 400
+            )
         try:
             services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
         except ValidationError as refusal:
@@ -325,8 +354,12 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200, **context) -> HttpResponse:
     board = Scoreboard(selectors.game_state(access.game))
-    return render(request, "scoring/during.html",
-                  {"board": board, "access": access, "player": _seat_in_view(request, board), **context}, status=status)
+    return render(
+        request,
+        "scoring/during.html",
+        {"board": board, "access": access, "player": _seat_in_view(request, board), **context},
+        status=status,
+    )
 
 
 @require_POST
@@ -340,8 +373,9 @@ def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
         return redirect("scoring:pad", game_id=access.game.public_id)
     form = LinkHolderNameForm(request.POST)
     if not form.is_valid():
-        return _pad_page(request, access, status=422, name_error=form.errors["name"][0],
-                         name_typed=request.POST.get("name", ""))
+        return _pad_page(
+            request, access, status=422, name_error=form.errors["name"][0], name_typed=request.POST.get("name", "")
+        )
     link_name_set(request, access, form.cleaned_data["name"])
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")
 
@@ -377,8 +411,9 @@ def _save_posted(request: HttpRequest, form: PadForm, access: GameAccess) -> _Po
         errors.update({posted.name: over.message for posted in values})
         values = []
     for posted in values:
-        result = services.field_save(game=access.game, address=posted.address, by=access.actor,
-                                     **posted.save_arguments())
+        result = services.field_save(
+            game=access.game, address=posted.address, by=access.actor, **posted.save_arguments()
+        )
         if result.outcome is Outcome.GONE:
             raise NoAccess()
         if result.outcome is Outcome.FINISHED:
@@ -386,7 +421,8 @@ def _save_posted(request: HttpRequest, form: PadForm, access: GameAccess) -> _Po
         elif result.outcome is Outcome.CONFLICT:
             errors[posted.name] = _(
                 "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
-                "Save again to replace it.") % {"stored": value_words(result.text, missing=_("empty"))}
+                "Save again to replace it."
+            ) % {"stored": value_words(result.text, missing=_("empty"))}
         elif result.outcome is Outcome.REFUSED:
             errors[posted.name] = result.message
     return _Posted(errors, {name: form.typed_text(name) for name in errors}, over.retry_after if over else 0)
@@ -446,8 +482,16 @@ def _pad_partials(request: HttpRequest, names: list[str], context: dict, status:
     return _page_headers(response, context["board"].game)
 
 
-def _pad_page(request: HttpRequest, access: GameAccess, *, status: int = 200, board: Scoreboard | None = None,
-              errors: dict | None = None, typed: dict | None = None, **context) -> HttpResponse:
+def _pad_page(
+    request: HttpRequest,
+    access: GameAccess,
+    *,
+    status: int = 200,
+    board: Scoreboard | None = None,
+    errors: dict | None = None,
+    typed: dict | None = None,
+    **context,
+) -> HttpResponse:
     """The whole pad page (of ``board``, or of the game as it stands now), with the messages of a
     post that was not (wholly) saved."""
     if board is None:

@@ -75,18 +75,27 @@ pytestmark = pytest.mark.django_db
 
 # Every figure of the pad: what the live view and an undo send out of band (3 comb sectors).
 OOB_IDS = [
-    "totals", "during-subtotal", "majority-row", "end-subtotal", "comb-hints",
-    "sector-0-summary", "sector-1-summary", "sector-2-summary", "ranking",
+    "totals",
+    "during-subtotal",
+    "majority-row",
+    "end-subtotal",
+    "comb-hints",
+    "sector-0-summary",
+    "sector-1-summary",
+    "sector-2-summary",
+    "ranking",
     *(f"label-{category.key}" for category in PAD_CATEGORIES),  # each row's heading: entered yet or not
     *(f"warnings-{category.key}" for category in PAD_CATEGORIES),  # each row's values to check
 ]
-MISSING_VERSION = ("This save does not say which version of the value it replaces: reload the page, then type it "
-                   "again.")
-NOT_SHOWN = ("This page did not say what it showed here, so saving could overwrite another phone's value: reload "
-             "the page, then type it again.")
+MISSING_VERSION = "This save does not say which version of the value it replaces: reload the page, then type it again."
+NOT_SHOWN = (
+    "This page did not say what it showed here, so saving could overwrite another phone's value: reload "
+    "the page, then type it again."
+)
 
 # ---------------------------------------------------------------------------------------------
 # The pad: /games/<id>/
+
 
 @WITH_AND_WITHOUT_HTMX
 def test_pad_names_every_field_by_category_and_player(client, headers):
@@ -144,9 +153,10 @@ def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_sh
 
 def test_every_pad_field_posts_the_value_the_page_showed_beside_it(client):
     """Django's hidden initial (``initial-<name>``): what a plain post is compared with."""
-    game = game_scored(player("Alice", starting_vp=1, farm_income=11, farms=3, hive_mat_full=True, tokens=[2, 0, 0],
-                              workers=2),
-                       player("Bruno", starting_vp=2))
+    game = game_scored(
+        player("Alice", starting_vp=1, farm_income=11, farms=3, hive_mat_full=True, tokens=[2, 0, 0], workers=2),
+        player("Bruno", starting_vp=2),
+    )
     save_value(seat=seat_of(game, 1), key="farm_income", value=11, sum_text="3+6+2")
 
     html = page(client.get(url("pad", game)))
@@ -154,14 +164,34 @@ def test_every_pad_field_posts_the_value_the_page_showed_beside_it(client):
     form = html.by_id("pad")
     for field in pad_inputs(html):
         assert len(form.find_all("input", name=f"initial-{field['name']}", type="hidden")) == 1, field["name"]
-    initial = {name: form.one("input", name=f"initial-{name}")["value"] for name in (
-        "s1-starting_vp", "s1-farm_income", "s1-farms", "s1-hive_mat_full", "s1-t0", "s1-t1", "s1-active_workers",
-        "s2-farms", "s2-hive_mat_full", "s2-t0", "s2-active_workers",
-    )}
+    initial = {
+        name: form.one("input", name=f"initial-{name}")["value"]
+        for name in (
+            "s1-starting_vp",
+            "s1-farm_income",
+            "s1-farms",
+            "s1-hive_mat_full",
+            "s1-t0",
+            "s1-t1",
+            "s1-active_workers",
+            "s2-farms",
+            "s2-hive_mat_full",
+            "s2-t0",
+            "s2-active_workers",
+        )
+    }
     assert initial == {
-        "s1-starting_vp": "1", "s1-farm_income": "3+6+2", "s1-farms": "3", "s1-hive_mat_full": "True", "s1-t0": "2",
-        "s1-t1": "0", "s1-active_workers": "2",
-        "s2-farms": "", "s2-hive_mat_full": "False", "s2-t0": "", "s2-active_workers": "0",
+        "s1-starting_vp": "1",
+        "s1-farm_income": "3+6+2",
+        "s1-farms": "3",
+        "s1-hive_mat_full": "True",
+        "s1-t0": "2",
+        "s1-t1": "0",
+        "s1-active_workers": "2",
+        "s2-farms": "",
+        "s2-hive_mat_full": "False",
+        "s2-t0": "",
+        "s2-active_workers": "0",
     }
 
 
@@ -191,15 +221,16 @@ def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_aw
     for category in PAD_CATEGORIES:  # (a breakdown game, as game_started makes)
         help_box = html.by_id(f"label-{category.key}").one("details", class_="row-help")
         assert help_box.one("summary").text == category.short_label
-        assert help_box.one("small", class_="help").text == (
-            category.help_text or category.label)
+        assert help_box.one("small", class_="help").text == (category.help_text or category.label)
         assert help_box.one("small", class_="help").text.startswith(category.label)  # (the edition's full words first)
         assert help_box["id"] == f"help-{category.key}" and "hx-preserve" in help_box.attrs  # stays open across polls
     assert html.by_id("label-carvings").one("summary").text == "Carvings"
     assert labelled(html, "Conditions on carvings built, Alice")["name"] == "s1-carvings"
     majority = html.by_id("majority-row").one("details", class_="row-help")
     assert (majority.one("summary").text, majority.one("small").text) == (
-        "Comb majorities", "Hibernation Comb sector majorities")
+        "Comb majorities",
+        "Hibernation Comb sector majorities",
+    )
 
 
 def test_the_next_order_choice_sits_with_the_keypad_bar_except_in_one_players_view(client):
@@ -264,7 +295,9 @@ def test_pad_of_one_player_shows_only_that_players_fields_and_everyones_totals(c
         "During the game, Bruno",
     ]
     assert [labelled(html.by_id("totals"), f"Total, {name}").text for name in ("Alice", "Bruno", "Carla")] == [
-        "1", "2", "3",
+        "1",
+        "2",
+        "3",
     ]
     form = html.by_id("pad")
     assert form["action"] == url("pad", game) + "?player=2"
@@ -317,7 +350,9 @@ def test_a_save_from_a_page_of_a_session_that_has_ended_is_refused_and_stores_no
 
     assert refused.status_code == 403
     assert refused["Content-Type"].startswith("text/plain")
-    assert refused.content.decode() == "This page was opened in a session that has ended: it cannot save. Reload the page."
+    assert (
+        refused.content.decode() == "This page was opened in a session that has ended: it cannot save. Reload the page."
+    )
     assert refused["X-Session-Tag"] == tag != ""
     assert snapshot(game) == before
     assert save(client, game, "s1-farms", "3", session=tag, page="a", seq=2).status_code == 200
@@ -468,10 +503,19 @@ def test_the_tables_view_ranks_every_player_with_how_far_they_stand_from_the_lea
 
     html = page(client.get(url("table", game)))
 
-    rows = [(row.one(class_="standing-name").text, row.one(class_="standing-total").text,
-             getattr(row.find(class_="standing-gap"), "text", "")) for row in html.find_all("li", class_="standing")]
-    assert rows == [("Bruno", "32 VP", "leads by 11 VP"), ("Alice", "21 VP", "11 VP behind"),
-                    ("Carla", "13 VP", "19 VP behind")]
+    rows = [
+        (
+            row.one(class_="standing-name").text,
+            row.one(class_="standing-total").text,
+            getattr(row.find(class_="standing-gap"), "text", ""),
+        )
+        for row in html.find_all("li", class_="standing")
+    ]
+    assert rows == [
+        ("Bruno", "32 VP", "leads by 11 VP"),
+        ("Alice", "21 VP", "11 VP behind"),
+        ("Carla", "13 VP", "19 VP behind"),
+    ]
     assert html.by_id("standings")["hx-get"] == url("table", game)
     assert "data-keep-awake" in html.by_id("standings").attrs  # (in progress: the screen stays awake)
     assert page(client.get(url("pad", game))).find("a", href=url("table", game)) is not None  # one tap from the pad
@@ -496,7 +540,9 @@ def test_a_shared_victory_and_a_finished_game_are_said_in_words_on_the_tables_vi
     assert html.one("h1").text == "Final standings"
     assert html.one(class_="table-winner").text == "Shared victory: Alice and Bruno"
     assert [row.one(class_="standing-gap").text for row in html.find_all("li", class_="standing")] == [
-        "shares the lead", "shares the lead"]
+        "shares the lead",
+        "shares the lead",
+    ]
     assert "data-keep-awake" not in html.by_id("standings").attrs
 
 
@@ -543,20 +589,42 @@ def test_save_answers_the_fields_status_then_its_error_and_every_figure_out_of_b
     assert status.text == "Saved"
     assert (status["data-version"], status["data-stored"]) == ("1", "11")
     # the figures a during-the-game entry can change (not every figure)
-    assert [part["id"] for part in oob] == ["error-s1-farm_income", "during-subtotal", "totals", "ranking",
-                                            "label-farm_income", "warnings-farm_income"]
+    assert [part["id"] for part in oob] == [
+        "error-s1-farm_income",
+        "during-subtotal",
+        "totals",
+        "ranking",
+        "label-farm_income",
+        "warnings-farm_income",
+    ]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     assert "hidden" in oob[0].attrs and oob[0].text == ""
     assert entry(game, 1, "farm_income") == 11
     assert response["X-Pad-Revision"] == "1" == str(revision_of(game))
 
 
-@pytest.mark.parametrize(("field", "value", "figures"), [
-    ("s2-recruits", "4", ["end-subtotal", "totals", "ranking", "label-recruits", "warnings-recruits"]),
-    ("s2-t1", "2", ["majority-row", "end-subtotal", "comb-hints", "sector-0-summary", "sector-1-summary",
-                    "sector-2-summary", "totals", "ranking", "[data-live]"]),
-    ("s2-active_workers", "3", ["ranking"]),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "figures"),
+    [
+        ("s2-recruits", "4", ["end-subtotal", "totals", "ranking", "label-recruits", "warnings-recruits"]),
+        (
+            "s2-t1",
+            "2",
+            [
+                "majority-row",
+                "end-subtotal",
+                "comb-hints",
+                "sector-0-summary",
+                "sector-1-summary",
+                "sector-2-summary",
+                "totals",
+                "ranking",
+                "[data-live]",
+            ],
+        ),
+        ("s2-active_workers", "3", ["ranking"]),
+    ],
+)
 def test_a_save_answers_the_figures_its_kind_of_field_can_change(client, field, value, figures):
     game = game_started("Alice", "Bruno", "Carla")
 
@@ -573,8 +641,15 @@ def test_a_save_from_a_page_showing_its_recent_changes_answers_them_too(client):
     response = save(client, game, "s2-recruits", "4", version=0, page="a", seq=1, changes=1)
 
     _status, *oob = top_level(page(response))
-    assert [part["id"] for part in oob] == ["error-s2-recruits", "end-subtotal", "totals", "ranking", "label-recruits",
-                                            "warnings-recruits", "changes"]
+    assert [part["id"] for part in oob] == [
+        "error-s2-recruits",
+        "end-subtotal",
+        "totals",
+        "ranking",
+        "label-recruits",
+        "warnings-recruits",
+        "changes",
+    ]
     assert "Recruits built, Bruno: — → 4" in oob[-1].text
 
 
@@ -639,18 +714,21 @@ def test_save_answers_its_rows_heading_entered_or_not_yet(client):
     assert cleared["hx-swap-oob"] == "true"
 
 
-@pytest.mark.parametrize(("name", "value", "key", "stored", "vp"), [
-    pytest.param("s1-farm_income", "11", "farm_income", 11, None, id="vp-entry"),
-    pytest.param("s1-carvings", "-3", "carvings", -3, None, id="negative-carvings"),
-    pytest.param("s1-farms", "4", "farms", 4, "4 VP", id="count-shows-its-vp"),
-    pytest.param("s1-frames_filled", "2", "frames_filled", 2, "16 VP", id="frames-8-vp-each"),
-    pytest.param("s1-hive_mat_full", "1", "hive_mat_full", True, "8 VP", id="checkbox-ticked"),
-    pytest.param("s1-hive_mat_full", "", "hive_mat_full", False, "0 VP", id="checkbox-unticked"),
-    pytest.param("s1-active_workers", "3", "active_workers", 3, None, id="active-workers"),
-    pytest.param("s1-farm_income", "", "farm_income", None, None, id="empty-is-not-entered"),
-    pytest.param("s1-farms", "", "farms", None, "0 VP", id="empty-count-is-not-entered-and-worth-0"),
-    pytest.param("s1-active_workers", "", "active_workers", None, None, id="workers-not-entered"),
-])
+@pytest.mark.parametrize(
+    ("name", "value", "key", "stored", "vp"),
+    [
+        pytest.param("s1-farm_income", "11", "farm_income", 11, None, id="vp-entry"),
+        pytest.param("s1-carvings", "-3", "carvings", -3, None, id="negative-carvings"),
+        pytest.param("s1-farms", "4", "farms", 4, "4 VP", id="count-shows-its-vp"),
+        pytest.param("s1-frames_filled", "2", "frames_filled", 2, "16 VP", id="frames-8-vp-each"),
+        pytest.param("s1-hive_mat_full", "1", "hive_mat_full", True, "8 VP", id="checkbox-ticked"),
+        pytest.param("s1-hive_mat_full", "", "hive_mat_full", False, "0 VP", id="checkbox-unticked"),
+        pytest.param("s1-active_workers", "3", "active_workers", 3, None, id="active-workers"),
+        pytest.param("s1-farm_income", "", "farm_income", None, None, id="empty-is-not-entered"),
+        pytest.param("s1-farms", "", "farms", None, "0 VP", id="empty-count-is-not-entered-and-worth-0"),
+        pytest.param("s1-active_workers", "", "active_workers", None, None, id="workers-not-entered"),
+    ],
+)
 def test_save_stores_each_kind_of_field(client, name, value, key, stored, vp):
     game = game_started("Alice", "Bruno")
     for setup_key, setup_value in (("hive_mat_full", True), ("farm_income", 5), ("farms", 2)):
@@ -681,19 +759,22 @@ def test_save_of_a_sum_stores_its_value_and_keeps_the_text(client):
 
 # One of each kind of field (every message of every kind is tests/test_forms.py).
 INVALID_VALUES = [
-    pytest.param("s1-farm_income", "abc", "Farm income, Alice: Type a whole number, such as 12, or a sum, such as "
-                 "3+6+2.", id="letters"),
-    pytest.param("s1-farms", "90+20", "Farms built, Alice: 90+20 makes 110; this must be from 0 to 99.",
-                 id="sum-out-of-range"),
+    pytest.param(
+        "s1-farm_income",
+        "abc",
+        "Farm income, Alice: Type a whole number, such as 12, or a sum, such as 3+6+2.",
+        id="letters",
+    ),
+    pytest.param(
+        "s1-farms", "90+20", "Farms built, Alice: 90+20 makes 110; this must be from 0 to 99.", id="sum-out-of-range"
+    ),
     pytest.param("s2-t0", "8", "Tokens in sector 1, Bruno: Must be from 0 to 7, not 8.", id="8-tokens-in-a-sector"),
     pytest.param("s1-active_workers", "5", "Active workers, Alice: Must be from 0 to 4, not 5.", id="5-active-workers"),
 ]
 
 
 @pytest.mark.parametrize(("name", "value", "message"), INVALID_VALUES)
-def test_save_of_invalid_input_answers_422_with_the_message_naming_player_and_category(
-    client, name, value, message
-):
+def test_save_of_invalid_input_answers_422_with_the_message_naming_player_and_category(client, name, value, message):
     game = game_started("Alice", "Bruno", "Carla")
     save_value(seat=seat_of(game, 1), key="farm_income", value=7, sum_text="3+4")
     before, revision = snapshot(game), revision_of(game)
@@ -728,14 +809,17 @@ def test_save_refuses_tokens_beyond_the_7_a_player_owns_in_all_sectors(client):
 NOT_A_FIELD = "This field is not part of the game."
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    pytest.param({"field": "s9-farm_income", "value": "3"}, NOT_A_FIELD, id="no-such-seat"),
-    pytest.param({"field": "s1-t3", "value": "3"}, NOT_A_FIELD, id="no-such-sector"),
-    pytest.param({"field": "s1-nonsense", "value": "3"}, NOT_A_FIELD, id="no-such-category"),
-    pytest.param({"field": "farm_income", "value": "3"}, NOT_A_FIELD, id="no-seat"),
-    pytest.param({"value": "3"}, "This field is required.", id="field-missing"),
-    pytest.param({"field": "", "value": "3"}, "This field is required.", id="field-empty"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({"field": "s9-farm_income", "value": "3"}, NOT_A_FIELD, id="no-such-seat"),
+        pytest.param({"field": "s1-t3", "value": "3"}, NOT_A_FIELD, id="no-such-sector"),
+        pytest.param({"field": "s1-nonsense", "value": "3"}, NOT_A_FIELD, id="no-such-category"),
+        pytest.param({"field": "farm_income", "value": "3"}, NOT_A_FIELD, id="no-seat"),
+        pytest.param({"value": "3"}, "This field is required.", id="field-missing"),
+        pytest.param({"field": "", "value": "3"}, "This field is required.", id="field-empty"),
+    ],
+)
 def test_save_of_no_field_of_the_game_is_400_in_a_sentence_and_stores_nothing(client, data, message):
     game = game_started("Alice", "Bruno")
     before = snapshot(game)
@@ -749,22 +833,26 @@ def test_save_of_no_field_of_the_game_is_400_in_a_sentence_and_stores_nothing(cl
     assert not Change.objects.exists()
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    pytest.param({}, "Type a value, or tap + or \u2212.", id="neither-value-nor-step"),
-    pytest.param({"s1-farms": "3"}, "Type a value, or tap + or \u2212.", id="value-under-the-fields-name"),
-    pytest.param({"step": "0"}, "Type a value, or tap + or \u2212.", id="step-0"),
-    pytest.param({"step": ""}, "Type a value, or tap + or \u2212.", id="step-empty"),
-    pytest.param({"step": "21"}, "Ensure this value is less than or equal to 20.", id="step-above-20"),
-    pytest.param({"step": "-21"}, "Ensure this value is greater than or equal to -20.", id="step-below-minus-20"),
-    pytest.param({"step": "x"}, "Enter a whole number.", id="step-not-a-number"),
-    pytest.param({"step": "1.5"}, "Enter a whole number.", id="step-not-whole"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param({}, "Type a value, or tap + or \u2212.", id="neither-value-nor-step"),
+        pytest.param({"s1-farms": "3"}, "Type a value, or tap + or \u2212.", id="value-under-the-fields-name"),
+        pytest.param({"step": "0"}, "Type a value, or tap + or \u2212.", id="step-0"),
+        pytest.param({"step": ""}, "Type a value, or tap + or \u2212.", id="step-empty"),
+        pytest.param({"step": "21"}, "Ensure this value is less than or equal to 20.", id="step-above-20"),
+        pytest.param({"step": "-21"}, "Ensure this value is greater than or equal to -20.", id="step-below-minus-20"),
+        pytest.param({"step": "x"}, "Enter a whole number.", id="step-not-a-number"),
+        pytest.param({"step": "1.5"}, "Enter a whole number.", id="step-not-whole"),
+    ],
+)
 def test_save_of_neither_a_value_nor_a_step_is_422_under_the_field_and_stores_nothing(client, data, message):
     game = game_started("Alice", "Bruno")
     before = snapshot(game)
 
-    response = client.post(url("save", game), {"field": "s1-farms", **data, "version": "0", "page": "a", "seq": "1"},
-                           headers=SCRIPT)
+    response = client.post(
+        url("save", game), {"field": "s1-farms", **data, "version": "0", "page": "a", "seq": "1"}, headers=SCRIPT
+    )
 
     assert response.status_code == 422
     assert [part["id"] for part in top_level(page(response))] == ["status-s1-farms", "error-s1-farms"]
@@ -773,11 +861,14 @@ def test_save_of_neither_a_value_nor_a_step_is_422_under_the_field_and_stores_no
     assert not Change.objects.exists()
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param("s01-farm_income", id="seat-with-leading-zero"),
-    pytest.param("s1-t00", id="sector-with-leading-zero"),
-    pytest.param("s\u0661-farm_income", id="seat-in-arabic-indic-digits"),
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("s01-farm_income", id="seat-with-leading-zero"),
+        pytest.param("s1-t00", id="sector-with-leading-zero"),
+        pytest.param("s\u0661-farm_income", id="seat-in-arabic-indic-digits"),
+    ],
+)
 def test_save_accepts_a_field_only_under_its_own_name(client, name):
     """A name that only looks like a field ("s01-…" for "s1-…") is not one: answered 400 and not saved,
     as otherwise the status partial is rendered for no cell (id="status-")."""
@@ -826,8 +917,10 @@ def test_save_based_on_an_old_version_from_another_page_is_a_409_conflict_offeri
     assert error.text.startswith(
         "Farms built, Alice: changed on another phone to 10 while you were typing, so yours was not saved."
     )
-    assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [("mine", "Keep mine"),
-                                                                                ("theirs", "Use 10")]
+    assert [(b["data-resolve"], b.text) for b in error.find_all("button")] == [
+        ("mine", "Keep mine"),
+        ("theirs", "Use 10"),
+    ]
     # the figures of that kind of field as stored, to show them (the poll brings the rest)
     assert [part["id"] for part in oob[1:]] == ["end-subtotal", "totals", "ranking", "label-farms", "warnings-farms"]
     assert response["X-Pad-Revision"] == str(revision_of(game))
@@ -858,13 +951,16 @@ def test_save_of_the_same_page_arriving_after_its_newer_save_is_ignored_with_200
     assert response["X-Pad-Revision"] == str(revision_of(game))
 
 
-@pytest.mark.parametrize("version", [
-    pytest.param(None, id="missing"),
-    pytest.param("", id="empty"),
-    pytest.param("abc", id="letters"),
-    pytest.param("1.5", id="not-whole"),
-    pytest.param("-1", id="negative"),
-])
+@pytest.mark.parametrize(
+    "version",
+    [
+        pytest.param(None, id="missing"),
+        pytest.param("", id="empty"),
+        pytest.param("abc", id="letters"),
+        pytest.param("1.5", id="not-whole"),
+        pytest.param("-1", id="negative"),
+    ],
+)
 def test_save_that_does_not_say_which_version_it_replaces_is_422_and_writes_nothing(client, version):
     """A stale phone cannot overwrite what another phone saved by leaving its version out: Alice's
     farms stay 4, not 9, and the 9 typed stays in the field (the answer does not swap it)."""
@@ -934,19 +1030,27 @@ def test_save_answers_its_partials_whatever_the_request_says_it_is(client, heade
 
     assert response.status_code == 200
     assert [part["id"] for part in top_level(page(response))] == [
-        "status-s1-farm_income", "error-s1-farm_income", "during-subtotal", "totals", "ranking", "label-farm_income",
+        "status-s1-farm_income",
+        "error-s1-farm_income",
+        "during-subtotal",
+        "totals",
+        "ranking",
+        "label-farm_income",
         "warnings-farm_income",
     ]
     assert status_of(response).one(class_="sum-result").text == "= 11"
     assert entry(game, 1, "farm_income") == 11
 
 
-@pytest.mark.parametrize(("headers", "sentence"), [
-    pytest.param(SCRIPT, True, id="script"),
-    pytest.param(HTMX, True, id="htmx"),
-    pytest.param({}, False, id="no-header"),
-    pytest.param({"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}, False, id="browser"),
-])
+@pytest.mark.parametrize(
+    ("headers", "sentence"),
+    [
+        pytest.param(SCRIPT, True, id="script"),
+        pytest.param(HTMX, True, id="htmx"),
+        pytest.param({}, False, id="no-header"),
+        pytest.param({"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}, False, id="browser"),
+    ],
+)
 def test_a_save_refused_before_it_reaches_the_game_is_a_sentence_for_the_script(client, owner, headers, sentence):
     """The script shows the reason as it is: one sentence of plain text when it asks for text
     (``Accept: text/plain, text/html;q=0.9``) or says it is htmx; otherwise the site's page."""
@@ -955,10 +1059,20 @@ def test_a_save_refused_before_it_reaches_the_game_is_a_sentence_for_the_script(
     watcher.get(url("join", services.link_renew(game=game, access="view").token))
 
     refusals = [
-        (save(watcher, game, "s1-farms", "3", headers, page="a", seq=1), 403,
-         "This link only lets you watch the game: it cannot change anything."),
-        (client.post(url("save", "no-such-game-at-this-address"), {"field": "s1-farms", "value": "3", "version": "0"},
-                     headers=headers), 404, None),
+        (
+            save(watcher, game, "s1-farms", "3", headers, page="a", seq=1),
+            403,
+            "This link only lets you watch the game: it cannot change anything.",
+        ),
+        (
+            client.post(
+                url("save", "no-such-game-at-this-address"),
+                {"field": "s1-farms", "value": "3", "version": "0"},
+                headers=headers,
+            ),
+            404,
+            None,
+        ),
     ]
 
     for response, status, words in refusals:
@@ -1001,8 +1115,9 @@ def test_save_with_the_pages_csrf_token_in_the_header_is_accepted(owner):
     pad = page(strict.get(url("pad", game)))
     token = pad.by_id("pad").one("input", name="csrfmiddlewaretoken")["value"]  # what the pad's script sends
 
-    response = strict.post(url("save", game), {"field": "s1-farms", "value": "3", "version": "0"},
-                           headers={**SCRIPT, "X-CSRFToken": token})
+    response = strict.post(
+        url("save", game), {"field": "s1-farms", "value": "3", "version": "0"}, headers={**SCRIPT, "X-CSRFToken": token}
+    )
 
     assert response.status_code == 200
     assert entry(game, 1, "farms") == 3
@@ -1092,14 +1207,23 @@ def test_save_all_refuses_a_field_another_phone_changed_meanwhile_and_keeps_what
 def test_save_all_can_clear_a_field_back_to_not_entered(client):
     game = game_scored(player("Alice", farms=3, workers=2, tokens=[2, 1, 0]), player("Bruno"))
 
-    response = client.post(url("pad", game), typed(loaded(client, game), {
-        "s1-farms": "", "s1-active_workers": "", "s1-t0": "",
-    }))
+    response = client.post(
+        url("pad", game),
+        typed(
+            loaded(client, game),
+            {
+                "s1-farms": "",
+                "s1-active_workers": "",
+                "s1-t0": "",
+            },
+        ),
+    )
 
     assert response.status_code == 302
     assert (entry(game, 1, "farms"), entry(game, 1, "active_workers")) == (None, None)
     assert sorted(HibernationTokens.objects.filter(seat__game=game).values_list("sector__position", "count")) == [
-        (1, 1), (2, 0),
+        (1, 1),
+        (2, 0),
     ]
 
 
@@ -1125,8 +1249,9 @@ def test_a_changed_field_without_its_hidden_initial_is_refused_and_the_others_ar
 def test_an_unreadable_hidden_initial_is_refused_as_a_missing_one(client, initial):
     game = game_scored(player("Alice", farms=4), player("Bruno"))
 
-    response = client.post(url("pad", game), {**typed(loaded(client, game), {"s1-farms": "9"}),
-                                              "initial-s1-farms": initial})
+    response = client.post(
+        url("pad", game), {**typed(loaded(client, game), {"s1-farms": "9"}), "initial-s1-farms": initial}
+    )
 
     assert response.status_code == 422
     assert page(response).by_id("error-s1-farms").text == f"Farms built, Alice: {NOT_SHOWN}"
@@ -1138,14 +1263,29 @@ def test_a_post_without_any_hidden_initial_writes_nothing(client):
     game = game_started("Alice", "Bruno")
     before = snapshot(game)
 
-    response = client.post(url("pad", game), {"s1-farm_income": "3+6+2", "s2-farms": "4", "s1-hive_mat_full": "1",
-                                              "s2-t0": "2", "s1-active_workers": "3", "unknown": "x", "s9-farms": "3"})
+    response = client.post(
+        url("pad", game),
+        {
+            "s1-farm_income": "3+6+2",
+            "s2-farms": "4",
+            "s1-hive_mat_full": "1",
+            "s2-t0": "2",
+            "s1-active_workers": "3",
+            "unknown": "x",
+            "s9-farms": "3",
+        },
+    )
 
     assert response.status_code == 422
     html = page(response)
     shown = [error["id"] for error in html.find_all("p", class_="field-error") if "hidden" not in error.attrs]
-    assert sorted(shown) == ["error-s1-active_workers", "error-s1-farm_income", "error-s1-hive_mat_full",
-                             "error-s2-farms", "error-s2-t0"]
+    assert sorted(shown) == [
+        "error-s1-active_workers",
+        "error-s1-farm_income",
+        "error-s1-hive_mat_full",
+        "error-s2-farms",
+        "error-s2-t0",
+    ]
     assert html.by_id("error-s2-farms").text == f"Farms built, Bruno: {NOT_SHOWN}"
     assert snapshot(game) == before
     assert not Change.objects.exists()
@@ -1159,10 +1299,13 @@ def press(client: Client, game: Game, data: dict[str, list[str]], name: str, ste
     return client.post(url("pad", game) + query, {**data, "step": f"{name}:{step}"})
 
 
-@pytest.mark.parametrize(("name", "start", "step", "key", "expected"), [
-    pytest.param("s1-farms", 3, "+1", "farms", 4, id="farms-plus"),
-    pytest.param("s1-active_workers", None, "-1", "active_workers", None, id="empty-workers-minus-stays-empty"),
-])
+@pytest.mark.parametrize(
+    ("name", "start", "step", "key", "expected"),
+    [
+        pytest.param("s1-farms", 3, "+1", "farms", 4, id="farms-plus"),
+        pytest.param("s1-active_workers", None, "-1", "active_workers", None, id="empty-workers-minus-stays-empty"),
+    ],
+)
 def test_pad_stepper_button_without_javascript_steps_the_field_and_returns_to_it(
     client, name, start, step, key, expected
 ):
@@ -1213,17 +1356,29 @@ def test_pad_enter_in_a_field_without_javascript_saves_without_stepping(client):
 def test_pad_form_post_with_invalid_values_answers_422_keeping_the_typed_text_and_saving_the_rest(client):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("pad", game), typed(loaded(client, game), {
-        "s1-farm_income": "3+6+2", "s1-farms": "120", "s2-explore_tokens": "abc", "s2-t0": "2",
-    }))
+    response = client.post(
+        url("pad", game),
+        typed(
+            loaded(client, game),
+            {
+                "s1-farm_income": "3+6+2",
+                "s1-farms": "120",
+                "s2-explore_tokens": "abc",
+                "s2-t0": "2",
+            },
+        ),
+    )
 
     assert response.status_code == 422
     html = page(response)
     assert "Some values were not saved" in html.one(class_="form-errors").text
     for name, text, message in [
         ("s1-farms", "120", "Farms built, Alice: Must be from 0 to 99, not 120."),
-        ("s2-explore_tokens", "abc",
-         "Explore token bonuses, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2."),
+        (
+            "s2-explore_tokens",
+            "abc",
+            "Explore token bonuses, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2.",
+        ),
     ]:
         field = html.one("input", name=name)
         assert field["value"] == text
@@ -1231,7 +1386,9 @@ def test_pad_form_post_with_invalid_values_answers_422_keeping_the_typed_text_an
         assert html.by_id(f"error-{name}").text == message
         assert f"error-{name}" in field["aria-describedby"].split()
     assert (entry(game, 1, "farm_income"), entry(game, 1, "farms"), entry(game, 2, "explore_tokens")) == (
-        11, None, None,
+        11,
+        None,
+        None,
     )
     assert tokens_of(game, 2) == [2, 0, 0]
     assert labelled(html.by_id("totals"), "Total, Alice").text == "12"  # the page shows what was saved
@@ -1274,7 +1431,9 @@ def test_pad_form_post_of_the_one_player_view_returns_to_that_view(client):
     assert response["Location"] == url("pad", game) + "?player=3"
     assert entry(game, 3, "farms") == 2
     assert [seat.revisions for seat in Seat.objects.filter(game=game).order_by("number")] == [
-        {}, {}, {"farms": [1, "", 0]},
+        {},
+        {},
+        {"farms": [1, "", 0]},
     ]
 
 
@@ -1333,7 +1492,9 @@ def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_ba
     assert fields["s2-farms"] == ("0", "")
     assert fields["s2-hive_mat_full"] == ("0", "False")
     assert [labelled(html.by_id("totals"), f"Total, {n}").text for n in ("Alice", "Bruno", "Carla")] == [
-        "13", "2", "16",
+        "13",
+        "2",
+        "16",
     ]
     assert html.by_id("sector-1-summary").text == "Carla leads with 2 tokens: 13 VP."
 
@@ -1468,7 +1629,7 @@ def test_a_poll_showing_the_recent_changes_is_made_for_each_phone(client):
     theirs = page(watcher.get(url("live", game) + "?changes=1", headers=HTMX)).by_id("changes")
 
     assert [button.text for button in mine.find_all("button")] == ["Undo"]
-    assert theirs.find("button") is None and "Alice's Farms built" in theirs.text
+    assert theirs.find("button") is None and "Farms built, Alice" in theirs.text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1480,7 +1641,7 @@ NUMBER_KEYS = [category.key for category in PAD_CATEGORIES if not category.is_fl
 def game_all_entered(**kwargs) -> Game:
     """Every number category entered for somebody, tokens on the comb, active workers: nothing to confirm."""
     return game_scored(
-        player("Alice", workers=1, tokens=[1, 0, 0], **{key: 1 for key in NUMBER_KEYS}),
+        player("Alice", workers=1, tokens=[1, 0, 0], **dict.fromkeys(NUMBER_KEYS, 1)),
         player("Bruno", workers=2),
         **kwargs,
     )
@@ -1516,7 +1677,9 @@ def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, h
     box = confirm_box(response)
     assert box["role"] == "alert"
     assert [item.text for item in box.find_all("li")] == [
-        "Faction's endgame ability", "Hibernation tokens on the comb", "Active workers",
+        "Faction's endgame ability",
+        "Hibernation tokens on the comb",
+        "Active workers",
     ]
     assert "They count as 0. Finish the game anyway?" in box.text
     form = box.one("form")
@@ -1542,8 +1705,10 @@ def test_finish_lists_the_values_to_check_each_linking_to_its_field_before_it_as
     links = [(a["href"], a.text) for a in box.one("ul", class_="finish-check").find_all("a")]
     assert links == [  # in the pad's order
         (url("pad", game) + "#f-s2-queens_favor", QUEENS_999),
-        (url("pad", game) + "#f-s1-frames_filled",
-         "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it."),
+        (
+            url("pad", game) + "#f-s1-frames_filled",
+            "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
+        ),
     ]
     assert "They are saved as typed. Finish the game anyway?" in box.text
     assert form_data(box.one("form"))["confirm"] == ["1"]
@@ -1563,14 +1728,20 @@ def test_finish_of_the_one_player_view_links_each_value_to_check_in_its_players_
 
 
 def test_finish_lists_more_tokens_than_the_combs_spaces_to_check(client):
-    game = game_scored(player("Alice", tokens=[5, 0, 0], workers=1, **{key: 1 for key in NUMBER_KEYS}),
-                       player("Bruno", tokens=[0, 5, 0]), player("Carla", tokens=[0, 0, 4]),
-                       player("Dana", tokens=[2, 1, 1]))
+    game = game_scored(
+        player("Alice", tokens=[5, 0, 0], workers=1, **dict.fromkeys(NUMBER_KEYS, 1)),
+        player("Bruno", tokens=[0, 5, 0]),
+        player("Carla", tokens=[0, 0, 4]),
+        player("Dana", tokens=[2, 1, 1]),
+    )
 
     box = confirm_box(client.post(url("finish", game), loaded(client, game)))
 
     assert [(a["href"], a.text) for a in box.one("ul", class_="finish-check").find_all("a")] == [
-        (url("pad", game) + "#comb", "18 tokens are on the comb, but it has only 15 spaces for 4 players: check the counts."),
+        (
+            url("pad", game) + "#comb",
+            "18 tokens are on the comb, but it has only 15 spaces for 4 players: check the counts.",
+        ),
     ]
 
 
@@ -1585,15 +1756,25 @@ def test_finish_anyway_posts_the_confirmation_and_finishes(client):
     assert Game.objects.get().finished_at is not None
 
 
-@pytest.mark.parametrize(("names", "sectors", "tokens", "workers", "listed"), [
-    pytest.param(("Alice", "Bruno"), COMB, False, False, ["Hibernation tokens on the comb", "Active workers"],
-                 id="nothing-on-the-comb-no-workers"),
-    pytest.param(("Alice", "Bruno"), (), False, False, ["Active workers"], id="no-comb-sectors"),
-    pytest.param(("Alice", "Bruno"), COMB, True, True, [], id="a-token-and-workers"),
-    pytest.param(("Alice",), COMB, True, False, [], id="one-player-needs-no-workers"),
-])
-def test_finish_asks_about_the_comb_and_the_workers_only_when_they_matter(client, names, sectors, tokens, workers,
-                                                                          listed):
+@pytest.mark.parametrize(
+    ("names", "sectors", "tokens", "workers", "listed"),
+    [
+        pytest.param(
+            ("Alice", "Bruno"),
+            COMB,
+            False,
+            False,
+            ["Hibernation tokens on the comb", "Active workers"],
+            id="nothing-on-the-comb-no-workers",
+        ),
+        pytest.param(("Alice", "Bruno"), (), False, False, ["Active workers"], id="no-comb-sectors"),
+        pytest.param(("Alice", "Bruno"), COMB, True, True, [], id="a-token-and-workers"),
+        pytest.param(("Alice",), COMB, True, False, [], id="one-player-needs-no-workers"),
+    ],
+)
+def test_finish_asks_about_the_comb_and_the_workers_only_when_they_matter(
+    client, names, sectors, tokens, workers, listed
+):
     game = game_started(*names, sectors=sectors)
     for key in NUMBER_KEYS:
         save_value(seat=seat_of(game, 1), key=key, value=1)
@@ -1637,9 +1818,13 @@ def test_finish_saves_the_pads_typed_fields_first(client):
     """The finish button belongs to the pad's form: without JavaScript, what was typed comes along."""
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("finish", game), {
-        **typed(loaded(client, game), {"s1-farm_income": "3+6+2", "s2-t0": "2"}), "confirm": "1",
-    })
+    response = client.post(
+        url("finish", game),
+        {
+            **typed(loaded(client, game), {"s1-farm_income": "3+6+2", "s2-t0": "2"}),
+            "confirm": "1",
+        },
+    )
 
     assert response.status_code == 302
     assert response["Location"] == url("results", game)
@@ -1662,9 +1847,14 @@ def test_finish_saves_the_typed_fields_even_when_it_then_asks_for_confirmation(c
 def test_finish_with_an_invalid_typed_field_answers_422_and_does_not_finish(client, headers):
     game = game_started("Alice", "Bruno")
 
-    response = client.post(url("finish", game), {
-        **typed(loaded(client, game), {"s1-farms": "120", "s1-farm_income": "4"}), "confirm": "1",
-    }, headers=headers)
+    response = client.post(
+        url("finish", game),
+        {
+            **typed(loaded(client, game), {"s1-farms": "120", "s1-farm_income": "4"}),
+            "confirm": "1",
+        },
+        headers=headers,
+    )
 
     assert response.status_code == 422
     html = page(response)
@@ -1753,37 +1943,68 @@ def hints(client: Client, game: Game) -> list[str]:
     return [p.text for p in page(client.get(url("pad", game))).by_id("comb-hints").find_all("p")]
 
 
-@pytest.mark.parametrize(("players", "spaces"), [
-    pytest.param(2, 8, id="2-players-8-spaces"),
-    pytest.param(3, 12, id="3-players-12-spaces"),
-    pytest.param(4, 15, id="4-players-15-spaces"),
-    pytest.param(5, 15, id="5-players-15-spaces"),
-])
+@pytest.mark.parametrize(
+    ("players", "spaces"),
+    [
+        pytest.param(2, 8, id="2-players-8-spaces"),
+        pytest.param(3, 12, id="3-players-12-spaces"),
+        pytest.param(4, 15, id="4-players-15-spaces"),
+        pytest.param(5, 15, id="5-players-15-spaces"),
+    ],
+)
 def test_pad_says_the_comb_is_full_when_every_space_for_the_player_count_holds_a_token(client, players, spaces):
     names = ["Alice", "Bruno", "Carla", "Dana", "Emil"][:players]
     per_player = [spaces // players + (1 if i < spaces % players else 0) for i in range(players)]
-    full = game_scored(*(player(name, tokens=[count, 0, 0]) for name, count in zip(names, per_player)))
-    almost = game_scored(*(player(name, tokens=[count - (i == 0), 0, 0])
-                           for i, (name, count) in enumerate(zip(names, per_player))))
+    counts = list(zip(names, per_player, strict=True))
+    full = game_scored(*(player(name, tokens=[count, 0, 0]) for name, count in counts))
+    almost = game_scored(*(player(name, tokens=[count - (i == 0), 0, 0]) for i, (name, count) in enumerate(counts)))
 
     assert hints(client, full) == [
-        (f"The comb is full ({spaces} spaces for {players} players): the end of the game is triggered. "
-         "Everyone takes one more turn, then scoring begins.")
+        (
+            f"The comb is full ({spaces} spaces for {players} players): the end of the game is triggered. "
+            "Everyone takes one more turn, then scoring begins."
+        )
     ]
     assert hints(client, almost) == []
 
 
-@pytest.mark.parametrize(("trigger", "placed", "expected"), [
-    pytest.param(7, 6, [], id="7th-rule-6-placed"),
-    pytest.param(7, 7, [("Alice has placed their 7th hibernation token: the end of the game is triggered. "
-                         "Everyone takes one more turn, then scoring begins.")], id="7th-rule-7-placed"),
-    pytest.param(6, 5, [], id="6th-rule-5-placed"),
-    pytest.param(6, 6, [("Alice has placed their 6th hibernation token: the end of the game is triggered. "
-                         "Everyone takes one more turn, then scoring begins.")], id="6th-rule-6-placed"),
-])
+@pytest.mark.parametrize(
+    ("trigger", "placed", "expected"),
+    [
+        pytest.param(7, 6, [], id="7th-rule-6-placed"),
+        pytest.param(
+            7,
+            7,
+            [
+                (
+                    "Alice has placed their 7th hibernation token: the end of the game is triggered. "
+                    "Everyone takes one more turn, then scoring begins."
+                )
+            ],
+            id="7th-rule-7-placed",
+        ),
+        pytest.param(6, 5, [], id="6th-rule-5-placed"),
+        pytest.param(
+            6,
+            6,
+            [
+                (
+                    "Alice has placed their 6th hibernation token: the end of the game is triggered. "
+                    "Everyone takes one more turn, then scoring begins."
+                )
+            ],
+            id="6th-rule-6-placed",
+        ),
+    ],
+)
 def test_pad_says_a_players_end_trigger_token_ends_the_game(client, trigger, placed, expected):
-    game = game_scored(player("Alice", tokens=[placed - 2, 1, 1]), player("Bruno", tokens=[1, 0, 0]),
-                       player("Carla"), player("Dana"), end_trigger_token=trigger)
+    game = game_scored(
+        player("Alice", tokens=[placed - 2, 1, 1]),
+        player("Bruno", tokens=[1, 0, 0]),
+        player("Carla"),
+        player("Dana"),
+        end_trigger_token=trigger,
+    )
 
     assert hints(client, game) == expected
 
@@ -1791,9 +2012,7 @@ def test_pad_says_a_players_end_trigger_token_ends_the_game(client, trigger, pla
 def test_pad_warns_when_a_player_has_more_than_7_tokens(client):
     game = game_scored(player("Alice", tokens=[4, 4, 0]), player("Bruno"), player("Carla"), player("Dana"))
 
-    assert hints(client, game) == [
-        "Alice has 8 tokens on the comb, but each player owns only 7: check the counts."
-    ]
+    assert hints(client, game) == ["Alice has 8 tokens on the comb, but each player owns only 7: check the counts."]
 
 
 def test_save_of_the_7th_token_sends_the_end_of_game_hint(client):
@@ -1802,8 +2021,10 @@ def test_save_of_the_7th_token_sends_the_end_of_game_hint(client):
     html = page(save(client, game, "s1-t2", "1"))
 
     assert [p.text for p in html.by_id("comb-hints").find_all("p")] == [
-        ("Alice has placed their 7th hibernation token: the end of the game is triggered. "
-         "Everyone takes one more turn, then scoring begins.")
+        (
+            "Alice has placed their 7th hibernation token: the end of the game is triggered. "
+            "Everyone takes one more turn, then scoring begins."
+        )
     ]
     assert html.by_id("comb-hints")["hx-swap-oob"] == "true"
 
@@ -1811,8 +2032,10 @@ def test_save_of_the_7th_token_sends_the_end_of_game_hint(client):
 # ---------------------------------------------------------------------------------------------
 # Values far from what games record: saved, and marked beside their field on every phone
 
-QUEENS_999 = ("Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
-              "(0 to 25): check it.")
+QUEENS_999 = (
+    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
+    "(0 to 25): check it."
+)
 
 
 def warnings_of(html: Element, key: str) -> list[str]:
@@ -1860,16 +2083,38 @@ def test_a_value_far_from_its_category_is_marked_on_another_phones_page_and_poll
     assert item.find(class_="unusual-mark") is not None
 
 
-@pytest.mark.parametrize(("key", "value", "sentence"), [
-    pytest.param("frames_filled", "9", "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
-                 id="9-frames"),
-    pytest.param("farm_income", "80+5", ("Farm income, Alice: 85 is far above what this category usually scores "
-                                         "(0 to 40): check it."), id="the-track-typed-into-one-source-as-a-sum"),
-    pytest.param("carvings", "-20", ("Conditions on carvings built, Alice: \u221220 is below what this category usually "
-                                     "scores (\u221210 to 50): check it."), id="carvings-far-below-0"),  # (true minus signs)
-    pytest.param("starting_vp", "0", ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5): "
-                                      "check it."), id="no-seat-starts-with-0"),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "sentence"),
+    [
+        pytest.param(
+            "frames_filled",
+            "9",
+            "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
+            id="9-frames",
+        ),
+        pytest.param(
+            "farm_income",
+            "80+5",
+            ("Farm income, Alice: 85 is far above what this category usually scores (0 to 40): check it."),
+            id="the-track-typed-into-one-source-as-a-sum",
+        ),
+        pytest.param(
+            "carvings",
+            "-20",
+            (
+                "Conditions on carvings built, Alice: \u221220 is below what this category usually "
+                "scores (\u221210 to 50): check it."
+            ),
+            id="carvings-far-below-0",
+        ),  # (true minus signs)
+        pytest.param(
+            "starting_vp",
+            "0",
+            ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5): check it."),
+            id="no-seat-starts-with-0",
+        ),
+    ],
+)
 def test_each_kind_of_unusual_value_is_said_in_words(client, key, value, sentence):
     game = game_started("Alice", "Bruno")
 
@@ -1878,9 +2123,16 @@ def test_each_kind_of_unusual_value_is_said_in_words(client, key, value, sentenc
     assert warnings_of(html, key) == [sentence]
 
 
-@pytest.mark.parametrize(("key", "value"), [
-    ("queens_favor", "25"), ("frames_filled", "4"), ("carvings", "-10"), ("starting_vp", "5"), ("farm_income", ""),
-])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("queens_favor", "25"),
+        ("frames_filled", "4"),
+        ("carvings", "-10"),
+        ("starting_vp", "5"),
+        ("farm_income", ""),
+    ],
+)
 def test_a_value_within_what_games_record_is_not_marked(client, key, value):
     game = game_started("Alice", "Bruno")
 
@@ -1913,8 +2165,12 @@ def test_the_one_player_view_marks_only_that_players_values(client):
 
 def test_more_tokens_than_the_combs_spaces_are_marked_to_check(client):
     """18 tokens on the 15 spaces of a 4-player comb: saved, and said to check (not only "full")."""
-    game = game_scored(player("Alice", tokens=[5, 0, 0]), player("Bruno", tokens=[0, 5, 0]),
-                       player("Carla", tokens=[0, 0, 4]), player("Dana", tokens=[2, 1, 1]))
+    game = game_scored(
+        player("Alice", tokens=[5, 0, 0]),
+        player("Bruno", tokens=[0, 5, 0]),
+        player("Carla", tokens=[0, 0, 4]),
+        player("Dana", tokens=[2, 1, 1]),
+    )
 
     assert hints(client, game) == [
         "18 tokens are on the comb, but it has only 15 spaces for 4 players: check the counts."
@@ -1973,9 +2229,7 @@ def test_undo_with_htmx_answers_the_changes_then_every_figure_out_of_band(client
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-def test_undo_of_a_change_the_field_moved_on_from_is_a_409_that_says_why_even_when_the_value_came_back(
-    client, headers
-):
+def test_undo_of_a_change_the_field_moved_on_from_is_a_409_that_says_why_even_when_the_value_came_back(client, headers):
     """Phone A set Bruno's recruits to 3; phone B then set 5, and phone C 3 again. A's change is no
     longer the field's latest: undoing it would overwrite C's 3, though it is the same value."""
     game = game_started("Alice", "Bruno")
@@ -1990,8 +2244,9 @@ def test_undo_of_a_change_the_field_moved_on_from_is_a_409_that_says_why_even_wh
     assert response.status_code == 409
     message = page(response).by_id("changes").one("p", class_="field-error")
     assert message["role"] == "alert"
-    assert message.text == ("Recruits built, Bruno: changed again since, to 3. Undoing would overwrite that, so "
-                            "nothing was changed.")
+    assert message.text == (
+        "Recruits built, Bruno: changed again since, to 3. Undoing would overwrite that, so nothing was changed."
+    )
     assert entry(game, 2, "recruits") == 3
     assert (snapshot(game), Change.objects.count()) == (before, changes)
 
