@@ -43,9 +43,14 @@ def setup_django() -> None:
 
 
 def status_of(html: str) -> tuple[int, str]:
-    match = re.search(r'data-status data-version="(\d+)" data-stored="([^"]*)"', html)
-    assert match, html[:300]
-    return int(match[1]), match[2]
+    """The version and stored value the save's answer gives its field (its first element, the
+    field's status: ``<span class="status" … data-version="3" data-stored="12" … data-status>``)."""
+    status = re.match(r"<span [^>]*\bdata-status\b[^>]*>", html)
+    assert status, html[:300]
+    version = re.search(r'data-version="(\d+)"', status[0])
+    stored = re.search(r'data-stored="([^"]*)"', status[0])
+    assert version and stored, status[0]
+    return int(version[1]), stored[1]
 
 
 def phone(number: int, game_id: str, owner_id: int, token: str, seed: int, results) -> None:

@@ -131,4 +131,4 @@ def test_a_phone_that_speaks_french_installs_the_app_named_in_french(browser, ph
     manifest = chromium_reads(page)
 
     assert (manifest["name"], manifest["lang"]) == ("Bloc de score Apiary", "fr")
-    assert manifest["description"].startswith("Comptez les points de vos parties d'Apiary")
+    assert manifest["description"].startswith("Comptez les points de vos parties d’Apiary")

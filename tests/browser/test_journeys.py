@@ -362,7 +362,7 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     game_link = page.locator(f'a.history-link[href$="/games/{game_id}/results/"]')
     expect(game_link).to_be_visible()
     expect(game_link.locator(".history-player.winner")).to_have_count(1)
-    expect(game_link.locator(".history-player.winner")).to_contain_text("Bruno 120")
+    expect(game_link.locator(".history-player.winner")).to_contain_text("Bruno (winner) 120")
     expect(game_link).not_to_contain_text("in progress")
 
 
