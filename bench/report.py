@@ -94,13 +94,21 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
     options = results.get("options") or {}
     p99_budget = f"p99 ≤ {CLUB_P99_MS:g} ms"
     if not club:
-        why = ("--no-club" if options.get("no_club") else "--no-gunicorn" if options.get("no_gunicorn")
-               else left_out if night == "club_large" and options.get("large_club_tables") == 0
-               else "not in this run")
+        if options.get("no_club") or options.get("no_gunicorn"):
+            why = "--no-club" if options.get("no_club") else "--no-gunicorn"
+        elif night == "club_large" and options.get("large_club_tables") == 0:
+            why = left_out
+        else:
+            why = "not in this run"
         name = "club night" if night == "club" else "large club night"
-        return [row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")
-                for key, label, budget in (("save_p99", "save latency", p99_budget),
-                                           ("poll_p99", "poll latency", p99_budget), ("errors", "errors", "0"))]
+        return [
+            row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")
+            for key, label, budget in (
+                ("save_p99", "save latency", p99_budget),
+                ("poll_p99", "poll latency", p99_budget),
+                ("errors", "errors", "0"),
+            )
+        ]
     rows = []
     head = (f"club night ({club['phones']} phones at {club['tables']} tables, each a save every {club['interval']:g} s "
             f"± {club['jitter']:g} and a poll every {club['poll_every']:g} s; {club['seconds']:g} s, "
@@ -116,10 +124,19 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
                         f"sent late: p99 {ms(found['late_ms'].get('p99'))}, at most {ms(found['late_ms'].get('max'))}")
         else:
             measured = "nothing answered"
-        rows.append(row(f"{head}: {label}", measured, budget=p99_budget,
-                        met=lat["p99"] <= CLUB_P99_MS if lat.get("n") else False, group=CLUB,
-                        key=f"{night}.{kind}_p99", value=lat.get("p99"),
-                        median=lat.get("median"), p95=lat.get("p95")))
+        rows.append(
+            row(
+                f"{head}: {label}",
+                measured,
+                budget=p99_budget,
+                met=lat["p99"] <= CLUB_P99_MS if lat.get("n") else False,
+                group=CLUB,
+                key=f"{night}.{kind}_p99",
+                value=lat.get("p99"),
+                median=lat.get("median"),
+                p95=lat.get("p95"),
+            )
+        )
     details = [part for part in (
         f"saves: {_statuses(club['save']['statuses'], ('200',))}" if club["save"]["errors"] else "",
         f"polls: {_statuses(club['poll']['statuses'], ('200', '304'))}" if club["poll"]["errors"] else "",
@@ -127,15 +144,29 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
         f"{club['threads_still_running']} phones still running" if club["threads_still_running"] else "",
     ) if part]
     short = f"club night, {club['tables']} tables"
-    rows.append(row(f"{short}: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
-                    f"{club['errors']:,}" + (f" ({'; '.join(details)})" if details else ""), budget="0",
-                    met=club["errors"] == 0, group=CLUB, key=f"{night}.errors", value=club["errors"]))
+    rows.append(
+        row(
+            f"{short}: errors (a save not 200, a 409 included; a poll not 200 or 304; no answer; not sent)",
+            f"{club['errors']:,}" + (f" ({'; '.join(details)})" if details else ""),
+            budget="0",
+            met=club["errors"] == 0,
+            group=CLUB,
+            key=f"{night}.errors",
+            value=club["errors"],
+        )
+    )
     scheduled = club["scheduled"]
-    rows.append(row(f"{short}: achieved rates",
-                    f"{club['save']['per_second']:.1f} saves/s and {club['poll']['per_second']:.1f} polls/s answered "
-                    f"(scheduled {scheduled['save_per_second']:.1f} and {scheduled['poll_per_second']:.1f})"
-                    + cpu_shares(club), budget="— (as scheduled)", group=CLUB, key=f"{night}.rates",
-                    value=club["save"]["per_second"]))
+    rows.append(
+        row(
+            f"{short}: achieved rates",
+            f"{club['save']['per_second']:.1f} saves/s and {club['poll']['per_second']:.1f} polls/s answered "
+            f"(scheduled {scheduled['save_per_second']:.1f} and {scheduled['poll_per_second']:.1f})" + cpu_shares(club),
+            budget="— (as scheduled)",
+            group=CLUB,
+            key=f"{night}.rates",
+            value=club["save"]["per_second"],
+        )
+    )
     return rows
 
 
