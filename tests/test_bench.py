@@ -34,12 +34,46 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     output = tmp_path / "bench.json"
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "run.py"), "--games", "3", "--samples", "5", "--warmup", "1",
-         "--history-samples", "1", "--clients", "4", "--seconds", "1", "--load-warmup", "0.2", "--sectors", "2",
-         # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
-         "--club-phones", "4", "--club-tables", "2", "--club-seconds", "2.5", "--club-interval", "0.5",
-         "--club-jitter", "0.1", "--large-club-tables", "1", "--json", str(output)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "run.py"),
+            "--games",
+            "3",
+            "--samples",
+            "5",
+            "--warmup",
+            "1",
+            "--history-samples",
+            "1",
+            "--clients",
+            "4",
+            "--seconds",
+            "1",
+            "--load-warmup",
+            "0.2",
+            "--sectors",
+            "2",
+            # (the club night longer than a poll's period, 2 s: every phone polls at least once in it)
+            "--club-phones",
+            "4",
+            "--club-tables",
+            "2",
+            "--club-seconds",
+            "2.5",
+            "--club-interval",
+            "0.5",
+            "--club-jitter",
+            "0.1",
+            "--large-club-tables",
+            "1",
+            "--json",
+            str(output),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     results = json.loads(output.read_text(encoding="utf-8"))
@@ -68,9 +102,19 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     figures = results["figures"]
     assert figures and all({"figure", "measured", "baseline", "ratio", "budget", "met", "group"} <= set(f)
                            for f in figures)
-    assert {"club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
-            "club_large.errors", "load.rate", "first_load", "time.pad4.3", "time.poll_made.3", "html.pad4",
-            } <= {f.get("key") for f in figures}
+    assert {
+        "club.save_p99",
+        "club.poll_p99",
+        "club.errors",
+        "club_large.save_p99",
+        "club_large.poll_p99",
+        "club_large.errors",
+        "load.rate",
+        "first_load",
+        "time.pad4.3",
+        "time.poll_made.3",
+        "html.pad4",
+    } <= {f.get("key") for f in figures}
     assert "figure" in result.stdout and "met?" in result.stdout
 
 
@@ -243,30 +287,62 @@ def given(database: str = "SQLite (a file in a temporary folder)", **figures) ->
         "database": database,
         "options": {"sectors": figures.get("sectors", 20)},
         "inprocess": {
-            "sizes": {size: {"statements": {f"{kind}_{n}p": statements(figures.get("statements", 6))
-                                            for kind in ("save", "step") for n in (1, 5)},
-                             "timings": {"pad4": timing(figures.get("pad4", 12.0)), "poll_news": timing(6.0),
-                                         "poll_made": timing(figures.get("poll_made", 2.0))}}
-                      for size in ("10", "100000")},
+            "sizes": {
+                size: {
+                    "statements": {
+                        f"{kind}_{n}p": statements(figures.get("statements", 6))
+                        for kind in ("save", "step")
+                        for n in (1, 5)
+                    },
+                    "timings": {
+                        "pad4": timing(figures.get("pad4", 12.0)),
+                        "poll_news": timing(6.0),
+                        "poll_made": timing(figures.get("poll_made", 2.0)),
+                    },
+                }
+                for size in ("10", "100000")
+            },
             "html": {"pad4_html": figures.get("pad4_html", 50_000), "poll_html": 15_000},
             "bodies": {"encoding": "urlencoded", "save": 68, "step": 57},
             "poll": {"status": 304, "body_bytes": 0, "count": 1, "by_statement": {"SELECT scoring_game": 1}},
-            "history": {"sizes": figures.get("history_sizes", ["1000", "100000"]), "baseline": {},
-                        "pages": {"history page": {"1000": 10.0, "10": 10.0, "100000": figures.get("history", 12.0)}}},
+            "history": {
+                "sizes": figures.get("history_sizes", ["1000", "100000"]),
+                "baseline": {},
+                "pages": {"history page": {"1000": 10.0, "10": 10.0, "100000": figures.get("history", 12.0)}},
+            },
         },
         "gunicorn": {
             "workers": 2,
             "club": club(figures.get("save_p99", 30.0), figures.get("poll_p99", 30.0), figures.get("errors", 0)),
-            "club_large": {**club(figures.get("large_save_p99", 40.0), 40.0, figures.get("large_errors", 0)),
-                           "phones": 96, "tables": 24},
-            "sizes": {"save": {"bytes": 1500, "status": 200}, "step": {"bytes": 1400, "status": 200},
-                      "poll": {"bytes": 700, "status": 304, "body": 0}},
-            "first_load": {"total": figures.get("first_load", 42_000), "all_ok": True,
-                           "requests": [{"url": "/games/x/", "bytes": figures.get("first_load", 42_000)}]},
-            "load": {"save": {"clients": 32, "per_second": figures.get("rate", 180.0), "ok": 900, "seconds": 5.0,
-                              "errors": 0, "statuses": {"200": 900}, "clients_still_running": 0,
-                              "latency_ms": {"n": 900, "median": 160, "p95": 190, "p99": 240},
-                              "cpu_ms_per_answer": 8.7, "workers_same": True}},
+            "club_large": {
+                **club(figures.get("large_save_p99", 40.0), 40.0, figures.get("large_errors", 0)),
+                "phones": 96,
+                "tables": 24,
+            },
+            "sizes": {
+                "save": {"bytes": 1500, "status": 200},
+                "step": {"bytes": 1400, "status": 200},
+                "poll": {"bytes": 700, "status": 304, "body": 0},
+            },
+            "first_load": {
+                "total": figures.get("first_load", 42_000),
+                "all_ok": True,
+                "requests": [{"url": "/games/x/", "bytes": figures.get("first_load", 42_000)}],
+            },
+            "load": {
+                "save": {
+                    "clients": 32,
+                    "per_second": figures.get("rate", 180.0),
+                    "ok": 900,
+                    "seconds": 5.0,
+                    "errors": 0,
+                    "statuses": {"200": 900},
+                    "clients_still_running": 0,
+                    "latency_ms": {"n": 900, "median": 160, "p95": 190, "p99": 240},
+                    "cpu_ms_per_answer": 8.7,
+                    "workers_same": True,
+                }
+            },
             "browser": {"skipped": "--no-browser"},
         },
     }
@@ -280,10 +356,28 @@ def verdicts(results: dict) -> dict:
 def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_have_no_verdict():
     rows = report.figures(given())
     met = {row["key"]: row["met"] for row in rows}
-    for key in ("club.save_p99", "club.poll_p99", "club.errors", "club_large.save_p99", "club_large.poll_p99",
-                "club_large.errors", "load.rate", "sql.save_1p.10", "sql.step_5p.100000", "sql.save.same", "body.save",
-                "body.step", "sent.save", "poll", "first_load", "history.history page", "time.pad4.10",
-                "time.pad4.100000", "time.poll_made.10", "html.pad4"):
+    for key in (
+        "club.save_p99",
+        "club.poll_p99",
+        "club.errors",
+        "club_large.save_p99",
+        "club_large.poll_p99",
+        "club_large.errors",
+        "load.rate",
+        "sql.save_1p.10",
+        "sql.step_5p.100000",
+        "sql.save.same",
+        "body.save",
+        "body.step",
+        "sent.save",
+        "poll",
+        "first_load",
+        "history.history page",
+        "time.pad4.10",
+        "time.pad4.100000",
+        "time.poll_made.10",
+        "html.pad4",
+    ):
         assert met[key] is True, key
     for key in ("load.p99", "load.cpu", "club.rates", "requests_per_game", "time.poll_news.10", "html.poll"):
         # information, or not measured
@@ -296,29 +390,32 @@ def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_h
     assert not [budget for budget in budgets if "/healthz" in budget]
 
 
-@pytest.mark.parametrize(("figures", "key", "met"), [
-    ({"save_p99": 50.0}, "club.save_p99", True),
-    ({"save_p99": 50.1}, "club.save_p99", False),
-    ({"poll_p99": 75.0}, "club.poll_p99", False),
-    ({"errors": 1}, "club.errors", False),
-    ({"rate": 100.0}, "load.rate", True),
-    ({"rate": 99.0}, "load.rate", False),
-    ({"statements": 8}, "sql.save_5p.100000", True),
-    ({"statements": 9}, "sql.save_5p.100000", False),
-    ({"first_load": 45 * 1024}, "first_load", True),
-    ({"first_load": 45 * 1024 + 1}, "first_load", False),
-    ({"history": 15.0}, "history.history page", True),
-    ({"history": 15.1}, "history.history page", False),
-    ({"large_save_p99": 50.0}, "club_large.save_p99", True),
-    ({"large_save_p99": 51.0}, "club_large.save_p99", False),
-    ({"large_errors": 1}, "club_large.errors", False),
-    ({"pad4": 15.0}, "time.pad4.100000", True),
-    ({"pad4": 15.1}, "time.pad4.100000", False),
-    ({"pad4_html": 60 * 1024}, "html.pad4", True),
-    ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
-    ({"poll_made": 3.0}, "time.poll_made.10", True),
-    ({"poll_made": 3.1}, "time.poll_made.10", False),
-])
+@pytest.mark.parametrize(
+    ("figures", "key", "met"),
+    [
+        ({"save_p99": 50.0}, "club.save_p99", True),
+        ({"save_p99": 50.1}, "club.save_p99", False),
+        ({"poll_p99": 75.0}, "club.poll_p99", False),
+        ({"errors": 1}, "club.errors", False),
+        ({"rate": 100.0}, "load.rate", True),
+        ({"rate": 99.0}, "load.rate", False),
+        ({"statements": 8}, "sql.save_5p.100000", True),
+        ({"statements": 9}, "sql.save_5p.100000", False),
+        ({"first_load": 45 * 1024}, "first_load", True),
+        ({"first_load": 45 * 1024 + 1}, "first_load", False),
+        ({"history": 15.0}, "history.history page", True),
+        ({"history": 15.1}, "history.history page", False),
+        ({"large_save_p99": 50.0}, "club_large.save_p99", True),
+        ({"large_save_p99": 51.0}, "club_large.save_p99", False),
+        ({"large_errors": 1}, "club_large.errors", False),
+        ({"pad4": 15.0}, "time.pad4.100000", True),
+        ({"pad4": 15.1}, "time.pad4.100000", False),
+        ({"pad4_html": 60 * 1024}, "html.pad4", True),
+        ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
+        ({"poll_made": 3.0}, "time.poll_made.10", True),
+        ({"poll_made": 3.1}, "time.poll_made.10", False),
+    ],
+)
 def test_each_budget_is_marked_met_or_not_on_given_figures(figures, key, met):
     assert verdicts(given(**figures))[key] is met
 
