@@ -110,15 +110,12 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
     options = results.get("options") or {}
     p99_budget = f"p99 ≤ {CLUB_P99_MS:g} ms"
     if not club:
-        why = (
-            "--no-club"
-            if options.get("no_club")
-            else "--no-gunicorn"
-            if options.get("no_gunicorn")
-            else left_out
-            if night == "club_large" and options.get("large_club_tables") == 0
-            else "not in this run"
-        )
+        if options.get("no_club") or options.get("no_gunicorn"):
+            why = "--no-club" if options.get("no_club") else "--no-gunicorn"
+        elif night == "club_large" and options.get("large_club_tables") == 0:
+            why = left_out
+        else:
+            why = "not in this run"
         name = "club night" if night == "club" else "large club night"
         return [
             row(f"{name}: {label}", f"not measured ({why})", budget=budget, group=CLUB, key=f"{night}.{key}")

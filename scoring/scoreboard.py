@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from html import escape  # (the standard library's, as Django's own: without its lazy wrapper, for speed)
-from typing import ClassVar
 
 from django.utils import timezone
 from django.utils.html import format_html
@@ -64,7 +63,6 @@ class Cell:
     initial: str = ""  # the stored value as the input shows it: what a plain post compares with
     version: int = 0  # the field's version (services.Guard)
     award: int = 0  # for tokens: the VP the sector gives this player
-    max_length: ClassVar[int] = MAX_SUM_LENGTH  # the input's maxlength: the longest sum a field takes
 
     @property
     def entered(self) -> bool:
@@ -189,7 +187,8 @@ def kind_attrs(category: Category | None, tokens: bool, low: int, high: int) -> 
     active workers when neither) to work out its player's sums, offline too: the field's limits
     (``low``, ``high``), a category's section and its VP per unit (a yes is worth one unit),
     whether it is a sector's tokens (whose majorities need every phone's values); and, but for a
-    yes/no, the input's maxlength. The same for every field of a kind: made once."""
+    yes/no, the input's maxlength (the longest sum a field takes). The same for every field of a
+    kind: made once."""
     attrs = format_html('data-min="{}" data-max="{}"', low, high)
     if category is not None:
         attrs = format_html('{} data-section="{}" data-vp-each="{}"', attrs, category.section, category.vp_each)

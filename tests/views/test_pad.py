@@ -23,7 +23,10 @@ request answers, and what it shows.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from django.template.defaulttags import PartialNode
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -136,6 +139,29 @@ def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(clie
         assert field["data-version"] == ("2" if name == "s1-farms" else "0")
     assert html.by_id("status-s1-farms")["data-version"] == "2"
     assert html.by_id("status-s1-farms")["data-stored"] == "4"
+
+
+@pytest.mark.parametrize("page_name", ["pad", "live"])
+def test_the_pad_and_its_poll_draw_a_field_with_one_partial_at_most(client, monkeypatch, page_name):
+    """Doing less per field (issue 29): the page draws a field's cell with one partial, and the
+    poll a field's value with none; the words of a status only where it says something. No other
+    partial is drawn field by field. (Their cost is make bench's; here, what they draw.)"""
+    game = game_started("Alice", "Bruno", "Carla")
+    save_value(seat=seat_of(game, 1), key="farm_income", value=3)
+    drawn = Counter()
+    render = PartialNode.render
+
+    def counted(node, context):
+        drawn[node.partial_name] += 1
+        return render(node, context)
+
+    monkeypatch.setattr(PartialNode, "render", counted)
+    assert client.get(url(page_name, game), headers=HTMX).status_code == 200
+
+    fields = 3 * PAD_FIELD_COUNT
+    assert drawn["cell"] == (fields if page_name == "pad" else 0)
+    assert 0 < drawn["status-inner"] < fields  # (the counts show their VP; an empty VP or token field, nothing)
+    assert [name for name, times in drawn.items() if times >= fields and name != "cell"] == []
 
 
 def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_shows(client):
