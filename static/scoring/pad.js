@@ -44,6 +44,7 @@ function setUpPad(root) {
   let seq = 0;
   let stopped = ""; // why this page can save nothing more
   let leaving = false; // this page is reloading itself: no leave-page warning
+  let finishing = false; // this page posted Finish: its answer (the results) is on its way
   let figuresWaited = false;
   const problems = { busy: "", server: "" }; // the server's own words for its last 429 and 5xx
 
@@ -239,6 +240,7 @@ function setUpPad(root) {
   // in it (what waits is kept, and a value that can no longer be saved is shown apart).
   function pageChanged(why) {
     if (stopped === why) return; // (said by a save's answer and a poll's alike)
+    if (finishing) return; // (finished by this page: it is going to the results, never back to the pad)
     stop(why, msg(why === "during" ? "msgDuring" : "msgFinishedElsewhere"));
     const reload = () => {
       leaving = true;
@@ -293,6 +295,9 @@ function setUpPad(root) {
     },
     stopped: () => stopped,
     leaving: () => leaving || givingWay(),
+    finishing() {
+      finishing = leaving = true;
+    },
     outdated: (why) => (why === "session" ? stop("session", msg("msgSession")) : pageChanged(why)),
     // A poll's value ([data-name], its status inside); a comb sector's award follows every
     // phone's tokens, so it is brought up to date whatever the version.

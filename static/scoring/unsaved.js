@@ -119,7 +119,10 @@ function setUpFinish(pad) {
   form.addEventListener("submit", (event) => {
     for (const el of inputs.values()) pad.leave(el);
     const pending = () => [...inputs].filter(([name]) => F.isPending(pad.state(name)));
-    if (!pending().length) return;
+    if (!pending().length) {
+      pad.finishing();
+      return;
+    }
     event.preventDefault();
     const started = Date.now();
     (function wait() {
@@ -129,6 +132,7 @@ function setUpFinish(pad) {
         held[1].focus();
       } else if (!pending().length) {
         pad.banner("");
+        pad.finishing();
         form.submit();
       } else if (Date.now() - started > SAVE_TIMEOUT_MS) {
         pad.refreshBanner();
