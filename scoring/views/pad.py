@@ -19,17 +19,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
-from scoring import limits, selectors, services
+from scoring import answers, limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
-from scoring.categories import MAX_PLAYERS, Section
+from scoring.categories import MAX_PLAYERS
 from scoring.explain import words
-from scoring.fields import pad_field
 from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
 from scoring.models import Change
 from scoring.refusals import sentence
@@ -45,30 +43,6 @@ LIVE_ANSWERS = "pad"  # the cache of the poll's answers (settings.CACHES: each w
 # How the game stands, on every answer to the pad's script (``_page_headers``).
 DURING_HEADER = "X-Pad-During"
 FINISHED_HEADER = "X-Pad-Finished"
-
-# Every figure of the pad, refreshed out of band by a poll and an undo.
-PAD_OOB_PARTIALS = (
-    "totals",
-    "during-subtotal",
-    "majority-row",
-    "end-subtotal",
-    "comb-hints",
-    "sector-summaries",
-    "ranking",
-    "row-labels",
-    "rows-warnings",
-)
-
-# What each kind of field can change besides its own status: the figures a save answers with.
-SAVE_PARTIALS = {
-    # (and its row's heading: the first value entered in a row, or the last cleared, changes it;
-    # and the row's warnings: a value far from what games record there is said under the row)
-    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label", "row-warnings"),
-    Section.END: ("end-subtotal", "totals", "ranking", "row-label", "row-warnings"),
-    # (and the other cells of the step's sector: their awards follow it)
-    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
-    "workers": ("ranking",),
-}
 
 
 @never_cache
@@ -103,7 +77,7 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     the status says to what), 422 for bad input (said under the field, what was typed kept),
     400 for a field that is not the game's. ``X-Pad-Revision`` carries the game's revision."""
     form = FieldSaveForm(request.POST)
-    valid = form.is_valid()
+    valid, typed = form.is_valid(), request.POST.get("value", "")
     if form.cleaned_data.get("session", "") not in ("", session_tag(request)):
         # (the page was opened in a session that has ended: what it kept is not this session's to save)
         answer = _pad_sentence(
@@ -115,48 +89,17 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         if "field" in form.errors:
             return _pad_sentence(access, form.errors["field"][0], 400)
         message = next(iter(form.errors.values()))[0]
-        state = selectors.game_state(access.game)
-        pad = pad_field(state.seats, state.sectors, form.address, state.game.during)
-        refused = SaveResult(Outcome.REFUSED, state, pad, message=message)
-        return _save_answer(request, access, refused, typed=request.POST.get("value", ""))
+        return _save_answer(request, access, answers.input_refused(access.game, form.address, message, typed=typed))
     result = services.field_save(game=access.game, address=form.address, by=access.actor, **form.save_arguments())
-    return _save_answer(
-        request, access, result, typed=request.POST.get("value", ""), changes=form.cleaned_data["changes"]
-    )
+    return _save_answer(request, access, answers.save_answer(result, typed=typed, changes=form.cleaned_data["changes"]))
 
 
-def _save_answer(
-    request: HttpRequest, access: GameAccess, result: SaveResult, *, typed: str, changes: bool = False
-) -> HttpResponse:
-    """The answer to one save of the pad's script, drawn from the game as it stands after it."""
-    if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
-        return sentence("", 404)
-    if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
-        return _pad_sentence(access, _finished_refusal(result.state.game), 409)
-    if result.field is None:
-        return _pad_sentence(access, _("This field is not part of the game."), 400)
-    name, refused = result.field.name, result.outcome is Outcome.REFUSED
-    board = Scoreboard(
-        result.state,
-        result=result.scored,
-        errors={name: result.message} if refused else {},
-        typed={name: typed} if refused else {},
-    )
-    status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
-    pad = result.field  # (of the seats the board shows)
-    context = _pad_context(
-        request, access, board, cell=board.cell_for(pad), saved=status == 200, conflict=status == 409
-    )
-    if refused:
-        names = ["field-status", "field-error"]
-    else:
-        kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
-        names = ["field-status", "field-error", *SAVE_PARTIALS[kind], *(["changes"] if changes else [])]
-    if pad.is_tokens:
-        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
-    elif pad.category is not None:
-        context["row"] = board.rows([pad.category])[0]
-    return _pad_partials(request, names, context, status=status)
+def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveAnswer) -> HttpResponse:
+    """The answer to one save of the pad's script, as ``answers`` says it."""
+    if answer.board is None:
+        return _pad_sentence(access, answer.sentence, answer.status) if answer.sentence else sentence("", 404)
+    context = _pad_context(request, access, answer.board, **answer.context)
+    return _pad_partials(request, list(answer.partials), context, status=answer.status)
 
 
 def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
@@ -177,13 +120,6 @@ def _page_headers(response: HttpResponse, game) -> HttpResponse:
 def finished_mark(game) -> str:
     """When the game was finished, as the pad's page and its answers say it ("" in progress)."""
     return str(int(game.finished_at.timestamp())) if game.finished_at else ""
-
-
-def _finished_refusal(game) -> SafeString:
-    return words(
-        _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
-        finished=finished_sentence(game, selectors.finish_event(game)),
-    )
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -211,9 +147,8 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 def _live_answer(request: HttpRequest, access: GameAccess, *, changes: bool = False) -> HttpResponse:
-    names = ["live-values", *PAD_OOB_PARTIALS, *(["changes"] if changes else [])]
     board = Scoreboard(selectors.game_state(access.game))
-    return _pad_partials(request, names, _pad_context(request, access, board))
+    return _pad_partials(request, answers.poll_partials(changes=changes), _pad_context(request, access, board))
 
 
 def _live_key(request: HttpRequest, access: GameAccess) -> str:
@@ -257,7 +192,7 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
     board = Scoreboard(result.state)
     if request.htmx:
         context = _pad_context(request, access, board, undo_message=message)
-        return _pad_partials(request, ["changes", *PAD_OOB_PARTIALS], context, status=409 if message else 200)
+        return _pad_partials(request, answers.undo_partials(), context, status=409 if message else 200)
     if message:
         return _pad_page(request, access, board=board, status=409, undo_message=message)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes")
@@ -272,7 +207,7 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
             now=value_words(result.text),
         )
     if result.outcome is Outcome.FINISHED:
-        return _finished_refusal(result.state.game)
+        return answers.finished_refusal(result.state.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
         return words(
             _("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
@@ -417,7 +352,7 @@ def _save_posted(request: HttpRequest, form: PadForm, access: GameAccess) -> _Po
         if result.outcome is Outcome.GONE:
             raise NoAccess()
         if result.outcome is Outcome.FINISHED:
-            errors[posted.name] = _finished_refusal(result.state.game)
+            errors[posted.name] = answers.finished_refusal(result.state.game)
         elif result.outcome is Outcome.CONFLICT:
             errors[posted.name] = _(
                 "Changed on another phone to %(stored)s while you were typing: yours was not saved. "

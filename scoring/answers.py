@@ -1,0 +1,118 @@
+"""What each answer to the pad's script shows: which parts of the pad's page (its template's
+partials) a save, a poll and an undo answer with, the board they are drawn from and the status.
+The Scoreboard's neighbour, on the presenter's side of a request: the view asks the form and the
+service, hands what came of it here, and renders what it is told.
+
+A save answers with its field's status and, out of band, the figures that kind of field can
+change; a poll and an undo with every figure. A save that cannot be shown on its field (the game
+deleted or finished meanwhile, a field that is not the game's) answers with a sentence alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from scoring import selectors
+from scoring.categories import Section
+from scoring.explain import words
+from scoring.fields import FieldAddress, pad_field
+from scoring.scoreboard import Scoreboard, finished_sentence
+from scoring.services import Outcome, SaveResult
+
+# Every figure of the pad, refreshed out of band by a poll and an undo.
+FIGURES = (
+    "totals",
+    "during-subtotal",
+    "majority-row",
+    "end-subtotal",
+    "comb-hints",
+    "sector-summaries",
+    "ranking",
+    "row-labels",
+    "rows-warnings",
+)
+
+# What each kind of field can change besides its own status: the figures a save answers with.
+SAVED_FIGURES = {
+    # (and its row's heading: the first value entered in a row, or the last cleared, changes it;
+    # and the row's warnings: a value far from what games record there is said under the row)
+    Section.DURING: ("during-subtotal", "totals", "ranking", "row-label", "row-warnings"),
+    Section.END: ("end-subtotal", "totals", "ranking", "row-label", "row-warnings"),
+    # (and the other cells of the step's sector: their awards follow it)
+    "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
+    "workers": ("ranking",),
+}
+
+CHANGES = ("changes",)  # the recent changes, when the page shows them
+
+
+@dataclass(frozen=True)
+class SaveAnswer:
+    """The answer to one save: ``partials`` of the pad drawn from ``board`` with ``context`` (what
+    the field's partials read), or, with no board, ``sentence`` alone (404 with none: the game is
+    out of reach)."""
+
+    status: int
+    board: Scoreboard | None = None
+    partials: tuple[str, ...] = ()
+    context: dict = field(default_factory=dict)
+    sentence: str = ""
+
+
+def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> SaveAnswer:
+    """What the pad shows after ``services.field_save``: 200 saved (or already saved by a newer
+    post of this page), 409 changed on another phone since the page saw it, 422 refused (said
+    under the field, ``typed`` kept)."""
+    if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
+        return SaveAnswer(404)
+    if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
+        return SaveAnswer(409, sentence=finished_refusal(result.state.game))
+    if result.field is None:
+        return SaveAnswer(400, sentence=_("This field is not part of the game."))
+    pad, refused = result.field, result.outcome is Outcome.REFUSED  # (of the seats the board shows)
+    board = Scoreboard(
+        result.state,
+        result=result.scored,
+        errors={pad.name: result.message} if refused else {},
+        typed={pad.name: typed} if refused else {},
+    )
+    status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
+    context = {"cell": board.cell_for(pad), "saved": status == 200, "conflict": status == 409}
+    if pad.is_tokens:
+        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
+    elif pad.category is not None:
+        context["row"] = board.rows([pad.category])[0]
+    if refused:
+        partials = ("field-status", "field-error")
+    else:
+        kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
+        partials = ("field-status", "field-error", *SAVED_FIGURES[kind], *(CHANGES if changes else ()))
+    return SaveAnswer(status, board, partials, context)
+
+
+def input_refused(game, address: FieldAddress, message: str, *, typed: str) -> SaveAnswer:
+    """What the pad shows for a value its form refused (nothing was saved): the field's status and
+    ``message`` under it, ``typed`` kept, drawn from the game as it stands."""
+    state = selectors.game_state(game)
+    pad = pad_field(state.seats, state.sectors, address, state.game.during)
+    return save_answer(SaveResult(Outcome.REFUSED, state, pad, message=message), typed=typed)
+
+
+def poll_partials(*, changes: bool = False) -> list[str]:
+    """A poll's answer: every field's value and version, and every figure."""
+    return ["live-values", *FIGURES, *(CHANGES if changes else ())]
+
+
+def undo_partials() -> list[str]:
+    """An undo's answer: the recent changes, and every figure."""
+    return [*CHANGES, *FIGURES]
+
+
+def finished_refusal(game) -> SafeString:
+    """Why a finished game took no value, and who can change it."""
+    return words(
+        _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
+        finished=finished_sentence(game, selectors.finish_event(game)),
+    )
