@@ -26,7 +26,7 @@ from scoring.categories import (
 )
 
 if TYPE_CHECKING:
-    from scoring.models import GameSector, Seat
+    from scoring.models import Change, GameSector, Seat
 
 WORKERS = "active_workers"  # the key of a seat's active workers (the tie-breaker)
 
@@ -176,3 +176,27 @@ def pad_fields(seats: list[Seat], sectors: list[GameSector], during: During = Du
         fields += [PadField(seat, sector=sector) for sector in sectors]
         fields.append(PadField(seat))
     return fields
+
+
+NOT_CHECKED = object()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a save is based on (``services.field_save`` reads it; the forms say it of a post).
+
+    ``page`` names the page (one browser tab) and ``seq`` its save's number, rising with every
+    save the page sends: an older save of the page that arrives after a newer one is ignored,
+    and a retried save is applied once. ``version`` is the value's version the page showed (the
+    pad's script); ``value`` the value it showed (a plain form post, without JavaScript);
+    ``undoing`` the change an undo puts back. A save based on another version or value than the
+    stored one, or an undo of a change that is no longer the value's latest, is a conflict,
+    unless this page itself made the newer one (its own save that it has not heard back from).
+    A step checks only the page's order: it applies to whatever is stored.
+    """
+
+    version: int | None = None
+    value: object = NOT_CHECKED
+    page: str = ""
+    seq: int = 0
+    undoing: Change | None = None

@@ -29,10 +29,9 @@ from scoring.categories import (
     During,
 )
 from scoring.explain import isolated, words
-from scoring.fields import FieldAddress, PadField, field_address, pad_fields
+from scoring.fields import FieldAddress, Guard, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
 from scoring.names import character_words, one_line, refused_character
-from scoring.services.pad import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 

@@ -61,7 +61,7 @@ class Cell:
     vp: int = 0
     error: str = ""
     initial: str = ""  # the stored value as the input shows it: what a plain post compares with
-    version: int = 0  # the field's version (services.Guard)
+    version: int = 0  # the field's version (fields.Guard)
     award: int = 0  # for tokens: the VP the sector gives this player
 
     @property

@@ -23,7 +23,8 @@ from scoring.engine import Sector
 from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Game, GameSector, Seat
-from scoring.services import Guard, SaveResult
+from scoring.services import OUTCOME_FIELDS, Guard, SaveResult
+from scoring.services.pad import NO_GUARD
 
 # The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
 COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
@@ -32,7 +33,6 @@ OWNER = "owner"  # the user name of the account that owns the games of the tests
 PASSWORD = "a-long-pass-phrase-of-the-owner"
 
 _DEFAULT = object()
-NO_GUARD = Guard()  # a save based on nothing in particular: the stored value, whatever it is
 
 
 def user(username: str) -> User:
@@ -197,3 +197,13 @@ def tokens_of(game: Game, number: int) -> list[int]:
 def total_of(game: Game, number: int) -> int:
     """The seat's total VP as the engine scores the stored game."""
     return selectors.game_state(game).score().players[number - 1].total
+
+
+def revision_of(game: Game) -> int:
+    """The game's revision as stored (every write moves it on by one)."""
+    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
+
+
+def stored_outcomes(game: Game) -> list[tuple]:
+    """What each seat of the game stores of its outcome (``services.OUTCOME_FIELDS``), seat by seat."""
+    return list(Seat.objects.filter(game=game).order_by("number").values_list(*OUTCOME_FIELDS))

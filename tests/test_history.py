@@ -27,7 +27,7 @@ from scoring.categories import During
 from scoring.gamefile import ChangeData, dump_document, parse_document, read_document, to_json
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.services import Guard, Outcome
-from tests.factories import save_value
+from tests.factories import revision_of, save_value
 from tests.test_gamefile import history_document
 
 pytestmark = pytest.mark.django_db
@@ -86,10 +86,6 @@ def changes(game: Game) -> list[Change]:
 
 def latest(game: Game) -> Change:
     return changes(game)[-1]
-
-
-def revision(game: Game) -> int:
-    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
 
 
 def undo(change: Change, by: Actor) -> services.SaveResult:
@@ -167,7 +163,7 @@ def test_every_recorded_change_raises_the_games_revision_by_one(game, as_ann):
     write(game, 1, "farms", delta=+1, by=as_ann)
     write(game, 1, "t0", 2, by=as_ann)
 
-    assert len(changes(game)) == revision(game) == 3
+    assert len(changes(game)) == revision_of(game) == 3
 
 
 # No change is recorded for a write that changed nothing.
@@ -302,7 +298,7 @@ def test_undoing_a_change_made_on_another_phone_records_who_undid_it(game, ann, 
 def test_undoing_a_change_the_field_has_moved_on_from_is_refused_and_changes_nothing(game, as_ann, as_ben):
     mine = write(game, 1, "farms", 4, by=as_ann).change
     write(game, 1, "farms", 6, by=as_ben)  # Ben corrects it on his phone meanwhile
-    before = (len(changes(game)), revision(game))
+    before = (len(changes(game)), revision_of(game))
 
     result = undo(mine, by=as_ann)
 
@@ -310,7 +306,7 @@ def test_undoing_a_change_the_field_has_moved_on_from_is_refused_and_changes_not
     assert (result.value, result.change) == (6, None)  # the answer says what the field holds now
     assert seat(game, 1).farms == 6
     # Nothing recorded, and the revision as it was (the undo wrote nothing: it rolled back).
-    assert (len(changes(game)), revision(game)) == before
+    assert (len(changes(game)), revision_of(game)) == before
 
 
 def test_undoing_a_change_that_is_no_longer_the_fields_latest_is_refused_even_when_the_value_is_back(

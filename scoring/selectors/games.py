@@ -66,7 +66,7 @@ class Stored(NamedTuple):
     value: int | bool | None  # None: not entered
     text: str  # the value as its input shows it (a sum as typed)
     version: int
-    page: str  # the page and the save number that wrote it last (services.pad.Guard)
+    page: str  # the page and the save number that wrote it last (fields.Guard)
     seq: int
 
 

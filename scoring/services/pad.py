@@ -23,7 +23,7 @@ from scoring.access import NOBODY, Actor
 from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
 from scoring.engine import GameResult
 from scoring.explain import isolated, names_list, words
-from scoring.fields import FieldAddress, PadField, pad_field
+from scoring.fields import NOT_CHECKED, FieldAddress, Guard, PadField, pad_field
 from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
 from scoring.services.imports import fingerprint_store
@@ -42,28 +42,7 @@ class Outcome(StrEnum):
     GONE = "gone"  # the game was deleted meanwhile
 
 
-NOT_CHECKED = object()
-
-
-@dataclass(frozen=True)
-class Guard:
-    """What a save is based on.
-
-    ``page`` names the page (one browser tab) and ``seq`` its save's number, rising with every
-    save the page sends: an older save of the page that arrives after a newer one is ignored,
-    and a retried save is applied once. ``version`` is the value's version the page showed (the
-    pad's script); ``value`` the value it showed (a plain form post, without JavaScript);
-    ``undoing`` the change an undo puts back. A save based on another version or value than the
-    stored one, or an undo of a change that is no longer the value's latest, is a conflict,
-    unless this page itself made the newer one (its own save that it has not heard back from).
-    A step checks only the page's order: it applies to whatever is stored.
-    """
-
-    version: int | None = None
-    value: object = NOT_CHECKED
-    page: str = ""
-    seq: int = 0
-    undoing: Change | None = None
+NO_GUARD = Guard()  # a save based on nothing in particular: applied to whatever is stored
 
 
 @dataclass
@@ -91,7 +70,7 @@ def field_save(
     value: int | bool | None = None,
     sum_text: str = "",
     step: int = 0,
-    guard: Guard = Guard(),
+    guard: Guard = NO_GUARD,
     by: Actor = NOBODY,
 ) -> SaveResult:
     """Save one value of the game: ``value`` (None: not entered) typed as ``sum_text`` when it

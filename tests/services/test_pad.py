@@ -39,6 +39,7 @@ from tests.factories import (
     game_scored,
     game_started,
     player,
+    revision_of,
     save_tokens,
     save_value,
     save_workers,
@@ -49,10 +50,6 @@ from tests.factories import (
 from tests.views.helpers import text_of
 
 pytestmark = pytest.mark.django_db
-
-
-def revision(game: Game) -> int:
-    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
 
 
 def sector(game: Game, position: int) -> GameSector:
@@ -120,7 +117,7 @@ def test_a_saves_state_is_the_game_as_it_stands_after_the_save():
     result = set_tokens(game, 1, 2, 2)
 
     fresh = selectors.game_state(game)
-    assert result.state.game.revision == fresh.game.revision == revision(game)
+    assert result.state.game.revision == fresh.game.revision == revision_of(game)
     assert result.state.tokens == fresh.tokens
     assert [(seat.pk, seat.recruits, seat.revisions) for seat in result.state.seats] == [
         (seat.pk, seat.recruits, seat.revisions) for seat in fresh.seats
@@ -157,15 +154,15 @@ def test_every_save_moves_the_games_revision_on_by_one():
     game = game_started("Alice", "Bruno")
 
     set_entry(game, 1, "farms", 4)
-    assert revision(game) == 1
+    assert revision_of(game) == 1
     set_workers(game, 2, 3)
-    assert revision(game) == 2
+    assert revision_of(game) == 2
     set_tokens(game, 1, 0, 2)
-    assert revision(game) == 3
+    assert revision_of(game) == 3
     set_entry(game, 1, "farms", delta=1)
-    assert revision(game) == 4
+    assert revision_of(game) == 4
     set_tokens(game, 1, 0, None)
-    assert revision(game) == 5
+    assert revision_of(game) == 5
 
 
 def test_a_save_that_writes_nothing_leaves_the_revision_the_value_its_version_and_the_history():
@@ -192,7 +189,7 @@ def test_a_save_that_writes_nothing_leaves_the_revision_the_value_its_version_an
         Outcome.SAVED,
     ]
     assert [(result.change, result.scored) for result in results] == [(None, None)] * 5
-    assert revision(game) == 1
+    assert revision_of(game) == 1
     assert [result.state.game.revision for result in results] == [1] * 5
     after = seat_of(game, 1)
     assert (after.farms, after.active_workers, after.revisions) == (4, None, stored.revisions)
@@ -510,7 +507,7 @@ def test_active_workers_are_saved_cleared_and_versioned():
     assert seen(set_workers(game, 1, None)) == (Outcome.SAVED, None, 2)
     assert seat_of(game, 1).active_workers is None
     assert seat_of(game, 1).revisions == {"active_workers": [2, "", 0]}
-    assert revision(game) == 2
+    assert revision_of(game) == 2
 
 
 def test_active_workers_refuse_a_stale_version_from_another_page():
@@ -566,7 +563,7 @@ def test_clearing_a_sector_that_holds_no_row_stays_without_a_row():
 
 def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written():
     game = game_scored(player("Alice", tokens=[4, 0, 2]), player("Bruno"))
-    before = revision(game)
+    before = revision_of(game)
 
     refused = set_tokens(game, 1, 1, 2)
 
@@ -579,7 +576,7 @@ def test_more_than_7_tokens_in_all_are_refused_in_words_and_nothing_is_written()
     assert tokens_of(game, 1) == [4, 0, 2]
     assert seat_of(game, 1).revisions == {}
     assert not Change.objects.filter(game=game).exists()
-    assert revision(game) == before  # (rolled back, the lock's move with it)
+    assert revision_of(game) == before  # (rolled back, the lock's move with it)
     assert set_tokens(game, 1, 1, 1).saved  # exactly 7 is fine
     assert tokens_of(game, 1) == [4, 1, 2]
 
@@ -634,13 +631,13 @@ def test_an_undo_is_a_save_the_values_version_moves_on_and_the_change_records_wh
     game = game_started("Alice", "Bruno")
     set_entry(game, 1, "farm_income", 9, sum_text="3+6", guard=Guard(version=0, page="a", seq=1))
     mistake = set_entry(game, 1, "farm_income", 12, guard=Guard(version=1, page="a", seq=2)).change
-    before = revision(game)
+    before = revision_of(game)
 
     result = services.change_undo(game=game, change=mistake)
 
     assert seen(result) == (Outcome.SAVED, 9, 3)
     assert (result.text, result.change.undoes, result.change.old, result.change.new) == ("3+6", mistake, "12", "3+6")
-    assert revision(game) == before + 1
+    assert revision_of(game) == before + 1
     stored = seat_of(game, 1)
     assert (stored.farm_income, stored.sums, stored.revisions["farm_income"]) == (9, {"farm_income": "3+6"}, [3, "", 0])
 
@@ -686,7 +683,7 @@ def test_game_finish_marks_the_game_finished_once():
 
     assert first is not None
     assert Game.objects.get(pk=game.pk).finished_at == first
-    assert revision(game) == 1  # (a finish that finds it finished changes nothing, its revision included)
+    assert revision_of(game) == 1  # (a finish that finds it finished changes nothing, its revision included)
 
 
 def test_game_finish_through_a_stale_copy_keeps_the_first_time():
@@ -713,7 +710,7 @@ def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing(
     game = game_started("Alice", "Bruno")
     change = save_value(seat=seat_of(game, 1), key="farms", value=3).change
     services.game_finish(game=game)
-    before = revision(game)
+    before = revision_of(game)
 
     for result in (
         save_value(seat=seat_of(game, 1), key="farms", value=4),
@@ -723,7 +720,7 @@ def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing(
         assert result.outcome is Outcome.FINISHED
 
     assert seat_of(game, 1).farms == 3
-    assert revision(game) == before
+    assert revision_of(game) == before
     assert Change.objects.filter(game=game).count() == 1
 
 
@@ -777,7 +774,7 @@ def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered
         (t.seat_id, t.sector_id): t.count for t in HibernationTokens.objects.filter(seat__game=game)
     }
     assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
-    assert state.game.revision == revision(game)
+    assert state.game.revision == revision_of(game)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -814,4 +811,4 @@ def test_steps_from_different_pages_are_never_lost(steps):
         expected = max(0, min(15, expected + delta))
 
     assert (seat_of(game, 1).frames_filled or 0) == expected  # a "-" on the empty field leaves it empty
-    assert revision(game) == len(steps)  # one lock a tap, at a limit or not
+    assert revision_of(game) == len(steps)  # one lock a tap, at a limit or not

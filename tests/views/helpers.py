@@ -264,10 +264,6 @@ def version_of(game: Game, number: int, key: str) -> int:
     return revision[0] if revision else 0
 
 
-def revision_of(game: Game) -> int:
-    return Game.objects.values_list("revision", flat=True).get(pk=game.pk)
-
-
 def snapshot(game: Game) -> list:
     """Everything the seats of a game store: entries, sums, workers, versions, tokens."""
     return [

@@ -16,8 +16,18 @@ from hypothesis.extra.django import TestCase
 
 from scoring import selectors, services
 from scoring.access import Keeper
-from scoring.models import GameSector, Seat
-from tests.factories import game_scored, game_started, player, save_tokens, save_value, save_workers
+from scoring.models import Game, GameSector, Seat
+from tests.factories import (
+    game_scored,
+    game_started,
+    player,
+    revision_of,
+    save_tokens,
+    save_value,
+    save_workers,
+    seat_of,
+    stored_outcomes,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +146,28 @@ class StoredOutcomesAgreeWithTheEngine(TestCase):
             else:
                 save_value(seat=seat, key=what, value=value)
         assert stored(game) == scored(game)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes: game_outcome_store and game_outcome_recompute take the game itself
+
+
+def test_recomputing_a_games_outcome_repairs_it_and_says_whether_it_differed():
+    game = game_scored(player("Alice", farm_income=10), player("Bruno", farm_income=3))
+    right = stored_outcomes(game)
+    Seat.objects.filter(game=game, number=2).update(score_total=99, is_winner=True, rank=1)
+
+    assert services.game_outcome_recompute(game) is True
+    assert stored_outcomes(game) == right
+    assert services.game_outcome_recompute(game) is False
+    assert revision_of(game) == 2  # it locks the game, as every write does
+
+
+def test_storing_the_outcome_reads_the_game_as_it_is_stored_not_the_copy_given():
+    game = game_started("Alice", "Bruno")
+    stale = Game.objects.get(pk=game.pk)
+    save_value(seat=seat_of(game, 1), key="farm_income", value=10)
+    Seat.objects.filter(game=game).update(score_total=0)
+
+    assert services.game_outcome_store(stale) is True
+    assert [row[3] for row in stored_outcomes(game)] == [11, 2]
