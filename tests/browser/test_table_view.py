@@ -47,6 +47,7 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
         save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
     page.goto(f"{live_server.url}/games/{game_id}/")
     page.get_by_role("link", name="Show the table" if locale.startswith("en") else "Montrer à la table").click()
+    page.wait_for_url(f"**/games/{game_id}/table/")  # (loaded, its stylesheet too: measured before, a total is 16 px)
 
     rows = page.evaluate(MEASURES)
     assert [row["name"] for row in rows] == ["Marie-Charlotte", "Emmanuelle", "Bo", "Dominique-Alexandre", "Zoé"]

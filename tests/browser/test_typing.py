@@ -143,7 +143,11 @@ def test_nothing_moves_as_the_focus_goes_between_sums_and_steppers(open_phone, l
     expect(page.locator("#f-s1-farm_income")).to_be_visible()
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
     before = page.evaluate(WHERE, fields)
-    assert page.evaluate("window.shifts") == [], "the pad moved as it loaded"
+    # Loading, nothing a player could see moves: once, on a loaded machine, a row's label was seen
+    # to move by a pixel or so as the page settled (a score of 0.00007; the bar's 78 px jump scored
+    # about 0.1, Chromium's own threshold of a "good" page). What the focus moves is exact: nothing.
+    loading = page.evaluate("window.shifts")
+    assert sum(shift["value"] for shift in loading) < 0.001, ("the pad moved as it loaded", loading)
 
     field(page, "farm_income", "Alice").click()
     expect(page.locator("#keypad-bar")).to_be_visible()
@@ -161,7 +165,8 @@ def test_nothing_moves_as_the_focus_goes_between_sums_and_steppers(open_phone, l
     wait_until_all_saved(page)
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
 
-    assert page.evaluate("window.shifts") == [], "something moved as the focus went"
+    moved = page.evaluate("window.shifts")[len(loading) :]
+    assert moved == [], "something moved as the focus went"
     assert page.evaluate(WHERE, fields) == before
 
 
