@@ -115,7 +115,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     - the tests that use no database (the engine, the hypothesis properties, sums, the game
       file's reader, the settings, ...): the database makes no difference to them. Among them are
       the tests that start a database of their own in a child process or a file of their own
-      (``tests/test_postgres.py``'s private cluster, ``tests/test_concurrency.py``, the SQLite
+      (``tests/postgres.py``'s private cluster for ``tests/test_concurrency.py``, the SQLite
       files of ``tests/test_sqlite_writers.py``): they already ran, exactly once.
 
     Without the variable nothing is deselected."""

@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.test_postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
+from tests.postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = Path(__file__).resolve().parent / "concurrency_driver.py"

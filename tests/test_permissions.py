@@ -16,12 +16,16 @@ seats, tokens, links, members and change history are compared before and after.
 
 from __future__ import annotations
 
+import copy
 import html
 import itertools
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
+from django.core.cache import caches
+from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
@@ -205,12 +209,6 @@ MATRIX = [
     ("join a revoked link POST", 404, 404, 404, 404, 404, 404),
 ]
 
-CELLS = [
-    pytest.param(request, actor, status, id=f"{request} | {actor}")
-    for request, *statuses in MATRIX
-    for actor, status in zip(ACTORS, statuses, strict=True)
-]
-
 
 def assert_answered(response, status: int, table, before) -> None:
     """The matrix's answer: the status of its cell; a refusal changed nothing stored, and a 404
@@ -223,17 +221,51 @@ def assert_answered(response, status: int, table, before) -> None:
         assert "Alice" not in body and "Bruno" not in body  # nothing of the game shows
 
 
-@pytest.mark.parametrize(("request_name", "actor", "status"), CELLS)
-def test_permission_matrix(owner, request_name, actor, status):
-    table, phone = set_table(owner, actor)
+@contextmanager
+def undone(*phones: Client):
+    """One cell of the matrix, then everything it wrote undone (a savepoint rolled back: the game,
+    its links, the sessions, the rate limits' counts), and what the phones kept with it (their
+    cookies, the poll answers made): each cell of an actor's row starts from the same table."""
+    cookies = [copy.deepcopy(phone.cookies) for phone in phones]
+    try:
+        with transaction.atomic():
+            yield
+            transaction.set_rollback(True)
+    finally:
+        for phone, kept in zip(phones, cookies, strict=True):
+            phone.cookies = kept
+        caches["pad"].clear()
+
+
+def run_row(subtests, table: Table, phone: Client, statuses: dict[str, int], also=None) -> None:
+    """Every request of the matrix sent by one actor's phone (``statuses``: each request's status),
+    each from the same table (``undone``), and ``also`` checked of each answer; a cell that fails
+    is reported under its request's name, and the row goes on."""
+    phones = [phone] if table.owner_phone in (None, phone) else [phone, table.owner_phone]
     before = stored(table.game.pk)
+    for request_name, status in statuses.items():
+        with subtests.test(request=request_name), undone(*phones):
+            response = REQUESTS[request_name](phone, table)
+            assert_answered(response, status, table, before)
+            if also is not None:
+                also(request_name, response)
 
-    response = REQUESTS[request_name](phone, table)
 
-    assert_answered(response, status, table, before)
-    if request_name.startswith("join") and status == 302:  # an edit link's holder is asked which player they are
-        asked = (request_name.startswith("join the edit link") and actor != "owner") or actor == "edit link"
-        assert response["Location"] == table.url("who" if asked else "pad")
+def row_of(actor: str) -> dict[str, int]:
+    """The matrix's statuses for ``actor`` (one of ``ACTORS``), by request."""
+    return {request: dict(zip(ACTORS, statuses, strict=True))[actor] for request, *statuses in MATRIX}
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+def test_permission_matrix(owner, actor, subtests):
+    table, phone = set_table(owner, actor)
+
+    def join_goes_on(request_name, response):  # an edit link's holder is asked which player they are
+        if request_name.startswith("join") and response.status_code == 302:
+            asked = (request_name.startswith("join the edit link") and actor != "owner") or actor == "edit link"
+            assert response["Location"] == table.url("who" if asked else "pad")
+
+    run_row(subtests, table, phone, row_of(actor), also=join_goes_on)
 
 
 def test_the_matrix_covers_every_address_of_a_game():
@@ -301,21 +333,11 @@ def set_visitor_table(actor: str) -> tuple[Table, Client]:
     return Table(game, edit, view, old_edit, change, owner_phone=visitor), phone
 
 
-VISITOR_CELLS = [
-    pytest.param(request, actor, dict(zip(ACTORS, statuses, strict=True))[stands_for], id=f"{request} | {actor}")
-    for request, *statuses in MATRIX
-    for actor, stands_for in VISITOR_ACTORS.items()
-]
-
-
-@pytest.mark.parametrize(("request_name", "actor", "status"), VISITOR_CELLS)
-def test_permission_matrix_of_a_visitors_game(request_name, actor, status):
+@pytest.mark.parametrize("actor", list(VISITOR_ACTORS))
+def test_permission_matrix_of_a_visitors_game(actor, subtests):
     table, phone = set_visitor_table(actor)
-    before = stored(table.game.pk)
 
-    response = REQUESTS[request_name](phone, table)
-
-    assert_answered(response, status, table, before)
+    run_row(subtests, table, phone, row_of(VISITOR_ACTORS[actor]))
 
 
 def test_a_claimed_game_is_the_accounts_alone():

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, field, wait_until_all_saved
-from tests.test_postgres import postgres_url  # noqa: F401 - the private cluster, shared
+from tests.postgres import postgres_url  # noqa: F401 - the private cluster, shared
 
 pytestmark = pytest.mark.browser
 
