@@ -7,27 +7,23 @@ export -> import into an empty database -> export gives the same document. The d
 from ``tests/test_gamefile.py`` and ``tests/data``.
 
 The games are imported for the account of ``tests/factories.py`` (``OWNER``), which every test
-here has (``owner``). Every command of the app, these and any other, shows its ``--help``, in the
-shell's language.
+here has (``owner``). The commands run as real processes (their exit status and streams, and
+every command's ``--help`` in the shell's language) are in ``tests/test_command_processes.py``.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
 import sys
 from datetime import date
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from django.core.management import call_command, find_commands, load_command_class
+from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import translation
 
-import scoring.management
 from scoring.categories import During
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
@@ -156,36 +152,6 @@ def test_score_game_missing_file(tmp_path):
     message, out = run_failing("score_game", str(tmp_path / "nowhere.json"))
     assert "cannot read" in message
     assert out == ""
-
-
-def test_score_game_process_exit_status_and_streams(tmp_path):
-    """The real process: status 0 and JSON on stdout; status 1, nothing on stdout, the path on stderr."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "apiary_site.settings", "PYTHONIOENCODING": "utf-8"}
-    manage = [sys.executable, str(PROJECT_ROOT / "manage.py"), "score_game"]
-
-    good = subprocess.run([*manage, str(EXAMPLE)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT)
-    assert good.returncode == 0, good.stderr
-    assert json.loads(good.stdout) == EXAMPLE_SCORE
-
-    bad_doc = example_document()
-    bad_doc["games"][0]["players"][0]["end"]["farms"] = 100
-    bad = subprocess.run(
-        [*manage, write(tmp_path, json.dumps(bad_doc))], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT
-    )
-    assert bad.returncode == 1
-    assert bad.stdout == ""
-    assert f"{P0}.end.farms" in bad.stderr
-
-    piped = subprocess.run(
-        [*manage, "-"],
-        input=EXAMPLE.read_text(encoding="utf-8"),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=PROJECT_ROOT,
-    )
-    assert piped.returncode == 0, piped.stderr
-    assert json.loads(piped.stdout) == EXAMPLE_SCORE
 
 
 # ---------------------------------------------------------------------------------------------
@@ -616,103 +582,3 @@ def test_one_accounts_export_imports_for_another_account_as_the_same_games(owner
     again, _ = run("export_games", "--owner", "ben")
     assert again == first
     assert Game.objects.filter(owner__username="ann").count() == 1  # Ann's game is still hers alone
-
-
-def test_owner_option_process_exit_status_and_streams(tmp_path):
-    """The real process on a database of its own: an unknown owner is status 1, nothing on
-    standard output, the reason on standard error; a missing --owner is refused too."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "apiary_site.settings",
-        "PYTHONIOENCODING": "utf-8",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    }
-
-    def manage(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, str(PROJECT_ROOT / "manage.py"), *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=PROJECT_ROOT,
-            check=False,
-        )
-
-    assert manage("migrate", "--no-input").returncode == 0
-    unknown = manage("import_games", str(EXAMPLE), "--owner", "ghost")
-    assert unknown.returncode == 1
-    assert unknown.stdout == ""
-    assert 'there is no user "ghost"' in unknown.stderr
-
-    missing = manage("import_games", str(EXAMPLE))
-    assert missing.returncode != 0
-    assert "--owner" in missing.stderr
-
-    export = manage("export_games", "--owner", "ghost")
-    assert export.returncode == 1
-    assert export.stdout == ""
-    assert 'there is no user "ghost"' in export.stderr
-
-    created = manage("shell", "-c", "from django.contrib.auth.models import User; User.objects.create_user('ann')")
-    assert created.returncode == 0, created.stderr
-    imported = manage("import_games", str(EXAMPLE), "--owner", "ann")
-    assert imported.returncode == 0, imported.stderr
-    assert "Imported 1 game. Owner: ann." in imported.stdout
-    again = manage("import_games", str(EXAMPLE), "--owner", "ann")
-    assert again.returncode == 0, again.stderr
-    assert "Imported 0 games. 1 game was already stored and was skipped. Owner: ann." in again.stdout
-    exported = manage("export_games", "--owner", "ann")
-    assert exported.returncode == 0, exported.stderr
-    assert json.loads(exported.stdout) == example_document()
-
-
-# ---------------------------------------------------------------------------------------------
-# --help, for every command of the app (a new one is covered by being there)
-
-SCORING_COMMANDS = sorted(find_commands(str(Path(scoring.management.__file__).parent)))
-
-
-def help_shown(command: str, lang: str) -> subprocess.CompletedProcess:
-    """``manage.py COMMAND --help`` in a shell whose language is ``lang`` (LANG, nothing else set)."""
-    env = {name: value for name, value in os.environ.items() if name not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    return subprocess.run(
-        [sys.executable, str(PROJECT_ROOT / "manage.py"), command, "--help"],
-        capture_output=True,
-        text=True,
-        env={**env, "LANG": lang, "PYTHONIOENCODING": "utf-8"},
-        cwd=PROJECT_ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
-def words(text: str) -> str:
-    """The text without its spaces and line breaks (argparse wraps it to the terminal's width)."""
-    return "".join(text.split())
-
-
-def description(command: str, language: str) -> str:
-    with translation.override(language):
-        return str(load_command_class("scoring", command).help)
-
-
-def test_the_app_has_its_commands():
-    assert {"score_game", "import_games", "export_games", "backup", "restore"} <= set(SCORING_COMMANDS)
-
-
-@pytest.mark.parametrize("command", SCORING_COMMANDS)
-def test_every_command_shows_its_help(command):
-    shown = help_shown(command, "C.UTF-8")
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith(f"usage: manage.py {command} ")
-    assert words(description(command, "en")) in words(shown.stdout)
-
-
-@pytest.mark.parametrize("command", SCORING_COMMANDS)
-def test_every_command_shows_its_help_in_the_shells_language(command):
-    shown = help_shown(command, "fr_FR.UTF-8")
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith(f"usage: manage.py {command} ")
-    french = description(command, "fr")
-    assert french != description(command, "en"), "the description has its French translation"
-    assert words(french) in words(shown.stdout)
