@@ -2,7 +2,7 @@
 
 Run as ``python tests/concurrency_driver.py`` with DATABASE_URL set (a migrated database): it
 creates a game owned by an account and its edit link, starts PHONES processes that each send
-about ninety saves each through the real views as the pad's script sends them (typed values against
+about ninety saves through the real views as the pad's script sends them (typed values against
 the version each phone last saw, stale values from an old page, and stepper taps; every save
 names the version it is based on), records every answer, and prints one JSON document: the
 stored game and what the answers acknowledged, compared. Nothing here is timed.
