@@ -24,10 +24,21 @@ def outcomes(tmp_path: Path) -> dict[str, str]:
     """Each test of watched_pages.py and how it ended: "passed", or what made it fail."""
     report = tmp_path / "report.xml"
     # A database of its own (SQLite, in a file named after that pytest's process): the pages need
-    # a live server, but none of this suite's data.
+    # a live server, but none of this suite's data, nor the migrations' (its tables made from the
+    # models at once: --no-migrations).
     env = {name: value for name, value in os.environ.items() if name != "DATABASE_URL"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", str(CASES), "-q", "-p", "no:cacheprovider", f"--junitxml={report}"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(CASES),
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--no-migrations",
+            f"--junitxml={report}",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
