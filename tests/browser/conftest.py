@@ -42,6 +42,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--disable-sync",
+    # Chromium 156 makes the address bar's popup (two pages of its own, chrome://omnibox-popup.top-chrome)
+    # for every context's window, headless too: a fifth of the journeys' processor time, for nothing
+    # they show (Playwright adds this to its own list of features turned off).
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 PHONE = "Pixel 7"
 DEFAULT_TIMEOUT_MS = 10_000
