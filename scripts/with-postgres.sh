@@ -29,7 +29,8 @@ trap stop EXIT
 "${as_postgres[@]}" "$bin/pg_ctl" -D "$folder/data" -w -l "$folder/log" \
     -o "-c listen_addresses=127.0.0.1 -p $port -k $folder -c max_connections=200 -c fsync=off" start >/dev/null
 "${as_postgres[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres apiary
-echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port" >&2
+echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port (and its socket in $folder)" >&2
 
-export DATABASE_URL="postgres://postgres@127.0.0.1:$port/apiary"
+# (by the cluster's Unix socket in its folder: a round trip a little shorter than loopback TCP's)
+export DATABASE_URL="postgres://postgres@/apiary?host=$folder&port=$port"
 "$@"

@@ -86,6 +86,12 @@ DATABASE_FIXTURES = frozenset(
     }
 )
 SELECTION = pytest.StashKey[str]()
+# The pages' tests (tests/views/) reach the database only through the services and selectors, whose
+# own tests run on both databases; they run on the first. These pages' tests run on both, for what
+# they prove of the database itself: who may see what, one account beside another (the privacy
+# sweep), and a visitor's games claimed while the same browser starts one (the session row locked).
+PAGES = Path(__file__).resolve().parent / "views"
+PAGES_ON_EVERY_DATABASE = frozenset({"test_privacy.py", "test_visitors.py"})
 
 
 def database_facing(item: pytest.Item) -> bool:
@@ -112,6 +118,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     - the browser journeys (marker ``browser``): they run once, on SQLite; the one that needs
       PostgreSQL (``tests/browser/test_two_servers.py``) starts its own cluster there;
+    - the pages' tests (tests/views/, but ``PAGES_ON_EVERY_DATABASE``): they reach the database
+      through the services and selectors, whose own tests are kept;
     - the tests that use no database (the engine, the hypothesis properties, sums, the game
       file's reader, the settings, ...): the database makes no difference to them. Among them are
       the tests that start a database of their own in a child process or a file of their own
@@ -121,20 +129,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     Without the variable nothing is deselected."""
     if os.environ.get(DATABASE_FACING_ONLY) != "1":
         return
-    kept, browser, no_database = [], [], []
+    kept, browser, pages, no_database = [], [], [], []
     for item in items:
+        path = Path(item.path)
         if item.get_closest_marker("browser") is not None:
             browser.append(item)
         elif not database_facing(item):
             no_database.append(item)
+        elif path.parent == PAGES and path.name not in PAGES_ON_EVERY_DATABASE:
+            pages.append(item)
         else:
             kept.append(item)
-    if browser or no_database:
-        config.hook.pytest_deselected(items=browser + no_database)
+    if browser or pages or no_database:
+        config.hook.pytest_deselected(items=browser + pages + no_database)
         items[:] = kept
     message = (
         f"{DATABASE_FACING_ONLY}=1: {len(kept)} database-facing tests run; deselected "
-        f"{len(browser)} browser journeys and {len(no_database)} tests that use no database "
+        f"{len(browser)} browser journeys, {len(pages)} tests of pages that reach the database through "
+        f"the services and selectors, and {len(no_database)} tests that use no database "
         "(scripts/test.sh's run on SQLite ran them; see tests/conftest.py)"
     )
     config.stash[SELECTION] = message
