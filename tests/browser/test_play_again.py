@@ -64,10 +64,10 @@ FIVE_LONG_NAMES = (
 
 @pytest.mark.parametrize(
     ("locale", "color_scheme", "log", "again", "wins"),
+    # (each language once, each scheme once: the words set what fits the first screen, the scheme
+    # only the colours axe-core checks, the same elements in either language)
     [
         pytest.param("en-GB", "light", "Log this play in BG Stats", "Play again", "wins", id="english-light"),
-        pytest.param("en-GB", "dark", "Log this play in BG Stats", "Play again", "wins", id="english-dark"),
-        pytest.param("fr-FR", "light", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-light"),
         pytest.param("fr-FR", "dark", "Enregistrer cette partie dans BG Stats", "Rejouer", "gagne", id="french-dark"),
     ],
 )
