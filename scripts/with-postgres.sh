@@ -32,5 +32,5 @@ trap stop EXIT
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port (and its socket in $folder)" >&2
 
 # (by the cluster's Unix socket in its folder: a round trip a little shorter than loopback TCP's)
-export DATABASE_URL="postgres://postgres@/apiary?host=$folder&port=$port"
+export DATABASE_URL="postgres://postgres@${folder//\//%2F}:$port/apiary"
 "$@"

@@ -173,3 +173,12 @@ def test_the_postgresql_tools_get_the_password_from_the_environment_never_on_the
     )
     assert options == ["--host=db.example.org", "--port=5433", "--username=scorer", "--dbname=apiary", "--no-password"]
     assert environment == {"PGPASSWORD": "s3cret pass", "PGSSLMODE": "require"}
+
+
+def test_the_postgresql_tools_connect_by_the_socket_a_database_url_names_in_its_query():
+    """``postgres://user@/apiary?host=/run/pg&port=5433``: Django connects by that socket (the
+    query is its connection's options), and so do pg_dump and pg_restore."""
+    options, _environment = postgres_connection(
+        {"NAME": "apiary", "USER": "scorer", "HOST": "", "PORT": "", "OPTIONS": {"host": "/run/pg", "port": 5433}}
+    )
+    assert options == ["--host=/run/pg", "--port=5433", "--username=scorer", "--dbname=apiary", "--no-password"]

@@ -131,10 +131,11 @@ def postgres_connection(database: dict) -> tuple[list[str], dict[str, str]]:
     site connects, and the environment variables it also needs: the password (``PGPASSWORD``),
     TLS and the service file, as Django reads them for ``psql`` (``dbshell``). Never the password
     on the command line, where every user of the machine could read it (``ps``)."""
+    given = database.get("OPTIONS", {})  # (a socket's folder may come as ?host= in DATABASE_URL)
     options = [
-        f"{option}={database[key]}"
+        f"{option}={value}"
         for option, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER"))
-        if database.get(key)
+        if (value := database.get(key) or given.get(key.lower()))
     ]
     options += [f"--dbname={database['NAME']}", "--no-password"]  # never wait for a password typed
     _psql, environment = PostgresClient.settings_to_cmd_args_env(database, [])
