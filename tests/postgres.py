@@ -79,7 +79,9 @@ def postgres_url():
 
 
 def manage(url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DATABASE_URL": url}
+    """``manage.py`` run with ``args`` in a child process on the database at ``url`` (its streams
+    read as UTF-8, whatever the shell's language)."""
+    env = {**os.environ, "DATABASE_URL": url, "PYTHONIOENCODING": "utf-8"}
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
         cwd=ROOT,

@@ -17,6 +17,7 @@ from django.core.management import find_commands, load_command_class
 from django.utils import translation
 
 import scoring.management
+from tests.postgres import manage
 from tests.test_commands import write
 from tests.test_gamefile import DATA, EXAMPLE_SCORE, P0, example_document
 
@@ -59,41 +60,28 @@ def test_owner_option_process_exit_status_and_streams(tmp_path):
     standard output, the reason on standard error; a missing --owner is refused too; a known one
     is status 0, what was imported on standard output and how far it has come on standard error
     (what an import says, and an export writes, is specified in process in tests/test_commands.py)."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "apiary_site.settings",
-        "PYTHONIOENCODING": "utf-8",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    }
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
 
-    def manage(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, str(PROJECT_ROOT / "manage.py"), *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=PROJECT_ROOT,
-            check=False,
-        )
-
-    assert manage("migrate", "--no-input").returncode == 0
-    unknown = manage("import_games", str(EXAMPLE), "--owner", "ghost")
+    assert manage(database, "migrate", "--no-input").returncode == 0
+    unknown = manage(database, "import_games", str(EXAMPLE), "--owner", "ghost")
     assert unknown.returncode == 1
     assert unknown.stdout == ""
     assert 'there is no user "ghost"' in unknown.stderr
 
-    missing = manage("import_games", str(EXAMPLE))
+    missing = manage(database, "import_games", str(EXAMPLE))
     assert missing.returncode != 0
     assert "--owner" in missing.stderr
 
-    export = manage("export_games", "--owner", "ghost")
+    export = manage(database, "export_games", "--owner", "ghost")
     assert export.returncode == 1
     assert export.stdout == ""
     assert 'there is no user "ghost"' in export.stderr
 
-    created = manage("shell", "-c", "from django.contrib.auth.models import User; User.objects.create_user('ann')")
+    created = manage(
+        database, "shell", "-c", "from django.contrib.auth.models import User; User.objects.create_user('ann')"
+    )
     assert created.returncode == 0, created.stderr
-    imported = manage("import_games", str(EXAMPLE), "--owner", "ann")
+    imported = manage(database, "import_games", str(EXAMPLE), "--owner", "ann")
     assert imported.returncode == 0, imported.stderr
     assert imported.stdout.strip() == "Imported 1 game. Owner: ann."  # (its progress on standard error)
     assert "Imported" not in imported.stderr
