@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.models import Game, Seat
+from scoring.models import Change, Game, Seat
 from scoring.services import pad as pad_services
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
@@ -349,18 +349,33 @@ def test_an_expired_session_offers_a_reload_that_saves_the_value(page: Page, con
 # -- 7. A reload in the middle of typing -------------------------------------------------------
 
 
-def test_a_reload_right_after_typing_keeps_the_value(page: Page, live_server):
-    """A player types Alice's farm income 12 and the page reloads 100 ms later, before the
-    typing pause has sent it (accepting the leave-page warning). After the reload the field shows
-    12, says Saved with no conflict, and the database has 12."""
+def test_a_reload_while_a_save_is_on_its_way_keeps_the_value_stored_once(page: Page, live_server):
+    """A player types Alice's farm income 12 and moves on; the save reaches the server, which
+    stores it, but the page reloads (accepting the leave-page warning) before its answer arrives,
+    so the phone never heard it. The reopened page sends it again from what it kept: the field
+    shows 12 and says Saved, with no conflict, and 12 is stored once.
+
+    (A value still being typed when the page reloads is test_typing's: it goes on being typed.)"""
     game_id = make_game(["Alice", "Bruno"])
     page.on("dialog", lambda dialog: dialog.accept())
+    stored_unheard: list[int] = []
+
+    def hold_the_first_answer(route):
+        if stored_unheard:
+            route.continue_()
+            return
+        stored_unheard.append(route.fetch().status)  # (the server has it; the page is never answered)
+
+    page.route("**/save/", hold_the_first_answer)
     page.goto(pad_url(live_server.url, game_id))
     farm_income = field(page, "farm_income", "Alice")
-    expect(farm_income).to_be_visible()
-
     farm_income.fill("12")
-    page.wait_for_timeout(100)  # deliberately inside the typing delay
+    farm_income.press("Tab")
+    for _ in range(DEFAULT_TIMEOUT_MS // 50):
+        if stored_unheard:
+            break
+        page.wait_for_timeout(50)  # (the route's handler runs while the page waits)
+    assert stored_unheard == [200] and seat(game_id, 1).farm_income == 12
     page.reload()
 
     farm_income = field(page, "farm_income", "Alice")
@@ -371,6 +386,7 @@ def test_a_reload_right_after_typing_keeps_the_value(page: Page, live_server):
     expect(total(page, "Alice")).to_have_text("13")
     expect(banner(page)).to_be_hidden()
     assert seat(game_id, 1).farm_income == 12
+    assert Change.objects.filter(game__public_id=game_id, field="farm_income").count() == 1
 
 
 # -- 8. Back and Forward ------------------------------------------------------------------------
