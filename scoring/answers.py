@@ -42,7 +42,7 @@ SAVED_FIGURES = {
     Section.END: ("end-subtotal", "totals", "ranking", "row-label", "row-warnings"),
     # (and the other cells of the step's sector: their awards follow it)
     "tokens": ("majority-row", "end-subtotal", "comb-hints", "sector-summaries", "totals", "ranking", "sector-live"),
-    "workers": ("ranking",),
+    "workers": ("totals", "ranking"),  # (the ranks under the totals: the workers break a tie)
 }
 
 CHANGES = ("changes",)  # the recent changes, when the page shows them

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import quote_etag
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -99,7 +100,11 @@ def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveA
     if answer.board is None:
         return _pad_sentence(access, answer.sentence, answer.status) if answer.sentence else sentence("", 404)
     context = _pad_context(request, access, answer.board, **answer.context)
-    return _pad_partials(request, list(answer.partials), context, status=answer.status)
+    response = _pad_partials(request, list(answer.partials), context, status=answer.status)
+    # (what a poll would bring at this revision: a page whose last poll was the revision before
+    # this save's write has every figure the write changed, and polls on from here)
+    response["ETag"] = quote_etag(revision_tag(answer.board.game))
+    return response
 
 
 def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
@@ -122,8 +127,13 @@ def finished_mark(game) -> str:
     return str(int(game.finished_at.timestamp())) if game.finished_at else ""
 
 
+def revision_tag(game) -> str:
+    """The ETag of what the pad's polls bring: the game's revision."""
+    return f"rev-{game.revision}"
+
+
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
-    return f"rev-{access.game.revision}"
+    return revision_tag(access.game)
 
 
 @never_cache
@@ -400,6 +410,7 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
         "editable": access.can_edit and not game.is_finished,
         "finished": finished,
         "finished_mark": finished_mark(game),
+        "poll_etag": quote_etag(revision_tag(game)),  # (the page is what a poll at its revision brings)
         "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
         # What every field's partials ask (a save's own answer says otherwise): said here, since
         # a name the context lacks costs the template a search through all of it, field by field.

@@ -4,14 +4,18 @@
 // loaded: replaying them brings it to what the phone last showed).
 //
 // htmx makes the requests and the out-of-band swaps; this module adds the ETag (a poll that finds
-// nothing new is a 304 with no body), holds the poll while the page is hidden or can save no
+// nothing new is a 304 with no body; after this page's own save, the ETag of the save's revision
+// when nothing else was written between: saving.js, pollAfterSave), holds the poll while the page is hidden or can save no
 // more, asks at once when the page is shown again or the network is back, and hands the values
 // to the fields nobody is working on (pad.received).
 
-import { outdated } from "./saving.js";
+import { isCopy } from "./offline.js";
+import { outdated, pollAfterSave } from "./saving.js";
 import { forgetOldAnswers, kept } from "./store.js";
 
 const MAX_KEPT_ANSWERS = 30; // per game (a poll's answer holds the whole game: the list starts again with each)
+const WHOLE_POLL_AT = 25; // kept answers from which the next poll asks for the whole game (the list starts again)
+const NOTHING_POLLED = { etag: null, revision: NaN }; // the next poll brings every value and figure
 const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
 // ``pad``: pad.js's pad (root, game, tag, view, stopped(), received(item), statusArrived(status),
@@ -20,7 +24,10 @@ export function setUpLive(pad) {
   const live = document.getElementById("live");
   const answers = kept(localStorage, pad.tag, pad.game, `answers:${pad.view}`);
   forgetOldAnswers(localStorage, pad.tag, KEPT_GAMES);
-  let etag = null;
+  // The ETag the next poll sends, and the revision it is for (saving.js, pollAfterSave): first the
+  // page's own (it shows the game as a poll at its revision would), but never an offline copy's.
+  const { pollEtag, revision: shown } = pad.root.dataset;
+  let polled = pollEtag && !isCopy() ? { etag: pollEtag, revision: Number(shown) } : NOTHING_POLLED;
 
   const poll = () => htmx.trigger(live, "poll-now");
   const changesShown = () => !!document.getElementById("changes-box")?.open;
@@ -38,6 +45,7 @@ export function setUpLive(pad) {
     const list = kind === "poll" ? [] : answers.read([]);
     list.push({ kind, revision, html, at: Math.floor(Date.now() / 1000) });
     answers.write(list.length > MAX_KEPT_ANSWERS ? [list[0], ...list.slice(1 - MAX_KEPT_ANSWERS)] : list, false);
+    if (list.length >= WHOLE_POLL_AT) polled = NOTHING_POLLED; // (saves polled on from: before the list is full)
   }
 
   // A poll's answer: every value, and out of band every figure.
@@ -77,7 +85,7 @@ export function setUpLive(pad) {
       event.preventDefault(); // (asked again as soon as the page is shown)
       return;
     }
-    if (etag) event.detail.headers["If-None-Match"] = etag;
+    if (polled.etag) event.detail.headers["If-None-Match"] = polled.etag;
     if (changesShown()) event.detail.parameters.changes = "1";
   });
 
@@ -93,7 +101,9 @@ export function setUpLive(pad) {
       event.detail.shouldSwap = false;
       return;
     }
-    if (event.detail.requestConfig?.elt === live) etag = xhr.getResponseHeader("ETag") || etag;
+    if (event.detail.requestConfig?.elt === live && xhr.getResponseHeader("ETag")) {
+      polled = { etag: xhr.getResponseHeader("ETag"), revision: Number(xhr.getResponseHeader("X-Pad-Revision")) };
+    }
     keep("poll", Number(pad.root.dataset.revision), xhr.responseText);
   });
 
@@ -122,7 +132,7 @@ export function setUpLive(pad) {
     if (document.visibilityState === "visible") poll();
   });
   window.addEventListener("online", () => {
-    etag = null; // the page may be its copy from before: the next poll brings every value and figure
+    polled = NOTHING_POLLED; // (the page may be its copy from before)
     poll();
   });
 
@@ -148,14 +158,18 @@ export function setUpLive(pad) {
     poll,
     changesShown,
     replay,
-    // A save's answer applied; kept for the copy when it is the game as it stands.
-    saveAnswered(html, revision) {
+    // A save's answer applied; kept for the copy when it is the game as it stands, and the poll
+    // goes on from its revision when its write is the only one since the last poll.
+    saveAnswered(html, revision, etag) {
       const status = applySave(html, revision);
-      if (Number(pad.root.dataset.revision) === revision) keep("save", revision, html);
+      if (Number(pad.root.dataset.revision) === revision) {
+        polled = pollAfterSave(polled, { etag, revision });
+        keep("save", revision, html);
+      }
       return status;
     },
     fresh() {
-      etag = null; // the next poll brings every value and figure
+      polled = NOTHING_POLLED;
       poll();
     },
   };

@@ -150,7 +150,8 @@ function setUpPad(root) {
       return;
     }
     if (fieldsAnswer) {
-      const status = live.saveAnswered(answer.text, Number(answer.headers.get("X-Pad-Revision")));
+      const status = live.saveAnswered(answer.text, Number(answer.headers.get("X-Pad-Revision")),
+                                       answer.headers.get("ETag"));
       const version = Number(status?.dataset.version ?? state(name).base);
       const stored = status?.dataset.stored;
       const same = kind === "conflict" && "text" in sent && stored === normalize(sent.text);

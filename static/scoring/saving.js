@@ -66,3 +66,15 @@ export function retryDelay(attempt, retryAfter) {
   if (asked > 0) return asked * 1000;
   return Math.min(MAX_RETRY_MS, 500 * 2 ** Math.max(0, attempt - 1));
 }
+
+// What the next poll asks from ({ etag, revision }: the ETag it sends, and the revision it is
+// for) once a save has answered. A save's answer brings everything its write changed
+// (scoring/answers.py), so when that write is the only one since the revision polled last (the
+// answer's ``revision`` is the next one), the page shows the game as a poll at that revision
+// would: the poll goes on from there, and a phone scoring alone is not sent the whole game again
+// after each of its saves. Otherwise (another phone's write came between, or nothing was polled
+// yet) the poll stays as it was, and brings the game whole.
+export function pollAfterSave(polled, { etag, revision }) {
+  if (!etag || polled.etag === null || revision !== polled.revision + 1) return polled;
+  return { etag, revision };
+}

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { meaning, outdated, retryDelay, sentence } from "../../static/scoring/saving.js";
+import { meaning, outdated, pollAfterSave, retryDelay, sentence } from "../../static/scoring/saving.js";
 
 const headers = (values) => ({ get: (name) => (name in values ? values[name] : null) });
 const page = { tag: "olivia", during: "breakdown", finished: "" };
@@ -35,4 +35,15 @@ test("a failed save waits what the server asked, else doubling from half a secon
   assert.deepEqual([1, 2, 3, 4, 5, 9].map((attempt) => retryDelay(attempt)), [500, 1000, 2000, 4000, 8000, 8000]);
   assert.equal(retryDelay(1, "5"), 5000);
   assert.equal(retryDelay(2, "not a number"), 1000);
+});
+
+test("a save that is the only write since the last poll moves the poll on to its revision; any other keeps it", () => {
+  const polled = { etag: '"rev-4"', revision: 4 };
+  assert.deepEqual(pollAfterSave(polled, { etag: '"rev-5"', revision: 5 }), { etag: '"rev-5"', revision: 5 });
+  assert.equal(pollAfterSave(polled, { etag: '"rev-6"', revision: 6 }), polled); // (another phone wrote between)
+  assert.equal(pollAfterSave(polled, { etag: '"rev-4"', revision: 4 }), polled); // (nothing written: a conflict, a refusal)
+  assert.equal(pollAfterSave(polled, { etag: '"rev-3"', revision: 3 }), polled); // (an older save, answered late)
+  assert.equal(pollAfterSave(polled, { etag: null, revision: 5 }), polled); // (an answer with no ETag)
+  const never = { etag: null, revision: NaN }; // (nothing polled yet, or the whole game asked for again)
+  assert.equal(pollAfterSave(never, { etag: '"rev-1"', revision: 1 }), never);
 });

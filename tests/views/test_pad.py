@@ -174,6 +174,9 @@ def test_pad_tells_its_script_where_to_save_and_to_poll_and_which_revision_it_sh
     assert pad["data-save-url"] == url("save", game)
     assert html.by_id("live")["hx-get"] == url("live", game)  # the poll's address, where htmx polls it
     assert pad["data-revision"] == "1" == str(revision_of(game))
+    # (what a poll at that revision brings: the page's first poll is a 304 while nothing changed)
+    etag = pad["data-poll-etag"]
+    assert client.get(url("live", game), headers={"If-None-Match": etag}).status_code == 304
     assert pad["data-game"] == game.public_id
 
 
@@ -648,7 +651,7 @@ def test_save_answers_the_fields_status_then_its_error_and_every_figure_out_of_b
                 "[data-live]",
             ],
         ),
-        ("s2-active_workers", "3", ["ranking"]),
+        ("s2-active_workers", "3", ["totals", "ranking"]),
     ],
 )
 def test_a_save_answers_the_figures_its_kind_of_field_can_change(client, field, value, figures):
@@ -2290,3 +2293,72 @@ def test_a_players_name_is_escaped_in_a_saves_answer_and_the_tie_sentence(client
     tie = page(response).by_id("ranking").one("p", class_="tie").text
     assert tie == "Bruno wins the tie on active workers, 3 to 1."
     assert f"Total, {EVIL}" in [el.get("aria-label") for el in page(response).by_id("totals").iter()]
+
+
+# What a save answers is what a poll would bring: a page whose last poll was the revision just
+# before its own save has, with that save's answer, the game as a poll would show it at the
+# save's revision (every figure the write changed, the other cells of a comb step's sector). So
+# the save's answer carries the poll's ETag at its revision, and that page polls on from there
+# (static/scoring/saving.js, ``pollAfterSave``): a phone scoring alone is sent no whole game after
+# each of its saves.
+
+
+def _signature(element: Element) -> tuple:
+    """What an element shows and says, as a poll or a save's answer brings it (the out-of-band
+    mark left out: the answer swaps it in, the page holds it without)."""
+    attrs = tuple(sorted((name, value) for name, value in element.attrs.items() if name != "hx-swap-oob"))
+    children = tuple(_signature(child) if isinstance(child, Element) else child for child in element.children)
+    return element.tag, attrs, children
+
+
+def _polled(client, game) -> tuple[dict[str, tuple], dict[str, tuple]]:
+    """A poll's figures (by id) and values (by field name: version and value stored)."""
+    values, *figures = top_level(page(client.get(url("live", game), headers=HTMX)))
+    items = {item["data-name"]: _signature(item) for item in values.find_all("i")}
+    return {part["id"]: _signature(part) for part in figures}, items
+
+
+SAVED_ONE_BY_ONE = [
+    *((During.BREAKDOWN, category.key, "7" if not category.is_flag else "1") for category in PAD_CATEGORIES),
+    *((During.TRACK, category.key, "40") for category in categories_of(During.TRACK) if category.section == "during"),
+    (During.BREAKDOWN, "t0", "2"),  # tokens in the first sector: its awards move, the comb's figures with them
+    (During.BREAKDOWN, "active_workers", "3"),  # the tie-breaker
+    (During.BREAKDOWN, "farms", "95"),  # far beyond what games record: its row's warning
+]
+
+
+@pytest.mark.parametrize(("during", "key", "value"), SAVED_ONE_BY_ONE, ids=lambda part: str(part))
+def test_a_save_answers_everything_its_write_changed_as_a_poll_at_its_revision_would(client, during, key, value):
+    game = game_started("Alice", "Bruno", "Carla", during=during)
+    save_tokens(seat=seat_of(game, 2), sector=GameSector.objects.get(game=game, position=0), count=1)
+    save_value(seat=seat_of(game, 3), key="farms", value=4)
+    if key == "active_workers":  # (a tie for the lead, which the workers break)
+        save_value(seat=seat_of(game, 1), key="farm_income", value=total_of(game, 3) - total_of(game, 1))
+    figures_before, values_before = _polled(client, game)
+
+    answer = save(client, game, f"s1-{key}", value, page="phone-a", seq=1)
+
+    assert answer.status_code == 200
+    assert answer["ETag"] == f'"rev-{revision_of(game)}"' == client.get(url("live", game))["ETag"]
+    figures_after, values_after = _polled(client, game)
+    status, *parts = top_level(page(answer))
+    answered = {part["id"]: _signature(part) for part in parts if part.get("hx-swap-oob")}
+    changed = {name for name in figures_after if figures_after[name] != figures_before[name]}
+    assert changed, "the save changed no figure: nothing to prove"
+    assert {name: answered.get(name) for name in changed} == {name: figures_after[name] for name in changed}
+    cells = next((part for part in parts if part.get("data-live") is not None), None)
+    sector_cells = {item["data-name"]: _signature(item) for item in cells.find_all("i")} if cells else {}
+    moved = {name for name in values_after if values_after[name] != values_before[name]} - {f"s1-{key}"}
+    assert {name: sector_cells.get(name) for name in moved} == {name: values_after[name] for name in moved}
+    saved_item = page(client.get(url("live", game))).one("i", data_name=f"s1-{key}")
+    assert (status["data-version"], status["data-stored"]) == (saved_item["data-version"], saved_item["data-stored"])
+
+
+def test_a_refused_save_answers_the_poll_etag_of_the_revision_it_left_unchanged(client):
+    game = game_started("Alice", "Bruno")
+    etag = client.get(url("live", game))["ETag"]
+
+    answer = save(client, game, "s1-farms", "abc", page="phone-a", seq=1)
+
+    assert answer.status_code == 422
+    assert answer["ETag"] == etag
