@@ -1,6 +1,7 @@
 """The app's commands as real processes (``manage.py`` run in a child process): their exit
-status, what goes to standard output and what to standard error, and every command's ``--help``
-in the shell's language. None uses the suite's database (a command that needs one is given a
+status, what goes to standard output and what to standard error; and every command's ``--help``
+in the shell's language, through manage.py's own entry point in this process (one of them in a
+real process too). None uses the suite's database (a command that needs one is given a
 SQLite file of its own); what the commands do is specified in process in ``tests/test_commands.py``.
 """
 
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import find_commands, load_command_class
+from django.core.management import ManagementUtility, find_commands, load_command_class
 from django.utils import translation
 
 import scoring.management
@@ -107,6 +108,20 @@ def help_shown(command: str, lang: str) -> subprocess.CompletedProcess:
     )
 
 
+def help_in_process(command: str, lang: str, monkeypatch, capsys) -> str:
+    """What ``manage.py COMMAND --help`` prints in a shell whose language is ``lang``, run in this
+    process through the same entry point (Django's ``ManagementUtility``, as manage.py calls it);
+    the language it activates is put back after."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    capsys.readouterr()
+    with translation.override(translation.get_language()), pytest.raises(SystemExit) as exited:
+        ManagementUtility(["manage.py", command, "--help"]).execute()
+    assert exited.value.code in (0, None)
+    return capsys.readouterr().out
+
+
 def words(text: str) -> str:
     """The text without its spaces and line breaks (argparse wraps it to the terminal's width)."""
     return "".join(text.split())
@@ -122,18 +137,26 @@ def test_the_app_has_its_commands():
 
 
 @pytest.mark.parametrize("command", SCORING_COMMANDS)
-def test_every_command_shows_its_help(command):
-    shown = help_shown(command, "C.UTF-8")
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith(f"usage: manage.py {command} ")
-    assert words(description(command, "en")) in words(shown.stdout)
+def test_every_command_shows_its_help(command, monkeypatch, capsys):
+    shown = help_in_process(command, "C.UTF-8", monkeypatch, capsys)
+    assert shown.startswith(f"usage: manage.py {command} ")
+    assert words(description(command, "en")) in words(shown)
 
 
 @pytest.mark.parametrize("command", SCORING_COMMANDS)
-def test_every_command_shows_its_help_in_the_shells_language(command):
-    shown = help_shown(command, "fr_FR.UTF-8")
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith(f"usage: manage.py {command} ")
+def test_every_command_shows_its_help_in_the_shells_language(command, monkeypatch, capsys):
+    shown = help_in_process(command, "fr_FR.UTF-8", monkeypatch, capsys)
+    assert shown.startswith(f"usage: manage.py {command} ")
     french = description(command, "fr")
     assert french != description(command, "en"), "the description has its French translation"
-    assert words(french) in words(shown.stdout)
+    assert words(french) in words(shown)
+
+
+def test_a_commands_help_comes_from_its_own_process_in_the_shells_language():
+    """The real process (manage.py run by a shell whose LANG is French): status 0, the French
+    help on standard output, nothing on standard error."""
+    shown = help_shown("score_game", "fr_FR.UTF-8")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("usage: manage.py score_game ")
+    assert words(description("score_game", "fr")) in words(shown.stdout)
+    assert shown.stderr == ""
