@@ -90,8 +90,13 @@ SELECTION = pytest.StashKey[str]()
 # own tests run on both databases; they run on the first. These pages' tests run on both, for what
 # they prove of the database itself: who may see what, one account beside another (the privacy
 # sweep), and a visitor's games claimed while the same browser starts one (the session row locked).
-PAGES = Path(__file__).resolve().parent / "views"
+# The permission matrix (tests/test_permissions.py) is a pages' test too: access.py's rule through
+# every view; the database's part in it (who owns a game, which links are live) is the services'
+# and selectors' tests', and who may see what is the privacy sweep's, on both databases.
+TESTS = Path(__file__).resolve().parent
+PAGES = TESTS / "views"
 PAGES_ON_EVERY_DATABASE = frozenset({"test_privacy.py", "test_visitors.py"})
+PAGES_ELSEWHERE = frozenset({TESTS / "test_permissions.py"})
 
 
 def database_facing(item: pytest.Item) -> bool:
@@ -118,8 +123,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     - the browser journeys (marker ``browser``): they run once, on SQLite; the one that needs
       PostgreSQL (``tests/browser/test_two_servers.py``) starts its own cluster there;
-    - the pages' tests (tests/views/, but ``PAGES_ON_EVERY_DATABASE``): they reach the database
-      through the services and selectors, whose own tests are kept;
+    - the pages' tests (tests/views/, but ``PAGES_ON_EVERY_DATABASE``, and ``PAGES_ELSEWHERE``):
+      they reach the database through the services and selectors, whose own tests are kept;
     - the tests that use no database (the engine, the hypothesis properties, sums, the game
       file's reader, the settings, ...): the database makes no difference to them. Among them are
       the tests that start a database of their own in a child process or a file of their own
@@ -136,7 +141,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             browser.append(item)
         elif not database_facing(item):
             no_database.append(item)
-        elif path.parent == PAGES and path.name not in PAGES_ON_EVERY_DATABASE:
+        elif (path.parent == PAGES and path.name not in PAGES_ON_EVERY_DATABASE) or path in PAGES_ELSEWHERE:
             pages.append(item)
         else:
             kept.append(item)
