@@ -372,8 +372,21 @@ class TablePhone:
     seq: int = 0
     turn: int = 0
     etag: str = ""  # the live poll's, as the server gave it
+    etag_revision: int = -2  # the game's revision that ETag is for
     next_poll: float = 0.0
     stepped_up: bool = False  # the club night's stepper: one up (its next step is -1) or not
+
+    def polled(self, response) -> None:
+        """A poll's answer (200): its ETag, and the revision it is for."""
+        if response.getheader("ETag"):
+            self.etag, self.etag_revision = response.getheader("ETag"), int(response.getheader("X-Pad-Revision", -2))
+
+    def saved(self, response) -> None:
+        """A save's answer (200): the poll goes on from its revision when its write is the only
+        one since the revision polled last, as pad.js does (static/scoring/saving.js, pollAfterSave)."""
+        revision = int(response.getheader("X-Pad-Revision", -2))
+        if self.etag and response.getheader("ETag") and revision == self.etag_revision + 1:
+            self.etag, self.etag_revision = response.getheader("ETag"), revision
 
 
 @dataclass
@@ -516,9 +529,10 @@ def _client(
                 response = connection.getresponse()
                 data = response.read()
                 status = response.status
-                if polling:
-                    phone.etag = response.getheader("ETag") or phone.etag
+                if polling and status == 200:
+                    phone.polled(response)
                 elif kind == "save" and status == 200:
+                    phone.saved(response)
                     version = saved_version(decoded(data, response.getheader("Content-Encoding")), name)
                     if version is not None:
                         phone.versions[name] = version
@@ -720,8 +734,9 @@ def _club_request(
         response = connection.getresponse()
         data = response.read()
         if kind == "poll" and response.status == 200:
-            phone.etag = response.getheader("ETag") or phone.etag
+            phone.polled(response)
         elif kind != "poll" and response.status == 200:
+            phone.saved(response)
             version = saved_version(decoded(data, response.getheader("Content-Encoding")), name)
             if version is not None:
                 phone.versions[name] = version

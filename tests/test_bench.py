@@ -156,6 +156,27 @@ def a_phone() -> load.TablePhone:
     return phone
 
 
+class Answer:
+    """An answer's headers, as http.client gives them."""
+
+    def __init__(self, **headers: str):
+        self.headers = {name.replace("_", "-").lower(): value for name, value in headers.items()}
+
+    def getheader(self, name: str, default=None):
+        return self.headers.get(name.lower(), default)
+
+
+def test_a_club_phone_polls_on_from_its_own_save_when_nothing_else_was_written_between_as_the_pad_does():
+    phone = a_phone()
+    phone.saved(Answer(ETag='"rev-1"', X_Pad_Revision="1"))
+    assert phone.etag == ""  # (nothing polled yet: the next poll brings the whole game)
+    phone.polled(Answer(ETag='W/"rev-4"', X_Pad_Revision="4"))
+    phone.saved(Answer(ETag='W/"rev-5"', X_Pad_Revision="5"))
+    assert (phone.etag, phone.etag_revision) == ('W/"rev-5"', 5)
+    phone.saved(Answer(ETag='W/"rev-7"', X_Pad_Revision="7"))  # another phone wrote the revision between
+    assert (phone.etag, phone.etag_revision) == ('W/"rev-5"', 5)
+
+
 def test_a_club_phone_types_its_own_fields_in_turn_and_steps_now_and_then_each_save_with_the_version_it_saw():
     phone, rng = a_phone(), random.Random(3)
     sent = []
