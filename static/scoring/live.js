@@ -5,9 +5,9 @@
 //
 // htmx makes the requests and the out-of-band swaps; this module adds the ETag (a poll that finds
 // nothing new is a 304 with no body; after this page's own save, the ETag of the save's revision
-// when nothing else was written between: saving.js, pollAfterSave), holds the poll while the page is hidden or can save no
-// more, asks at once when the page is shown again or the network is back, and hands the values
-// to the fields nobody is working on (pad.received).
+// when nothing else was written between: saving.js, pollAfterSave), holds the poll while the page
+// is hidden or can save no more, asks at once when the page is shown again or the network is
+// back, and hands the values to the fields nobody is working on (pad.received).
 
 import { isCopy } from "./offline.js";
 import { outdated, pollAfterSave } from "./saving.js";
