@@ -69,6 +69,7 @@ def _sqlite_test_database_files():
 # The second database's run: only the tests that face the database.
 
 DATABASE_FACING_ONLY = "TEST_DATABASE_FACING_ONLY"  # set to 1 by scripts/test.sh for its PostgreSQL run
+SECOND_DATABASE = os.environ.get(DATABASE_FACING_ONLY) == "1"  # (this run is that one)
 # pytest-django's fixtures that give a test the suite's database (``live_server`` asks for
 # ``transactional_db`` while the test runs, so it is named here; a request of the test client
 # reaches the sessions, the rate limits and the cache, all tables of the database).
@@ -132,7 +133,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
       files of ``tests/test_sqlite_writers.py``): they already ran, exactly once.
 
     Without the variable nothing is deselected."""
-    if os.environ.get(DATABASE_FACING_ONLY) != "1":
+    if not SECOND_DATABASE:
         return
     kept, browser, pages, no_database = [], [], [], []
     for item in items:

@@ -14,7 +14,6 @@ and sectors posted, each filter applied, a name kept, each address the view's)."
 
 from __future__ import annotations
 
-import os
 from datetime import date
 
 import pytest
@@ -32,7 +31,7 @@ from scoring.fields import WORKERS, field_name, tokens_key
 from scoring.forms import HistoryFilterForm, LinkHolderNameForm
 from scoring.limits import counters_clear
 from scoring.models import Change, Game, GameLink, HibernationTokens, Player, Seat
-from tests.conftest import DATABASE_FACING_ONLY
+from tests.conftest import SECOND_DATABASE
 from tests.factories import game_started
 from tests.views.helpers import form_data, loaded, page, typed
 
@@ -42,7 +41,6 @@ pytestmark = pytest.mark.django_db
 # TEST_DATABASE_FACING_ONLY=1) asks whether its database answers as the first did: 20 examples a
 # fuzz, and each fuzz's examples of what one database may take and another refuse (NUL in a text,
 # a number past a column's range), given below as ``BEYOND``.
-SECOND_DATABASE = os.environ.get(DATABASE_FACING_ONLY) == "1"
 EXAMPLES = settings(
     max_examples=20 if SECOND_DATABASE else 40,
     deadline=None,

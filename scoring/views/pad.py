@@ -410,7 +410,6 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
         "editable": access.can_edit and not game.is_finished,
         "finished": finished,
         "finished_mark": finished_mark(game),
-        "poll_etag": quote_etag(revision_tag(game)),  # (the page is what a poll at its revision brings)
         "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
         # What every field's partials ask (a save's own answer says otherwise): said here, since
         # a name the context lacks costs the template a search through all of it, field by field.
@@ -443,6 +442,7 @@ def _pad_page(
     if board is None:
         board = Scoreboard(selectors.game_state(access.game), errors=errors or {}, typed=typed or {})
     context = _pad_context(request, access, board, **context)
+    context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
     if access.is_owner:
         context["share"] = share_links(request, board.game)
         context["share_has"] = {item["link"].access: True for item in context["share"]}
