@@ -15,8 +15,6 @@ const HEALTH_URL = "/healthz"; // any HTTP answer says the server answers (apiar
 let reloading = false;
 let deferred = false;
 
-document.documentElement.classList.add("js");
-
 // This page is an offline copy (the service worker marked it).
 export function isCopy() {
   return body.hasAttribute("data-offline-copy");

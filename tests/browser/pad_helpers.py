@@ -29,6 +29,22 @@ SMALL_PHONE = {
 }
 
 
+# A slow phone lays a page out before its modules have run (they never hold its first paint): with
+# this init script, every document of a context is laid out as soon as it is parsed, before its
+# modules run (readyState "interactive" comes between the two), as such a phone's would be.
+LAID_OUT_BEFORE_ITS_SCRIPTS = """document.addEventListener("readystatechange", () => {
+  if (document.readyState === "interactive") document.body.getBoundingClientRect();
+});"""
+
+
+def every_field_shown(page: Page) -> None:
+    """Every field of the pad is on screen: each has a box (none left out of the page's layout)."""
+    missing = page.evaluate(
+        "[...document.querySelectorAll('[data-field]')].filter((el) => !el.checkVisibility()).map((el) => el.id)"
+    )
+    assert missing == [], f"fields with no box on the page: {missing}"
+
+
 def label_of(key: str) -> str:
     return "Active workers" if key == "active_workers" else CATEGORY_BY_KEY[key].label
 

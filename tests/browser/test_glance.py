@@ -358,7 +358,11 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     """Issue 19: Lighthouse's mobile run measured a layout shift of 0.177, all of it the totals bar
     (goal: below 0.05). The worst case, made certain: the page is shown before its scripts run
     (they are held back until it has painted), then they run; the layout shift it adds up is
-    below 0.05."""
+    below 0.05. The page is laid out as enhanced from its first paint: it says so in its head,
+    before any module runs. (Said by a module, the root's "js" class came in the same frame as
+    the modules' first changes of the fields, and Chromium then left a comb sector's stepper out
+    of the page's layout whenever a field's status changed in that frame: the offline copy's
+    journey failed on it now and then, on a loaded machine.)"""
     context = browser.new_context(
         viewport={"width": 412, "height": 823}, device_scale_factor=2, is_mobile=True, has_touch=True
     )
@@ -379,12 +383,25 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     page.locator("#totals").wait_for(state="attached")
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
     assert held, "the scripts were not held back"
-    expect(page.locator("html")).not_to_have_class(re.compile(r"\bjs\b"))
+    # (laid out as it will be used from the first: the page said it will be enhanced, in its head)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bjs\b"))
+    expect(page.locator("#pad.live, [data-pad].live")).to_have_count(0)
     holding["scripts"] = False
     for route in held:
         route.continue_()
-    expect(page.locator("html")).to_have_class(re.compile(r"\bjs\b"))
     expect(page.locator("#pad.live, [data-pad].live")).to_have_count(1)
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
     shifts = page.evaluate("window.layoutShifts")
     assert sum(shift["value"] for shift in shifts) < 0.05, shifts
+
+
+def test_a_pad_whose_script_cannot_load_is_the_page_without_javascript(page: Page, live_server, browser_watch):
+    """The page said in its head that it will be enhanced; then its module cannot be fetched (a
+    deploy half done, a proxy refusing it): the page gives itself back as it is without
+    JavaScript, its Save all button there to save with."""
+    browser_watch.expect_console_error(r"net::ERR_FAILED \(\S+/pad(\.\w+)?\.js\)$")
+    game_id = make_game(["Alice", "Bruno"])
+    page.route(re.compile(r"/static/scoring/pad(\.\w+)?\.js$"), lambda route: route.abort("failed"))
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bjs\b"))
+    expect(page.get_by_role("button", name="Save all")).to_be_visible()
