@@ -4,8 +4,10 @@
 // A page the service worker shows from the phone's copy (body[data-offline-copy]: the network
 // failed, or was slow to answer) says so, and of when. It gives way to the live page as soon as
 // the server answers: the worker says so when the answer it waited for comes, and the copy asks
-// the server itself (every data-poll-ms, and when the phone is back online). It reloads once no
-// form field has the focus, so that nothing is reloaded under a player's fingers.
+// the server itself, every data-poll-ms and whenever the browser says something may have changed
+// (the phone back online, the page shown again). A browser may not say so at all: the interval
+// alone is enough, the events only make it sooner. It reloads once no form field has the focus,
+// so that nothing is reloaded under a player's fingers.
 
 import { clockText } from "./clock.js";
 import { forgetOtherSessions } from "./store.js";
@@ -94,6 +96,9 @@ if (isCopy()) {
   });
   window.setInterval(ask, Number(body.dataset.pollMs) || 2000);
   window.addEventListener("online", ask);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") ask();
+  });
 }
 // A page shown again from the back/forward cache may be stale: it is loaded afresh.
 window.addEventListener("pageshow", (event) => {
