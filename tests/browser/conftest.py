@@ -84,17 +84,43 @@ def playwright_session():
         manager.__exit__(None, None, None)
 
 
+class Chromium:
+    """The session's Chromium, launched for the first journey and again whenever it has died: a
+    crash (the machine out of memory, a renderer taking the browser down) fails the test it was
+    running, never the ones after it."""
+
+    def __init__(self, playwright):
+        self._playwright = playwright
+        self._browser = None
+
+    def current(self):
+        """The browser, alive: launched again if the last one is gone."""
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self._launch()
+        return self._browser
+
+    def _launch(self):
+        if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)) and not shutil.which(CHROMIUM):
+            _unavailable(f"Chromium is missing at {CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)")
+        try:
+            browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        except Exception as error:  # noqa: BLE001 - any launch failure means the same thing here
+            _unavailable(f"Chromium at {CHROMIUM} failed to launch: {error}")
+        return browser
+
+    def close(self) -> None:
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
+
+
 @pytest.fixture(scope="session")
 def chromium(playwright_session):
-    """The one Chromium of the session. Tests open their contexts through ``browser``."""
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)) and not shutil.which(CHROMIUM):
-        _unavailable(f"Chromium is missing at {CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)")
-    try:
-        browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-    except Exception as error:  # noqa: BLE001 - any launch failure means the same thing here
-        _unavailable(f"Chromium at {CHROMIUM} failed to launch: {error}")
-    yield browser
-    browser.close()
+    """The one Chromium of the session (relaunched if it dies). Tests open their contexts through
+    ``browser``."""
+    chromium = Chromium(playwright_session)
+    chromium.current()  # (a machine without Chromium skips, or fails on CI, here)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(scope="session")
@@ -174,8 +200,8 @@ class WatchedBrowser:
     """The session's Chromium as a test sees it: each context it opens is watched by the test's
     ``BrowserWatch``, waits ``DEFAULT_TIMEOUT_MS`` at most, and is closed at the end of the test."""
 
-    def __init__(self, chromium, watch: BrowserWatch):
-        self._chromium = chromium
+    def __init__(self, chromium: Chromium, watch: BrowserWatch):
+        self._chromium = chromium.current()
         self._watch = watch
         self.contexts = []
 
@@ -190,8 +216,16 @@ class WatchedBrowser:
         return self.new_context(**options).new_page()
 
     def close(self) -> None:
+        """Closes the test's contexts; a browser that died during the test has none left to close
+        (the test has failed on it already, and the next one gets a new browser)."""
+        from playwright.sync_api import Error as PlaywrightError
+
         for context in self.contexts:
-            context.close()
+            try:
+                context.close()
+            except PlaywrightError:
+                if self._chromium.is_connected():
+                    raise
 
 
 PHASES = pytest.StashKey[dict]()

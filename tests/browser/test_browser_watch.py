@@ -1,6 +1,7 @@
 """The watch over every page the browser journeys open (conftest.py) fails a test whose pages
 went wrong: pages that go wrong on purpose (watched_pages.py) are run in a pytest of their own,
-and each test there must end as its name says, with what went wrong listed."""
+and each test there must end as its name says, with what went wrong listed. A browser that dies
+in a journey fails that journey only: the next one passes."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(watched_pages.__file__)
 
 
-def outcomes(tmp_path: Path) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def ended(chromium, tmp_path_factory) -> dict[str, str]:
     """Each test of watched_pages.py and how it ended: "passed", or what made it fail."""
-    report = tmp_path / "report.xml"
+    report = tmp_path_factory.mktemp("watched") / "report.xml"
     # A database of its own (SQLite, in a file named after that pytest's process): the pages need
     # a live server, but none of this suite's data, nor the migrations' (its tables made from the
     # models at once: --no-migrations).
@@ -58,10 +60,13 @@ def outcomes(tmp_path: Path) -> dict[str, str]:
     return ended
 
 
-def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(chromium, tmp_path):
-    ended = outcomes(tmp_path)
+CRASH = "test_fails_when_its_browser_dies_in_the_middle_of_a_journey"
+AFTER_THE_CRASH = "test_passes_after_the_browser_died_in_the_journey_before"
 
+
+def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(ended):
     assert sorted(ended) == sorted(name for name in vars(watched_pages) if name.startswith("test_"))
+    ended = {name: outcome for name, outcome in ended.items() if name not in (CRASH, AFTER_THE_CRASH)}
     passed = {name for name, outcome in ended.items() if outcome == "passed"}
     assert passed == {
         "test_passes_with_the_console_error_it_expects",
@@ -92,3 +97,11 @@ def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(chromium, tm
         for text in words:
             assert text in ended[name], (name, text, ended[name])
     assert "expected: 409" not in ended["test_fails_on_a_console_error_it_did_not_expect"]
+
+
+def test_a_browser_that_dies_fails_the_journey_it_was_in_and_the_next_one_passes(ended):
+    """Chromium crashed in the middle of a journey: that journey fails on it, and the next one has
+    a browser launched anew (conftest.py, ``Chromium.current``)."""
+    assert ended[CRASH] != "passed"
+    assert "failed on teardown" not in ended[CRASH], ended[CRASH]  # (the dead browser's contexts: nothing to close)
+    assert ended[AFTER_THE_CRASH] == "passed", ended[AFTER_THE_CRASH]

@@ -1,14 +1,20 @@
 """Pages that go wrong on purpose, each in its own test, for test_browser_watch.py to run in a
 pytest of its own and read the outcome of: the suite never collects this file itself (its name
-is not test_*.py), since most of these tests are meant to fail.
+is not test_*.py), since most of these tests are meant to fail. The last two are a browser that
+dies in the middle of a journey, and the journey after it.
 
 Each test's name says what the watch of conftest.py must make of it.
 """
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
+
+from tests.browser.pad_helpers import expect_saved, field, make_game
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +87,20 @@ def test_fails_on_a_policy_violation_whatever_it_expects(page: Page, live_server
 
 def test_passes_on_a_quiet_page(page: Page, live_server):
     page.goto(f"{live_server.url}/")
+
+
+def test_fails_when_its_browser_dies_in_the_middle_of_a_journey(page: Page, live_server):
+    """Chromium crashes (a machine out of memory kills it so) while a value is being saved."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    field(page, "recruits", "Alice").fill("4")
+    with contextlib.suppress(PlaywrightError):  # (no answer comes: the browser is gone)
+        page.context.browser.new_browser_cdp_session().send("Browser.crash")
+    expect_saved(page, "s1-recruits")
+
+
+def test_passes_after_the_browser_died_in_the_journey_before(page: Page, live_server):
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    field(page, "recruits", "Alice").fill("4")
+    expect_saved(page, "s1-recruits")
