@@ -20,6 +20,7 @@ from tests.browser.pad_helpers import (
     expect_saved,
     field,
     make_game,
+    pad_ready,
     total,
     wait_until_all_saved,
 )
@@ -40,10 +41,12 @@ def join_as_everyone(page: Page, base: str, game_id: str, name: str) -> None:
     page.goto(base + reverse("scoring:join", args=[link.token]))
     page.get_by_role("button", name="Everyone").click()
     expect(page).to_have_url(pad_url(base, game_id))
+    pad_ready(page)
     page.get_by_text("Recent changes").click()
     page.get_by_label("Your name, shown beside your changes").fill(name)
     page.get_by_role("button", name="Save my name").click()
-    expect(page).to_have_url(re.compile(re.escape(pad_url(base, game_id))))
+    expect(page).to_have_url(pad_url(base, game_id) + "#changes-box")  # (the pad again, the name saved)
+    pad_ready(page)
 
 
 def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopens_it(

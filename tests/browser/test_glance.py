@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
     axe_violations,
+    back_online,
     expect_saved,
     field,
     go_offline,
@@ -273,7 +274,7 @@ def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_ph
     expect(page.locator("#keypad-bar")).to_be_visible()
     expect(income).to_be_in_viewport()
     boxes_apart(page, "#banner", "#keypad-bar", "#f-s3-queens_favor")
-    page.context.set_offline(False)
+    back_online(page.context)
     expect_saved(page, "s3-queens_favor")
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Change, Game, Seat
-from tests.browser.pad_helpers import banner, field, make_game, refused_save, sign_in, status
+from tests.browser.pad_helpers import banner, field, make_game, pad_ready, refused_save, sign_in, status
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +45,7 @@ def test_a_value_waiting_when_its_typist_signs_out_is_never_sent_for_the_next_pe
     other.goto(live_server.url + reverse("scoring:join", args=[link.token]))
     other.get_by_role("button", name="Everyone").click()
     expect(other).to_have_url(f"{live_server.url}/games/{game_id}/")
+    pad_ready(other)  # (what the pad's script would put back, it has)
     expect(field(other, "farm_income", "Alice")).to_have_value("")
     expect(other.locator("#pad .unsaved")).to_have_count(0)
     assert other.evaluate("Object.keys(localStorage).filter((key) => key.includes(':outbox'))") == []

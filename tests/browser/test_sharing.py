@@ -21,6 +21,7 @@ from tests.browser.pad_helpers import (
     expect_saved,
     field,
     make_game,
+    pad_ready,
     refused_save,
     sign_in,
     status,
@@ -67,6 +68,7 @@ def test_a_table_mate_scans_the_edit_link_scores_and_is_cut_off_when_it_is_revok
     mate.goto(address)
     mate.get_by_role("button", name="Everyone").click()
     expect(mate).to_have_url(f"{live_server.url}/games/{game_id}/")
+    pad_ready(mate)
     field(mate, "farm_income", "Bruno").fill("7")
     expect_saved(mate, "s2-farm_income")
     field(owner, "farm_income", "Alice").fill("5")
@@ -217,6 +219,7 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     owner.goto(f"{live_server.url}/games/{game_id}/")
     mate.goto(share_link(owner, "edit"))
     mate.get_by_role("button", name="Bruno").click()  # their own sheet
+    pad_ready(mate)
     field(mate, "farms", "Bruno").fill("4")
     field(mate, "farms", "Bruno").press("Enter")  # on to the next field: this one may follow others now
     expect_saved(mate, "s2-farms")

@@ -20,6 +20,7 @@ from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
+    back_online,
     banner,
     error,
     expect_saved,
@@ -108,42 +109,46 @@ def test_a_save_on_one_phone_shows_on_the_other(open_phone, live_server):
 
 
 # A page the test can hide and show again, as a phone put in a pocket or behind another app
-# (Chromium headless keeps every page visible: the page's own visibilityState is the test's).
+# (Chromium headless keeps every page visible: the page's own visibilityState is the test's). It
+# counts the polls it sends (htmx's beforeSend on #live), in the page: what the page did is known
+# as soon as the clock has run, with no wait for the network's events.
 HIDEABLE = """
 let hidden = false;
 Object.defineProperty(Document.prototype, "visibilityState",
                       {configurable: true, get: () => hidden ? "hidden" : "visible"});
 Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => hidden});
 window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+window.__polls = 0;
+document.addEventListener("htmx:beforeSend", (event) => { if (event.detail.elt.id === "live") window.__polls += 1; });
 """
 
 
 def test_a_hidden_phone_does_not_poll_and_asks_at_once_when_shown_again(open_phone, live_server, settings):
     """Bruno's phone goes into his pocket: it asks the server nothing while hidden. Alice saves
     meanwhile; shown again, Bruno's phone asks at once, not at its next poll (ten minutes away
-    here), and shows her value."""
+    here), and shows her value. (The page's clock is the test's: several polls' worth of time
+    pass in an instant, and every timer due in them has fired.)"""
     bruno = open_phone()
     bruno.context.add_init_script(HIDEABLE)
-    polls = []
-    bruno.on("request", lambda request: polls.append(request.url) if "/live/" in request.url else None)
+    bruno.clock.install()
     game_id = make_game(["Alice", "Bruno"])
     bruno.goto(pad_url(live_server.url, game_id))
-    bruno.wait_for_timeout(settings.PAD_POLL_MS * 3)
-    assert polls, "the shown page polls"
+    polls = "window.__polls"
+    bruno.clock.run_for(settings.PAD_POLL_MS * 3)
+    assert bruno.evaluate(polls) >= 2, "the shown page polls"
 
     bruno.evaluate("window.__setHidden(true)")
-    polls.clear()
-    bruno.wait_for_timeout(settings.PAD_POLL_MS * 4)  # (several polls' worth: none may come)
-    assert polls == [], "a hidden page polled"
+    before = bruno.evaluate(polls)
+    bruno.clock.run_for(settings.PAD_POLL_MS * 4)
+    assert bruno.evaluate(polls) == before, "a hidden page polled"
 
     settings.PAD_POLL_MS = 600_000
     bruno.reload()
     bruno.evaluate("window.__setHidden(true)")
     save_value(seat=seat(game_id, 1), key="farm_income", value=12)  # Alice's phone
-    polls.clear()
     bruno.evaluate("window.__setHidden(false)")
     expect(field(bruno, "farm_income", "Alice")).to_have_value("12")
-    assert len(polls) == 1
+    assert bruno.evaluate(polls) == 1
 
 
 # -- 2. Two taps on one stepper at the same moment ----------------------------------------------
@@ -502,7 +507,7 @@ def test_a_value_typed_offline_is_saved_when_the_connection_is_back(page: Page, 
     expect(farm_income).to_have_value("12")
     assert seat(game_id, 1).farm_income is None
 
-    context.set_offline(False)
+    back_online(context)
     expect_saved(page, "s1-farm_income")
     expect(banner(page)).to_be_hidden()
     expect(total(page, "Alice")).to_have_text("13")
@@ -561,7 +566,7 @@ def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(
     expect(figure(page, "During the game", "Alice")).to_have_text("13")
     assert seat(game_id, 1).farm_income is None
 
-    context.set_offline(False)
+    back_online(context)
     for name in ("s1-farm_income", "s1-frames_filled", "s1-hive_mat_full", "s1-carvings", "s1-t0"):
         expect_saved(page, name)
     expect(figure(page, "Comb majorities", "Alice")).to_have_text("9")

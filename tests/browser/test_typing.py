@@ -47,9 +47,11 @@ def saves_of(page: Page) -> list[str]:
 
 
 def a_pause(page: Page, times: int = 3) -> None:
-    """Longer than the typing pause (PAD_SAVE_PAUSE_MS, shortened for the journeys): what the pause
-    would send has been sent. (Waiting for something not to happen cannot be a web-first wait.)"""
-    page.wait_for_timeout(settings.PAD_SAVE_PAUSE_MS * times)
+    """A look at the board, longer than the typing pause (PAD_SAVE_PAUSE_MS): on the page's clock,
+    which the test holds (``page.clock.install()``), so that every timer due in it has fired when
+    this returns, however slow the machine. (Waiting for something not to happen cannot be a
+    web-first wait.)"""
+    page.clock.run_for(settings.PAD_SAVE_PAUSE_MS * times)
 
 
 # -- a sum typed with pauses ---------------------------------------------------------------------
@@ -61,6 +63,7 @@ def test_a_sum_typed_with_pauses_is_never_saved_half_typed_nor_flagged(open_phon
     Bruno's phone never shows a half-typed value; once complete and the pause over, it is saved and
     Bruno sees 11."""
     alice, bruno = open_phone(**SMALL_PHONE), open_phone()
+    alice.clock.install()
     game_id = make_game(["Alice", "Bruno"])
     posted = saves_of(alice)
     for page in (alice, bruno):
@@ -92,7 +95,7 @@ def test_a_value_being_typed_when_the_page_reloads_goes_on_being_typed(open_phon
     """Alice has typed "1" of her 12 when the page reloads: it is back in her field, still being
     typed (nothing sent, nothing shown on Bruno's phone); she types the "2", and 12 is what is
     saved, once."""
-    settings.PAD_SAVE_PAUSE_MS = 5000  # (a person's pause: the reload comes well inside it)
+    settings.PAD_SAVE_PAUSE_MS = 600_000  # (a person's pause, longer than any machine takes to reload)
     alice, bruno = open_phone(), open_phone()
     alice.on("dialog", lambda dialog: dialog.accept())  # the leave-page warning: a value waits
     game_id = make_game(["Alice", "Bruno"])
@@ -119,10 +122,12 @@ def test_a_value_being_typed_when_the_page_reloads_goes_on_being_typed(open_phon
 
 EVERY_SHIFT = """
 window.shifts = [];
+const box = (rect) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(",");
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    window.shifts.push({value: entry.value, moved: (entry.sources || []).map((source) => source.node ?
-      (source.node.id || source.node.className || source.node.nodeName) : "?")});
+    window.shifts.push({value: entry.value, at: Math.round(entry.startTime), moved: (entry.sources || []).map((source) =>
+      `${source.node ? (source.node.id || source.node.className || source.node.nodeName) : "?"}`
+      + ` ${box(source.previousRect)} -> ${box(source.currentRect)}`)});
   }
 }).observe({type: 'layout-shift', buffered: true});
 """
