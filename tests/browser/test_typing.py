@@ -125,9 +125,10 @@ window.shifts = [];
 const box = (rect) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(",");
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    window.shifts.push({value: entry.value, at: Math.round(entry.startTime), moved: (entry.sources || []).map((source) =>
+    const moved = (entry.sources || []).map((source) =>
       `${source.node ? (source.node.id || source.node.className || source.node.nodeName) : "?"}`
-      + ` ${box(source.previousRect)} -> ${box(source.currentRect)}`)});
+      + ` ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+    window.shifts.push({value: entry.value, at: Math.round(entry.startTime), moved});
   }
 }).observe({type: 'layout-shift', buffered: true});
 """
