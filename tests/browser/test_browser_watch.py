@@ -21,10 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(watched_pages.__file__)
 
 
-@pytest.fixture(scope="module")
-def ended(chromium, tmp_path_factory) -> dict[str, str]:
+def outcomes(tmp_path: Path) -> dict[str, str]:
     """Each test of watched_pages.py and how it ended: "passed", or what made it fail."""
-    report = tmp_path_factory.mktemp("watched") / "report.xml"
+    report = tmp_path / "report.xml"
     # A database of its own (SQLite, in a file named after that pytest's process): the pages need
     # a live server, but none of this suite's data, nor the migrations' (its tables made from the
     # models at once: --no-migrations).
@@ -64,9 +63,20 @@ CRASH = "test_fails_when_its_browser_dies_in_the_middle_of_a_journey"
 AFTER_THE_CRASH = "test_passes_after_the_browser_died_in_the_journey_before"
 
 
-def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(ended):
-    assert sorted(ended) == sorted(name for name in vars(watched_pages) if name.startswith("test_"))
-    ended = {name: outcome for name, outcome in ended.items() if name not in (CRASH, AFTER_THE_CRASH)}
+def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong_and_a_dead_browser_only_its_own(chromium, tmp_path):
+    """Each test of watched_pages.py ends as its name says: a page gone wrong fails its test with
+    what went wrong; a browser that died fails the journey it was in, and the next one passes.
+    (One pytest of them for both: it takes a quarter of a minute.)"""
+    everything = outcomes(tmp_path)
+    assert sorted(everything) == sorted(name for name in vars(watched_pages) if name.startswith("test_"))
+
+    # Chromium crashed in the middle of a journey: that journey fails on it, and the next one has
+    # a browser launched anew (conftest.py, ``Chromium.current``).
+    assert everything[CRASH] != "passed"
+    assert "failed on teardown" not in everything[CRASH], everything[CRASH]  # (its dead contexts: nothing to close)
+    assert everything[AFTER_THE_CRASH] == "passed", everything[AFTER_THE_CRASH]
+
+    ended = {name: outcome for name, outcome in everything.items() if name not in (CRASH, AFTER_THE_CRASH)}
     passed = {name for name, outcome in ended.items() if outcome == "passed"}
     assert passed == {
         "test_passes_with_the_console_error_it_expects",
@@ -97,11 +107,3 @@ def test_a_page_that_goes_wrong_fails_its_test_with_what_went_wrong(ended):
         for text in words:
             assert text in ended[name], (name, text, ended[name])
     assert "expected: 409" not in ended["test_fails_on_a_console_error_it_did_not_expect"]
-
-
-def test_a_browser_that_dies_fails_the_journey_it_was_in_and_the_next_one_passes(ended):
-    """Chromium crashed in the middle of a journey: that journey fails on it, and the next one has
-    a browser launched anew (conftest.py, ``Chromium.current``)."""
-    assert ended[CRASH] != "passed"
-    assert "failed on teardown" not in ended[CRASH], ended[CRASH]  # (the dead browser's contexts: nothing to close)
-    assert ended[AFTER_THE_CRASH] == "passed", ended[AFTER_THE_CRASH]
