@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import limits, services
+from scoring import services
 from scoring.models import Game
 from tests.factories import game_started, save_value
 
@@ -37,13 +37,6 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 SAVE_BUDGET = 8
 FIELD_SAVE_STATEMENTS = 7
 STEP_STATEMENTS = 8
-
-
-@pytest.fixture(autouse=True)
-def _no_counter_sweep(monkeypatch):
-    """The rate limit sweeps its expired counters in one save out of ``SWEEP_EVERY`` (one
-    statement more, by chance): left out here, so that every count is the usual one."""
-    monkeypatch.setattr(limits, "SWEEP_EVERY", 10**12)
 
 
 def counted(queries) -> list[str]:
