@@ -33,6 +33,7 @@ space before the rule is read (``one_line``); a game file's names are read as th
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 ZERO_WIDTH_NON_JOINER = "\u200c"
@@ -87,3 +88,11 @@ def _neighbours(name: str, index: int, skipped: frozenset[str]) -> tuple[str, st
     while after < len(name) and unicodedata.category(name[after]) in skipped:
         after += 1
     return (name[before] if before >= 0 else "\0"), (name[after] if after < len(name) else "\0")
+
+
+def longest_unbroken(name: str) -> int:
+    """How many characters of ``name`` a line must hold at least when the name breaks only where
+    a person would break it: at its spaces, and after its hyphens ("Dominique-Alexandre": 10,
+    "Dominique-"). The table view sizes a name's type by it, so that no word is split."""
+    pieces = re.split(r"\s+|(?<=[-\u2010])", name.strip())
+    return max((len(piece) for piece in pieces), default=0)

@@ -16,7 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.names import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, character_words, one_line, refused_character
+from scoring.names import (
+    ZERO_WIDTH_JOINER,
+    ZERO_WIDTH_NON_JOINER,
+    character_words,
+    longest_unbroken,
+    one_line,
+    refused_character,
+)
 
 REFUSED_CATEGORIES = ("Cf", "Cc", "Zl", "Zp")
 REFUSED = [chr(code) for code in range(sys.maxunicode + 1) if unicodedata.category(chr(code)) in REFUSED_CATEGORIES]
@@ -111,3 +118,19 @@ def test_a_character_is_named_by_its_code_and_its_unicode_name():
 )
 def test_a_typed_name_is_one_line(typed, kept_as):
     assert one_line(typed) == kept_as
+
+
+@pytest.mark.parametrize(
+    ("name", "letters"),
+    [
+        ("Dominique-Alexandre", 10),  # "Dominique-": a line breaks after the hyphen
+        ("Marie Charlotte", 9),
+        ("Bo", 2),
+        ("Jean-Baptiste de la Tour", 8),
+        ("Emmanuelle", 10),
+        ("Anne\u2011Sophie", 11),  # a non-breaking hyphen holds the name together
+        ("", 0),
+    ],
+)
+def test_the_longest_unbroken_piece_of_a_name(name, letters):
+    assert longest_unbroken(name) == letters

@@ -11,6 +11,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html_join
 
 from scoring import explain
+from scoring import names as name_rules
 
 register = template.Library()
 
@@ -21,6 +22,13 @@ def bdi(name) -> str:
     escaped, in its own ``<bdi>`` (``explain.isolated``). Elsewhere a template writes the element
     itself, ``<bdi>{{ view.name }}</bdi>``; never in an attribute, which holds text only."""
     return explain.isolated(name)
+
+
+@register.filter
+def longest_unbroken(name) -> int:
+    """The characters a line holds at least to show ``name`` without breaking a word
+    (``scoring.names.longest_unbroken``): the table view's type is sized by it."""
+    return name_rules.longest_unbroken(str(name))
 
 
 @register.filter

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from scoring.categories import During, categories_of
 from scoring.models import HibernationTokens, Seat
 from tests.browser.pad_helpers import (
+    axe_violations,
     error,
     expect_saved,
     field,
@@ -270,9 +271,6 @@ def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server, brows
     """axe-core finds no violation on the pad (with a message shown), the results, the history
     and the start form."""
     browser_watch.expect_console_error(refused_save(422))  # the message shown: "abc" in a farms field
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     page.goto(f"{live_server.url}/games/{game_id}/")
     field(page, "farms", "Alice").fill("abc")
@@ -297,11 +295,7 @@ def test_pages_pass_axe_core_accessibility_checks(page: Page, live_server, brows
     for name, url in pages.items():
         if url:
             page.goto(live_server.url + url)
-        results = axe.run(page)
-        problems += [
-            f"{name}: {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
-            for v in results.response["violations"]
-        ]
+        problems += axe_violations(page, name)
     assert problems == []
 
 

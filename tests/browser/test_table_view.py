@@ -32,6 +32,8 @@ MEASURES = """() => [...document.querySelectorAll('.standing')].map((row) => {
     [(360, "en-GB", "light"), (412, "fr-FR", "dark"), (360, "fr-FR", "dark"), (412, "en-GB", "light")],
 )
 def test_five_players_standings_read_from_across_the_table(browser, live_server, width, locale, scheme):
+    """Every name whole and every total large on the table view; nothing for axe-core to find
+    (tap targets included: issue 34) there, on the pad and on the results, light and dark."""
     context = browser.new_context(
         viewport={"width": width, "height": 800},
         device_scale_factor=2,
@@ -46,6 +48,7 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
     for number, points in enumerate([88, 102, 95, 102, 61], start=1):
         save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
     page.goto(f"{live_server.url}/games/{game_id}/")
+    assert not axe_violations(page, f"the pad at {width} px, {locale}, {scheme}")  # (target-size included)
     page.get_by_role("link", name="Show the table" if locale.startswith("en") else "Montrer à la table").click()
     page.wait_for_url(f"**/games/{game_id}/table/")  # (loaded, its stylesheet too: measured before, a total is 16 px)
 
@@ -63,6 +66,8 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
         expect(gaps.nth(2)).to_have_text("8\u00a0PV de retard")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert not axe_violations(page, f"the table's view at {width} px, {locale}, {scheme}")
+    page.goto(f"{live_server.url}/games/{game_id}/results/")
+    assert not axe_violations(page, f"the results at {width} px, {locale}, {scheme}")
 
 
 WAKE_LOCK = """
@@ -118,3 +123,56 @@ def test_a_browser_without_a_wake_lock_shows_the_pad_and_the_table_without_an_er
     for address in (f"/games/{game_id}/", f"/games/{game_id}/table/"):
         page.goto(live_server.url + address)
         expect(page.locator("main")).to_be_visible()
+
+
+# Where each name's lines break, the character before each break, and whether it is clipped (its
+# words wider than its box) and how: a name of the table view, a pill or the totals bar.
+NAME_LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const text = el.querySelector('bdi').firstChild;
+  const breaks = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const box = range.getClientRects()[0];
+    if (!box || box.width === 0) continue;  // (a space at a break)
+    if (top !== null && box.top > top + box.height / 2) breaks.push(text.data.slice(0, i));
+    top = box.top;
+  }
+  const style = getComputedStyle(el);
+  const clipped = el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 1;
+  return {name: text.data, breaks, clipped,
+          ellipsis: style.textOverflow === 'ellipsis', right: el.getBoundingClientRect().right};
+})"""
+
+
+def test_a_long_hyphenated_name_is_never_broken_inside_a_word_at_360_px(browser, live_server):
+    """Issue 34: "Dominique-Alexandre" (19 characters) on a 360 px phone, 5 players: on the table
+    view, the pad's pills and its totals bar, a name breaks only after its hyphen or at a space,
+    never inside a word; where it is clipped, it ends with an ellipsis, and the pill of the view
+    shown (a tap on a pill) holds the whole name."""
+    context = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(FIVE)
+
+    def lines(selector: str) -> list[dict]:
+        found = page.evaluate(NAME_LINES, selector)
+        assert found, selector
+        for name in found:
+            for before in name["breaks"]:
+                assert before.endswith(("-", " ")), f"{selector}: {name['name']} broken after {before!r}"
+            assert not name["clipped"] or name["ellipsis"], f"{selector}: {name['name']} clipped without an ellipsis"
+            assert name["right"] <= 360, f"{selector}: {name['name']} leaves the screen"
+        return found
+
+    page.goto(f"{live_server.url}/games/{game_id}/table/")
+    table = {name["name"]: name for name in lines(".standing-name")}
+    assert not table["Dominique-Alexandre"]["clipped"]
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    lines(".pad-views a:has(bdi)")
+    lines(".total-name")
+    page.get_by_role("link", name="Dominique-Alexandre", exact=True).click()
+    current = lines('.pad-views a[aria-current="page"]')
+    assert current[0]["name"] == "Dominique-Alexandre" and not current[0]["clipped"]
