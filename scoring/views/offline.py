@@ -16,9 +16,7 @@ import contextlib
 import hashlib
 import json
 from functools import cache, wraps
-from pathlib import PurePath
 
-from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.db import DatabaseError
@@ -29,15 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from scoring.access import session_tag
-
-
-def _modules() -> tuple[str, ...]:
-    """Every script module of the phone side (``.js`` under static/scoring/), as the staticfiles
-    finders find them: a new module is kept without anyone listing it."""
-    ignored = apps.get_app_config("staticfiles").ignore_patterns
-    found = {PurePath(path).as_posix() for finder in finders.get_finders() for path, _storage in finder.list(ignored)}
-    return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))
-
+from scoring.modules import modules
 
 # The static files a page needs, kept by the service worker so that a kept page opens offline:
 # the stylesheets, htmx, the tab's icons and every module of the phone side.
@@ -48,7 +38,7 @@ KEPT_STATIC = (
     "django_htmx/django-htmx.js",
     "scoring/icons/icon.svg",  # (the tab's icon, and its PNG for browsers without SVG icons)
     "scoring/icons/icon-32.png",
-    *_modules(),
+    *modules(),
 )
 # The response header by which a view lets the service worker keep a copy of its page: the
 # session's tag (the copy is that session's alone), and until when (the session's expiry, as

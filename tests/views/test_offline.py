@@ -19,6 +19,7 @@ from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
 
+from scoring import modules
 from scoring.access import SESSION_TAG
 from scoring.views import offline
 from tests.factories import game_scored, player
@@ -86,6 +87,34 @@ def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(c
     assert any(path == "scoring/offline.js" for path, _, _ in imports)
     for path, imported, imported_url in imports:
         assert imported_url in urls, f"{path} imports {imported}, which the service worker does not keep"
+
+
+def test_a_page_announces_at_once_every_module_its_scripts_import(client, settings, tmp_path):
+    """Issue 34: a phone found the pad's modules one import at a time (19 requests, each waiting
+    on the module before it). Each page's head now announces every module its scripts import,
+    through other modules too (``<link rel="modulepreload">``, ``{% module_script %}``), each once
+    and before the script that needs it, by the very (hashed) address the import asks for."""
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "apiary_site.storage.StaticFilesStorage"}}
+    call_command("collectstatic", interactive=False, verbosity=0)
+    game = game_scored(player("Alice"), player("Bruno"))
+
+    def imported_by(script_url: str) -> set[str]:
+        source = (tmp_path / script_url.removeprefix(settings.STATIC_URL)).read_text(encoding="utf-8")
+        found = {urljoin(script_url, imported) for imported in IMPORTS.findall(source)}
+        return found.union(*(imported_by(module) for module in found))
+
+    for page in (url("pad", game.public_id), url("table", game.public_id), url("start"), url("history")):
+        head = client.get(page).content.decode().split("</head>")[0]
+        tags = re.findall(r'<(script type="module" src|link rel="modulepreload" href)="([^"]+)"', head)
+        announced = [address for tag, address in tags if tag.startswith("link")]
+        assert len(announced) == len(set(announced)), page
+        for index, (tag, address) in enumerate(tags):
+            if tag.startswith("script"):
+                before = {earlier for _tag, earlier in tags[:index]}
+                assert imported_by(address) <= before, f"{page}: {address} imports a module not announced before it"
+        assert set(announced) <= set().union(*(imported_by(a) for tag, a in tags if tag.startswith("script"))), page
+    assert "scoring/store.js" in modules.imports_of("scoring/pad.js")  # (through offline.js too)
 
 
 def test_a_new_version_of_a_kept_file_is_a_new_service_worker(client, monkeypatch):

@@ -1,0 +1,41 @@
+"""The phone side's script modules (``.js`` under static/scoring/), as the staticfiles finders find
+them, and what each imports: the service worker keeps every one (``views.offline.KEPT_STATIC``),
+and a page announces at once every module its scripts import (``{% module_script %}``), so that
+the browser fetches them side by side instead of finding them one import at a time."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import PurePath
+
+from django.apps import apps
+from django.contrib.staticfiles import finders
+
+# A static import of a sibling module: `import { a } from "./a.js";`, `import "./a.js";`,
+# `export { a } from "./a.js";` (the phone side imports only its siblings, by relative path).
+_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["']\./([\w.-]+\.js)["']""", re.MULTILINE)
+
+
+def modules() -> tuple[str, ...]:
+    """Every script module of the phone side: a new module is kept without anyone listing it."""
+    ignored = apps.get_app_config("staticfiles").ignore_patterns
+    found = {PurePath(path).as_posix() for finder in finders.get_finders() for path, _storage in finder.list(ignored)}
+    return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))
+
+
+@cache
+def imports_of(path: str) -> tuple[str, ...]:
+    """Every module ``path`` (e.g. "scoring/pad.js") imports, directly or through another, in the
+    order they are first met; each is one of ``modules()``."""
+    seen: list[str] = []
+    waiting = [path]
+    while waiting:
+        with open(finders.find(waiting.pop(0)), encoding="utf-8") as source:
+            text = source.read()
+        for name in _IMPORT.findall(text):
+            imported = f"{PurePath(path).parent.as_posix()}/{name}"
+            if imported != path and imported not in seen:
+                seen.append(imported)
+                waiting.append(imported)
+    return tuple(seen)
