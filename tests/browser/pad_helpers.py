@@ -221,19 +221,36 @@ def wait_until_all_saved(page: Page) -> None:
 # touches no other target).
 AXE_RULES = {"target-size": {"enabled": True}}
 
+# While axe-core runs, the bars with buttons that stick to the top or the bottom of the screen
+# (the pad's names and +/- bar, the start form's Start button) sit in their own place in the page:
+# where they stick, they cover whatever the page is scrolled under them, and axe-core's target
+# size counts a field partly under a bar's button as a target too small, at one scroll position
+# and not at the next. A target's size and spacing are the page's, whatever the scroll; that a
+# focused field is never hidden under a bar is app.css's scroll-margin. (A sticky element keeps
+# its room in the page: laid in place, nothing else moves. The bars set in place are none that
+# htmx swaps, which would copy their style attribute, refused by the page's CSP.)
+TARGETS = "a[href], button, input, select, textarea, summary"
+UNSTICK = f"""() => [...document.querySelectorAll('body *')]
+  .filter((el) => getComputedStyle(el).position === 'sticky' && el.querySelector('{TARGETS}'))
+  .map((el) => {{ el.style.position = 'static'; return el; }})"""
+RESTICK = """(els) => els.forEach((el) => {
+  el.style.removeProperty('position');
+  if (!el.getAttribute('style')) el.removeAttribute('style');
+})"""
 
-def axe_violations(page: Page, name: str = "", *, rules: dict | None = None, at_the_end: bool = False) -> list[str]:
+
+def axe_violations(page: Page, name: str = "", *, rules: dict | None = None) -> list[str]:
     """What axe-core finds on the page, one line a violation (which rule, how many elements, one of
     them), each led by ``name`` when given; ``rules`` switches more rules on or off beside the
-    defaults and ``AXE_RULES``. ``at_the_end`` scrolls to the end of the page first: on a form whose
-    Start button sticks to the bottom of the screen, the fields passing under it are partly covered
-    where the page is opened (axe-core's target size counts what shows of them), and none is at its
-    end, where the bar is in its own place. (A field focused scrolls above the bar: app.css.)"""
+    defaults and ``AXE_RULES``. The sticky bars sit in their own place meanwhile (``UNSTICK``)."""
     from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
 
-    if at_the_end:
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     options = {**DEFAULT_OPTIONS, "rules": {**AXE_RULES, **(rules or {})}}
-    found = Axe().run(page, options=options).response["violations"]
+    unstuck = page.evaluate_handle(UNSTICK)
+    try:
+        found = Axe().run(page, options=options).response["violations"]
+    finally:
+        unstuck.evaluate(RESTICK)
+        unstuck.dispose()
     lead = f"{name}: " if name else ""
     return [f"{lead}{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})" for v in found]
