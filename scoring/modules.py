@@ -31,10 +31,11 @@ def imports_of(path: str) -> tuple[str, ...]:
     seen: list[str] = []
     waiting = [path]
     while waiting:
-        with open(finders.find(waiting.pop(0)), encoding="utf-8") as source:
+        module = waiting.pop(0)
+        with open(finders.find(module), encoding="utf-8") as source:
             text = source.read()
         for name in _IMPORT.findall(text):
-            imported = f"{PurePath(path).parent.as_posix()}/{name}"
+            imported = f"{PurePath(module).parent.as_posix()}/{name}"
             if imported != path and imported not in seen:
                 seen.append(imported)
                 waiting.append(imported)
