@@ -71,36 +71,40 @@ def test_the_service_worker_keeps_every_module_of_the_phone_side():
     assert modules <= set(offline.KEPT_STATIC)
 
 
-def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(client, settings, tmp_path):
-    """In production the static files are named by their content's hash (apiary_site/storage.py),
-    the modules' imports too: the service worker keeps the very files a module imports."""
+@pytest.fixture
+def collected(settings, tmp_path):
+    """The static files as production serves them (apiary_site/storage.py: named by their
+    content's hash, the modules' imports too), collected into a folder of this test's own."""
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "apiary_site.storage.StaticFilesStorage"}}
     call_command("collectstatic", interactive=False, verbosity=0)
+    return tmp_path
+
+
+def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(client, collected):
+    """In production the static files are named by their content's hash (apiary_site/storage.py),
+    the modules' imports too: the service worker keeps the very files a module imports."""
     urls = kept_urls(client)
 
     imports = []
     for path in offline.KEPT_STATIC:
         if path.startswith("scoring/") and path.endswith(".js"):
-            source = (tmp_path / staticfiles_storage.stored_name(path)).read_text(encoding="utf-8")
+            source = (collected / staticfiles_storage.stored_name(path)).read_text(encoding="utf-8")
             imports += [(path, imported, urljoin(static(path), imported)) for imported in IMPORTS.findall(source)]
     assert any(path == "scoring/offline.js" for path, _, _ in imports)
     for path, imported, imported_url in imports:
         assert imported_url in urls, f"{path} imports {imported}, which the service worker does not keep"
 
 
-def test_a_page_announces_at_once_every_module_its_scripts_import(client, settings, tmp_path):
+def test_a_page_announces_at_once_every_module_its_scripts_import(client, settings, collected):
     """Issue 34: a phone found the pad's modules one import at a time (19 requests, each waiting
     on the module before it). Each page's head now announces every module its scripts import,
     through other modules too (``<link rel="modulepreload">``, ``{% module_script %}``), each once
     and before the script that needs it, by the very (hashed) address the import asks for."""
-    settings.STATIC_ROOT = tmp_path
-    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "apiary_site.storage.StaticFilesStorage"}}
-    call_command("collectstatic", interactive=False, verbosity=0)
     game = game_scored(player("Alice"), player("Bruno"))
 
     def imported_by(script_url: str) -> set[str]:
-        source = (tmp_path / script_url.removeprefix(settings.STATIC_URL)).read_text(encoding="utf-8")
+        source = (collected / script_url.removeprefix(settings.STATIC_URL)).read_text(encoding="utf-8")
         found = {urljoin(script_url, imported) for imported in IMPORTS.findall(source)}
         return found.union(*(imported_by(module) for module in found))
 
