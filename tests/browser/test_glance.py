@@ -22,7 +22,6 @@ from tests.browser.pad_helpers import (
     host,
     make_game,
     no_sideways_scroll,
-    pad_ready,
     sign_in,
     total,
 )
@@ -396,43 +395,6 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
     shifts = page.evaluate("window.layoutShifts")
     assert shifts == []
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_nothing_moves_as_a_pad_opens_on_a_slow_phone(browser, live_server, language):
-    """Issue 34: on a phone four times slower than this machine (CDP's CPU throttling, as
-    Lighthouse's mobile run), a 4-player pad half scored opens without a single layout shift, the
-    first time and again on a reload (its modules then come from the cache and the service worker):
-    what the modules change is laid out from the first paint (the head's html.js), or takes its
-    room from the start."""
-    context = browser.new_context(
-        viewport={"width": 412, "height": 915},
-        device_scale_factor=2.625,
-        is_mobile=True,
-        has_touch=True,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-    )
-    sign_in(context, live_server.url)
-    context.add_init_script(LAYOUT_SHIFTS)
-    page = context.new_page()
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    game = game_scored(
-        player("Alice", vp_track=40, farms=3, tokens=[3, 1, 0]),
-        player("Bruno", vp_track=35, planted_seed_cards=4, tokens=[1, 2, 2]),
-        player("Carla", vp_track=3),
-        player("Dario", vp_track=4, carvings=-2),
-        sectors=[(9, 4), (8, 5), (13, 0)],
-        owner=host(),
-    )
-    page.goto(f"{live_server.url}/games/{game.public_id}/")
-    for load in ("first", "reload"):
-        if load == "reload":
-            page.reload()
-        pad_ready(page)
-        page.wait_for_load_state("load")  # (every module has run: they are run before DOMContentLoaded)
-        page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
-        assert page.evaluate("window.layoutShifts") == [], f"{language}, {load} load"
 
 
 def test_a_pad_whose_script_cannot_load_is_the_page_without_javascript(page: Page, live_server, browser_watch):
