@@ -22,6 +22,7 @@ from tests.browser.pad_helpers import (
     host,
     make_game,
     no_sideways_scroll,
+    pad_ready,
     sign_in,
     total,
 )
@@ -346,14 +347,48 @@ def test_a_sum_typed_in_a_five_player_cell_reads_whole(small_phone: Page, live_s
 
 LAYOUT_SHIFTS = """
 window.layoutShifts = [];
+const named = (node) => node ? `${node.nodeName.toLowerCase()}#${node.id || ''}.${node.className || ''}` : '?';
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (entry.hadRecentInput) continue;
-    window.layoutShifts.push({value: entry.value, sources: (entry.sources || []).map((source) =>
-      source.node ? (source.node.id || source.node.className || source.node.nodeName) : '?')});
+    window.layoutShifts.push({value: entry.value, at: Math.round(entry.startTime), sources: (entry.sources || []).map(
+      (source) => `${named(source.node)} in ${named(source.node?.parentElement)}: ` +
+        `${JSON.stringify(source.previousRect)} to ${JSON.stringify(source.currentRect)}`)});
   }
 }).observe({type: 'layout-shift', buffered: true});
 """
+
+# Each row of the pad as the parser builds it, element by element (a slow phone paints a page that is
+# still arriving): the elements already there have the places they have in the whole row. Returns
+# what moved: "row-x: its nth element (tag.class) moved (dx, dy) before the next ones arrived".
+ROWS_AS_PARSED = """() => {
+  const moved = [];
+  for (const row of document.querySelectorAll('#pad .row, .pad-sticky')) {
+    const elements = [...row.querySelectorAll('*')];
+    const place = (el, origin) => {
+      const box = el.getBoundingClientRect();
+      const shown = (box.width || box.height) && !el.closest('.visually-hidden'); // (seen)
+      return shown ? [Math.round(box.left - origin.left), Math.round(box.top - origin.top)] : null;
+    };
+    const whole = elements.map((el) => place(el, row.getBoundingClientRect()));
+    for (let last = 0; last < elements.length - 1; last++) {
+      const partial = row.cloneNode(true);
+      const kept = [...partial.querySelectorAll('*')];
+      kept.slice(last + 1).forEach((el) => el.remove());
+      row.replaceWith(partial);
+      const origin = partial.getBoundingClientRect();
+      kept.slice(0, last + 1).forEach((el, index) => {
+        const at = place(el, origin);
+        if (whole[index] && at && (at[0] !== whole[index][0] || at[1] !== whole[index][1])) {
+          moved.push(`${row.id || row.className}: element ${index} (${el.tagName.toLowerCase()}.${el.className}) ` +
+            `at ${at} until element ${last + 1} arrives, then at ${whole[index]}`);
+        }
+      });
+      partial.replaceWith(row);
+    }
+  }
+  return [...new Set(moved)];
+}"""
 
 
 def test_nothing_moves_as_the_pad_loads(browser, live_server):
@@ -395,6 +430,72 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
     shifts = page.evaluate("window.layoutShifts")
     assert shifts == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_nothing_moves_as_a_pad_opens_on_a_slow_phone(browser, live_server, language):
+    """Issue 34: on a phone four times slower than this machine (CDP's CPU throttling, as
+    Lighthouse's mobile run), a 4-player pad half scored opens without a single layout shift, the
+    first time and again on a reload (its modules then come from the cache and the service worker).
+    What the modules change is laid out from the first paint (the head's html.js); and the page,
+    painted while it is still arriving, lays out each row as it will stand once whole (the rows'
+    pieces at their top: see the next test, which makes sure of it)."""
+    context = browser.new_context(
+        viewport={"width": 412, "height": 915},
+        device_scale_factor=2.625,
+        is_mobile=True,
+        has_touch=True,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    sign_in(context, live_server.url)
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    game = game_scored(
+        player("Alice", vp_track=40, farms=3, tokens=[3, 1, 0]),
+        player("Bruno", vp_track=35, planted_seed_cards=4, tokens=[1, 2, 2]),
+        player("Carla", vp_track=3),
+        player("Dario", vp_track=4, carvings=-2),
+        sectors=[(9, 4), (8, 5), (13, 0)],
+        owner=host(),
+    )
+    page.goto(f"{live_server.url}/games/{game.public_id}/")
+    for load in ("first", "reload"):
+        if load == "reload":
+            page.reload()
+        pad_ready(page)
+        page.wait_for_load_state("load")  # (every module has run: they are run before DOMContentLoaded)
+        page.evaluate("() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))")
+        assert page.evaluate("window.layoutShifts") == [], f"{language}, {load} load"
+
+
+@pytest.mark.parametrize(
+    ("players", "view"),
+    [(4, ""), (2, ""), (4, "?player=2")],
+    ids=["four-narrow-cells", "two-middle-cells", "one-player-wide-cells"],
+)
+def test_each_row_lays_out_as_the_parser_builds_it_as_it_will_stand_whole(browser, live_server, players, view):
+    """A slow phone paints the pad while it is still arriving, a row half built (its heading
+    alone, then its first cells, a stepper's − before its value). Whatever arrives next, what is
+    already there keeps its place: the rows' pieces sit at their top (a row centred on its cells
+    moved its heading as taller cells arrived: the shifts Lighthouse's throttled run measured),
+    and a stepper's buttons have their own row or column. Checked for each element of each row and
+    of the sticky names, with narrow cells (no buttons), middle ones (buttons under the value) and
+    wide ones (beside it)."""
+    context = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    names = ["Alice", "Bruno", "Carla", "Dario"][:players]
+    game = game_scored(
+        *(player(name, vp_track=40 - seat, farms=seat, tokens=[seat, 1, 0]) for seat, name in enumerate(names)),
+        sectors=[(9, 4), (8, 5), (13, 0)],
+        owner=host(),
+    )
+    page.goto(f"{live_server.url}/games/{game.public_id}/{view}")
+    pad_ready(page)
+    moved = page.evaluate(ROWS_AS_PARSED)
+    assert moved == []
 
 
 def test_a_pad_whose_script_cannot_load_is_the_page_without_javascript(page: Page, live_server, browser_watch):
