@@ -79,7 +79,7 @@ def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> Sav
         typed={pad.name: typed} if refused else {},
     )
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
-    context = {"cell": board.cell_for(pad), "saved": status == 200, "conflict": status == 409}
+    context = {"cell": board.cell_for(pad), "answer": True, "saved": status == 200, "conflict": status == 409}
     if pad.is_tokens:
         context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
     elif pad.category is not None:

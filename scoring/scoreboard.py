@@ -106,32 +106,36 @@ class Cell:
     def input_attrs(self) -> SafeString:
         """The attributes of the field's input that are its own: its name (and its id), its value,
         its accessible name, where its status and error are said, whether what was typed into it
-        was refused, its seat and version; then those of its kind (``kind_attrs``). The template
-        writes the input and the attributes that every field of its kind shares. (Each value
-        escaped here once: a page has a few hundred fields.)"""
+        was refused, its seat and version, and but for a yes/no the longest sum it takes. The
+        template writes the input and the attributes that every field of its kind shares; what
+        the phone's script reads of the kind is written once on the field's row (``kind_attrs``).
+        (Each value escaped here once: a page has a few hundred fields.)"""
         name, flag = escape(self.name), self.field.is_flag
         value = '"1" checked' if flag and self.value else '"1"' if flag else f'"{escape(self.text)}"'
         invalid = ' aria-invalid="true"' if self.error and not flag else ""
+        longest = "" if flag else f' maxlength="{MAX_SUM_LENGTH}"'
         return mark_safe(
             f'id="f-{name}" name="{name}" value={value} aria-label="{escape(self.label)}" '
             f'aria-describedby="status-{name} error-{name}"{invalid} data-field data-seat="{self.seat}" '
-            f'data-version="{self.version}" {kind_attrs(self.field.category, self.field.is_tokens, *self.field.limits)}'
+            f'data-version="{self.version}"{longest}'
         )
 
+    @property
+    def kind_attrs(self) -> SafeString:
+        """What the phone's script reads of the field's kind, written on its row (``kind_attrs``)."""
+        return kind_attrs(self.field.category, self.field.is_tokens, *self.field.limits)
+
     @cached_property
-    def status_attrs(self) -> SafeString:
-        """The attributes of the field's status (where its save, its sum, its VP are said): its id,
-        and the version and value stored, which the phone's script compares with what it shows."""
-        return mark_safe(
-            f'id="status-{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
-        )
+    def stored_attrs(self) -> SafeString:
+        """The version and the value stored, as a save's answer (in the field's status) and a poll
+        (``live_attrs``) bring them to the phone's script, which compares them with what it shows.
+        (The page itself says them once, in the input's version and the initial value beside it.)"""
+        return mark_safe(f'data-version="{self.version}" data-stored="{escape(self.initial)}"')
 
     @cached_property
     def live_attrs(self) -> SafeString:
-        """The same, as a poll brings them to the other phones: the field's name, version and value stored."""
-        return mark_safe(
-            f'data-name="{escape(self.name)}" data-version="{self.version}" data-stored="{escape(self.initial)}"'
-        )
+        """The same, as a poll brings them: with the field's name."""
+        return mark_safe(f'data-name="{escape(self.name)}" {self.stored_attrs}')
 
     @cached_property
     def shows_sum(self) -> bool:
@@ -183,19 +187,16 @@ class Cell:
 
 @cache
 def kind_attrs(category: Category | None, tokens: bool, low: int, high: int) -> SafeString:
-    """What the phone's script reads of a field's kind (a category's, a sector's tokens, or the
+    """What the phone's script reads of a kind of field (a category's, a sector's tokens, or the
     active workers when neither) to work out its player's sums, offline too: the field's limits
-    (``low``, ``high``), a category's section and its VP per unit (a yes is worth one unit),
-    whether it is a sector's tokens (whose majorities need every phone's values); and, but for a
-    yes/no, the input's maxlength (the longest sum a field takes). The same for every field of a
-    kind: made once."""
+    (``low``, ``high``), a category's section and its VP per unit (a yes is worth one unit), and
+    whether it is a sector's tokens (whose majorities need every phone's values). Written once
+    on the row that holds the kind's fields, one per seat (a row is one kind); made once."""
     attrs = format_html('data-min="{}" data-max="{}"', low, high)
     if category is not None:
         attrs = format_html('{} data-section="{}" data-vp-each="{}"', attrs, category.section, category.vp_each)
     elif tokens:
         attrs = format_html("{} data-comb", attrs)
-    if category is None or not category.is_flag:
-        attrs = format_html('{} maxlength="{}"', attrs, MAX_SUM_LENGTH)
     return attrs
 
 

@@ -1,6 +1,6 @@
 // A player's own sums, worked out on this phone as values are typed (offline too), before the
 // server has them: a category's VP are its value times its VP per unit (data-vp-each, from the
-// category registry), summed per section. What needs every phone's values is left to the server:
+// category registry, written once on the row of its fields), summed per section. What needs every phone's values is left to the server:
 // the comb's majorities (so the end-of-game subtotal and the totals, while a token waits) and the
 // ranking; while values wait for the network those say they wait rather than show a wrong figure.
 // The server's figures replace all of it as soon as it answers.
@@ -30,9 +30,16 @@ export function seatSums(fields) {
   return sums;
 }
 
+// What a field's row says of its kind: its limits (min, max), a category's section and VP per
+// unit (section, vpEach), whether it holds a comb sector's tokens (comb).
+export function kindOf(el) {
+  return el.closest("[data-min]").dataset;
+}
+
 function number(el) {
+  const kind = kindOf(el);
   return fieldNumber({ checkbox: el.type === "checkbox", checked: el.checked, text: el.value,
-                       min: Number(el.dataset.min), max: Number(el.dataset.max) });
+                       min: Number(kind.min), max: Number(kind.max) });
 }
 
 function figure(rowId, seat) {
@@ -66,13 +73,13 @@ export function refreshFigures(pad) {
     if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
     if (!isPending(s)) continue;
     pending.add(seat);
-    if (el.hasAttribute("data-comb")) combPending = true;
+    if ("comb" in kindOf(el)) combPending = true;
     if (waitsForNetwork(s)) waiting = true;
   }
   for (const seat of pending) {
     if (held.has(seat)) continue;
-    const fields = [...pad.root.querySelectorAll(`[data-field][data-section][data-seat="${seat}"]`)];
-    const sums = seatSums(fields.map((el) => ({ section: el.dataset.section, vpEach: Number(el.dataset.vpEach),
+    const fields = [...pad.root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
+    const sums = seatSums(fields.map((el) => ({ section: kindOf(el).section, vpEach: Number(kindOf(el).vpEach),
                                                 number: number(el) })));
     if (!sums) continue;
     show(figure("during-subtotal", seat), sums.during, false);

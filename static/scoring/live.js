@@ -18,7 +18,7 @@ const WHOLE_POLL_AT = 25; // kept answers from which the next poll asks for the 
 const NOTHING_POLLED = { etag: null, revision: NaN }; // the next poll brings every value and figure
 const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
-// ``pad``: pad.js's pad (root, game, tag, view, stopped(), received(item), statusArrived(status),
+// ``pad``: pad.js's pad (root, game, tag, view, inputs, stopped(), received(item), statusArrived(status),
 // gone(sentence), outdated(reason), dimRows(), refreshFigures(), banner(text, reload)).
 export function setUpLive(pad) {
   const live = document.getElementById("live");
@@ -72,11 +72,31 @@ export function setUpLive(pad) {
     cells?.remove();
     const fresh = newer(revision);
     if (!fresh) holder.querySelectorAll("[hx-swap-oob]:not(.field-error)").forEach((el) => el.remove());
+    holder.querySelectorAll(".field-error").forEach(placeError);
     htmx.swap(live, holder.innerHTML, { swapStyle: "none" });
     if (status) document.getElementById(status.id)?.replaceWith(status);
     if (cells && fresh) applyItems(cells.querySelectorAll("[data-name]"));
     pad.dimRows();
     return status;
+  }
+
+  // A field's error is on the page only while it has something to say: the paragraph an answer
+  // brings for a field that shows none takes its place first (under its row's cells, in seat
+  // order, as the server writes them), and one that clears an error not shown is dropped.
+  function placeError(error) {
+    if (document.getElementById(error.id)) return;
+    const input = pad.inputs.get(error.id.slice("error-".length));
+    const row = input?.closest(".row");
+    if (error.hidden || !row) {
+      error.remove();
+      return;
+    }
+    const place = document.createElement("p");
+    place.id = error.id;
+    place.hidden = true;
+    const fields = [...row.querySelectorAll("[data-field]")];
+    const after = (other) => fields.indexOf(pad.inputs.get(other.id.slice("error-".length))) > fields.indexOf(input);
+    row.insertBefore(place, [...row.querySelectorAll(".field-error")].find(after) ?? row.querySelector(".field-warnings"));
   }
 
   document.addEventListener("htmx:configRequest", (event) => {

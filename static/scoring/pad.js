@@ -15,7 +15,7 @@
 
 import * as F from "./field-state.js";
 import { copyNote, givingWay, isCopy } from "./offline.js";
-import { refreshFigures } from "./figures.js";
+import { kindOf, refreshFigures } from "./figures.js";
 import { setUpKeypad } from "./keypad.js";
 import { setUpLive } from "./live.js";
 import { setUpTyping } from "./typing.js";
@@ -216,7 +216,8 @@ function setUpPad(root) {
 
   function stepped(el, delta) {
     const current = parseInt(el.value, 10) || 0;
-    const next = Math.max(Number(el.dataset.min), Math.min(Number(el.dataset.max), current + delta));
+    const { min, max } = kindOf(el);
+    const next = Math.max(Number(min), Math.min(Number(max), current + delta));
     if (next === current && el.value !== "") return;
     el.value = String(next);
     update(el.name, F.stepped, next - current, String(next));
@@ -267,10 +268,7 @@ function setUpPad(root) {
     const changed = !storedMatches(el, stored);
     setStored(el, stored);
     el.dataset.version = String(version);
-    if (status && html !== null) {
-      status.innerHTML = html;
-      status.dataset.version = String(version);
-    }
+    if (status && html !== null) status.innerHTML = html;
     if (changed) {
       const cell = el.closest(".cell");
       cell?.classList.add("changed-elsewhere");

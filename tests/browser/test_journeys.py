@@ -401,6 +401,16 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
     )
     first, second = farms_error.bounding_box(), error(page, "s2-farms").bounding_box()
     assert first["y"] + first["height"] <= second["y"], "the two messages overlap"
+    # (a row's messages are written only when there is one: the later one for an earlier seat
+    # takes its place above, as the page without JavaScript writes them)
+    field(page, "recruits", "Bruno").fill("x")
+    expect(error(page, "s2-recruits")).to_be_visible()
+    field(page, "recruits", "Alice").fill("y")
+    expect(error(page, "s1-recruits")).to_have_text(
+        "Recruits built, Alice: Type a whole number, such as 12, or a sum, such as 3+6+2."
+    )
+    first, second = error(page, "s1-recruits").bounding_box(), error(page, "s2-recruits").bounding_box()
+    assert first["y"] + first["height"] <= second["y"], "Alice's message is not above Bruno's"
 
     farms.fill("7")
     expect_saved(page, "s1-farms")

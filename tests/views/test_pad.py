@@ -122,6 +122,10 @@ def test_pad_names_every_field_by_category_and_player(client, headers):
 
 
 def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(client):
+    """Each input says its version and points to its status and to its error; the page writes an
+    error's paragraph only for a field that has one (live.js puts a save's in its place), and the
+    value stored once, as the initial value a plain post compares with (a save's answer and a
+    poll bring version and value to the script)."""
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="farms", value=3)
     save_value(seat=seat_of(game, 1), key="farms", value=4)
@@ -133,12 +137,33 @@ def test_pad_fields_point_to_their_status_and_error_and_carry_their_version(clie
     for field in fields:
         name = field["name"]
         assert field["aria-describedby"] == f"status-{name} error-{name}"
-        assert html.by_id(f"status-{name}").get("data-status") is not None
-        assert html.by_id(f"error-{name}").tag == "p" and "hidden" in html.by_id(f"error-{name}").attrs
+        assert html.by_id(f"status-{name}").attrs == {"class": "status", "id": f"status-{name}"}
+        assert html.find(id=f"error-{name}") is None
         assert "data-field" in field.attrs
         assert field["data-version"] == ("2" if name == "s1-farms" else "0")
-    assert html.by_id("status-s1-farms")["data-version"] == "2"
-    assert html.by_id("status-s1-farms")["data-stored"] == "4"
+    assert html.one("input", name="initial-s1-farms")["value"] == "4"
+
+
+def test_each_row_says_once_what_the_script_reads_of_its_kind(client):
+    """What the phone's sums read of a field's kind (its limits, a category's section and VP per
+    unit, a sector's tokens) is written on its row, once for all its seats, from the registry."""
+    game = game_started("Alice", "Bruno", sectors=[(9, 4), (8, 5)])
+
+    html = page(client.get(url("pad", game)))
+
+    rows = html.by_id("pad").find_all(**{"data-min": True})
+    for row in rows:
+        assert [field.get("data-min") for field in row.find_all(**{"data-field": True})] == [None, None]
+    kinds = {row.get("id") or row.parent["id"]: row.attrs for row in rows}
+    for category in categories_of(game.during):
+        kind = kinds[f"row-{category.key}"]
+        assert (kind["data-min"], kind["data-max"]) == (str(category.minimum), str(category.maximum))
+        assert (kind["data-section"], kind["data-vp-each"]) == (category.section, str(category.vp_each))
+    for sector in ("sector-0", "sector-1"):
+        assert (kinds[sector]["data-min"], kinds[sector]["data-max"], kinds[sector]["data-comb"]) == ("0", "7", "")
+    assert (kinds["row-active_workers"]["data-min"], kinds["row-active_workers"]["data-max"]) == ("0", "4")
+    assert "data-section" not in kinds["row-active_workers"] and "data-comb" not in kinds["row-active_workers"]
+    assert len(rows) == len(categories_of(game.during)) + 2 + 1
 
 
 @pytest.mark.parametrize("page_name", ["pad", "live"])
