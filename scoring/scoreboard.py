@@ -96,6 +96,16 @@ class Cell:
         """The same words as a page's text shows them, the player's name ``isolated``."""
         return format_html("{}, {}", self.field.what, isolated(self.field.seat.name))
 
+    @property
+    def remove_one(self) -> str:
+        """The accessible name of a stepper's − (made here once a cell, as its input's attributes)."""
+        return _("Remove one: %(what)s") % {"what": self.label}
+
+    @property
+    def add_one(self) -> str:
+        """The accessible name of a stepper's +."""
+        return _("Add one: %(what)s") % {"what": self.label}
+
     @cached_property
     def is_stepper(self) -> bool:
         """Counts, tokens and active workers have − and + beside their input."""
