@@ -11,7 +11,7 @@ hands the body over whole), before a byte past the limit reaches the handlers th
 Both refusals are Django's ``RequestDataTooBig``, which ``bad_request`` (the site's ``handler400``)
 answers with a 413 in words: for the pad's script one sentence, for a page ``413.html``.
 
-A reverse proxy in front refuses far bigger bodies before the site sees them (README, Production).
+A reverse proxy in front refuses far bigger bodies before the site sees them (docs/operations.md, Production).
 """
 
 from __future__ import annotations

@@ -171,7 +171,7 @@ CACHES = {
 # at most N requests per S seconds, as (N, S). A rule left out is not limited.
 # The abuse limits (scoring/limits.py): per rule, at most N requests per S seconds, counted per
 # "session" (what one phone may do: a signed-in account, or a share link's holder), per client
-# "address" (every phone behind it together) and per "account" name typed. README.md says why.
+# "address" (every phone behind it together) and per "account" name typed. docs/operations.md says why.
 #
 # Saving and opening share links are what a club night does from behind one address (a club's
 # router): 32 phones at 8 tables, each typing a value about every 2 s (docs/performance.md), are

@@ -47,3 +47,13 @@ def test_every_local_link_of_the_readme_exists():
     assert local, "the README links to the project's documents"
     missing = [target for target in local if not (ROOT / target).exists()]
     assert missing == []
+
+
+def test_every_local_link_of_the_documents_exists():
+    """The documents of docs/ link to each other and to the README by paths from their own folder."""
+    missing = []
+    for document in sorted((ROOT / "docs").glob("*.md")):
+        for target in re.findall(r"\]\(([^)#\s]+)", document.read_text(encoding="utf-8")):
+            if "://" not in target and not target.startswith("mailto:") and not (document.parent / target).exists():
+                missing.append(f"{document.name}: {target}")
+    assert missing == []

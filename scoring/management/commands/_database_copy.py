@@ -80,7 +80,7 @@ def backup_tables(path: Path) -> set[str]:
         raise CommandError(
             _(
                 "%(path)s is a backup of a %(made_by)s database, and this site's database is %(kind)s: "
-                "move the data from one to the other with manage.py dumpdata and loaddata (README.md)"
+                "move the data from one to the other with manage.py dumpdata and loaddata (docs/operations.md)"
             )
             % {"path": path, "made_by": KIND_NAMES[made_by], "kind": KIND_NAMES[kind]}
         )
