@@ -1,11 +1,14 @@
 # The two commands of the README. Each installs what it needs by itself.
-.PHONY: run test bench screenshots
+.PHONY: run test check bench screenshots
 
 run:  ## Run the app on http://127.0.0.1:$${PORT:-8000} (SQLite)
 	@scripts/run.sh
 
 test:  ## Run the whole test suite, browser journeys included
 	@scripts/test.sh
+
+check:  ## The fast checks, in seconds: style, migrations, Django's checks, the phone side's unit tests
+	@scripts/check.sh
 
 bench:  ## Every figure of docs/performance.md against its baseline and budget (ARGS="--help" lists the options)
 	@scripts/bench.sh $(ARGS)
