@@ -10,9 +10,9 @@ from django.template import RequestContext
 from django.template.loader import get_template
 from django_htmx.http import HttpResponseStopPolling
 
-from scoring.access import NoAccess, NotAllowed, Role, game_access, session_tag
+from scoring.access import NoAccess, NotAllowed, Role, game_access
 from scoring.refusals import sentence, wants_sentence
-from scoring.views.offline import TAG_HEADER
+from scoring.views.protocol import say_session
 
 
 def with_game(need: Role, *, polled: bool = False):
@@ -36,8 +36,7 @@ def with_game(need: Role, *, polled: bool = False):
                 else:
                     answer = sentence(words, 403 if isinstance(refusal, NotAllowed) else 404)
                 # (a game out of reach because the session ended, signed out: the script tells the two apart)
-                answer[TAG_HEADER] = session_tag(request)
-                return answer
+                return say_session(answer, request)
             return view(request, access, *args, **kwargs)
 
         return wrapper

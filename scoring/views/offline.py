@@ -28,6 +28,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.access import session_tag
 from scoring.modules import modules
+from scoring.views.protocol import KEEP_HEADER, KEEP_UNTIL_HEADER, TAG_HEADER, say_session
 
 # The static files a page needs, kept by the service worker so that a kept page opens offline:
 # the stylesheets, htmx, the tab's icons and every module of the phone side.
@@ -40,14 +41,6 @@ KEPT_STATIC = (
     "scoring/icons/icon-32.png",
     *modules(),
 )
-# The response header by which a view lets the service worker keep a copy of its page: the
-# session's tag (the copy is that session's alone), and until when (the session's expiry, as
-# seconds since the epoch: past it, the copy is never shown).
-KEEP_HEADER = "X-Keep-Offline"
-KEEP_UNTIL_HEADER = "X-Keep-Until"
-# Every page's session tag (access.session_tag; "" for none): a page of another tag than the
-# copies' makes the service worker forget them all.
-TAG_HEADER = "X-Session-Tag"
 
 
 def keep_offline(view):
@@ -71,7 +64,7 @@ def keep_offline(view):
 
 
 def session_tag_header(get_response):
-    """Every page says its session's tag (``TAG_HEADER``), so that the service worker forgets the
+    """Every page says its session's tag (``protocol.TAG_HEADER``), so that the service worker forgets the
     copies of any other session before it shows or keeps anything (scoring/access.session_tag)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
@@ -79,7 +72,7 @@ def session_tag_header(get_response):
         if response.get("Content-Type", "").startswith("text/html"):
             # (a page about the database being out of reach: it keeps no copy either)
             with contextlib.suppress(DatabaseError):
-                response[TAG_HEADER] = session_tag(request)
+                say_session(response, request)
         return response
 
     return middleware

@@ -35,15 +35,13 @@ from scoring.refusals import sentence
 from scoring.scoreboard import Scoreboard, actor_words, change_label, finished_sentence, value_words
 from scoring.services import Outcome, SaveResult
 from scoring.views.common import render_partials, with_game
-from scoring.views.offline import TAG_HEADER, keep_offline
+from scoring.views.offline import keep_offline
+from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
 
 PAD = "scoring/pad.html"
 TABLE = "scoring/table.html"
 LIVE_ANSWERS = "pad"  # the cache of the poll's answers (settings.CACHES: each worker's own memory)
-# How the game stands, on every answer to the pad's script (``_page_headers``).
-DURING_HEADER = "X-Pad-During"
-FINISHED_HEADER = "X-Pad-Finished"
 
 
 @never_cache
@@ -84,8 +82,7 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         answer = _pad_sentence(
             access, _("This page was opened in a session that has ended: it cannot save. Reload the page."), 403
         )
-        answer[TAG_HEADER] = session_tag(request)
-        return answer
+        return say_session(answer, request)
     if not valid:
         if "field" in form.errors:
             return _pad_sentence(access, form.errors["field"][0], 400)
@@ -108,28 +105,8 @@ def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveA
 
 
 def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
-    """A save refused in one sentence, saying how the game stands now (``_page_headers``)."""
-    return _page_headers(sentence(message, status), access.game)
-
-
-def _page_headers(response: HttpResponse, game) -> HttpResponse:
-    """What every answer to the pad's script says of the game, for a page shown before: how it
-    counts its during-the-game points (``X-Pad-During``: a field of the other way is not the game's
-    any more) and whether it is finished (``X-Pad-Finished``: when, or ""): a page made otherwise
-    is reloaded (static/scoring/saving.js, ``outdated``)."""
-    response[DURING_HEADER] = str(game.during)
-    response[FINISHED_HEADER] = finished_mark(game)
-    return response
-
-
-def finished_mark(game) -> str:
-    """When the game was finished, as the pad's page and its answers say it ("" in progress)."""
-    return str(int(game.finished_at.timestamp())) if game.finished_at else ""
-
-
-def revision_tag(game) -> str:
-    """The ETag of what the pad's polls bring: the game's revision."""
-    return f"rev-{game.revision}"
+    """A save refused in one sentence, saying how the game stands now (``protocol.say_game``)."""
+    return say_game(sentence(message, status), access.game)
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -421,10 +398,8 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
 
 
 def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:
-    """Partials of the pad, with the game's revision they show (``X-Pad-Revision``)."""
-    response = render_partials(request, PAD, names, context, status=status)
-    response["X-Pad-Revision"] = str(context["board"].game.revision)
-    return _page_headers(response, context["board"].game)
+    """Partials of the pad, with the game's revision they show (``protocol.say_revision``)."""
+    return say_revision(render_partials(request, PAD, names, context, status=status), context["board"].game)
 
 
 def _pad_page(

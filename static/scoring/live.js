@@ -10,7 +10,7 @@
 // back, and hands the values to the fields nobody is working on (pad.received).
 
 import { isCopy } from "./offline.js";
-import { outdated, pollAfterSave } from "./saving.js";
+import { outdated, pollAfterSave, revisionOf } from "./saving.js";
 import { forgetOldAnswers, kept } from "./store.js";
 
 const MAX_KEPT_ANSWERS = 30; // per game (a poll's answer holds the whole game: the list starts again with each)
@@ -114,15 +114,16 @@ export function setUpLive(pad) {
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target !== live) return;
     const xhr = event.detail.xhr;
-    const stale = outdated({ get: (name) => xhr.getResponseHeader(name) }, pad);
+    const headers = { get: (name) => xhr.getResponseHeader(name) };
+    const stale = outdated(headers, pad);
     if (stale) pad.outdated(stale);
     else if (xhr.status === 286 || xhr.status === 404) pad.gone(xhr.responseText);
-    if (xhr.status !== 200 || stale || !newer(Number(xhr.getResponseHeader("X-Pad-Revision")))) {
+    if (xhr.status !== 200 || stale || !newer(revisionOf(headers))) {
       event.detail.shouldSwap = false;
       return;
     }
     if (event.detail.requestConfig?.elt === live && xhr.getResponseHeader("ETag")) {
-      polled = { etag: xhr.getResponseHeader("ETag"), revision: Number(xhr.getResponseHeader("X-Pad-Revision")) };
+      polled = { etag: xhr.getResponseHeader("ETag"), revision: revisionOf(headers) };
     }
     keep("poll", Number(pad.root.dataset.revision), xhr.responseText);
   });

@@ -20,7 +20,7 @@ import { setUpKeypad } from "./keypad.js";
 import { setUpLive } from "./live.js";
 import { setUpTyping } from "./typing.js";
 import { setUpUnsaved } from "./unsaved.js";
-import { meaning, outdated, post, retryDelay, sentence } from "./saving.js";
+import { meaning, outdated, post, retryDelay, revisionOf, sentence } from "./saving.js";
 import { Outbox, kept } from "./store.js";
 import { isIncomplete, normalize } from "./sums.js";
 
@@ -150,8 +150,7 @@ function setUpPad(root) {
       return;
     }
     if (fieldsAnswer) {
-      const status = live.saveAnswered(answer.text, Number(answer.headers.get("X-Pad-Revision")),
-                                       answer.headers.get("ETag"));
+      const status = live.saveAnswered(answer.text, revisionOf(answer.headers), answer.headers.get("ETag"));
       const version = Number(status?.dataset.version ?? state(name).base);
       const stored = status?.dataset.stored;
       const same = kind === "conflict" && "text" in sent && stored === normalize(sent.text);

@@ -1,6 +1,7 @@
 // One value saved: the request (a plain fetch, urlencoded, which says what it is: it prefers a
 // refusal in plain words, and may outlive the page being left), and what its answer means.
-// The answer's HTML is the pad's partials (scoring/views/pad.py), applied by live.js.
+// The answer's HTML is the pad's partials (scoring/views/pad.py), applied by live.js. The pad's
+// own headers are read here alone (the server names them in scoring/views/protocol.py).
 
 export const SAVE_TIMEOUT_MS = 15000; // longer than the server ever works on a save (settings: 5 s lock, 10 s statement)
 const MAX_RETRY_MS = 8000;
@@ -37,6 +38,11 @@ export function meaning(status) {
   if (status === 429) return "busy";
   if (status >= 500) return "server";
   return `refused-${status}`;
+}
+
+// The game's revision that an answer (a save's or a poll's) shows (0 when it says none).
+export function revisionOf(headers) {
+  return Number(headers.get("X-Pad-Revision"));
 }
 
 // What an answer (a save's or a poll's) says of the page itself, or null: "session" when the

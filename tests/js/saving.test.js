@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { meaning, outdated, pollAfterSave, retryDelay, sentence } from "../../static/scoring/saving.js";
+import { meaning, outdated, pollAfterSave, retryDelay, revisionOf, sentence } from "../../static/scoring/saving.js";
 
 const headers = (values) => ({ get: (name) => (name in values ? values[name] : null) });
 const page = { tag: "olivia", during: "breakdown", finished: "" };
@@ -11,6 +11,11 @@ test("each status says what became of the value", () => {
   const said = { 200: "saved", 409: "conflict", 422: "refused", 404: "gone", 286: "gone", 403: "expired",
                  429: "busy", 500: "server", 503: "server", 400: "refused-400", 413: "refused-413" };
   for (const [status, words] of Object.entries(said)) assert.equal(meaning(Number(status)), words, status);
+});
+
+test("an answer says the game's revision it shows (0 when it says none)", () => {
+  assert.equal(revisionOf(headers({ "X-Pad-Revision": "12" })), 12);
+  assert.equal(revisionOf(headers({})), 0);
 });
 
 test("an answer for another session, another way of counting or a game finished since says the page is out of date", () => {

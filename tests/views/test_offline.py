@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from scoring import modules
 from scoring.access import SESSION_TAG
-from scoring.views import offline
+from scoring.views import offline, protocol
 from tests.factories import game_scored, player
 from tests.views.helpers import url
 
@@ -154,12 +154,12 @@ def test_the_pad_and_the_history_may_be_kept_for_this_session_until_it_expires_a
         response = client.get(kept_page)
         tag = client.session[SESSION_TAG]
         assert tag
-        assert response[offline.KEEP_HEADER] == tag, kept_page
-        assert response[offline.KEEP_UNTIL_HEADER] == str(int(expiry.timestamp())), kept_page
+        assert response[protocol.KEEP_HEADER] == tag, kept_page
+        assert response[protocol.KEEP_UNTIL_HEADER] == str(int(expiry.timestamp())), kept_page
     for other in (url("results", game.public_id), url("start"), url("statistics"), url("players")):
         response = client.get(other)
-        assert offline.KEEP_HEADER not in response, other
-        assert offline.KEEP_UNTIL_HEADER not in response, other
+        assert protocol.KEEP_HEADER not in response, other
+        assert protocol.KEEP_UNTIL_HEADER not in response, other
 
 
 def test_every_page_says_its_sessions_tag(client):
@@ -176,13 +176,13 @@ def test_every_page_says_its_sessions_tag(client):
         reverse("password_change"),
         "/no-such-page/",
     ):
-        assert client.get(page)[offline.TAG_HEADER] == tag, page
+        assert client.get(page)[protocol.TAG_HEADER] == tag, page
     for not_a_page in ("/sw.js", "/healthz", reverse("manifest")):
-        assert offline.TAG_HEADER not in client.get(not_a_page), not_a_page
+        assert protocol.TAG_HEADER not in client.get(not_a_page), not_a_page
 
 
 def test_a_page_of_no_session_says_an_empty_tag():
-    assert Client().get(reverse("login"))[offline.TAG_HEADER] == ""
+    assert Client().get(reverse("login"))[protocol.TAG_HEADER] == ""
 
 
 def test_a_session_ended_by_a_password_changed_elsewhere_is_told_and_keeps_nothing(client, owner):
@@ -191,12 +191,12 @@ def test_a_session_ended_by_a_password_changed_elsewhere_is_told_and_keeps_nothi
     owner.save()
 
     response = client.get(url("history"))  # (signed out by this request: the session ends)
-    assert response[offline.TAG_HEADER] == ""
-    assert offline.KEEP_HEADER not in response
+    assert response[protocol.TAG_HEADER] == ""
+    assert protocol.KEEP_HEADER not in response
 
 
 def test_a_save_posted_without_javascript_is_never_kept(client):
     game = game_scored(player("Alice"), player("Bruno"))
 
     response = client.post(url("pad", game.public_id), {"s1-farm_income": "3"})
-    assert offline.KEEP_HEADER not in response
+    assert protocol.KEEP_HEADER not in response
