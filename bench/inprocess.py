@@ -298,14 +298,21 @@ class InProcess:
 
     def page_bytes(self) -> dict:
         """The HTML of the 4-player pad page and of a poll that finds something new, before
-        compression (``Accept-Encoding: identity``)."""
+        compression (``Accept-Encoding: identity``); and of a 4-player pad with 5 sectors, its
+        during-the-game points counted either way (``pad4_html_5``: {"track": …, "breakdown": …})."""
         phone = self.phones[4]
         plain = {"Accept-Encoding": "identity"}
         page = self.client.get(phone.pad_url, headers=plain)
         live = self.client.get(f"/games/{phone.game.public_id}/live/", headers={"HX-Request": "true", **plain})
         assert page.status_code == live.status_code == 200, (page.status_code, live.status_code)
         assert not page.get("Content-Encoding") and not live.get("Content-Encoding")
-        return {"pad4_html": len(page.content), "poll_html": len(live.content)}
+        five = {}
+        for during in (During.TRACK, During.BREAKDOWN):
+            game = services.game_create(players=PLAYERS[4], sectors=comb(5), owner=self.owner, during=during)
+            small = self.client.get(f"/games/{game.public_id}/", headers=plain)
+            assert small.status_code == 200 and not small.get("Content-Encoding"), small.status_code
+            five[str(during)] = len(small.content)
+        return {"pad4_html": len(page.content), "poll_html": len(live.content), "pad4_html_5": five}
 
     def sent_estimates(self) -> dict:
         """Bytes of a save's and the pad page's answers as Django hands them to the server: the

@@ -95,6 +95,8 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     assert large["save"]["answers"] > 0 and large["poll"]["answers"] > 0
     html = results["inprocess"]["html"]  # the pad page and a poll's answer, before compression
     assert html["pad4_html"] > html["poll_html"] > 0
+    assert set(html["pad4_html_5"]) == {"track", "breakdown"}  # (5 sectors, either way of counting)
+    assert 0 < html["pad4_html_5"]["track"] < html["pad4_html_5"]["breakdown"]
     typed = results["gunicorn"]["browser"]  # a whole game typed in Chromium: one save per value
     if os.environ.get("CI") == "true" or "skipped" not in typed:
         assert typed.get("values") == 4 * (len(categories_of(During.BREAKDOWN)) + 2 + 1), typed
@@ -363,7 +365,11 @@ def given(database: str = "SQLite (a file in a temporary folder)", **figures) ->
                 }
                 for size in ("10", "100000")
             },
-            "html": {"pad4_html": figures.get("pad4_html", 50_000), "poll_html": 15_000},
+            "html": {
+                "pad4_html": figures.get("pad4_html", 50_000),
+                "poll_html": 15_000,
+                "pad4_html_5": {"track": figures.get("pad4_html_5_track", 50_000), "breakdown": 70_000},
+            },
             "bodies": {"encoding": "urlencoded", "save": 68, "step": 57},
             "poll": {"status": 304, "body_bytes": 0, "count": 1, "by_statement": {"SELECT scoring_game": 1}},
             "history": {
@@ -473,6 +479,9 @@ def test_within_the_budget_every_budgeted_figure_is_met_and_the_withdrawn_ones_h
         ({"pad4": 15.1}, "time.pad4.100000", False),
         ({"pad4_html": 60 * 1024}, "html.pad4", True),
         ({"pad4_html": 60 * 1024 + 1}, "html.pad4", False),
+        ({"pad4_html_5_track": 60 * 1024}, "html.pad4_5_track", True),
+        ({"pad4_html_5_track": 60 * 1024 + 1}, "html.pad4_5_track", False),
+        ({}, "html.pad4_5_breakdown", False),
         ({"poll_made": 3.0}, "time.poll_made.10", True),
         ({"poll_made": 3.1}, "time.poll_made.10", False),
     ],
