@@ -1,8 +1,9 @@
 // A player's own sums, worked out on this phone as values are typed (offline too), before the
 // server has them: a category's VP are its value times its VP per unit (data-vp-each, from the
-// category registry, written once on the row of its fields), summed per section. What needs every phone's values is left to the server:
-// the comb's majorities (so the end-of-game subtotal and the totals, while a token waits) and the
-// ranking; while values wait for the network those say they wait rather than show a wrong figure.
+// category registry, written once on the row of its fields), summed per section. What needs every
+// phone's values is left to the server: the comb's majorities (so the end-of-game subtotal and the
+// totals, while a token waits) and the ranking; while values wait for the network those say they
+// wait rather than show a wrong figure.
 // The server's figures replace all of it as soon as it answers.
 
 import { Phase, isPending, waitsForNetwork } from "./field-state.js";
@@ -36,8 +37,7 @@ export function kindOf(el) {
   return el.closest("[data-min]").dataset;
 }
 
-function number(el) {
-  const kind = kindOf(el);
+function number(el, kind) {
   return fieldNumber({ checkbox: el.type === "checkbox", checked: el.checked, text: el.value,
                        min: Number(kind.min), max: Number(kind.max) });
 }
@@ -79,8 +79,10 @@ export function refreshFigures(pad) {
   for (const seat of pending) {
     if (held.has(seat)) continue;
     const fields = [...pad.root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
-    const sums = seatSums(fields.map((el) => ({ section: kindOf(el).section, vpEach: Number(kindOf(el).vpEach),
-                                                number: number(el) })));
+    const sums = seatSums(fields.map((el) => {
+      const kind = kindOf(el); // (its row's, read once a field)
+      return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
+    }));
     if (!sums) continue;
     show(figure("during-subtotal", seat), sums.during, false);
     if (combPending) continue; // the majorities follow every phone's tokens: the server's (or waiting)

@@ -52,7 +52,8 @@ export function setUpTyping(pad) {
     if (step) {
       event.preventDefault(); // (without this script, the button posts the pad's form with the step)
       const input = step.parentElement.querySelector("input.number");
-      if (input) pad.stepped(input, parseInt(step.value.slice(step.value.lastIndexOf(":") + 1), 10)); // (its name:±1)
+      const delta = parseInt(step.value.slice(step.value.lastIndexOf(":") + 1), 10); // (its value: name:±1)
+      if (input) pad.stepped(input, delta);
       return;
     }
     const choice = event.target.closest("[data-resolve]");
