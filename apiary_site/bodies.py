@@ -53,6 +53,7 @@ class BodyLimitUploadHandler(FileUploadHandler):
     handed a byte over it. Its fields' values are Django's to limit (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
 
     def handle_raw_input(self, input_data, META, content_length, boundary, encoding=None):
+        assert self.request is not None  # (Django makes every upload handler with the request)
         self.limit, self.received = body_limit(self.request), 0
         if content_length > self.limit:
             raise RequestDataTooBig(f"Request body of {content_length} bytes refused: this address takes {self.limit}.")

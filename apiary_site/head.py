@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 
 def head_without_body(get_response: Callable[[HttpRequest], HttpResponseBase]):
@@ -17,9 +17,9 @@ def head_without_body(get_response: Callable[[HttpRequest], HttpResponseBase]):
     def middleware(request: HttpRequest) -> HttpResponseBase:
         response = get_response(request)
         if request.method == "HEAD":
-            if response.streaming:
+            if isinstance(response, StreamingHttpResponse):
                 response.streaming_content = []
-            else:
+            elif isinstance(response, HttpResponse):
                 response.content = b""
         return response
 

@@ -8,6 +8,7 @@ development mode on a SQLite file in the project folder.
 import os
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -245,6 +246,7 @@ _EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 _EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 if _EMAIL_USE_TLS and _EMAIL_USE_SSL:
     raise ImproperlyConfigured("Set EMAIL_USE_TLS or EMAIL_USE_SSL, not both.")
+MAILERS: dict[str, dict[str, object]]
 if DEBUG and not _EMAIL_HOST:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 else:
@@ -265,7 +267,7 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Apiary Scorepad <webmaster@localhost>"
 
 LANGUAGE_CODE = "en"
-LANGUAGE_COOKIE_SAMESITE = "Lax"  # (Django sets none by default; the session's and CSRF's are Lax)
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"  # (Django sets none by default; the session's and CSRF's are Lax)
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

@@ -22,6 +22,7 @@ from enum import IntEnum
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -45,7 +46,7 @@ class Role(IntEnum):
     OWNER = 3
 
 
-ROLE_OF_LINK = {GameLink.Access.VIEW: Role.VIEW, GameLink.Access.EDIT: Role.EDIT}
+ROLE_OF_LINK: dict[str, Role] = {GameLink.Access.VIEW: Role.VIEW, GameLink.Access.EDIT: Role.EDIT}
 
 
 class NoAccess(Http404):
@@ -65,7 +66,7 @@ class ViewOnly(NotAllowed):
 class Actor:
     """Who makes a change, for the change history: an account, or the holder of a link."""
 
-    user: object | None = None
+    user: User | None = None  # (an account)
     link: GameLink | None = None
     name: str = ""
 
@@ -88,7 +89,7 @@ class GameAccess:
     game: Game
     role: Role
     link: GameLink | None = None  # the link the access comes through (None for the owner)
-    user: object | None = None
+    user: User | AnonymousUser | None = None  # (the request's)
     name: str = ""  # the name a link's holder gave (no account)
     seat: int | None = None  # the player a link's holder said they are (a seat number; 0: everyone; None: not asked)
 
@@ -122,7 +123,7 @@ class Keeper:
     """Whose own games and comb layouts a request starts and sees: a signed-in account, or a
     visitor's browser (its visitor id; None while it has started nothing). Never both."""
 
-    user: object | None = None
+    user: User | None = None
     visitor: str | None = None
 
     @property
@@ -354,9 +355,11 @@ def link_seat_set(request: HttpRequest, access: GameAccess, seat) -> None:
         link_name_set(request, access, seat.name)
 
 
-def _remember_for_link(request: HttpRequest, key: str, link: GameLink, value) -> None:
+def _remember_for_link(request: HttpRequest, key: str, link: GameLink | None, value) -> None:
     """Keep ``value`` in the session's ``key`` map, under the link (a new map: the session sees
     it changed)."""
+    if link is None:
+        raise ValueError("Only a link's holder has a name or a player to remember for the link.")
     remembered = dict(request.session.get(key, {}))
     remembered[str(link.pk)] = value
     request.session[key] = remembered

@@ -125,7 +125,7 @@ def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
             player["role"] = view.seat.faction
         players.append(player)
     ended = end_of_play(game, facts.first_finish)
-    play = {
+    play: dict[str, object] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": game.public_id,
         # The day alone known: noon UTC is that day wherever the player's phone is (12 hours

@@ -133,7 +133,7 @@ class PadField:
         """What the field is, in words ("Farm income", "Tokens in sector 2")."""
         if self.category is not None:
             return gettext(self.category.label)
-        if self.is_tokens:
+        if self.sector is not None:
             return gettext("Tokens in sector %(number)s") % {"number": self.sector.number}
         return gettext("Active workers")
 

@@ -242,6 +242,14 @@ class Seat(models.Model):
     # was last added: NULL while its game is in progress, so the tallies always follow a change
     # of a finished game by the difference alone.
     tallied = models.JSONField(null=True, blank=True, default=None, editable=False)
+    player = models.ForeignKey(
+        "Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        help_text=_("The person across games (none for the games of nobody)."),
+    )
 
     class Meta:
         ordering = ["game", "number"]
@@ -532,19 +540,6 @@ class PlayerAlias(models.Model):
     def save(self, *args, **kwargs):
         self.name_key = Seat.key_for(self.name)
         super().save(*args, **kwargs)
-
-
-Seat.add_to_class(
-    "player",
-    models.ForeignKey(
-        Player,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="seats",
-        help_text=_("The person across games (none for the games of nobody)."),
-    ),
-)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ import re
 from functools import cache
 from pathlib import PurePath
 
-from django.apps import apps
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.apps import StaticFilesConfig
 
 # A static import of a sibling module: `import { a } from "./a.js";`, `import "./a.js";`,
 # `export { a } from "./a.js";` (the phone side imports only its siblings, by relative path).
@@ -19,7 +19,7 @@ _IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["']\./([\w.-]+\.js)["']
 
 def modules() -> tuple[str, ...]:
     """Every script module of the phone side: a new module is kept without anyone listing it."""
-    ignored = apps.get_app_config("staticfiles").ignore_patterns
+    ignored = StaticFilesConfig.ignore_patterns  # (what collectstatic leaves out)
     found = {PurePath(path).as_posix() for finder in finders.get_finders() for path, _storage in finder.list(ignored)}
     return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))
 
@@ -32,7 +32,10 @@ def imports_of(path: str) -> tuple[str, ...]:
     waiting = [path]
     while waiting:
         module = waiting.pop(0)
-        with open(finders.find(module), encoding="utf-8") as source:
+        found = finders.find(module)
+        if not isinstance(found, str):
+            raise FileNotFoundError(f"{module}, imported by a module of {path}'s, is not among the static files")
+        with open(found, encoding="utf-8") as source:
             text = source.read()
         for name in _IMPORT.findall(text):
             imported = f"{PurePath(module).parent.as_posix()}/{name}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.apps import apps as current_apps
 from django.db import transaction
@@ -135,7 +136,9 @@ def tallies_follow(seats: Sequence[Seat], *, owner_id: int | None, counted: bool
         best_recount(player_id)
 
 
-def _rows_move(model: type[Tally], owner_field: str, deltas: dict[tuple[int, str, str], Counter]) -> None:
+def _rows_move[TallyRow: (OwnerTally, PlayerTally)](
+    model: type[TallyRow], owner_field: str, deltas: dict[tuple[int, str, str], Counter]
+) -> None:
     """Add each row's delta to it (creating the rows not there yet), in a fixed order so that two
     transactions never wait on each other's rows in turn."""
     wanted = sorted(row for row, delta in deltas.items() if any(delta.values()))
@@ -240,8 +243,9 @@ def _only(sums: Counter | dict, measures: Sequence[str]) -> dict[str, int]:
     return {name: sums.get(name, 0) for name in measures}
 
 
-def _rows_of(rows: Iterable[Tally], owner_field: str, measures: Sequence[str]) -> dict:
-    """Kept rows as ``tallies_rebuild`` computes them (rows moved back to nothing left out)."""
+def _rows_of(rows: Iterable[Any], owner_field: str, measures: Sequence[str]) -> dict:
+    """Kept rows as ``tallies_rebuild`` computes them (rows moved back to nothing left out).
+    ``rows`` are tally rows of the models ``tallies_rebuild`` was given (a migration's own)."""
     kept = {}
     for row in rows:
         sums = {name: getattr(row, name) for name in measures}

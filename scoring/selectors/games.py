@@ -95,7 +95,7 @@ class GameState:
     def stored(self, pad: PadField) -> Stored:
         """What a field of this game holds, for the pad (its cell) and a save (its guard)."""
         seat = pad.seat
-        value = self.tokens.get((seat.pk, pad.sector.pk)) if pad.is_tokens else getattr(seat, pad.key)
+        value = self.tokens.get((seat.pk, pad.sector.pk)) if pad.sector is not None else getattr(seat, pad.key)
         text = input_text(value, seat.sums.get(pad.key, "") if pad.category is not None else "")
         version, page, seq = (list(seat.revisions.get(pad.key) or []) + [0, "", 0])[:3]
         return Stored(value, text, int(version), page, int(seq))

@@ -10,6 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import (
     Exists,
     OuterRef,
+    QuerySet,
 )
 from django.utils.functional import cached_property
 
@@ -73,6 +74,7 @@ class LookAheadPaginator(Paginator):
     then costs the same at 1,000 games as at 100,000 (a full count reads every row), and the pager
     says "Page 3 of 13 or more" until the last pages are near (``capped``)."""
 
+    object_list: QuerySet[Game]
     look_ahead_pages = 10
     last_page_asked = 1_000_000
 

@@ -34,14 +34,14 @@ def fingerprints_stored(owner, fingerprints: Sequence[str]) -> set[str]:
     nobody), looked up in the database (``Game.fingerprint``, indexed by owner), a few hundred
     at a time: never the games themselves."""
     wanted = sorted(set(fingerprints))
-    found: set[str] = set()
+    found: set[str | None] = set()  # (a game without a fingerprint never matches one: no None)
     for start in range(0, len(wanted), FINGERPRINTS_ASKED):
         found.update(
             Game.objects.filter(owner=owner, fingerprint__in=wanted[start : start + FINGERPRINTS_ASKED])
             .order_by()
             .values_list("fingerprint", flat=True)
         )  # (unordered: by the index alone)
-    return found
+    return {fingerprint for fingerprint in found if fingerprint is not None}
 
 
 def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:

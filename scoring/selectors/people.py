@@ -101,7 +101,7 @@ def players_table(user) -> list[PlayerRow]:
 @dataclass
 class CategoryAverage:
     label: str  # the edition's full words, a tap away
-    average: float
+    average: float | None  # (None: no finished game yet)
     short: str = ""  # the row's short words (the pad's)
 
 

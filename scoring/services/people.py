@@ -82,7 +82,7 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
     if keep.is_automa or merged.is_automa:
         raise ValidationError(
             words(
-                _("The Automa is not a person: it cannot be merged with %(name)s."),
+                gettext("The Automa is not a person: it cannot be merged with %(name)s."),
                 name=isolated(merged.name if keep.is_automa else keep.name),
             ),
             code="automa",
@@ -91,10 +91,10 @@ def players_merge(*, keep: Player, merged: Player) -> Player:
     if together is not None:
         raise ValidationError(
             words(
-                _("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
+                gettext("%(keep)s and %(merged)s played in the same game (%(date)s): they are two people."),
                 keep=isolated(keep.name),
                 merged=isolated(merged.name),
-                date=game_date(together.played_on, _("j M Y")),
+                date=game_date(together.played_on, gettext("j M Y")),
             ),
             code="played_together",
         )

@@ -119,7 +119,7 @@ class PasswordResetLater(PasswordResetForm):
     """Django's form, except that ``save()`` (which Django's view calls with what the mail needs)
     only notes it: ``send()`` then looks for the email's accounts and mails each its link."""
 
-    def save(self, **options) -> None:
+    def save(self, **options) -> None:  # type: ignore[override]  # (Django's options, kept whole)
         self.options = options
 
     def send(self) -> None:
@@ -159,6 +159,7 @@ class PasswordResetRequestView(PasswordResetView):
         refusal = limits.check(request, "password_reset", account=request.POST.get("email", ""))
         return refusal or super().post(request, *args, **kwargs)
 
-    def form_valid(self, form: PasswordResetLater) -> HttpResponse:
-        answer = super().form_valid(form)  # Django's: the form notes what to send; the redirect
-        return SendAfterAnswer(answer.url, form.send)
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        assert isinstance(form, PasswordResetLater)  # (form_class)
+        super().form_valid(form)  # Django's: the form notes what to send (``save``), then the redirect
+        return SendAfterAnswer(self.get_success_url(), form.send)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
-from django.template import RequestContext
-from django.template.loader import get_template
+from django.template import Engine, RequestContext
 from django_htmx.http import HttpResponseStopPolling
 
 from scoring.access import NoAccess, NotAllowed, Role, game_access
@@ -31,6 +30,7 @@ def with_game(need: Role, *, polled: bool = False):
                 if not wants_sentence(request):
                     raise
                 words = str(refusal.args[0]) if refusal.args else ""
+                answer: HttpResponse
                 if polled:
                     answer = HttpResponseStopPolling(words, content_type="text/plain; charset=utf-8")
                 else:
@@ -50,11 +50,11 @@ def render_partials(
     """Several partials of ``template`` in one answer: the first is the swap target, the rest
     carry ``hx-swap-oob`` (they read ``oob`` from the context). One context for them all, so the
     context processors run once."""
-    first, *rest = [get_template(f"{template}#{name}").template for name in names]
+    first, *rest = [Engine.get_default().get_template(f"{template}#{name}") for name in names]
     # (a partial's forms need no CSRF input: the script sends the token)
     bound = RequestContext(request, {**context, "partial": True})
     with bound.bind_template(first):
-        html = first.render(bound)
+        html: str = first.render(bound)
         with bound.push(oob=True):
             html += "".join(partial.render(bound) for partial in rest)
     return HttpResponse(html, status=status)

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
+from django.template import Engine
 from django.template.loader import get_template
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
@@ -82,7 +83,7 @@ def session_tag_header(get_response):
 def _version() -> str:
     """A digest of the service worker's template and of the files it keeps, worked out once a
     process: a deployment that changes any of them is a new version."""
-    digest = hashlib.sha256(get_template("sw.js").template.source.encode())
+    digest = hashlib.sha256(Engine.get_default().get_template("sw.js").source.encode())
     for path in KEPT_STATIC:
         found = finders.find(path)
         if found:

@@ -30,8 +30,9 @@ def language_set(request: HttpRequest) -> HttpResponse:
 
     language = spoken_language(request.POST.get("language"))
     if language is None:  # a language Django knows but the site does not speak: no cookie for it
-        request.POST = request.POST.copy()
-        request.POST.pop("language", None)
+        posted = request.POST.copy()
+        posted.pop("language", None)
+        request.POST = posted  # type: ignore[assignment]  # (django-stubs holds request.POST immutable)
     response = set_language(request)
     if language and response.status_code in (302, 204):
         services.account_language_set(request.user, language)

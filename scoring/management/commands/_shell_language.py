@@ -9,6 +9,7 @@ import os
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import translation
+from django.utils.functional import Promise
 
 
 def shell_language(environ=os.environ) -> str:
@@ -33,6 +34,9 @@ def shell_language(environ=os.environ) -> str:
 class ShellLanguageCommand(BaseCommand):
     """A command whose messages, errors and help are in the shell's language when it is run from
     the shell (``manage.py …``); through ``call_command`` it speaks the caller's active language."""
+
+    # Translated when shown (gettext_lazy): argparse writes it as a string, in the language active then.
+    help: str | Promise = ""  # type: ignore[assignment]  # (django-stubs declares a plain str)
 
     def run_from_argv(self, argv):
         translation.activate(shell_language())  # a process of its own: no one else's language to keep
