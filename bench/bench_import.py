@@ -45,6 +45,14 @@ BUDGET_SAVE_P99_MS = 200.0
 BUDGET_RATIO = 1.5
 
 
+def hidden_input(html: str, name: str) -> str:
+    """The value of a page's hidden input ``name`` (a form's CSRF token, the import's token)."""
+    found = re.search(rf'name="{re.escape(name)}" value="([^"]+)"', html)
+    if found is None:
+        raise SystemExit(f"the page has no input {name!r}:\n{html[:2000]}")
+    return found.group(1)
+
+
 def say(message: str) -> None:
     print(f"[{time.monotonic() - STARTED:6.1f} s] {message}", file=sys.stderr, flush=True)
 
@@ -135,7 +143,7 @@ def from_the_page(args, server_env: dict, folder: Path) -> dict:
             load.prepare(host, port, phone)
         page = load.wire(host, port, "GET", "/data/", {"Cookie": f"sessionid={session}"})
         csrf_cookie = load.cookies(page)["csrftoken"]
-        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text()).group(1)
+        csrf = hidden_input(page.text(), "csrfmiddlewaretoken")
         cookie = f"sessionid={session}; csrftoken={csrf_cookie}"
         origin = {"Origin": f"https://{host}:{port}", "Referer": f"https://{host}:{port}/data/"}
 
@@ -147,7 +155,7 @@ def from_the_page(args, server_env: dict, folder: Path) -> dict:
         if uploaded.status != 302:
             raise SystemExit(f"the upload answered {uploaded.status}:\n{uploaded.text()[:2000]}")
         shown = load.wire(host, port, "GET", "/data/import/", {"Cookie": cookie})
-        token = re.search(r'name="token" value="([^"]+)"', shown.text()).group(1)
+        token = hidden_input(shown.text(), "token")
 
         saves: list[tuple[float, int]] = []  # (ms, status)
         stop = threading.Event()

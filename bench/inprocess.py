@@ -29,6 +29,7 @@ from bench.common import summary
 from bench.pad_client import Addresses, AddressHolder, PadFields, decoded, save_body, saved_version
 from scoring import services
 from scoring.categories import During
+from scoring.models import Game
 
 PLAYERS = {
     1: [services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Solo")],  # a solo game
@@ -84,7 +85,7 @@ class Phone:
     """A signed-in phone on one game's pad: its page id, its rising seq, the versions it saw."""
 
     client: Client
-    game: object
+    game: Game
     encoding: str
     address: AddressHolder
 
@@ -248,7 +249,7 @@ class InProcess:
         line("pad4", lambda: self._get(phone4.pad_url))
         line("pad5", lambda: self._get(phone5.pad_url))
         etag = self.client.get(f"/games/{phone4.game.public_id}/live/", headers={"HX-Request": "true"})["ETag"]
-        statuses = Counter()
+        statuses: Counter[int] = Counter()
 
         def poll():
             response, elapsed = phone4.poll(etag)  # the ETag as the phone got it, sent back as it is

@@ -96,7 +96,7 @@ class Gunicorn:
         ]
 
     def __enter__(self) -> Self:
-        self.process = subprocess.Popen(
+        self.process = process = subprocess.Popen(
             [sys.executable, "-c", DIE_WITH_PARENT, *self.command],
             cwd=ROOT,
             env=self.env,
@@ -105,16 +105,16 @@ class Gunicorn:
             stderr=subprocess.STDOUT,
         )
         try:
-            self._wait_ready(deadline=time.monotonic() + 60)
+            self._wait_ready(process, deadline=time.monotonic() + 60)
         except BaseException:
             self.stop()
             raise
         return self
 
-    def _wait_ready(self, deadline: float) -> None:
+    def _wait_ready(self, process: subprocess.Popen, deadline: float) -> None:
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
+            if process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{self.log_tail()}")
             try:
                 if (
                     wire("127.0.0.1", self.port, "GET", "/healthz").status == 200
@@ -466,7 +466,7 @@ def wire_save(
 def _client(
     host: str,
     port: int,
-    phone: TablePhone | None,
+    phone: TablePhone,
     kind: str,
     stop_at: float,
     samples: list[Sample],
@@ -548,7 +548,7 @@ def _client(
 
 def run_load(
     server: Gunicorn,
-    clients: list,
+    clients: list[TablePhone],
     kind: str,
     seconds: float,
     warmup: float,
@@ -562,8 +562,7 @@ def run_load(
     window_start, stop_at = begin + warmup, begin + warmup + seconds
     samples: list[list[Sample]] = [[] for _ in clients]
     for i, phone in enumerate(clients):  # the phones' polls spread over the interval, not all at once
-        if isinstance(phone, TablePhone):
-            phone.next_poll = begin + i * poll_every / len(clients) if poll_every else 0.0
+        phone.next_poll = begin + i * poll_every / len(clients) if poll_every else 0.0
     threads = [
         threading.Thread(
             target=_client,

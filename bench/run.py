@@ -52,6 +52,7 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -317,7 +318,7 @@ def measure(args: argparse.Namespace, database: ThrowawayDatabase, folder: Path,
     else:
         how = "no save limit in settings.RATE_LIMITS"
     encoding = save_encoding()
-    results = {
+    results: dict[str, Any] = {
         "machine": machine(),
         "git": git(),
         "database": database.describe(),
@@ -345,7 +346,7 @@ def in_process(args: argparse.Namespace, encoding: str, addresses):
     say("in-process: games with 1 (solo), 4 and 5 players")
     bench = inprocess.InProcess(sectors=args.sectors, encoding=encoding, addresses=addresses)
     out: dict = {"sizes": {}}
-    history = {"sizes": [str(s) for s in args.games], "pages": {}, "baseline": {}}
+    history: dict[str, Any] = {"sizes": [str(s) for s in args.games], "pages": {}, "baseline": {}}
     stored = 0
     for size in args.games:
         if size > stored:
@@ -422,7 +423,7 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
     say(
         f"gunicorn: {tables} tables of {args.per_table} phones ({args.clients} clients), each table's own 4-player game"
     )
-    phones = []
+    phones: list[load.TablePhone] = []
     for table in range(tables):
         user = User.objects.create_user(f"bench-table-{table + 1}")
         game = game_for(user, 4, args.sectors)
