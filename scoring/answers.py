@@ -1,7 +1,9 @@
-"""What each answer to the pad's script shows: which parts of the pad's page (its template's
-partials) a save, a poll and an undo answer with, the board they are drawn from and the status.
-The Scoreboard's neighbour, on the presenter's side of a request: the view asks the form and the
-service, hands what came of it here, and renders what it is told.
+"""What each answer of the pad shows: which parts of the pad's page (its template's partials) a
+save, a poll and an undo answer the pad's script with, the board they are drawn from and the
+status; what the pad says again after a plain post (no JavaScript) that was not wholly saved; and
+what *Finish* asks before the game is finished. The Scoreboard's neighbour, on the presenter's
+side of a request: the view asks the form and the service, hands what came of it here, and
+renders what it is told.
 
 A save answers with its field's status and, out of band, the figures that kind of field can
 change; a poll and an undo with every figure. A save that cannot be shown on its field (the game
@@ -9,17 +11,24 @@ deleted or finished meanwhile, a field that is not the game's) answers with a se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoring import selectors
-from scoring.categories import Section
-from scoring.explain import words
+from scoring.categories import TOKENS_PER_PLAYER, Section
+from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, pad_field
-from scoring.scoreboard import Scoreboard, finished_sentence
-from scoring.services import Outcome, SaveResult
+from scoring.scoreboard import Scoreboard, actor_words, finished_sentence, value_words
+from scoring.services import FinishResult, Outcome, SaveResult, ValueSave
+
+if TYPE_CHECKING:
+    from scoring.access import Actor
+    from scoring.forms import PadForm
+    from scoring.limits import Refused
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 FIGURES = (
@@ -116,3 +125,85 @@ def finished_refusal(game) -> SafeString:
         _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
         finished=finished_sentence(game, selectors.finish_event(game)),
     )
+
+
+@dataclass(frozen=True)
+class PostedAnswer:
+    """The pad again after a plain post (no JavaScript) that was not wholly saved: the message of
+    each value not saved and what was typed into it, by field name; ``retry_after``: none was
+    saved, the post being over the save limit (429, ``Retry-After``), else 422."""
+
+    errors: dict[str, str]
+    typed: dict[str, str]
+    retry_after: int = 0
+
+    @property
+    def status(self) -> int:
+        return 429 if self.retry_after else 422
+
+
+def posted_answer(form: PadForm, saves: Sequence[ValueSave], results: Sequence[SaveResult]) -> PostedAnswer | None:
+    """What the pad says of a plain post's values (``form``, read into ``saves``, saved into
+    ``results``, in order): None when every value was saved, else each value's message under it
+    (the form's own, or why it was not saved), what was typed kept."""
+    errors = {name: messages[0] for name, messages in form.errors.items()}
+    for save, result in zip(saves, results, strict=False):  # (the results stop at a game gone)
+        message = _posted_refusal(result)
+        if message:
+            errors[save.address.name] = message
+    if not errors:
+        return None
+    return PostedAnswer(errors, {name: form.typed_text(name) for name in errors})
+
+
+def over_limit_answer(form: PadForm, saves: Sequence[ValueSave], over: Refused) -> PostedAnswer:
+    """A plain post over the save limit (``over``): none of its values was saved, each says why."""
+    errors = {name: messages[0] for name, messages in form.errors.items()}
+    errors.update({save.address.name: over.message for save in saves})
+    return PostedAnswer(errors, {name: form.typed_text(name) for name in errors}, over.retry_after)
+
+
+def _posted_refusal(result: SaveResult) -> str:
+    """Why a value of a plain post was not saved, in words ("" when it was)."""
+    if result.outcome is Outcome.FINISHED:
+        return finished_refusal(result.state.game)
+    if result.outcome is Outcome.CONFLICT:
+        return _(
+            "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
+            "Save again to replace it."
+        ) % {"stored": value_words(result.text, missing=_("empty"))}
+    if result.outcome is Outcome.REFUSED:
+        return result.message
+    return ""
+
+
+def finish_questions(board: Scoreboard, result: FinishResult, actor: Actor) -> dict:
+    """What the pad's *Finish* says when it did not finish the game, for the pad's page: what must
+    be corrected first (``finish_problems``, 422), or what the table confirms (the categories
+    nobody entered, the values far from what games record, each linking to its field, the comb
+    overfilled, and, to a link's holder, that they finish the game for the whole table)."""
+    check = result.check
+    if check is None:
+        return {}
+    if check.blocks:
+        return {
+            "finish_problems": [
+                words(
+                    _("%(name)s has more than %(max)s tokens on the comb."),
+                    name=isolated(seat.name),
+                    max=TOKENS_PER_PLAYER,
+                )
+                for seat in check.over_owned
+            ]
+        }
+    not_entered = [_(category.label) for category in check.empty]
+    if check.comb_empty:
+        not_entered.append(_("Hibernation tokens on the comb"))
+    if check.workers_empty:
+        not_entered.append(_("Active workers"))
+    return {
+        "finish_confirm": not_entered,
+        "finish_check": [board.cell_for(pad) for pad in check.unusual],
+        "finish_comb": board.comb_overfilled,
+        "finishing_as": actor_words(actor) if actor.link is not None else "",
+    }

@@ -32,6 +32,7 @@ from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, Guard, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
 from scoring.names import character_words, one_line, refused_character
+from scoring.services import ValueSave
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 
@@ -188,17 +189,17 @@ class PostedValue:
     def name(self) -> str:
         return self.address.name
 
-    def save_arguments(self) -> dict:
-        """What ``services.field_save`` is given for it: a step alone applies to the stored value;
-        a value typed (and stepped after typing: from what was typed) is checked against the
-        value the page showed."""
+    def value_save(self) -> ValueSave:
+        """What the save service is given for it: a step alone applies to the stored value; a
+        value typed (and stepped after typing: from what was typed) is checked against the value
+        the page showed."""
         guard = Guard(value=self.shown)
         if self.typed is None:
-            return {"step": self.step, "guard": guard}
+            return ValueSave(self.address, step=self.step, guard=guard)
         if self.step:
             low, high = self.address.kind.limits
-            return {"value": max(low, min(high, (self.typed.value or 0) + self.step)), "guard": guard}
-        return {"value": self.typed.value, "sum_text": self.typed.sum_text, "guard": guard}
+            return ValueSave(self.address, value=max(low, min(high, (self.typed.value or 0) + self.step)), guard=guard)
+        return ValueSave(self.address, value=self.typed.value, sum_text=self.typed.sum_text, guard=guard)
 
 
 class PadForm(forms.Form):
@@ -224,7 +225,7 @@ class PadForm(forms.Form):
     def clean(self):
         data = super().clean()
         self.shown: dict[str, int | bool | None] = {}
-        for name in sorted({*self.changed_data, self.stepped} - {""}):
+        for name in sorted({*self.changed_data, self.stepped} & self.pads.keys()):
             try:
                 self.shown[name] = self.fields[name].clean(self.data[self.add_initial_prefix(name)]).value
             except (KeyError, ValidationError):
@@ -256,12 +257,28 @@ class PadForm(forms.Form):
         ]
         return sorted(values, key=lambda posted: (_raised_by(posted), posted.name))
 
+    def value_saves(self) -> list[ValueSave]:
+        """What the save service is given for the values to save (``posted_values``)."""
+        return [posted.value_save() for posted in self.posted_values()]
+
     def typed_text(self, name: str) -> str:
         """What was posted for the field, as its input shows it again."""
         raw = self.data.get(name)
         if isinstance(self.fields[name], PadFlagField):
             return "1" if raw else ""
         return raw or ""
+
+
+class PadFinishForm(PadForm):
+    """The pad's *Finish* without JavaScript: the pad's values (what this phone changed is saved
+    first), and, on the page that asks before finishing, the table's confirmation."""
+
+    confirm = forms.BooleanField(required=False)
+
+    @property
+    def confirmed(self) -> bool:
+        """The table confirmed finishing (read once the form is validated)."""
+        return bool(self.cleaned_data.get("confirm"))
 
 
 def _raised_by(posted: PostedValue) -> int:

@@ -379,21 +379,6 @@ class Scoreboard:
         """Every field's cell, for the live view that other phones' pads poll."""
         return [self.cell_for(pad) for pad in self.fields.values()]
 
-    @cached_property
-    def not_entered(self) -> list[str]:
-        """What nobody has entered yet, in words: the number categories left empty for every
-        player, and the comb when it has sectors but no token."""
-        missing = [
-            _(category.label)
-            for category in (*self.during_categories, *END_CATEGORIES)
-            if not category.is_flag and all(getattr(seat, category.key) is None for seat in self.seats)
-        ]
-        if self.sectors and not any(self.entered_tokens):
-            missing.append(_("Hibernation tokens on the comb"))
-        if all(seat.active_workers is None for seat in self.seats) and len(self.seats) > 1:
-            missing.append(_("Active workers"))
-        return missing
-
     def row_entered(self, category: Category) -> bool:
         return category.is_flag or any(getattr(seat, category.key) is not None for seat in self.seats)
 
@@ -435,12 +420,6 @@ class Scoreboard:
     def category_rows(self) -> list[Row]:
         """Every category's row with its cells, for what a poll brings of each row (its warnings)."""
         return [*self.during_rows, *self.end_rows]
-
-    @cached_property
-    def unusual_cells(self) -> list[Cell]:
-        """The entries whose stored value lies outside what games usually record, in the pad's
-        order (row by row): what *Finish* lists to check first."""
-        return [cell for row in self.category_rows for cell in row.cells if cell.warning]
 
     @cached_property
     def worker_cells(self) -> list[Cell]:
@@ -564,15 +543,6 @@ class Scoreboard:
                     }
                 )
         return hints
-
-    @property
-    def finish_problems(self) -> list[SafeString]:
-        """What must be fixed before the game can be marked finished."""
-        return [
-            words(_("%(name)s has more than %(max)s tokens on the comb."), name=isolated(v.name), max=TOKENS_PER_PLAYER)
-            for v in self.views
-            if v.tokens_placed > TOKENS_PER_PLAYER
-        ]
 
     @cached_property
     def breakdown(self) -> list[dict]:

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 
 from scoring import selectors, services
 from scoring.access import NOBODY, Actor
-from scoring.categories import During
+from scoring.categories import During, categories_of
 from scoring.engine import Sector
 from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
@@ -29,6 +29,8 @@ from scoring.services.pad import NO_GUARD
 # The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
 COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
 THREE_PLAYERS: tuple[str, ...] = ("Alice", "Bruno", "Carla")
+# The number categories of a breakdown game (every category but the yes/no entries), by key.
+NUMBER_KEYS: tuple[str, ...] = tuple(c.key for c in categories_of(During.BREAKDOWN) if not c.is_flag)
 OWNER = "owner"  # the user name of the account that owns the games of the tests
 PASSWORD = "a-long-pass-phrase-of-the-owner"
 
@@ -133,6 +135,16 @@ def game_scored(
         visitor=visitor,
     )
     return game
+
+
+def game_all_entered(**kwargs) -> Game:
+    """A breakdown game of Alice and Bruno on ``COMB`` with nothing for *Finish* to ask: every number
+    category entered for Alice, a token on the comb, both players' active workers."""
+    return game_scored(
+        player("Alice", workers=1, tokens=[1, 0, 0], **dict.fromkeys(NUMBER_KEYS, 1)),
+        player("Bruno", workers=2),
+        **kwargs,
+    )
 
 
 def save_value(

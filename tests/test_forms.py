@@ -385,7 +385,7 @@ def test_a_posted_value_is_checked_against_the_value_the_page_showed(name, typed
     assert form.is_valid()
     [posted] = form.posted_values()
     assert (posted.name, posted.shown) == (name, shown)
-    assert posted.save_arguments()["guard"].value == shown
+    assert posted.value_save().guard.value == shown
 
 
 def test_an_unreadable_hidden_initial_is_refused_as_a_missing_one():
@@ -400,9 +400,12 @@ def test_a_stepper_button_steps_the_stored_value_or_what_was_typed():
     at_the_limit = pad_form({"s1-t0": "7", "initial-s1-t0": "2", "step": "s1-t0:+1"})
 
     assert stepped.is_valid() and typed_then_stepped.is_valid() and at_the_limit.is_valid()
-    assert {k: v for k, v in stepped.posted_values()[0].save_arguments().items() if k != "guard"} == {"step": 1}
-    assert typed_then_stepped.posted_values()[0].save_arguments()["value"] == 2
-    assert at_the_limit.posted_values()[0].save_arguments()["value"] == 7
+    [stepped_save] = stepped.value_saves()
+    [typed_save] = typed_then_stepped.value_saves()
+    [limit_save] = at_the_limit.value_saves()
+    assert (stepped_save.step, stepped_save.value, stepped_save.sum_text) == (1, None, "")
+    assert (typed_save.step, typed_save.value) == (0, 2)
+    assert (limit_save.step, limit_save.value) == (0, 7)
     assert pad_form({"step": "s9-t0:+1"}).stepped == "" and pad_form({"step": "s1-t0:+5"}).stepped == ""
 
 

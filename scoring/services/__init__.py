@@ -1,8 +1,11 @@
 """Writes: every change to stored games goes through one of these small functions, each owning
 its transaction and returning what came of it, by subject:
 
-- ``pad``: the pad's writes: a value saved (``field_save``), a change undone through the same
-  save (``change_undo``), the way of counting changed, the game finished and reopened;
+- ``pad``: the pad's writes: a value saved (``field_save``), a plain post's values saved
+  (``values_save``), a change undone through the same save (``change_undo``), the way of
+  counting changed;
+- ``finishing``: the pad's *Finish* (``pad_finish``: the game checked first), the game finished
+  and reopened;
 - ``games``: games started (and their comb layout saved) and deleted;
 - ``imports``: games stored from game files, in batches, and their fingerprints;
 - ``outcomes``: every seat's outcome stored with each change to its game;
@@ -17,6 +20,15 @@ Callers import the functions from here: ``from scoring import services``.
 
 from scoring.services.accounts import (
     account_language_set,
+)
+from scoring.services.finishing import (
+    FinishCheck,
+    FinishOutcome,
+    FinishResult,
+    finish_check,
+    game_finish,
+    game_reopen,
+    pad_finish,
 )
 from scoring.services.games import (
     PlayerSetup,
@@ -50,11 +62,11 @@ from scoring.services.pad import (
     Guard,
     Outcome,
     SaveResult,
+    ValueSave,
     change_undo,
     field_save,
-    game_finish,
     game_mode_change,
-    game_reopen,
+    values_save,
 )
 from scoring.services.people import (
     players_attach,
@@ -70,6 +82,9 @@ from scoring.services.visitors import (
 
 __all__ = [
     "FINGERPRINT_BATCH",
+    "FinishCheck",
+    "FinishOutcome",
+    "FinishResult",
     "Guard",
     "IMPORT_BATCH",
     "ImportResult",
@@ -78,10 +93,12 @@ __all__ = [
     "PlayerSetup",
     "SQLITE_LOCK_GIVEN_BACK",
     "SaveResult",
+    "ValueSave",
     "account_language_set",
     "change_undo",
     "comb_layout_save",
     "field_save",
+    "finish_check",
     "fingerprint_store",
     "fingerprints_fill",
     "game_create",
@@ -100,7 +117,9 @@ __all__ = [
     "link_revoke",
     "outcome_fields",
     "outcomes_store",
+    "pad_finish",
     "players_attach",
     "players_merge",
+    "values_save",
     "visitor_games_claim",
 ]

@@ -1,6 +1,7 @@
-"""The pad's writes: one value saved (``field_save``), a change undone through the same write
-(``change_undo``), the way the game counts its during-the-game points changed
-(``game_mode_change``), and the game finished, or reopened by its owner to correct it.
+"""The pad's writes: one value saved (``field_save``), the values of a plain post saved one by one
+(``values_save``), a change undone through the same write (``change_undo``), and the way the
+game counts its during-the-game points changed (``game_mode_change``). Finishing and reopening
+the game are ``services.finishing``'s.
 
 Several phones score one game at once, and a phone's save can be slow, retried, or arrive after
 a newer one. Every save therefore names what it is based on (a ``Guard``); it changes only its
@@ -11,12 +12,12 @@ so two phones tapping + on the same stepper add two.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.access import NOBODY, Actor
@@ -24,11 +25,10 @@ from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, ent
 from scoring.engine import GameResult
 from scoring.explain import isolated, names_list, words
 from scoring.fields import NOT_CHECKED, FieldAddress, Guard, PadField, pad_field
-from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
+from scoring.models import Change, Game, HibernationTokens, Seat
 from scoring.selectors import GameState, game_state
-from scoring.services.imports import fingerprint_store
 from scoring.services.locking import game_lock
-from scoring.services.outcomes import game_outcome_store, outcomes_store
+from scoring.services.outcomes import outcomes_store
 from scoring.sums import evaluate_sum, input_text, is_sum
 
 
@@ -61,6 +61,38 @@ class SaveResult:
     @property
     def saved(self) -> bool:
         return self.outcome is Outcome.SAVED
+
+
+@dataclass(frozen=True)
+class ValueSave:
+    """One value to save, as a form read it: ``field_save``'s arguments."""
+
+    address: FieldAddress
+    value: int | bool | None = None
+    sum_text: str = ""
+    step: int = 0
+    guard: Guard = NO_GUARD
+
+
+def values_save(*, game: Game, saves: Sequence[ValueSave], by: Actor = NOBODY) -> list[SaveResult]:
+    """Save each value of a plain post (the pad without JavaScript), one after the other, each as
+    a save of the pad's script is (``field_save``, its own transaction): a refused or conflicting
+    value leaves the others saved. Stops at a game gone meanwhile (its result the last)."""
+    results = []
+    for save in saves:
+        result = field_save(
+            game=game,
+            address=save.address,
+            value=save.value,
+            sum_text=save.sum_text,
+            step=save.step,
+            guard=save.guard,
+            by=by,
+        )
+        results.append(result)
+        if result.outcome is Outcome.GONE:
+            break
+    return results
 
 
 def field_save(
@@ -273,38 +305,4 @@ def game_mode_change(*, game: Game, during: During) -> bool:
         Game.objects.filter(pk=game.pk).update(during_mode=wanted.value)
         state.game.during_mode = game.during_mode = wanted.value
         outcomes_store(state)
-    return True
-
-
-@transaction.atomic
-def game_finish(*, game: Game, by: Actor = NOBODY) -> bool:
-    """Finish the game: it takes no more values (``field_save`` refuses them) until its owner
-    reopens it, its seats count in the tallies, and its history says who finished it and when
-    (a ``GameEvent``). False when it was finished already (on another phone: nothing more is done)."""
-    if not game_lock(game.pk):
-        return False
-    now = timezone.now()
-    if not Game.objects.filter(pk=game.pk, finished_at__isnull=True).update(finished_at=now):
-        transaction.set_rollback(True)  # (the lock's move of the revision with it: nothing changed)
-        return False
-    GameEvent.objects.create(game_id=game.pk, what=GameEvent.What.FINISHED, at=now, **by.authored)
-    game.finished_at = now
-    game_outcome_store(game)
-    fingerprint_store(game)  # what an import of its export will find
-    return True
-
-
-@transaction.atomic
-def game_reopen(*, game: Game, by: Actor = NOBODY) -> bool:
-    """Reopen a finished game to correct it (its owner's deliberate act: the view asks for the
-    owner): it takes values again, its seats leave the tallies until it is finished again, and its
-    history says who reopened it and when. False when it was not finished."""
-    if not game_lock(game.pk):
-        return False
-    if not Game.objects.filter(pk=game.pk, finished_at__isnull=False).update(finished_at=None):
-        transaction.set_rollback(True)
-        return False
-    GameEvent.objects.create(game_id=game.pk, what=GameEvent.What.REOPENED, **by.authored)
-    game.finished_at = None
-    game_outcome_store(game)
     return True

@@ -11,8 +11,6 @@ the answer is partials of the pad's own template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -29,11 +27,11 @@ from scoring import answers, limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import MAX_PLAYERS
 from scoring.explain import words
-from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadForm
+from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change
 from scoring.refusals import sentence
-from scoring.scoreboard import Scoreboard, actor_words, change_label, finished_sentence, value_words
-from scoring.services import Outcome, SaveResult
+from scoring.scoreboard import Scoreboard, change_label, finished_sentence, value_words
+from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
 from scoring.views.common import render_partials, with_game
 from scoring.views.offline import keep_offline
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
@@ -56,8 +54,16 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if not access.can_edit:
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     form = PadForm(**_pad_fields_of(access), data=request.POST)
-    posted = _save_posted(request, form, access)
-    if posted.errors:
+    form.is_valid()  # (a field's own error leaves the others to be saved)
+    saves = form.value_saves()
+    over = _over_save_limit(request, saves)
+    if over is not None:
+        return _posted_page(request, access, answers.over_limit_answer(form, saves, over))
+    results = services.values_save(game=access.game, saves=saves, by=access.actor)
+    if any(result.outcome is Outcome.GONE for result in results):
+        raise NoAccess()
+    posted = answers.posted_answer(form, saves, results)
+    if posted is not None:
         return _posted_page(request, access, posted)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
     anchor = f"#f-{form.stepped}" if form.stepped else ""
@@ -213,29 +219,26 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     and a refused value stops here. The values far from what games record (each linking to its
     field) and the categories that nobody has entered are listed, and an edit link's holder is
     told that they finish the game for the table: the game is finished only once that is confirmed."""
-    posted = _save_posted(request, PadForm(**_pad_fields_of(access), data=request.POST), access)
-    if posted.errors:
+    form = PadFinishForm(**_pad_fields_of(access), data=request.POST)
+    form.is_valid()  # (a field's own error leaves the others to be saved)
+    saves = form.value_saves()
+    over = _over_save_limit(request, saves)
+    if over is not None:
+        return _posted_page(request, access, answers.over_limit_answer(form, saves, over))
+    result = services.pad_finish(
+        game=access.game, saves=saves, refused=bool(form.errors), confirmed=form.confirmed, by=access.actor
+    )
+    if result.outcome is FinishOutcome.GONE:
+        raise NoAccess()
+    posted = answers.posted_answer(form, saves, result.saves)
+    if posted is not None:  # (a value not saved: said under it, what was typed kept)
         return _posted_page(request, access, posted)
-    board = Scoreboard(selectors.game_state(access.game))
-    if board.game.is_finished:  # finished already (on another phone, or a second tap)
-        return redirect("scoring:results", game_id=board.game.public_id)
-    if board.finish_problems:
-        return _pad_page(request, access, board=board, status=422, finish_problems=board.finish_problems)
-    # (a link's holder finishes the game for the whole table: asked first, naming who finishes)
-    finishing_as = actor_words(access.actor) if access.link is not None else ""
-    asks = board.not_entered or board.unusual_cells or board.comb_overfilled or finishing_as
-    if asks and request.POST.get("confirm") != "1":
-        return _pad_page(
-            request,
-            access,
-            board=board,
-            finish_confirm=board.not_entered,
-            finish_check=board.unusual_cells,
-            finish_comb=board.comb_overfilled,
-            finishing_as=finishing_as,
-        )
-    services.game_finish(game=board.game, by=access.actor)
-    return redirect("scoring:results", game_id=board.game.public_id)
+    if result.outcome in (FinishOutcome.FINISHED, FinishOutcome.ALREADY):
+        return redirect("scoring:results", game_id=access.game.public_id)
+    board = Scoreboard(result.state)
+    questions = answers.finish_questions(board, result, access.actor)
+    status = 422 if result.outcome is FinishOutcome.BLOCKED else 200
+    return _pad_page(request, access, board=board, status=status, **questions)
 
 
 @never_cache
@@ -311,50 +314,18 @@ def _pad_fields_of(access: GameAccess) -> dict:
     return {"seats": state.seats, "sectors": state.sectors, "during": state.game.during}
 
 
-@dataclass
-class _Posted:
-    """What came of a plain post's values: the messages of those not saved and what was typed
-    into them, by field name; ``retry_after``: none was saved, the post being over the save limit."""
-
-    errors: dict[str, str] = field(default_factory=dict)
-    typed: dict[str, str] = field(default_factory=dict)
-    retry_after: int = 0
+def _over_save_limit(request: HttpRequest, saves: list[ValueSave]) -> limits.Refused | None:
+    """A plain post's values counted against the save limit, as many saves of the pad's script
+    are (one a value): over it, none is saved (``answers.posted_answer`` says so under each)."""
+    return limits.over_limit(request, "save", hits=len(saves)) if saves else None
 
 
-def _save_posted(request: HttpRequest, form: PadForm, access: GameAccess) -> _Posted:
-    """Save each value a plain post changed (``services.field_save``, one at a time), each
-    counted against the save limit as a save of the pad's script is: over it, none is saved and
-    each says why, what was typed kept."""
-    form.is_valid()  # (a field's own error leaves the others to be saved)
-    errors = {name: messages[0] for name, messages in form.errors.items()}
-    values = form.posted_values()
-    over = limits.over_limit(request, "save", hits=len(values)) if values else None
-    if over is not None:
-        errors.update({posted.name: over.message for posted in values})
-        values = []
-    for posted in values:
-        result = services.field_save(
-            game=access.game, address=posted.address, by=access.actor, **posted.save_arguments()
-        )
-        if result.outcome is Outcome.GONE:
-            raise NoAccess()
-        if result.outcome is Outcome.FINISHED:
-            errors[posted.name] = answers.finished_refusal(result.state.game)
-        elif result.outcome is Outcome.CONFLICT:
-            errors[posted.name] = _(
-                "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
-                "Save again to replace it."
-            ) % {"stored": value_words(result.text, missing=_("empty"))}
-        elif result.outcome is Outcome.REFUSED:
-            errors[posted.name] = result.message
-    return _Posted(errors, {name: form.typed_text(name) for name in errors}, over.retry_after if over else 0)
-
-
-def _posted_page(request: HttpRequest, access: GameAccess, posted: _Posted) -> HttpResponse:
+def _posted_page(request: HttpRequest, access: GameAccess, posted: answers.PostedAnswer) -> HttpResponse:
     """The pad again after a plain post not (wholly) saved: each value's message under it, what
     was typed kept; 429 with ``Retry-After`` when the post was over the save limit, else 422."""
-    status = 429 if posted.retry_after else 422
-    response = _pad_page(request, access, status=status, errors=posted.errors, typed=posted.typed, form_errors=True)
+    response = _pad_page(
+        request, access, status=posted.status, errors=posted.errors, typed=posted.typed, form_errors=True
+    )
     if posted.retry_after:
         response["Retry-After"] = str(posted.retry_after)
     return response

@@ -32,7 +32,8 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-NUMBER_KEYS = [category.key for category in CATEGORIES if not category.is_flag]
+# Every number category of the registry, both ways of counting the during-the-game points.
+NUMBER_KEYS_ANY_WAY = [category.key for category in CATEGORIES if not category.is_flag]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -45,7 +46,8 @@ def test_game_create_fills_in_the_starting_vp_of_each_seat_and_leaves_every_othe
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     assert [seat.starting_vp for seat in seats] == [1, 2, 3]
     for seat in seats:
-        assert [getattr(seat, key) for key in NUMBER_KEYS if key != "starting_vp"] == [None] * (len(NUMBER_KEYS) - 1)
+        entered = {key: getattr(seat, key) for key in NUMBER_KEYS_ANY_WAY if key != "starting_vp"}
+        assert set(entered.values()) == {None}
         assert seat.hive_mat_full is False  # a yes/no is always answered: no until ticked
         assert seat.active_workers is None
         assert (seat.sums, seat.revisions) == ({}, {})
@@ -84,7 +86,8 @@ def test_game_create_keeps_the_comb_in_order_the_names_trimmed_and_the_game_deta
 def test_entries_not_entered_count_as_0_in_every_score():
     game = game_started("Alice", "Bruno")
 
-    assert seat_of(game, 1).entries() == {**dict.fromkeys(NUMBER_KEYS, 0), "starting_vp": 1, "hive_mat_full": False}
+    counted = {**dict.fromkeys(NUMBER_KEYS_ANY_WAY, 0), "starting_vp": 1, "hive_mat_full": False}
+    assert seat_of(game, 1).entries() == counted
     assert seat_of(game, 1).workers == 0
     assert tokens_of(game, 1) == [0, 0, 0]
     assert stored_outcomes(game)[0][3] == 1 and stored_outcomes(game)[1][3] == 2  # stored with the game: Bruno leads

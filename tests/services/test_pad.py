@@ -30,10 +30,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import selectors, services
-from scoring.access import Actor
 from scoring.categories import CATEGORY_BY_KEY
 from scoring.fields import FieldAddress
-from scoring.models import Change, Game, GameEvent, GameSector, HibernationTokens, Seat
+from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.services import Guard, Outcome, SaveResult
 from tests.factories import (
     game_scored,
@@ -667,82 +666,6 @@ def test_an_undo_that_would_put_back_more_than_7_tokens_is_refused_in_words():
 
     assert result.outcome is Outcome.REFUSED and "at most 1 here" in result.message
     assert tokens_of(game, 1) == [1, 6, 0]
-
-
-# ---------------------------------------------------------------------------------------------
-# game_finish
-
-
-def test_game_finish_marks_the_game_finished_once():
-    game = game_started("Alice", "Bruno")
-
-    assert services.game_finish(game=game) is True
-    first = Game.objects.get(pk=game.pk).finished_at
-    assert services.game_finish(game=Game.objects.get(pk=game.pk)) is False
-    assert services.game_finish(game=game) is False
-
-    assert first is not None
-    assert Game.objects.get(pk=game.pk).finished_at == first
-    assert revision_of(game) == 1  # (a finish that finds it finished changes nothing, its revision included)
-
-
-def test_game_finish_through_a_stale_copy_keeps_the_first_time():
-    game = game_started("Alice", "Bruno")
-    stale = Game.objects.get(pk=game.pk)
-    services.game_finish(game=game)
-    first = Game.objects.get(pk=game.pk).finished_at
-
-    assert services.game_finish(game=stale) is False
-
-    assert Game.objects.get(pk=game.pk).finished_at == first
-
-
-def test_finishing_a_game_deleted_meanwhile_does_nothing():
-    game = game_started("Alice", "Bruno")
-    Game.objects.filter(pk=game.pk).delete()
-
-    assert services.game_finish(game=game) is False
-
-
-def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing():
-    """Finished is finished on every phone: a save, a step, an undo that reach the game after it
-    was finished are refused (nothing written, its revision unmoved), until its owner reopens it."""
-    game = game_started("Alice", "Bruno")
-    change = save_value(seat=seat_of(game, 1), key="farms", value=3).change
-    services.game_finish(game=game)
-    before = revision_of(game)
-
-    for result in (
-        save_value(seat=seat_of(game, 1), key="farms", value=4),
-        save_value(seat=seat_of(game, 1), key="farms", delta=1),
-        services.change_undo(game=game, change=change),
-    ):
-        assert result.outcome is Outcome.FINISHED
-
-    assert seat_of(game, 1).farms == 3
-    assert revision_of(game) == before
-    assert Change.objects.filter(game=game).count() == 1
-
-
-def test_finishing_and_reopening_say_who_and_when_in_the_games_history():
-    game = game_started("Alice", "Bruno")
-    ben = Actor(name="Ben", link=services.link_renew(game=game, access="edit"))
-
-    assert services.game_finish(game=game, by=ben) is True
-    assert services.game_reopen(game=game, by=Actor(user=game.owner)) is True
-    assert services.game_reopen(game=game) is False  # (not finished: nothing to reopen)
-
-    reopened, finished = GameEvent.objects.filter(game=game)
-    assert (finished.what, finished.by_name, finished.by_link_holder) == ("finished", "Ben", True)
-    assert (reopened.what, reopened.by_user, reopened.by_link_holder) == ("reopened", game.owner, False)
-    assert finished.at <= reopened.at
-    assert Game.objects.get(pk=game.pk).finished_at is None
-    save_value(seat=seat_of(game, 1), key="farms", value=5)  # (reopened: it takes values again)
-    assert [item.what if isinstance(item, GameEvent) else item.field for item in selectors.recent_changes(game)] == [
-        "farms",
-        "reopened",
-        "finished",
-    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from scoring import services
 from scoring.models import Game
 from tests.factories import (
     COMB,
+    NUMBER_KEYS,
+    game_all_entered,
     game_scored,
     game_started,
     player,
@@ -36,7 +38,7 @@ from tests.views.helpers import (
     typed,
     url,
 )
-from tests.views.pad_cases import PAD_CATEGORIES, QUEENS_999
+from tests.views.pad_cases import QUEENS_999
 
 pytestmark = pytest.mark.django_db
 
@@ -129,17 +131,6 @@ def test_the_owner_reopens_a_finished_game_to_correct_it_and_finishing_it_again_
 
 # ---------------------------------------------------------------------------------------------
 # Finishing: /games/<id>/finish/
-
-NUMBER_KEYS = [category.key for category in PAD_CATEGORIES if not category.is_flag]
-
-
-def game_all_entered(**kwargs) -> Game:
-    """Every number category entered for somebody, tokens on the comb, active workers: nothing to confirm."""
-    return game_scored(
-        player("Alice", workers=1, tokens=[1, 0, 0], **dict.fromkeys(NUMBER_KEYS, 1)),
-        player("Bruno", workers=2),
-        **kwargs,
-    )
 
 
 def confirm_box(response) -> Element:
