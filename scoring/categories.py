@@ -338,3 +338,8 @@ FACTIONS: tuple[str, ...] = (
 
 # Comb spaces in use by player count (publisher's FAQ), for the end-of-game hint.
 COMB_SPACES_BY_PLAYER_COUNT: dict[int, int] = {1: 8, 2: 8, 3: 12, 4: 15, 5: 15}
+
+
+def comb_spaces(player_count: int) -> int:
+    """The spaces of the comb for a number of players (a count the table does not list: the most)."""
+    return COMB_SPACES_BY_PLAYER_COUNT.get(player_count, max(COMB_SPACES_BY_PLAYER_COUNT.values()))

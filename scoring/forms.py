@@ -28,12 +28,12 @@ from scoring.categories import (
     MAX_SECTORS,
     During,
 )
-from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, Guard, PadField, field_address, pad_fields
 from scoring.models import CombLayout, GameSector, Seat
 from scoring.names import character_words, one_line, refused_character
 from scoring.services import ValueSave
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
+from scoring.wording.sentences import isolated, words
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ VISITOR_ID_LENGTH = 32
 
 
 def new_player_public_id() -> str:
-    """What names a player to other apps (BG Stats' ``sourcePlayerId``, ``scoring.bgstats``): 96
+    """What names a player to other apps (BG Stats' ``sourcePlayerId``, ``scoring.presenters.bgstats``): 96
     random bits (16 URL-safe characters), kept for good, never the row's number."""
     return secrets.token_urlsafe(12)
 

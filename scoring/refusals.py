@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.safestring import SafeData
 
-from scoring.explain import plain_text
+from scoring.wording.sentences import plain_text
 
 
 def sentence(message: str, status: int) -> HttpResponse:

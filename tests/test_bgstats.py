@@ -1,4 +1,4 @@
-"""Specification of a finished game as a play for BG Stats (``scoring.bgstats``): the address of
+"""Specification of a finished game as a play for BG Stats (``scoring.presenters.bgstats``): the address of
 the results' *Log this play in BG Stats*, read back as BG Stats reads it (the JSON of its ``data``
 parameter): who played and how they did, when the play ended and how long it lasted, and who
 each player is from one play to the next, without a number of our database."""
@@ -15,9 +15,10 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from scoring import bgstats, selectors, services
+from scoring import selectors, services
 from scoring.models import Change, Game, GameEvent, Player, Seat
-from scoring.scoreboard import Scoreboard
+from scoring.presenters import bgstats
+from scoring.presenters.board import Scoreboard
 from tests.factories import game_scored, player, save_value, seat_of
 from tests.views.helpers import shared_victory_game
 

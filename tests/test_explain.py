@@ -1,4 +1,4 @@
-"""Specification of the sentences of ``scoring/explain.py``: who took each comb sector and why,
+"""Specification of the sentences of ``scoring/wording/``: who took each comb sector and why,
 and how a tie on VP was broken, in plain English words (``docs/scoring-rules.md``).
 
 The sentences are built from the engine's own results, so each case states the situation (the
@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
-from scoring.explain import isolated, names_list, plain_text, sector_sentence, tie_sentence, tokens_words, words
+from scoring.wording.explanations import sector_sentence, tie_sentence
+from scoring.wording.numbers_and_dates import tokens_words
+from scoring.wording.sentences import isolated, names_list, plain_text, words
 from tests.views.helpers import EVIL, EVIL_ESCAPED, OVERRIDE, text_of
 
 NAMES = ("Alice", "Bruno", "Carla", "Dana")

@@ -46,9 +46,10 @@ from scoring import services
 from scoring.access import Actor
 from scoring.categories import CATEGORIES, MAJORITY_LABEL
 from scoring.engine import PlayerSheet, Sector, score_game, score_sector
-from scoring.explain import ordinal, sector_sentence, tie_sentence
 from scoring.management.commands._shell_language import shell_language
 from scoring.models import Game, LanguagePreference, Seat
+from scoring.wording.explanations import sector_sentence, tie_sentence
+from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,11 +289,6 @@ WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # A path, a file name or a key of the game file ("docs/game-file.md", "games[0].end.farms"): not words.
 MACHINE_TOKEN = re.compile(r"%\(\w+\)[sd]|\S*(?:[/\[\]_]|\w\.\w)\S*")  # (a placeholder the script fills is not a word)
 
-# English that the pages will lose once a patch of .i18n-requests.md is applied to a file this
-# work may not edit, each tolerated only while that file does not have the patch: the results
-# chart's segment titles ("Fermes construites: 3 VP", scoring/scoreboard.py).
-SCOREBOARD = Path(__file__).resolve().parent.parent / "scoring" / "scoreboard.py"
-PENDING_ENGLISH = [] if "vp_title(" in SCOREBOARD.read_text() else [re.compile(r"^[^:]+: -?\d+ VP$")]
 CHECKED_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 
 
@@ -344,8 +340,6 @@ def english_in(html: str) -> list[str]:
     reader.feed(html)
     found = []
     for piece in reader.pieces:
-        if any(pattern.match(piece) for pattern in PENDING_ENGLISH):
-            continue
         words = [word for word in WORD.findall(MACHINE_TOKEN.sub(" ", piece)) if word.lower() in ENGLISH_WORDS]
         words += ENGLISH_ORDINAL.findall(piece)
         found += [f"{word!r} in {' '.join(piece.split())[:160]!r}" for word in words]
@@ -1768,7 +1762,8 @@ def dates_outside_the_filter_in_template(source: str) -> list[str]:
 
 def dates_outside_the_filter_in_python(source: str, name: str = "") -> list[str]:
     """Python that writes a date or a time for a person itself: a formatter of Django's imported
-    (``scoring/explain.py`` holds the one use of each), or a message given isoformat() or strftime()."""
+    (``scoring/wording/numbers_and_dates.py`` holds the one use of each), or a message given
+    isoformat() or strftime()."""
     found = [f"imports {match.group().strip()!r}" for match in DATE_FORMATTERS.finditer(source)]
     for node in ast.walk(ast.parse(source)):
         values: list[tuple[str, ast.AST]] = []
@@ -1812,7 +1807,9 @@ def test_every_template_writes_a_date_through_the_one_filter(path):
 
 
 @pytest.mark.parametrize(
-    "path", [path for path in python_files() if path.name != "explain.py"], ids=lambda path: str(path.relative_to(ROOT))
+    "path",
+    [path for path in python_files() if path != ROOT / "scoring" / "wording" / "numbers_and_dates.py"],
+    ids=lambda path: str(path.relative_to(ROOT)),
 )
 def test_the_python_code_writes_a_date_through_the_one_filter(path):
     assert dates_outside_the_filter_in_python(path.read_text(encoding="utf-8"), path.name) == []
@@ -1862,7 +1859,7 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
 
 @pytest.mark.parametrize(("language", "written"), [("fr", "21\u202fh\u202f14"), ("en", "21:14")])
 def test_a_time_of_day_reads_as_the_typographers_write_it(language, written):
-    from scoring.explain import clock
+    from scoring.wording.numbers_and_dates import clock
 
     with translation.override(language), timezone.override("UTC"):
         assert clock(datetime(2026, 12, 1, 21, 14, tzinfo=UTC)) == written
@@ -1930,7 +1927,7 @@ def test_a_negative_figure_is_written_with_a_true_minus_sign(owner, language):
 def test_what_was_done_within_the_last_minute_was_done_just_now(seconds, language, written):
     from datetime import timedelta
 
-    from scoring.explain import when_by
+    from scoring.wording.numbers_and_dates import when_by
 
     now = datetime(2026, 12, 1, 21, 14, tzinfo=UTC)
     with translation.override(language):

@@ -1,4 +1,4 @@
-# Every player gets a random public id (BG Stats' sourcePlayerId, scoring/bgstats.py) in place of
+# Every player gets a random public id (BG Stats' sourcePlayerId, scoring/presenters/bgstats.py) in place of
 # the row's number. In two steps, as a unique field with a random default must be added to a table
 # that has rows: here the column, empty, and a random id for every player stored so far; then, in
 # 0018 (its own transaction, as PostgreSQL wants after updating rows), the column made unique and

@@ -17,12 +17,12 @@ from django.utils import timezone
 
 from scoring.access import NOBODY, Actor
 from scoring.categories import (
-    COMB_SPACES_BY_PLAYER_COUNT,
     END_CATEGORIES,
     TOKENS_PER_PLAYER,
     Category,
     Section,
     categories_of,
+    comb_spaces,
 )
 from scoring.fields import PadField
 from scoring.models import Game, GameEvent, Seat
@@ -31,8 +31,6 @@ from scoring.services.imports import fingerprint_store
 from scoring.services.locking import game_lock
 from scoring.services.outcomes import game_outcome_store
 from scoring.services.pad import Outcome, SaveResult, ValueSave, values_save
-
-DEFAULT_COMB_SPACES = 15  # (the comb of the most players, for a player count the table does not list)
 
 
 @dataclass(frozen=True)
@@ -50,7 +48,7 @@ class FinishCheck:
     workers_empty: bool = False
     unusual: tuple[PadField, ...] = ()
     tokens_on_comb: int = 0
-    comb_spaces: int = DEFAULT_COMB_SPACES
+    comb_spaces: int = 0
 
     @property
     def comb_overfilled(self) -> bool:
@@ -65,11 +63,6 @@ class FinishCheck:
     def asks(self) -> bool:
         """Something the table confirms before the game is finished."""
         return bool(self.empty or self.comb_empty or self.workers_empty or self.unusual or self.comb_overfilled)
-
-
-def comb_spaces(player_count: int) -> int:
-    """The spaces of the comb for a number of players."""
-    return COMB_SPACES_BY_PLAYER_COUNT.get(player_count, DEFAULT_COMB_SPACES)
 
 
 def finish_check(state: GameState) -> FinishCheck:

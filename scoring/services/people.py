@@ -10,7 +10,6 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.explain import game_date, isolated, words
 from scoring.gamefile import PlayerData
 from scoring.models import (
     Game,
@@ -19,6 +18,8 @@ from scoring.models import (
     Seat,
 )
 from scoring.tallies import tallies_merge
+from scoring.wording.numbers_and_dates import game_date
+from scoring.wording.sentences import isolated, words
 
 
 def players_attach(owner, games: Sequence[Sequence[PlayerData]]) -> list[dict[int, Player | None]]:

@@ -1,4 +1,4 @@
-"""Small phrases of the pages, whole in the catalogue (``scoring.explain``): a percentage, a list
+"""Small phrases of the pages, whole in the catalogue (``scoring.wording``): a percentage, a list
 of names, the players of a game with their totals; numbers, dates and times as the language
 writes them (the one filter of each, on every page); and a date field that works in every language."""
 
@@ -10,8 +10,8 @@ from django import forms, template
 from django.utils.formats import number_format
 from django.utils.html import format_html_join
 
-from scoring import explain
 from scoring import names as name_rules
+from scoring.wording import numbers_and_dates, sentences
 
 register = template.Library()
 
@@ -19,9 +19,9 @@ register = template.Library()
 @register.filter
 def bdi(name) -> str:
     """{% blocktranslate with name=view.name|bdi %}: a name put into a sentence of the catalogue,
-    escaped, in its own ``<bdi>`` (``explain.isolated``). Elsewhere a template writes the element
+    escaped, in its own ``<bdi>`` (``wording.sentences.isolated``). Elsewhere a template writes the element
     itself, ``<bdi>{{ view.name }}</bdi>``; never in an attribute, which holds text only."""
-    return explain.isolated(name)
+    return sentences.isolated(name)
 
 
 @register.filter
@@ -34,44 +34,46 @@ def longest_unbroken(name) -> int:
 @register.filter
 def listed(names) -> str:
     """{% blocktranslate with names=aliases|listed %}: "Ann", "Ann and Annie", "Ann, Annie and Anna",
-    each name isolated (``explain.names_list``)."""
-    return explain.names_list(list(names))
+    each name isolated (``sentences.names_list``)."""
+    return sentences.names_list(list(names))
 
 
 @register.filter
 def percent(value) -> str:
     """{{ rate|percent }}: "42%", in French "42 %" (and "12,5 %")."""
-    return explain.percent(number_format(value) if isinstance(value, float) else value)
+    return numbers_and_dates.percent(number_format(value) if isinstance(value, float) else value)
 
 
 @register.filter
 def figure(value) -> str:
     """{{ view.result.total|figure }}: a number as the page shows it, "12.5" (French "12,5"), a
-    negative one with a true minus sign, "−3" (``explain.figure``)."""
-    return explain.figure(value)
+    negative one with a true minus sign, "−3" (``numbers_and_dates.figure``)."""
+    return numbers_and_dates.figure(value)
 
 
 @register.filter
 def game_date(value, date_format: str) -> str:
     """{{ game.played_on|game_date:_("D j M Y") }}: the one date filter of the pages
-    (``explain.game_date``): Django's ``date`` filter, and in French the first of the month
+    (``numbers_and_dates.game_date``): Django's ``date`` filter, and in French the first of the month
     written as French writes it, "1er" ("ven. 1er mai 2026", "1er décembre")."""
-    return explain.game_date(value, date_format)
+    return numbers_and_dates.game_date(value, date_format)
 
 
 @register.simple_tag
 def time_format() -> str:
     """{% time_format %}: how a time of day reads in the page's language, in the letters of
     Django's date format, for the phone side (offline.js) to write one as the server does
-    (``explain.time_format``: "21:14", French "21 h 14")."""
-    return explain.time_format()
+    (``numbers_and_dates.time_format``: "21:14", French "21 h 14")."""
+    return numbers_and_dates.time_format()
 
 
 @register.filter
 def players_with_totals(views) -> str:
     """The players of a scoreboard with their totals: "Alice (80), Bruno (75), Carla (60)", each
-    name isolated (``explain.name_with_total``)."""
-    return format_html_join(", ", "{}", ((explain.name_with_total(view.name, view.result.total),) for view in views))
+    name isolated (``numbers_and_dates.name_with_total``)."""
+    return format_html_join(
+        ", ", "{}", ((numbers_and_dates.name_with_total(view.name, view.result.total),) for view in views)
+    )
 
 
 @register.filter

@@ -1,5 +1,6 @@
 """The pages, by what they serve. Thin: a form reads the input, ``access`` says who may, a
-service writes, selectors and the scoreboard read, and the view renders.
+service writes, selectors read, and the view renders what the presenters (``scoring.presenters``)
+make of it.
 
 - ``pad``: the scoring pad, its saves, its poll, undo and finishing;
 - ``games``: the history, the statistics, starting a game, its results, deleting and exporting it;

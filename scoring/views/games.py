@@ -10,10 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scoring import bgstats, limits, selectors, services
+from scoring import limits, selectors, services
 from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
-from scoring.explain import isolated, labelled
 from scoring.forms import (
     GameStartForm,
     HistoryFilterForm,
@@ -23,9 +22,12 @@ from scoring.forms import (
 )
 from scoring.gamefile import dump_document, to_json
 from scoring.play_again import NextGame, next_game
-from scoring.scoreboard import Scoreboard
+from scoring.presenters import bgstats
+from scoring.presenters.board import Scoreboard
+from scoring.presenters.results import breakdown, vp_chart
 from scoring.views.common import with_game
 from scoring.views.offline import keep_offline
+from scoring.wording.sentences import isolated, labelled
 
 
 @never_cache
@@ -296,6 +298,8 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
         {
             "board": board,
             "access": access,
+            "vp_chart": vp_chart(board),
+            "breakdown": breakdown(board),
             "bgstats_link": bgstats.play_link(board),
             "offers_play_again": access.is_owner and access.game.is_finished,
         },

@@ -23,19 +23,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
-from scoring import answers, limits, selectors, services
+from scoring import limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import MAX_PLAYERS
-from scoring.explain import words
 from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change
+from scoring.presenters import answers
+from scoring.presenters.board import Scoreboard
+from scoring.presenters.changes import change_label, finished_sentence, value_words
+from scoring.presenters.comb_hints import comb_hints
+from scoring.presenters.results import standings
 from scoring.refusals import sentence
-from scoring.scoreboard import Scoreboard, change_label, finished_sentence, value_words
 from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
 from scoring.views.common import render_partials, with_game
 from scoring.views.offline import keep_offline
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
+from scoring.wording.sentences import words
 
 PAD = "scoring/pad.html"
 TABLE = "scoring/table.html"
@@ -59,10 +63,10 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     over = _over_save_limit(request, saves)
     if over is not None:
         return _posted_page(request, access, answers.over_limit_answer(form, saves, over))
-    results = services.values_save(game=access.game, saves=saves, by=access.actor)
-    if any(result.outcome is Outcome.GONE for result in results):
+    saved = services.values_save(game=access.game, saves=saves, by=access.actor)
+    if any(result.outcome is Outcome.GONE for result in saved):
         raise NoAccess()
-    posted = answers.posted_answer(form, saves, results)
+    posted = answers.posted_answer(form, saves, saved)
     if posted is not None:
         return _posted_page(request, access, posted)
     query = f"?player={request.POST['player']}" if request.POST.get("player", "").isdigit() else ""
@@ -164,7 +168,7 @@ def game_table(request: HttpRequest, access: GameAccess) -> HttpResponse:
     as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
     nothing changed)."""
     board = Scoreboard(selectors.game_state(access.game))
-    context = {"board": board, "access": access}
+    context = {"board": board, "access": access, "standings": standings(board)}
     if request.htmx:
         return render_partials(request, TABLE, ["standings"], context)
     return render(request, TABLE, context)
@@ -358,6 +362,7 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
         "editable": access.can_edit and not game.is_finished,
         "finished": finished,
         "finished_mark": finished_mark(game),
+        "comb_hints": comb_hints(board),
         "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
         # What every field's partials ask (a save's own answer says otherwise): said here, since
         # a name the context lacks costs the template a search through all of it, field by field.

@@ -5,9 +5,6 @@ other player's address is a 404, as one that does not exist."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
-
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -17,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import limits, selectors, services
-from scoring.selectors import ScorePoint
+from scoring.presenters.results import score_chart
 
 
 @never_cache
@@ -73,52 +70,4 @@ def _player_page(request: HttpRequest, player_id: int, *, error: str = "", statu
             "merge_error": error,
         },
         status=status,
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# The chart of a player's totals, drawn on the server (no inline style: the CSP forbids it)
-
-
-@dataclass
-class ScoreChart:
-    width: int
-    height: int
-    points: str  # the polyline's points
-    dots: list[dict]
-    axis: list[dict]  # the labelled values on the y axis
-    left: int
-    bottom: int
-    first: date  # the first and last games' dates, written in the page's language
-    last: date
-
-
-def score_chart(scores: list[ScorePoint], *, width: int = 340, height: int = 160) -> ScoreChart | None:
-    """A line of the totals by game date, oldest first, a dot per game (a winning game's filled)."""
-    if not scores:
-        return None
-    left, right, top, bottom = 30, width - 8, 10, height - 22
-    low = min(0, *(point.total for point in scores))
-    high = max(1, *(point.total for point in scores))
-    step = (right - left) / (len(scores) - 1) if len(scores) > 1 else 0
-
-    def y_of(total: int) -> float:
-        return round(bottom - (total - low) / (high - low) * (bottom - top), 2)
-
-    dots = []
-    for index, point in enumerate(scores):
-        x = round(left + index * step if len(scores) > 1 else (left + right) / 2, 2)
-        dots.append(
-            {"x": x, "y": y_of(point.total), "total": point.total, "date": point.played_on, "winner": point.winner}
-        )
-    return ScoreChart(
-        width=width,
-        height=height,
-        points=" ".join(f"{dot['x']},{dot['y']}" for dot in dots),
-        dots=dots,
-        axis=[{"y": y_of(value), "label_y": y_of(value) + 4, "value": value} for value in sorted({low, high})],
-        left=left,
-        bottom=bottom,
-        first=scores[0].played_on,
-        last=scores[-1].played_on,
     )

@@ -1,7 +1,7 @@
 """What the pad's answers say beside their HTML, in one place (as django-htmx's ``http.py``
 names htmx's headers): the names of the headers, and the functions that write them. The phone
 side reads them in one module too (``static/scoring/saving.js``); each answer's status is
-``scoring.answers``'s, and the service worker (``templates/sw.js``) is given the names it reads.
+``scoring.presenters.answers``'s, and the service worker (``templates/sw.js``) is given the names it reads.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from scoring.access import GameAccess, Role, asks_to_join, game_access, link_ope
 from scoring.forms import SeatChoiceForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
-from scoring.qr import qr_svg
+from scoring.presenters.qr import qr_svg
 from scoring.refusals import sentence
 from scoring.views.common import with_game
 

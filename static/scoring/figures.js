@@ -46,7 +46,7 @@ function figure(rowId, seat) {
   return document.querySelector(`#${rowId} .figure[data-seat="${seat}"]`);
 }
 
-// A figure as the server writes one (scoring/explain.py's figure): a negative one with a true
+// A figure as the server writes one (scoring/wording/numbers_and_dates.py's figure): a negative one with a true
 // minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's language).
 export function figureText(value) {
   return value < 0 ? `\u2212${-value}` : String(value);

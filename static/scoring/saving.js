@@ -75,7 +75,7 @@ export function retryDelay(attempt, retryAfter) {
 
 // What the next poll asks from ({ etag, revision }: the ETag it sends, and the revision it is
 // for) once a save has answered. A save's answer brings everything its write changed
-// (scoring/answers.py), so when that write is the only one since the revision polled last (the
+// (scoring/presenters/answers.py), so when that write is the only one since the revision polled last (the
 // answer's ``revision`` is the next one), the page shows the game as a poll at that revision
 // would: the poll goes on from there, and a phone scoring alone is not sent the whole game again
 // after each of its saves. Otherwise (another phone's write came between, or nothing was polled

@@ -1,8 +1,9 @@
-"""The pad and results pages' view of one game: every figure, sentence and hint they show.
-
-Built from a game as ``selectors.game_state`` reads it and the engine's result, so the template
-only lays things out.
-"""
+"""The pad's board: one game as the pad and the results draw it (``selectors.game_state``, scored
+by the engine): each field's cell (what its input shows, its value's VP, its error and version,
+its attributes said in Python once, for a pad that draws a few hundred fields), the category rows,
+each seat's outcome, each comb sector's, the ranking and the tie-breaks in words. The template only
+lays it out; the comb's hints (``comb_hints``) and the results' breakdown and charts (``results``)
+are read from it."""
 
 from __future__ import annotations
 
@@ -11,43 +12,26 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from html import escape  # (the standard library's, as Django's own: without its lazy wrapper, for speed)
 
-from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.categories import (
-    CATEGORY_BY_KEY,
-    COMB_SPACES_BY_PLAYER_COUNT,
     END_CATEGORIES,
-    MAJORITY_LABEL,
-    MAJORITY_SHORT_LABEL,
-    TOKENS_PER_PLAYER,
     Category,
     Kind,
     Section,
     categories_of,
 )
 from scoring.engine import GameResult, PlayerResult, SectorResult
-from scoring.explain import (
-    MINUS,
-    clock,
-    figure,
-    game_date,
-    isolated,
-    labelled,
-    names_list,
-    ordinal,
-    sector_sentence,
-    tie_sentence,
-    vp_title,
-    when_by,
-    words,
-)
-from scoring.fields import WORKERS, PadField, pad_fields, tokens_position
-from scoring.models import GameEvent, GameSector, Seat
+from scoring.fields import PadField, pad_fields
+from scoring.models import GameSector, Seat
+from scoring.presenters.changes import value_words
 from scoring.selectors import GameState
 from scoring.sums import MAX_SUM_LENGTH, is_sum
+from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
+from scoring.wording.numbers_and_dates import ordinal
+from scoring.wording.sentences import isolated, labelled, names_list, words
 
 
 @dataclass
@@ -280,35 +264,6 @@ class SectorView:
 
 
 @dataclass
-class Chart:
-    """A bar per player, points by category, drawn as SVG on the server, each with its own legend
-    (its categories in words and VP) under it, so that a phone reads it without matching colours
-    across the page. Each bar ends at its player's total: the categories that score stacked from
-    zero, then each negative one drawn back from their end over what it takes away (``negative``,
-    drawn dashed), so that equal totals draw bars of equal length. ``zero`` is where 0 VP lies
-    (beyond the left edge only when a total is negative)."""
-
-    width: int
-    zero: float
-    bars: list[dict]
-
-
-CHART_COLORS = (
-    "#5b8def",
-    "#e8a33d",
-    "#4caf7a",
-    "#c2566b",
-    "#8e6cc9",
-    "#2fa8b5",
-    "#d9773b",
-    "#7a9a2e",
-    "#b05fb0",
-    "#5d6f86",
-    "#d4b106",
-)
-
-
-@dataclass
 class Scoreboard:
     """Everything the pad and the results show of one game (``selectors.game_state``), scored by
     the engine unless ``result`` is given (a save's own), with the messages of refused values
@@ -450,266 +405,6 @@ class Scoreboard:
     def tie_sentences(self) -> list[SafeString]:
         return [tie_sentence(tie, self.names) for tie in self.result.ties]
 
-    @cached_property
-    def standings(self) -> list[tuple[SeatView, str]]:
-        """The ranking as the table's view shows it, each player with how far they stand from the
-        lead, in words: the leader by how much they lead (or that they share the lead), the others
-        how far behind they are."""
-        ranking = self.ranking
-        lead = ranking[0].result.total if ranking else 0
-        second = next((view.result.total for view in ranking[1:] if view.result.total < lead), None)
-        shared = sum(view.result.total == lead for view in ranking) > 1
-        words = []
-        for view in ranking:
-            behind = lead - view.result.total
-            if behind:
-                words.append(_("%(vp)s VP behind") % {"vp": figure(behind)})
-            elif shared:
-                words.append(_("shares the lead"))
-            elif second is None:
-                words.append("")  # (alone at the table: the Automa aside, nobody to lead)
-            else:
-                words.append(_("leads by %(vp)s VP") % {"vp": figure(lead - second)})
-        return list(zip(ranking, words, strict=True))
-
-    @cached_property
-    def comb_spaces(self) -> int:
-        """The spaces of the comb for the game's number of players."""
-        return COMB_SPACES_BY_PLAYER_COUNT.get(len(self.seats), 15)
-
-    @cached_property
-    def tokens_on_comb(self) -> int:
-        return sum(view.tokens_placed for view in self.views)
-
-    @cached_property
-    def comb_overfilled(self) -> str:
-        """More tokens on the comb than it has spaces for the player count, in words ("" when
-        they fit): saved as entered, but marked to check."""
-        if self.tokens_on_comb <= self.comb_spaces:
-            return ""
-        return _(
-            "%(count)s tokens are on the comb, but it has only %(spaces)s spaces for %(players)s players: "
-            "check the counts."
-        ) % {"count": self.tokens_on_comb, "spaces": self.comb_spaces, "players": len(self.seats)}
-
-    @cached_property
-    def hints(self) -> list[dict]:
-        """End-of-game hints and token warnings for the comb."""
-        hints = []
-        if self.comb_overfilled:
-            hints.append({"level": "warning", "text": self.comb_overfilled})
-        elif self.sectors and self.tokens_on_comb == self.comb_spaces:
-            hints.append(
-                {
-                    "level": "end",
-                    "text": _(
-                        "The comb is full (%(spaces)s spaces for %(players)s players): "
-                        "the end of the game is triggered. "
-                        "Everyone takes one more turn, then scoring begins."
-                    )
-                    % {"spaces": self.comb_spaces, "players": len(self.seats)},
-                }
-            )
-        trigger = self.game.end_trigger_token
-        for view in self.views:
-            if view.tokens_placed > TOKENS_PER_PLAYER:
-                hints.append(
-                    {
-                        "level": "warning",
-                        "text": words(
-                            _(
-                                "%(name)s has %(count)s tokens on the comb, but each player owns only %(max)s: "
-                                "check the counts."
-                            ),
-                            name=isolated(view.name),
-                            count=view.tokens_placed,
-                            max=TOKENS_PER_PLAYER,
-                        ),
-                    }
-                )
-            elif view.tokens_placed >= trigger:
-                hints.append(
-                    {
-                        "level": "end",
-                        "text": words(
-                            _(
-                                "%(name)s has placed their %(nth)s hibernation token: "
-                                "the end of the game is triggered. "
-                                "Everyone takes one more turn, then scoring begins."
-                            ),
-                            name=isolated(view.name),
-                            nth=ordinal(trigger),
-                        ),
-                    }
-                )
-        return hints
-
-    @cached_property
-    def breakdown(self) -> list[dict]:
-        """One row per category with each player's VP, then the subtotals: the results table. A
-        category's row is headed by its short words (the pad's), its full words a tap away
-        (``full``); a subtotal's words are short already."""
-        players = self.result.players
-
-        def entry(category: Category) -> dict:
-            return {
-                "label": _(category.short_label or category.label),
-                "full": _(category.label),
-                "values": [p.category_vp[category.key] for p in players],
-                "kind": "entry",
-            }
-
-        rows = [entry(c) for c in self.during_categories]
-        rows.append({"label": _("During the game"), "values": [p.during for p in players], "kind": "sub"})
-        rows += [entry(c) for c in END_CATEGORIES]
-        rows.append(
-            {
-                "label": _(MAJORITY_SHORT_LABEL),
-                "full": _(MAJORITY_LABEL),
-                "values": [p.majority for p in players],
-                "kind": "entry",
-            }
-        )
-        rows.append({"label": _("End of the game"), "values": [p.end for p in players], "kind": "sub"})
-        rows.append({"label": _("Total"), "values": [p.total for p in players], "kind": "total"})
-        rows.append({"label": _("Active workers"), "values": [p.active_workers for p in players], "kind": "workers"})
-        return rows
-
-    @cached_property
-    def chart(self) -> Chart:
-        groups: list[tuple[str, callable]] = [(_("During the game"), lambda p: p.during)]
-        groups += [(_(c.label), lambda p, key=c.key: p.category_vp[key]) for c in END_CATEGORIES]
-        groups.append((_(MAJORITY_LABEL), lambda p: p.majority))
-        width = 340
-        earned = [sum(max(0, get(p)) for _label, get in groups) for p in self.result.players]
-        below_zero = max([-p.total for p in self.result.players] + [0])  # room for a negative total
-        scale = width / max(max(earned + [0]) + below_zero, 1)
-        zero = below_zero * scale
-        bars = []
-        for view in self.views:
-            scored = [(index, label, get(view.result)) for index, (label, get) in enumerate(groups)]
-            segments, legend, x = [], [], zero
-            for index, label, vp in scored:  # what scores, left to right from zero
-                if vp > 0:
-                    color = CHART_COLORS[index % len(CHART_COLORS)]
-                    segments.append(
-                        {
-                            "x": round(x, 2),
-                            "w": round(vp * scale, 2),
-                            "color": color,
-                            "negative": False,
-                            "title": vp_title(label, vp),
-                        }
-                    )
-                    legend.append({"color": color, "negative": False, "text": vp_title(label, vp)})
-                    x += vp * scale
-            for _index, label, vp in scored:  # what is taken away, back from the end
-                if vp < 0:
-                    x += vp * scale
-                    segments.append(
-                        {
-                            "x": round(x, 2),
-                            "w": round(-vp * scale, 2),
-                            "color": "",
-                            "negative": True,
-                            "title": vp_title(label, vp),
-                        }
-                    )
-                    legend.append({"color": "", "negative": True, "text": vp_title(label, vp)})
-            bars.append({"name": view.name, "total": view.result.total, "segments": segments, "legend": legend})
-        return Chart(width=width, zero=round(zero, 2), bars=bars)
-
     @property
     def columns_class(self) -> str:
         return f"cols-{len(self.seats)}"
-
-
-def unusual_sentence(category: Category, value: int | bool | None) -> str:
-    """Why an entered value is one to check, in words ("999 is far above what this category
-    usually scores (0 to 25): check it."), or "" when it lies within its usual range."""
-    if not category.is_unusual(value):
-        return ""
-    low, high = category.usual
-    words = {"value": figure(value), "low": figure(low), "high": figure(high)}
-    if category.kind is Kind.COUNT:
-        if value > high:
-            return _("%(value)s is far above the usual count here (%(low)s to %(high)s): check it.") % words
-        return _("%(value)s is below the usual count here (%(low)s to %(high)s): check it.") % words
-    if value > high:
-        return _("%(value)s is far above what this category usually scores (%(low)s to %(high)s): check it.") % words
-    return _("%(value)s is below what this category usually scores (%(low)s to %(high)s): check it.") % words
-
-
-def value_words(text: str, missing: str = "—") -> str:
-    """A field's text (sums.input_text, or a change's old and new) in words: "yes" or "no" for a
-    yes/no entry, ``missing`` when not entered, else the number or sum as typed, each minus a true
-    minus sign ("−3", "14−3")."""
-    if text in ("True", "False"):
-        return _("yes") if text == "True" else _("no")
-    return text.replace("-", MINUS) if text else missing
-
-
-def change_label(change) -> SafeString:
-    """What a change changed and whose, as the pad names its fields, in the row's short words:
-    "Farms built, Bruno", "Tokens in sector 2, Bruno" (the name ``isolated``)."""
-    if change.field == WORKERS:
-        what = _("Active workers")
-    elif (position := tokens_position(change.field)) is not None:
-        what = _("Tokens in sector %(number)s") % {"number": position + 1}
-    else:
-        category = CATEGORY_BY_KEY.get(change.field)
-        what = _(category.short_label or category.label) if category else change.field
-    return format_html("{}, {}", what, isolated(change.seat.name))
-
-
-def change_line(change) -> SafeString:
-    """A change as the pad's recent changes list it, one sentence: "Farms built, Bruno: 3 → 4"
-    ("—" for not entered; ``explain.words``; in an attribute, ``|striptags``)."""
-    return words(
-        _("%(what)s: %(old)s → %(new)s"),
-        what=change_label(change),
-        old=value_words(change.old),
-        new=value_words(change.new),
-    )
-
-
-def change_when(change, now=None) -> SafeString:
-    """When a change was made and by whom: "just now, by Ann (edit link)", "5 minutes ago, by the owner"."""
-    return when_by(change.at, author_words(change), now)
-
-
-def author_words(item) -> SafeString | str:
-    """Who made a change, or finished or reopened the game (``models.Authored``): a link's holder
-    always as one ("Ann (edit link)", "the edit link" when they gave no name), whatever name they
-    typed; otherwise the account's display name (never its login), "the owner" for an owner who
-    gave none (or a visitor, scoring without an account), or "someone" (a script, an old import).
-    A name is ``isolated``: whatever it holds stays inside it, "(edit link)" after it."""
-    name = item.author
-    if item.by_link_holder:
-        return words(_("%(name)s (edit link)"), name=isolated(name)) if name else _("the edit link")
-    if name:
-        return isolated(name)
-    by_owner = item.by_user_id is not None or getattr(item, "by_visitor", False)  # (a visitor owns its games)
-    return _("the owner") if by_owner else _("someone")
-
-
-def actor_words(actor) -> SafeString | str:
-    """Who is doing something now (an ``access.Actor``), in the words the history will say it with."""
-    return author_words(GameEvent(**actor.authored))
-
-
-def finished_sentence(game, event) -> SafeString:
-    """Who finished the game and when, as every pad says it once it is finished ("Finished by Hana
-    at 21:14.", "… on 1 Dec 2026 at 21:14." another day; French "… à 21 h 14.", "le 1er déc. 2026");
-    the event (``selectors.finish_event``) is None for a game finished before games said who (an import)."""
-    at = timezone.localtime(game.finished_at)
-    values = {
-        "time": clock(at),
-        "date": game_date(at.date(), _("j M Y")),
-        "name": author_words(event) if event is not None else "",
-    }
-    today = at.date() == timezone.localdate()
-    if event is None:
-        return words(_("Finished at %(time)s.") if today else _("Finished on %(date)s at %(time)s."), **values)
-    finished = _("Finished by %(name)s at %(time)s.") if today else _("Finished by %(name)s on %(date)s at %(time)s.")
-    return words(finished, **values)

@@ -20,10 +20,12 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors
 from scoring.categories import TOKENS_PER_PLAYER, Section
-from scoring.explain import isolated, words
 from scoring.fields import FieldAddress, pad_field
-from scoring.scoreboard import Scoreboard, actor_words, finished_sentence, value_words
+from scoring.presenters.board import Scoreboard
+from scoring.presenters.changes import actor_words, finished_sentence, value_words
+from scoring.presenters.comb_hints import comb_overfilled
 from scoring.services import FinishResult, Outcome, SaveResult, ValueSave
+from scoring.wording.sentences import isolated, words
 
 if TYPE_CHECKING:
     from scoring.access import Actor
@@ -204,6 +206,6 @@ def finish_questions(board: Scoreboard, result: FinishResult, actor: Actor) -> d
     return {
         "finish_confirm": not_entered,
         "finish_check": [board.cell_for(pad) for pad in check.unusual],
-        "finish_comb": board.comb_overfilled,
+        "finish_comb": comb_overfilled(board),
         "finishing_as": actor_words(actor) if actor.link is not None else "",
     }

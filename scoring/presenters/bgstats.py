@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 
 from scoring.categories import END_CATEGORIES
 from scoring.models import Change, Game, GameEvent, Seat
-from scoring.scoreboard import Scoreboard
+from scoring.presenters.board import Scoreboard
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 # Who sends the play. BG Stats remembers how a user matched our game and our players to theirs

@@ -1,0 +1,56 @@
+"""A sentence of the catalogue with its values put in, as HTML (``words``): each name in its own
+``<bdi>`` (``isolated``), so that a name, whatever it holds, never reorders the words around it;
+the sentence's own words and every value escaped. ``plain_text`` turns such a sentence into the
+text the pad's script shows."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from django.utils.html import conditional_escape, format_html, strip_tags
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"  # a <bdi> in plain text
+
+
+def isolated(name: str) -> SafeString:
+    """A name as the pages show it: escaped, in its own ``<bdi>`` (HTML's bidirectional isolate),
+    so that whatever it holds (letters written right to left, a character that reorders text
+    stored before ``scoring.names`` refused it) it never reorders the words around it: "by
+    <bdi>Ann</bdi> (edit link)" keeps "(edit link)" where it is."""
+    return format_html("<bdi>{}</bdi>", name)
+
+
+def words(message: str, **values) -> SafeString:
+    """A sentence of the catalogue with its values put in, as HTML: the sentence's own words
+    escaped (a translator's markup is shown as written, never read as markup), each value escaped
+    unless it is HTML already (a name ``isolated``, or a sentence made here)."""
+    return mark_safe(conditional_escape(message) % {key: conditional_escape(value) for key, value in values.items()})
+
+
+def plain_text(sentence: str) -> str:
+    """A sentence made here as plain text (the pad's script shows its refusals as text): each
+    ``<bdi>`` becomes Unicode's first-strong isolate (U+2068 … U+2069, which text reads as a page
+    reads a <bdi>), and what was escaped is itself again."""
+    isolates = str(sentence).replace("<bdi>", FIRST_STRONG_ISOLATE).replace("</bdi>", POP_DIRECTIONAL_ISOLATE)
+    return html.unescape(strip_tags(isolates))
+
+
+def names_list(names: Sequence[str]) -> SafeString:
+    """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list), each name
+    ``isolated``, the words between them escaped."""
+    marks = [f"\0{index}\0" for index in range(len(names))]  # (no word of a catalogue holds a NUL)
+    listed = conditional_escape(str(get_text_list(marks, _("and"))))
+    for mark, name in zip(marks, names, strict=True):
+        listed = listed.replace(mark, isolated(name))
+    return mark_safe(listed)
+
+
+def labelled(label: str, value) -> SafeString:
+    """ "Player: Alice" (a filter chip), "Farms built, Alice: 120 is far above …" (a value's
+    message under its row): one sentence of the catalogue, French "Joueur : Alice" (``words``: a
+    name given ``isolated``, a label given as HTML kept as it is)."""
+    return words(_("%(label)s: %(value)s"), label=label, value=value)
