@@ -27,7 +27,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from scoring.forms import MAX_UPLOAD_BYTES
+from scoring.forms.transfer import MAX_UPLOAD_BYTES
 from scoring.refusals import sentence, wants_sentence
 
 # Around the game file, the import's form: its CSRF token, the parts' headers, the boundaries.

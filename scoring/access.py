@@ -341,7 +341,7 @@ def _memberships(user) -> QuerySet[GameMember]:
 
 
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
-    """The name a link's holder gives (``forms.LinkHolderNameForm``), remembered on their phone
+    """The name a link's holder gives (``forms.pad.LinkHolderNameForm``), remembered on their phone
     (the session) for their changes."""
     _remember_for_link(request, SESSION_NAMES, access.link, name)
 

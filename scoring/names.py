@@ -1,6 +1,6 @@
 """What a name may hold: the one rule of every name a person types (a player of the start form, an
 account's name, the name an edit link's holder gives, a comb layout's) or a game file brings (a
-player's, a faction's, the author of a change), read by the forms (``forms.NameField``) and the game
+player's, a faction's, the author of a change), read by the forms (``forms.names.NameField``) and the game
 file's reader (``gamefile``) alike. Plain Python: the game file's reader has no Django.
 
 A name is shown among other words ("3 min ago, by Ann (edit link)"), so it may hold no character

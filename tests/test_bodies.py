@@ -23,7 +23,7 @@ from django.test import Client, RequestFactory
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, FakePayload, encode_multipart
 from django.urls import reverse
 
-from scoring.forms import MAX_UPLOAD_BYTES
+from scoring.forms.transfer import MAX_UPLOAD_BYTES
 from tests.factories import game_started
 from tests.test_gamefile import example_document
 from tests.views.helpers import page as page_of

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from scoring.categories import During, categories_of
 from scoring.fields import PadField, field_address, pad_field, pad_fields
-from scoring.forms import FieldSaveForm, PadFlagField, PadForm, PadValueField, ParsedValue, parse_pad_value
+from scoring.forms.pad import FieldSaveForm, PadFlagField, PadForm, PadValueField, ParsedValue, parse_pad_value
 from scoring.models import GameSector, Seat
 from scoring.services import Guard
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize

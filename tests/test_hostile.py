@@ -28,7 +28,8 @@ from scoring import services
 from scoring.access import SESSION_NAMES
 from scoring.categories import CATEGORIES, FACTIONS, MAX_PLAYERS, During, categories_of
 from scoring.fields import WORKERS, field_name, tokens_key
-from scoring.forms import HistoryFilterForm, LinkHolderNameForm
+from scoring.forms.games import HistoryFilterForm
+from scoring.forms.pad import LinkHolderNameForm
 from scoring.limits import counters_clear
 from scoring.models import Change, Game, GameLink, HibernationTokens, Player, Seat
 from tests.conftest import SECOND_DATABASE

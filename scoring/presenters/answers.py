@@ -29,7 +29,7 @@ from scoring.wording.sentences import isolated, words
 
 if TYPE_CHECKING:
     from scoring.access import Actor
-    from scoring.forms import PadForm
+    from scoring.forms.pad import PadForm
     from scoring.limits import Refused
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.

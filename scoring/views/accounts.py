@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring import limits, services
 from scoring.access import browser_games_claim, keeper_of, visitor_forget
-from scoring.forms import AccountNameForm, SignUpForm
+from scoring.forms.accounts import AccountNameForm, SignUpForm
 from scoring.views.preferences import with_account_language
 
 logger = logging.getLogger(__name__)

@@ -13,13 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scoring import limits, selectors, services
 from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
 from scoring.categories import MAX_PLAYERS, MAX_SECTORS
-from scoring.forms import (
-    GameStartForm,
-    HistoryFilterForm,
-    PlayerRowFormSet,
-    SectorRowFormSet,
-    filled_sectors,
-)
+from scoring.forms.games import GameStartForm, HistoryFilterForm, PlayerRowFormSet, SectorRowFormSet, filled_sectors
 from scoring.gamefile import dump_document, to_json
 from scoring.play_again import NextGame, next_game
 from scoring.presenters import bgstats

@@ -26,7 +26,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from scoring import limits, selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.categories import MAX_PLAYERS
-from scoring.forms import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
+from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change
 from scoring.presenters import answers
 from scoring.presenters.board import Scoreboard
@@ -297,7 +297,7 @@ def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200,
 def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """A link's holder (no account) says who they are, in the pad's Recent changes: their changes
     then carry that name, always shown as a link holder's (``templatetags.pad.change_author``). A
-    name refused (``forms.LinkHolderNameForm``) comes back under the field, as it was typed."""
+    name refused (``forms.pad.LinkHolderNameForm``) comes back under the field, as it was typed."""
     if not access.asks_name:
         return redirect("scoring:pad", game_id=access.game.public_id)
     form = LinkHolderNameForm(request.POST)

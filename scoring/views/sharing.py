@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import selectors, services
 from scoring.access import GameAccess, Role, asks_to_join, game_access, link_open, link_seat_set
-from scoring.forms import SeatChoiceForm
+from scoring.forms.sharing import SeatChoiceForm
 from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
 from scoring.presenters.qr import qr_svg

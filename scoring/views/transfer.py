@@ -51,7 +51,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scoring import limits, selectors, services
 from scoring.categories import CATEGORIES
 from scoring.engine import GameResult, PlayerResult
-from scoring.forms import GameFileUploadForm
+from scoring.forms.transfer import GameFileUploadForm
 from scoring.gamefile import (
     GameData,
     GameFileError,

@@ -1,0 +1,53 @@
+"""An account: signing up, and the name it is shown by."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from scoring.forms.names import PersonNameField
+
+
+class SignUpForm(UserCreationForm):
+    """A new account: a user name and a password, typed twice; the name others see beside its
+    changes (never the user name, which signs in) and an email address, both if the player
+    wants."""
+
+    first_name = PersonNameField(
+        label=_("Your name (optional)"),
+        help_text=_("Shown beside your changes to the people you share a game with; your user name never is."),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    email = forms.EmailField(
+        label=_("Email (optional)"),
+        required=False,
+        help_text=_("Only to reset your password if you forget it."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "first_name", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # One short form: a line of help each, not the validators' paragraph (they still check).
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _ only.")
+        self.fields["password1"].help_text = _("At least 8 characters, not only digits, not a common password.")
+        self.fields["password2"].help_text = ""
+
+
+class AccountNameForm(forms.ModelForm):
+    """The name an account is shown by to the people it shares games with (``models.display_name``:
+    Django's first_name)."""
+
+    first_name = PersonNameField(
+        label=_("Your name"),
+        help_text=_("Shown beside your changes to the people you share a game with; your user name never is."),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+
+    class Meta:
+        model = User
+        fields = ("first_name",)

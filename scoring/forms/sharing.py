@@ -1,0 +1,29 @@
+"""Which player an edit link's holder is (*Which player are you?*)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Seat
+
+EVERYONE = "everyone"
+
+
+class SeatChoiceForm(forms.Form):
+    """Which player an edit link's holder is: one of the game's seats (by its number), or
+    everyone. The page shows one button per choice; ``cleaned_data["seat"]`` is the Seat, or None
+    for everyone."""
+
+    seat = forms.ChoiceField(error_messages={"invalid_choice": _("This player is not in the game.")})
+
+    def __init__(self, seats, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = {str(seat.number): seat for seat in seats}
+        self.fields["seat"].choices = [
+            *((number, seat.name) for number, seat in self.seats.items()),
+            (EVERYONE, _("Everyone")),
+        ]
+
+    def clean_seat(self) -> Seat | None:
+        return self.seats.get(self.cleaned_data["seat"])
