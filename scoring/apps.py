@@ -14,7 +14,7 @@ class ScoringConfig(AppConfig):
         from scoring import gamefile
         from scoring.views import preferences
 
-        # The game file's problems in the language being spoken (gamefile.py stays plain Python).
+        # The game file's problems in the language being spoken (the game file stays plain Python).
         gamefile.translate_with(gettext)
         # An account's language applies at every sign-in (scoring/views/preferences.py).
         user_logged_in.connect(preferences.on_sign_in, dispatch_uid="scoring.views.preferences.on_sign_in")

@@ -30,9 +30,12 @@ from scoring import selectors, services
 from scoring.access import Actor
 from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
+from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Change, Game
+from scoring.selectors import imports
+from scoring.services import uploads
+from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
 from scoring.views import transfer
-from scoring.views.transfer import CSV_COLUMNS, SESSION_UPLOAD, WAITING_SECONDS
 from tests.factories import game_scored, game_started, player, seat_of, total_of, user, value_corrected
 from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
 from tests.views.helpers import page
@@ -730,7 +733,7 @@ def test_a_session_whose_file_waits_replaces_it_even_when_the_site_is_full(owner
 @pytest.fixture
 def two_a_step(monkeypatch):
     """Steps of two games, so the three games of MULTI take two."""
-    monkeypatch.setattr(transfer, "IMPORT_STEP", 2)
+    monkeypatch.setattr(uploads, "IMPORT_STEP", 2)
 
 
 def progress_of(response) -> tuple[str, str, str]:
@@ -772,7 +775,7 @@ def test_a_file_bigger_than_a_step_is_added_step_by_step_with_its_progress(owner
 
 
 def test_htmx_asks_for_each_step_and_is_sent_to_the_data_page_after_the_last(owner_client, owner, monkeypatch):
-    monkeypatch.setattr(transfer, "IMPORT_STEP", 1)
+    monkeypatch.setattr(uploads, "IMPORT_STEP", 1)
     upload(owner_client, MULTI.read_bytes())
     confirm(owner_client)
 
@@ -882,7 +885,7 @@ def test_starting_imports_is_rate_limited(owner_client, owner, settings):
 
 
 def test_the_preview_of_a_big_file_lists_its_first_games_and_counts_the_others(owner_client, monkeypatch):
-    monkeypatch.setattr(transfer, "PREVIEW_SHOWN", 1)
+    monkeypatch.setattr(imports, "PREVIEW_SHOWN", 1)
     upload(owner_client, MULTI.read_bytes())
 
     shown = page(preview(owner_client))

@@ -6,7 +6,7 @@
 - ``history``: a page of the history, filtered;
 - ``people``: the players list and a player's page;
 - ``statistics``: the overall statistics;
-- ``imports``: the fingerprints of the games already stored;
+- ``imports``: the fingerprints of the games already stored, and an import's preview;
 - ``accounts``: an account's language.
 
 Callers import them from here: ``from scoring import selectors``.
@@ -42,9 +42,12 @@ from scoring.selectors.history import (  # noqa: F401
 )
 from scoring.selectors.imports import (  # noqa: F401
     FINGERPRINTS_ASKED,
+    Preview,
+    PreviewGame,
     already_stored,
     fingerprints_stored,
     games_added_since,
+    import_preview,
 )
 from scoring.selectors.people import (  # noqa: F401
     CHART_GAMES,

@@ -1,14 +1,18 @@
-"""What an import needs to know of the games already stored: their fingerprints."""
+"""What an import needs to know of the games already stored: their fingerprints, and so which of
+a file's games it will add (the preview of *Your data*)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils import timezone
 
+from scoring.engine import GameResult, PlayerResult
 from scoring.gamefile import (
     GameData,
+    PlayerData,
     game_fingerprint,
 )
 from scoring.models import (
@@ -57,3 +61,50 @@ def games_added_since(owner, games: Sequence[GameData], since: datetime) -> int:
         stored = Game.objects.filter(owner=owner, created_at__gte=since, fingerprint__in=asked)
         added += stored.order_by().values("fingerprint").distinct().count()
     return added
+
+
+PREVIEW_SHOWN = 100  # games the preview lists in each of its sections (the others are counted)
+
+
+@dataclass
+class PreviewGame:
+    """A game of an uploaded file, as the preview shows it."""
+
+    data: GameData
+    result: GameResult
+
+    @property
+    def players(self) -> list[tuple[PlayerData, PlayerResult]]:
+        return list(zip(self.data.players, self.result.players, strict=True))
+
+
+@dataclass
+class Preview:
+    new: list[PreviewGame]  # what "Add" stores (the first PREVIEW_SHOWN)
+    known: list[PreviewGame]  # skipped: the account already has them (the first PREVIEW_SHOWN)
+    new_count: int = 0
+    known_count: int = 0
+
+    @property
+    def new_more(self) -> int:
+        return self.new_count - len(self.new)
+
+    @property
+    def known_more(self) -> int:
+        return self.known_count - len(self.known)
+
+
+def import_preview(owner, games: Sequence[GameData]) -> Preview:
+    """The games of a checked document, split as ``services.games_import`` will split them; the
+    first ``PREVIEW_SHOWN`` of each kind are shown (a backup of thousands of games is counted)."""
+    preview = Preview(new=[], known=[])
+    for game, known in zip(games, already_stored(owner, games), strict=True):
+        if known:
+            preview.known_count += 1
+            shown = preview.known
+        else:
+            preview.new_count += 1
+            shown = preview.new
+        if len(shown) < PREVIEW_SHOWN:
+            shown.append(PreviewGame(data=game, result=game.score()))
+    return preview

@@ -8,6 +8,7 @@ its transaction and returning what came of it, by subject:
   and reopened;
 - ``games``: games started (and their comb layout saved) and deleted;
 - ``imports``: games stored from game files, in batches, and their fingerprints;
+- ``uploads``: game files waiting to be added, and adding them step by step;
 - ``outcomes``: every seat's outcome stored with each change to its game;
 - ``sharing``: share links made and revoked;
 - ``people``: the players a game's seats are attached to, and two records of one person merged;
@@ -76,31 +77,50 @@ from scoring.services.sharing import (
     link_renew,
     link_revoke,
 )
+from scoring.services.uploads import (
+    ACCOUNT_FULL,
+    IMPORT_STEP,
+    SESSION_UPLOAD,
+    SITE_FULL,
+    WAITING_SECONDS,
+    ImportStep,
+    import_step,
+    upload_forget,
+    upload_keep,
+    upload_named,
+    upload_waiting,
+)
 from scoring.services.visitors import (
     visitor_games_claim,
 )
 
 __all__ = [
+    "ACCOUNT_FULL",
     "FINGERPRINT_BATCH",
     "FinishCheck",
     "FinishOutcome",
     "FinishResult",
     "Guard",
     "IMPORT_BATCH",
+    "IMPORT_STEP",
     "ImportResult",
+    "ImportStep",
     "OUTCOME_FIELDS",
     "Outcome",
     "PlayerSetup",
+    "SESSION_UPLOAD",
+    "SITE_FULL",
     "SQLITE_LOCK_GIVEN_BACK",
     "SaveResult",
     "ValueSave",
+    "WAITING_SECONDS",
     "account_language_set",
     "change_undo",
     "comb_layout_save",
     "field_save",
-    "finish_check",
     "fingerprint_store",
     "fingerprints_fill",
+    "finish_check",
     "game_create",
     "game_delete",
     "game_finish",
@@ -113,6 +133,7 @@ __all__ = [
     "game_store",
     "games_import",
     "games_store",
+    "import_step",
     "link_renew",
     "link_revoke",
     "outcome_fields",
@@ -120,6 +141,10 @@ __all__ = [
     "pad_finish",
     "players_attach",
     "players_merge",
+    "upload_forget",
+    "upload_keep",
+    "upload_named",
+    "upload_waiting",
     "values_save",
     "visitor_games_claim",
 ]

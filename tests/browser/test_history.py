@@ -91,9 +91,9 @@ def upload_and_add(page: Page, base: str) -> None:
 def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page, live_server, monkeypatch):
     """With JavaScript each step asks for the next: the player sees the bar move and lands on
     the data page, which says what was added."""
-    from scoring.views import transfer
+    from scoring.services import uploads
 
-    monkeypatch.setattr(transfer, "IMPORT_STEP", 2)  # four steps for seven games
+    monkeypatch.setattr(uploads, "IMPORT_STEP", 2)  # four steps for seven games
     steps = []
     page.on("request", lambda request: steps.append(request.url) if "/data/import/continue/" in request.url else None)
 
@@ -106,10 +106,10 @@ def test_a_big_file_is_added_step_by_step_as_the_progress_bar_follows(page: Page
 
 
 def test_without_javascript_the_player_continues_each_step_by_hand(browser, phone, live_server, monkeypatch):
-    from scoring.views import transfer
+    from scoring.services import uploads
     from tests.browser.pad_helpers import sign_in
 
-    monkeypatch.setattr(transfer, "IMPORT_STEP", 3)
+    monkeypatch.setattr(uploads, "IMPORT_STEP", 3)
     context = browser.new_context(**phone, java_script_enabled=False)  # (watched and closed, as every context)
     sign_in(context, live_server.url)
     page = context.new_page()

@@ -1,30 +1,13 @@
-"""The game file (``docs/game-file.md``): reading, checking and writing it, in plain Python.
-
-``parse_document`` turns the JSON text into ``GameData`` values or raises ``GameFileError``
-with every problem it found, each named by its path (``games[0].players[2].end.farms``).
-``dump_document`` writes ``GameData`` back. It reads no database and no settings (Django
-comes in only through ``scoring.fields``, whose labels are translated; the problems' words are
-translated through ``translate_with``): the commands and the import service share this one
-reader, and the engine scores what it returns.
-
-A game may carry its change history (``ChangeData``, the optional ``changes`` section): who
-changed which entry of which player, from what to what, and when. The helpers at the end of
-"Reading" translate between the file's words and the pad's own (``entry_of_field``,
-``value_of_text`` and their inverses), so the selectors and services need no rules of their own.
-
-``game_fingerprint`` says when two games are the same game (an import skips the games its
-account already has): a hash of the game as written, without its change history.
-"""
+"""Reading a game file: ``parse_document`` turns its JSON text into ``GameData`` values, or raises
+``GameFileError`` with every problem it found, each named by its path. The document's grammar
+(games, comb, players, sections, tokens, changes) builds on the primitive checks (``checks``)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from collections.abc import Sequence
+from datetime import date, datetime
 from typing import Any
 
 from scoring.categories import (
@@ -45,127 +28,26 @@ from scoring.categories import (
     Section,
     categories_of,
 )
-from scoring.engine import GameResult, PlayerSheet, Sector, score_game
-from scoring.fields import WORKERS, tokens_key, tokens_position
-from scoring.names import character_words, refused_character
+from scoring.engine import Sector
+from scoring.fields import WORKERS
+from scoring.gamefile.checks import Checks, _describe, _is_int, _object_pairs
+from scoring.gamefile.data import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_AUTHOR_LENGTH,
+    ChangeData,
+    ChangeValue,
+    GameData,
+    PlayerData,
+)
+from scoring.gamefile.history import _HIBERNATION_ENTRY
+from scoring.gamefile.problems import GameFileError, Problem, _
 from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
-
-def _translate_nothing(message: str) -> str:
-    return message
-
-
-_translate: Callable[[str], str] = _translate_nothing
-
-
-def translate_with(function: Callable[[str], str]) -> None:
-    """Have the problems said in the language being spoken: ``scoring.apps`` hands Django's
-    ``gettext`` here once Django is set up. Without it (plain Python) they stay in English."""
-    global _translate
-    _translate = function
-
-
-def _(message: str) -> str:
-    """A problem's words in the language being spoken (``makemessages`` collects them)."""
-    return _translate(message)
-
-
-FORMAT_NAME = "apiary-scorepad"
-FORMAT_VERSION = 1
-
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-# A date-time with its offset: seconds required, at most 6 digits of fraction, "Z" or ±HH:MM.
-_DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})")
-_HIBERNATION_ENTRY = re.compile(r"hibernation\[(0|[1-9][0-9]*)\]")
+
+
 _MISSING = object()
-
-MAX_AUTHOR_LENGTH = 80  # a change's "by" (the pad's Change.by_name holds as many)
-
-# A value of a change: a whole number, true/false (the hive-mat flag), a sum as it was typed
-# ("3+6+2"), or None (not entered).
-ChangeValue = int | bool | str | None
-
-
-@dataclass
-class PlayerData:
-    name: str
-    seat: int
-    faction: str = ""
-    automa: bool = False
-    active_workers: int | None = 0  # None: not entered yet (a game just started)
-    entries: dict[str, int | bool] = field(default_factory=dict)  # every category key
-    hibernation: list[int] = field(default_factory=list)  # one count per comb sector
-
-    def sheet(self) -> PlayerSheet:
-        return PlayerSheet(entries=self.entries, active_workers=self.active_workers or 0, tokens=self.hibernation)
-
-
-@dataclass(frozen=True)
-class ChangeData:
-    """One change of one entry of one player, as the pad recorded it (docs/game-file.md,
-    "The change history")."""
-
-    player: int  # the player's seat
-    entry: str  # a category key, "active_workers" or "hibernation[<sector index>]"
-    old: ChangeValue
-    new: ChangeValue
-    at: datetime  # aware
-    by: str = ""  # who, in words ("" when nobody was recorded)
-    by_link: bool = False  # made by the holder of a share link (``by`` is then the name they gave), never the owner
-    undoes: int | None = None  # the index, in the game's list, of the change this one undid
-
-
-@dataclass
-class GameData:
-    players: list[PlayerData]  # in seat order
-    comb: list[Sector] = field(default_factory=list)
-    played_on: date | None = None
-    notes: str = ""
-    end_trigger_token: int = DEFAULT_END_TRIGGER_TOKEN
-    changes: list[ChangeData] = field(default_factory=list)  # oldest first
-    # How the game scores its during-the-game points: the file's "during", the breakdown when left out.
-    during: During = During.BREAKDOWN
-
-    def score(self) -> GameResult:
-        return score_game(self.comb, [player.sheet() for player in self.players], self.during)
-
-
-@dataclass(frozen=True)
-class Problem:
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        """ "games[0].end.farms: must be …", one sentence of the catalogue (French puts a space before the colon)."""
-        return _("%(label)s: %(value)s") % {"label": self.path, "value": self.message}
-
-
-class GameFileError(ValueError):
-    """The document is not a valid game file; ``problems`` lists every reason, by path."""
-
-    def __init__(self, problems: Sequence[Problem]):
-        self.problems = list(problems)
-        super().__init__("\n".join(str(problem) for problem in self.problems))
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading
-
-
-class _Object(dict):
-    """A JSON object that remembers the keys it was given more than once."""
-
-    duplicates: list[str]
-
-
-def _object_pairs(pairs: list[tuple[str, Any]]) -> _Object:
-    obj = _Object()
-    obj.duplicates = []
-    for key, value in pairs:
-        if key in obj and key not in obj.duplicates:
-            obj.duplicates.append(key)
-        obj[key] = value
-    return obj
 
 
 def parse_document(text: str | bytes) -> list[GameData]:
@@ -200,59 +82,21 @@ def read_document(document: Any) -> list[GameData]:
     return games
 
 
-def _describe(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        quoted = json.dumps(value, ensure_ascii=False)
-        try:
-            quoted.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): quoted as the JSON escape
-            quoted = json.dumps(value)
-        # The quotation marks are the sentence's own (French writes « »), the text between them as JSON writes it.
-        return _('the text "%(text)s"') % {"text": quoted[1:-1]}
-    if isinstance(value, float):
-        return _("the number %(number)s") % {"number": json.dumps(value)}
-    if isinstance(value, list):
-        return _("a list")
-    if isinstance(value, dict):
-        return _("an object")
-    return json.dumps(value)
+def checked_text(raw: bytes) -> str:
+    """An uploaded game file as text, checked whole; raises GameFileError with every problem by path."""
+    try:
+        text = raw.decode("utf-8-sig")  # a byte order mark (a Windows editor's) is no problem
+    except UnicodeDecodeError:
+        raise GameFileError([Problem("(document)", _("is not UTF-8 text"))]) from None
+    parse_document(text)
+    return text
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+class _Reader(Checks):
+    """The document's grammar: a game file's games, each game's comb, players, entries, tokens and
+    change history, checked against each other."""
 
-
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append(Problem(path, message))
-
-    def object(self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()) -> dict | None:
-        if not isinstance(value, dict):
-            self.problem(path, _("must be an object, not %(value)s") % {"value": _describe(value)})
-            return None
-        for key in getattr(value, "duplicates", []):
-            self.problem(f"{path}.{key}" if path else key, _("is given more than once"))
-        for key in value:
-            if key not in allowed:
-                self.problem(self.join(path, key), self.unknown_key_message(path, key))
-        for key in required:
-            if key not in value:
-                self.problem(self.join(path, key), _("is required"))
-        return value
-
-    @staticmethod
-    def join(path: str, key: str) -> str:
-        return f"{path}.{key}" if path else key
-
-    @staticmethod
-    def unknown_key_message(path: str, key: str) -> str:
+    def unknown_key_message(self, path: str, key: str) -> str:
         category = CATEGORY_BY_KEY.get(key)
         section = path.rsplit(".", 1)[-1]
         if category is not None and section == category.section.value and category.during is not None:
@@ -265,81 +109,6 @@ class _Reader:
                 "section": category.section.value,
             }
         return _("is not a key the format knows")
-
-    def integer(self, value: Any, path: str, low: int, high: int) -> int | None:
-        if not _is_int(value):
-            self.problem(
-                path,
-                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
-                % {"low": low, "high": high, "value": _describe(value)},
-            )
-            return None
-        if not low <= value <= high:
-            self.problem(
-                path,
-                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
-                % {"low": low, "high": high, "value": value},
-            )
-            return None
-        return value
-
-    def boolean(self, value: Any, path: str) -> bool | None:
-        if not isinstance(value, bool):
-            self.problem(path, _("must be true or false, not %(value)s") % {"value": _describe(value)})
-            return None
-        return value
-
-    def text(
-        self,
-        value: Any,
-        path: str,
-        max_length: int | None = None,
-        required: bool = False,
-        lines: bool = False,
-        name: bool = False,
-    ) -> str | None:
-        """A text of the file, without the spaces around it: names, factions and authors are one
-        line; ``lines`` (the notes) may also hold line breaks and tabs. Any other control character
-        (NUL, escape, …) is refused, and a ``name`` (a player's, a faction's, an author's) holds
-        nothing that hides or reorders text (``scoring.names``: refused, never removed, so that a
-        name is stored as the file writes it or not at all)."""
-        if not isinstance(value, str):
-            self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})
-            return None
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            self.problem(path, _("holds a character that is not valid Unicode text"))
-            return None
-        control = next(
-            (char for char in value.strip() if unicodedata.category(char) == "Cc" and not (lines and char in "\n\r\t")),
-            None,
-        )
-        if control is not None:
-            self.problem(
-                path,
-                _("holds a control character (%(code)s), which text cannot hold") % {"code": f"U+{ord(control):04X}"},
-            )
-            return None
-        text = value.strip()
-        hidden = refused_character(text) if name else None
-        if hidden is not None:
-            self.problem(
-                path,
-                _("holds a character that can hide or reorder text (%(character)s), which a name cannot hold")
-                % {"character": character_words(hidden)},
-            )
-            return None
-        if required and not text:
-            self.problem(path, _("must not be empty"))
-            return None
-        if max_length is not None and len(text) > max_length:
-            self.problem(
-                path,
-                _("must be at most %(max)s characters long, not %(length)s") % {"max": max_length, "length": len(text)},
-            )
-            return None
-        return text
 
     def document(self, document: Any) -> list[GameData]:
         root = self.object(document, "", ("format", "version", "games"), ("format", "version", "games"))
@@ -591,8 +360,6 @@ class _Reader:
             return None
         return counts
 
-    # The change history ---------------------------------------------------------------------
-
     def changes(self, raw: Any, path: str, seat_count: int | None, sector_count: int | None) -> list[ChangeData]:
         """The optional ``changes`` of a game, oldest first. ``seat_count`` and ``sector_count``
         are None when the players or the comb are themselves invalid (then only what can be
@@ -759,166 +526,3 @@ class _Reader:
             return text
         self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": _describe(value)})
         return None
-
-    def date_time(self, value: Any, path: str) -> datetime | None:
-        example = "2026-11-29T21:04:05+01:00"
-        if not (isinstance(value, str) and _DATE_TIME.fullmatch(value)):
-            self.problem(
-                path,
-                _("must be a date and time with its offset from UTC, such as %(example)s, not %(value)s")
-                % {"example": example, "value": _describe(value)},
-            )
-            return None
-        try:
-            moment = datetime.fromisoformat(value)
-            moment.astimezone(UTC)  # a moment the database can store (years 1 to 9999 in UTC)
-        except (ValueError, OverflowError):
-            self.problem(path, _("is not a real date and time: %(value)s") % {"value": value})
-            return None
-        return moment
-
-
-# ---------------------------------------------------------------------------------------------
-# The change history in the pad's words: a field is "t<sector position>" where the file says
-# "hibernation[<sector index>]", and a value is the text its input showed ("" not entered,
-# "True"/"False" for the flag, "3+6+2" for a sum, "12").
-
-
-def entry_of_field(key: str) -> str:
-    """The file's entry for the pad's field key ("t2" is "hibernation[2]")."""
-    position = tokens_position(key)
-    return key if position is None else f"hibernation[{position}]"
-
-
-def field_of_entry(entry: str) -> str:
-    """The pad's field key for a (valid) entry of the file ("hibernation[2]" is "t2")."""
-    found = _HIBERNATION_ENTRY.fullmatch(entry)
-    return tokens_key(int(found.group(1))) if found else entry
-
-
-def value_of_text(text: str) -> ChangeValue:
-    """The file's value for the text a field showed ("" is None, "True" is true, "3+4" stays)."""
-    if text == "":
-        return None
-    if text in ("True", "False"):
-        return text == "True"
-    if is_sum(text):
-        return text
-    try:
-        return int(text)
-    except ValueError:
-        return text  # never recorded by the pad; written as it is (and refused by the reader)
-
-
-def text_of_value(value: ChangeValue) -> str:
-    """The text a field shows for a value of the file (the inverse of ``value_of_text``)."""
-    if value is None:
-        return ""
-    return str(value)
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing
-
-
-def dump_game(game: GameData) -> dict[str, Any]:
-    document: dict[str, Any] = {}
-    if game.played_on is not None:
-        document["played_on"] = game.played_on.isoformat()
-    document["notes"] = game.notes
-    document["end_trigger_token"] = game.end_trigger_token
-    during = During(game.during)
-    if during != During.BREAKDOWN:  # (left out for the breakdown: the games of every earlier file)
-        document["during"] = during.value
-    document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
-    document["players"] = [dump_player(player, during) for player in sorted(game.players, key=lambda p: p.seat)]
-    if game.changes:
-        document["changes"] = [dump_change(change) for change in game.changes]
-    return document
-
-
-def dump_change(change: ChangeData) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "player": change.player,
-        "entry": change.entry,
-        "old": change.old,
-        "new": change.new,
-        "at": change.at.isoformat(),
-        "by": change.by,
-    }
-    if change.by_link:
-        document["by_link"] = True
-    if change.undoes is not None:
-        document["undoes"] = change.undoes
-    return document
-
-
-def dump_player(player: PlayerData, during: During = During.BREAKDOWN) -> dict[str, Any]:
-    document: dict[str, Any] = {"name": player.name, "seat": player.seat}
-    if player.faction:
-        document["faction"] = player.faction
-    document["automa"] = player.automa
-    document["active_workers"] = player.active_workers or 0
-    for section in (Section.DURING, Section.END):
-        document[section.value] = {
-            c.key: player.entries.get(c.key, False if c.is_flag else 0) for c in categories_of(during, section)
-        }
-    document["hibernation"] = list(player.hibernation)
-    return document
-
-
-def dump_document(games: Sequence[GameData]) -> dict[str, Any]:
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "games": [dump_game(game) for game in games]}
-
-
-def to_json(document: Any) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-# ---------------------------------------------------------------------------------------------
-# Recognising a game (docs/game-file.md, "Importing the same games twice")
-
-
-def game_fingerprint(game: GameData, *, undated_as: date | None = None) -> str:
-    """What makes a game the same game: a SHA-256 (64 hex digits) of the canonical JSON of the
-    game as the writer writes it, without its change history.
-
-    So two games are the same when their date, notes, end-trigger token, comb and players (in
-    seat order: name, faction, Automa, active workers, every entry, tokens) are the same, however
-    they were written in their files. A game without a date is taken as played on ``undated_as``
-    (the date an import gives it), when that is given.
-    """
-    written = dump_game(game)
-    written.pop("changes", None)
-    if game.played_on is None and undated_as is not None:
-        written["played_on"] = undated_as.isoformat()
-    canonical = json.dumps(written, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
-
-
-# ---------------------------------------------------------------------------------------------
-# Scoring (what `score_game` prints)
-
-
-def score_document(games: Sequence[GameData]) -> dict[str, Any]:
-    scored = []
-    for game in games:
-        result = game.score()
-        scored.append(
-            {
-                "players": [
-                    {
-                        "name": player.name,
-                        "seat": player.seat,
-                        "during": outcome.during,
-                        "end": outcome.end,
-                        "majority": outcome.majority,
-                        "total": outcome.total,
-                        "rank": outcome.rank,
-                        "winner": outcome.winner,
-                    }
-                    for player, outcome in zip(game.players, result.players, strict=True)
-                ]
-            }
-        )
-    return {"games": scored}
