@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 
 from scoring.forms.transfer import MAX_UPLOAD_BYTES
-from scoring.refusals import sentence, wants_sentence
+from scoring.web.refusals import sentence, wants_sentence
 
 # Around the game file, the import's form: its CSRF token, the parts' headers, the boundaries.
 FORM_AROUND_THE_FILE = 64 * 1024

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
-from scoring.refusals import refusal
+from scoring.web.refusals import refusal
 
 logger = logging.getLogger(__name__)
 

@@ -90,7 +90,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
-                "scoring.context_processors.phone",
+                "scoring.web.context_processors.phone",
             ],
         },
     },
@@ -170,7 +170,7 @@ CACHES = {
 
 # Abuse limits, per client address and, for sign-in and password reset, per account name typed:
 # at most N requests per S seconds, as (N, S). A rule left out is not limited.
-# The abuse limits (scoring/limits.py): per rule, at most N requests per S seconds, counted per
+# The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, counted per
 # "session" (what one phone may do: a signed-in account, or a share link's holder), per client
 # "address" (every phone behind it together) and per "account" name typed. docs/operations.md says why.
 #

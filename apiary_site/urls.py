@@ -18,7 +18,7 @@ urlpatterns = [
     path("i18n/setlang/", preferences.language_set, name="set_language"),
     path("accounts/signup/", accounts.sign_up, name="signup"),
     path("accounts/name/", accounts.account_name, name="account_name"),
-    # Before Django's own: sign-in and password reset with the abuse limits (scoring/limits.py).
+    # Before Django's own: sign-in and password reset with the abuse limits (scoring/web/limits.py).
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/password_reset/", accounts.PasswordResetRequestView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),

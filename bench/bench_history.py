@@ -51,8 +51,8 @@ def store_games(owner, count: int, start: int) -> None:
     then the tallies computed from them (as the migration that made them does)."""
     from django.db import transaction
 
-    from scoring.categories import FACTIONS
     from scoring.models import Game, Player, Seat
+    from scoring.rules.categories import FACTIONS
     from scoring.tallies import tallies_rebuild
 
     players = {player.name: player for player in Player.objects.filter(owner=owner)}

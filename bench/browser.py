@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 
-from scoring.categories import TOKENS_PER_PLAYER, During, categories_of
+from scoring.rules.categories import TOKENS_PER_PLAYER, During, categories_of
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PHONE = "Pixel 7"

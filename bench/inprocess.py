@@ -28,8 +28,8 @@ from django.test.utils import CaptureQueriesContext
 from bench.common import summary
 from bench.pad_client import Addresses, AddressHolder, PadFields, decoded, save_body, saved_version
 from scoring import services
-from scoring.categories import During
 from scoring.models import Game
+from scoring.rules.categories import During
 
 PLAYERS = {
     1: [services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Solo")],  # a solo game
@@ -342,8 +342,8 @@ def as_sent(response) -> int:
 def engine(samples: int) -> dict:
     """The scoring rules alone (pure Python): a full 5-player, 20-sector game, against the
     subtotals alone (no comb, no ranking)."""
-    from scoring.categories import CATEGORIES
-    from scoring.engine import PlayerSheet, Sector, category_vp, score_game
+    from scoring.rules.categories import CATEGORIES
+    from scoring.rules.engine import PlayerSheet, Sector, category_vp, score_game
 
     sectors = [Sector(9 + i % 5, i % 4) for i in range(20)]
     sheets = [

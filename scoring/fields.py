@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext
 
-from scoring.categories import (
+from scoring.rules.categories import (
     CATEGORY_BY_KEY,
     MAX_ACTIVE_WORKERS,
     TOKENS_PER_PLAYER,

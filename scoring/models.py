@@ -1,6 +1,6 @@
 """What the pad stores: games, their comb sectors, their seats and the tokens on the comb.
 
-A seat has one column per score category, generated from ``scoring.categories`` so the
+A seat has one column per score category, generated from ``scoring.rules.categories`` so the
 list of categories stays the single source of truth; the database checks every range.
 """
 
@@ -14,7 +14,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import (
+from scoring.rules.categories import (
     CATEGORIES,
     DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
@@ -601,7 +601,7 @@ class PlayerTally(Tally):
 
 class RateCounter(models.Model):
     """How many requests one client address (or account name) made under one abuse limit in its
-    current window (``scoring.limits``): one row per counted name, moved by one statement."""
+    current window (``scoring.web.limits``): one row per counted name, moved by one statement."""
 
     name = models.CharField(max_length=120, unique=True)  # rule:kind:period:digest of who
     window = models.BigIntegerField()  # which window of the period the count is of

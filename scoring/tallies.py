@@ -23,8 +23,8 @@ from django.db import transaction
 from django.db.models import F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 
-from scoring.categories import CATEGORIES
 from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat, Tally
+from scoring.rules.categories import CATEGORIES
 
 Scope = Tally.Scope
 

@@ -125,8 +125,8 @@ def main() -> None:
     from django.contrib.auth.models import User
 
     from scoring import services
-    from scoring.categories import During
     from scoring.models import Change, Game, HibernationTokens, Seat
+    from scoring.rules.categories import During
 
     owner = User.objects.create_user(f"table-owner-{os.getpid()}-{random.randrange(10**9)}")
     game = services.game_create(

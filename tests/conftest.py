@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.test import Client
 
-from scoring import limits
+from scoring.web import limits
 from tests import factories
 
 

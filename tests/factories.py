@@ -18,11 +18,11 @@ from django.contrib.auth.models import User
 
 from scoring import selectors, services
 from scoring.access import NOBODY, Actor
-from scoring.categories import During, categories_of
-from scoring.engine import Sector
 from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Game, GameSector, Seat
+from scoring.rules.categories import During, categories_of
+from scoring.rules.engine import Sector
 from scoring.services import OUTCOME_FIELDS, Guard, SaveResult
 from scoring.services.pad import NO_GUARD
 

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services
-from scoring.limits import counters_clear
+from scoring.web.limits import counters_clear
 from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, page
 
 PASSWORD = "a-long-pass-phrase-for-ann"
@@ -146,7 +146,7 @@ def test_your_name_page_refuses_a_name_longer_than_40_characters(client, ann):
 
 
 def test_sign_up_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_keeping_the_rest(client, db):
-    """(``scoring/names.py``; the user name takes letters, digits and @ . + - _ only: Django's own rule.)"""
+    """(``scoring/rules/names.py``; the user name takes letters, digits and @ . + - _ only: Django's own rule.)"""
     response = client.post(
         reverse("signup"),
         {

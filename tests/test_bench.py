@@ -25,7 +25,7 @@ import pytest
 
 from bench import load, report
 from bench.pad_client import Addresses, save_body
-from scoring.categories import During, categories_of
+from scoring.rules.categories import During, categories_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Specification of the score categories (``scoring/categories.py``).
+"""Specification of the score categories (``scoring/rules/categories.py``).
 
 The categories are the one list that every other part of the pad reads, so this file pins them
 to their sources: ``docs/scoring-rules.md`` (keys, order, sections, VP per unit) and
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring import categories
-from scoring.categories import (
+from scoring.rules import categories
+from scoring.rules.categories import (
     CATEGORIES,
     CATEGORY_BY_KEY,
     DEFAULT_DURING,
@@ -391,7 +391,7 @@ def test_comb_spaces_in_use_by_player_count(players, spaces):
 # Plain Python: no Django in the engine or the categories
 # --------------------------------------------------------------------------------------------
 
-PURE_MODULES = ["scoring/engine.py", "scoring/categories.py"]
+PURE_MODULES = ["scoring/rules/engine.py", "scoring/rules/categories.py"]
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -417,8 +417,8 @@ def test_module_source_imports_nothing_from_django(module):
 
 
 def test_engine_imports_only_the_standard_library_and_the_categories():
-    allowed = set(sys.stdlib_module_names) | {"__future__", "scoring.categories"}
-    imported = _imported_modules(PROJECT_ROOT / "scoring/engine.py")
+    allowed = set(sys.stdlib_module_names) | {"__future__", "scoring.rules.categories"}
+    imported = _imported_modules(PROJECT_ROOT / "scoring/rules/engine.py")
     assert {name for name in imported if name.split(".")[0] not in allowed and name not in allowed} == set()
 
 
@@ -428,7 +428,7 @@ def test_engine_and_categories_import_with_django_unavailable():
     """
     code = (
         "import sys; sys.modules['django'] = None\n"
-        "import scoring.engine, scoring.categories\n"
+        "import scoring.rules.engine, scoring.rules.categories\n"
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules if sys.modules[m])\n"
     )
     completed = subprocess.run(

@@ -24,9 +24,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.categories import During
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
+from scoring.rules.categories import During
 from tests.factories import OWNER, game_scored, player, save_tokens, user, value_corrected
 from tests.test_gamefile import (
     DATA,

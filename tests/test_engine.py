@@ -1,4 +1,4 @@
-"""Specification of the scoring engine (``scoring/engine.py``).
+"""Specification of the scoring engine (``scoring/rules/engine.py``).
 
 Every table below is drawn from ``docs/scoring-rules.md`` (the rules in the project's own
 words, with the English and French rule texts' worked examples) and the example of
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.categories import (
+from scoring.rules.categories import (
     CATEGORIES,
     END_CATEGORIES,
     MAX_ACTIVE_WORKERS,
@@ -29,15 +29,7 @@ from scoring.categories import (
     Section,
     categories_of,
 )
-from scoring.engine import (
-    PlayerSheet,
-    Sector,
-    SectorOutcome,
-    TieResult,
-    category_vp,
-    score_game,
-    score_sector,
-)
+from scoring.rules.engine import PlayerSheet, Sector, SectorOutcome, TieResult, category_vp, score_game, score_sector
 
 
 def vp_player(vp: int, workers: int = 0, tokens: tuple[int, ...] = ()) -> PlayerSheet:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import PlayerSheet, Sector, score_game, score_sector
+from scoring.rules.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.wording.explanations import sector_sentence, tie_sentence
 from scoring.wording.numbers_and_dates import tokens_words
 from scoring.wording.sentences import isolated, names_list, plain_text, words

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.categories import CATEGORIES
 from scoring.fields import WORKERS, FieldAddress, PadField, field_address, is_key, tokens_key, tokens_position
 from scoring.models import GameSector, Seat
+from scoring.rules.categories import CATEGORIES
 
 
 @pytest.mark.parametrize("position", [0, 1, 2, 9, 10, 99])

@@ -1,6 +1,6 @@
 """Specification of the pad's field input: field names (``scoring.fields``), what may be typed
 (``parse_pad_value``), the pad's plain form (``PadForm``: what a post without JavaScript changed)
-and the short sums of ``scoring/sums.py``.
+and the short sums of ``scoring/rules/sums.py``.
 
 A pad field is named ``s<seat>-<category key>``, ``s<seat>-active_workers`` or ``s<seat>-t<sector
 position>``. A value is a whole number or, for score entries, a sum such as ``3+6+2``; anything else
@@ -18,12 +18,12 @@ from django.core.exceptions import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.categories import During, categories_of
 from scoring.fields import PadField, field_address, pad_field, pad_fields
 from scoring.forms.pad import FieldSaveForm, PadFlagField, PadForm, PadValueField, ParsedValue, parse_pad_value
 from scoring.models import GameSector, Seat
+from scoring.rules.categories import During, categories_of
+from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 from scoring.services import Guard
-from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 # The categories of a breakdown game's pad: what ``pad_field`` and ``PadForm`` read unless told
 # that the game counts the VP track.

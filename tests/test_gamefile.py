@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import Sector
 from scoring.gamefile import (
     ChangeData,
     GameData,
@@ -36,6 +35,7 @@ from scoring.gamefile import (
     to_json,
     value_of_text,
 )
+from scoring.rules.engine import Sector
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
@@ -149,7 +149,7 @@ MULTI_SCORE = {
     ]
 }
 
-# FORMAT.md's limits, written out from its text (not read from scoring.categories).
+# FORMAT.md's limits, written out from its text (not read from scoring.rules.categories).
 VP_KEYS_DURING = (
     "starting_vp",
     "explore_tokens",
@@ -487,7 +487,7 @@ INVALID_DOCUMENTS = [
     invalid("name-with-nul", edited(set_(f"{P0}.name", "Ali\x00ce")), f"{P0}.name"),
     invalid("name-with-line-break", edited(set_(f"{P0}.name", "Ali\nce")), f"{P0}.name"),
     invalid("faction-with-escape", edited(set_(f"{P0}.faction", "Ana\x1b[31m")), f"{P0}.faction"),
-    # Characters that hide or reorder text (issue 27, scoring/names.py): refused in every name (a
+    # Characters that hide or reorder text (issue 27, scoring/rules/names.py): refused in every name (a
     # player's, a faction's, a change's author's), each at its path.
     invalid("name-with-right-to-left-override", edited(set_(f"{P0}.name", "\u202eaivilO")), f"{P0}.name"),
     invalid("name-with-zero-width-space", edited(set_(f"{P0}.name", "Ali\u200bce")), f"{P0}.name"),

@@ -23,9 +23,9 @@ from django.core.management import call_command
 
 from scoring import selectors, services
 from scoring.access import Actor
-from scoring.categories import During
 from scoring.gamefile import ChangeData, dump_document, parse_document, read_document, to_json
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
+from scoring.rules.categories import During
 from scoring.services import Guard, Outcome
 from tests.factories import revision_of, save_value
 from tests.test_gamefile import history_document

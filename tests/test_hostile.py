@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 
 from scoring import services
 from scoring.access import SESSION_NAMES
-from scoring.categories import CATEGORIES, FACTIONS, MAX_PLAYERS, During, categories_of
 from scoring.fields import WORKERS, field_name, tokens_key
 from scoring.forms.games import HistoryFilterForm
 from scoring.forms.pad import LinkHolderNameForm
-from scoring.limits import counters_clear
 from scoring.models import Change, Game, GameLink, HibernationTokens, Player, Seat
+from scoring.rules.categories import CATEGORIES, FACTIONS, MAX_PLAYERS, During, categories_of
+from scoring.web.limits import counters_clear
 from tests.conftest import SECOND_DATABASE
 from tests.factories import game_started
 from tests.views.helpers import form_data, loaded, page, typed

@@ -5,7 +5,7 @@
   the start form, the error messages (the pages', the forms', the game file's, the rate limits'),
   the mail, the spreadsheet and the command-line tools.
 - The categories are the French edition's words, taken from the catalogue (the msgstr of the
-  English labels of ``scoring/categories.py``), and agree with the table of docs/scoring-rules.md.
+  English labels of ``scoring/rules/categories.py``), and agree with the table of docs/scoring-rules.md.
 - Nothing user-facing escapes translation: a template's text, a Python message, a word of the pad's
   script is marked for translation and has its French translation (no empty or fuzzy entry; the
   catalogue holds what ``makemessages`` collects; each ``.mo`` holds what its ``.po`` says).
@@ -44,10 +44,10 @@ from django.utils.html import strip_tags
 
 from scoring import services
 from scoring.access import Actor
-from scoring.categories import CATEGORIES, MAJORITY_LABEL
-from scoring.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.management.commands._shell_language import shell_language
 from scoring.models import Game, LanguagePreference, Seat
+from scoring.rules.categories import CATEGORIES, MAJORITY_LABEL
+from scoring.rules.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.wording.explanations import sector_sentence, tie_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import PASSWORD, game_scored, game_started, player, save_tokens, save_value, seat_of

@@ -24,8 +24,9 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import limits, services
+from scoring import services
 from scoring.models import Change, Game, GameLink, Player, RateCounter
+from scoring.web import limits
 from tests.views.helpers import loaded, page, typed, url
 
 PASSWORD = "a-long-pass-phrase-for-ann"

@@ -62,7 +62,7 @@ def make_layout_sector(**fields: Any) -> CombLayoutSector:
     return CombLayoutSector.objects.create(layout=CombLayout.objects.create(name="Base"), **fields)
 
 
-# Entry limits from FORMAT.md (written out, not read from scoring.categories).
+# Entry limits from FORMAT.md (written out, not read from scoring.rules.categories).
 ENTRY_LIMITS = {
     **dict.fromkeys(
         (

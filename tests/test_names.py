@@ -1,4 +1,4 @@
-"""Specification of what a name may hold (``scoring/names.py``), the one rule of the forms and the
+"""Specification of what a name may hold (``scoring/rules/names.py``), the one rule of the forms and the
 game file: no character that hides or reorders text (Unicode's format characters, Cf; control
 characters, Cc; line and paragraph separators, Zl and Zp), except the two joiners where a script or
 an emoji needs them; every other character of any script kept.
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.names import (
+from scoring.rules.names import (
     ZERO_WIDTH_JOINER,
     ZERO_WIDTH_NON_JOINER,
     character_words,

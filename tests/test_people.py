@@ -24,9 +24,9 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.access import Keeper
-from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Player, Seat
+from scoring.rules.engine import Sector
 from tests.factories import COMB, game_scored, game_started, player, user
 from tests.views.helpers import Element, page, text_of
 

@@ -1,4 +1,4 @@
-"""Specification of *Play again* (``scoring.play_again``): the next game of the same table, worked
+"""Specification of *Play again* (``scoring.rules.play_again``): the next game of the same table, worked
 out from a finished game's seats and comb alone (no database: the rows are built in memory). How
 the start form shows it and who may ask for it is ``tests/views/test_games.py``; the table's whole
 way from the results to the next pad, ``tests/browser/test_play_again.py``."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.categories import During
 from scoring.models import Game, GameSector, Seat
-from scoring.play_again import NextGame, next_game, seats_moved_on
+from scoring.rules.categories import During
+from scoring.rules.play_again import NextGame, next_game, seats_moved_on
 from scoring.selectors import GameState
 
 

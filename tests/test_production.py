@@ -15,9 +15,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from scoring.categories import MAX_NOTES_LENGTH
 from scoring.gamefile import GameFileError, parse_document
 from scoring.models import Game
+from scoring.rules.categories import MAX_NOTES_LENGTH
 from tests.factories import game_started, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from scoring import selectors
-from scoring.categories import MAJORITY_LABEL, During
+from scoring.rules.categories import MAJORITY_LABEL, During
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.django_db

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import selectors, services
-from scoring.categories import CATEGORIES, FACTIONS, During
 from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat
+from scoring.rules.categories import CATEGORIES, FACTIONS, During
 from scoring.tallies import MEASURES, seat_measures, tallies_rebuild
 from tests.factories import game_scored, player, save_value, seat_of, user
 

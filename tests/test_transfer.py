@@ -28,10 +28,10 @@ from django.utils import timezone
 
 from scoring import selectors, services
 from scoring.access import Actor
-from scoring.categories import CATEGORIES, During, Section, categories_of
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Change, Game
+from scoring.rules.categories import CATEGORIES, During, Section, categories_of
 from scoring.selectors import imports
 from scoring.services import uploads
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS

@@ -9,7 +9,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import (
+from scoring.forms.names import NameField
+from scoring.models import CombLayout
+from scoring.rules.categories import (
     DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
     DURING_LABELS,
@@ -22,8 +24,6 @@ from scoring.categories import (
     MAX_SECTORS,
     During,
 )
-from scoring.forms.names import NameField
-from scoring.models import CombLayout
 from scoring.wording.sentences import isolated, words
 
 

@@ -1,5 +1,5 @@
 """A name typed on a page (a player's, a person's, a comb layout's, a link holder's): one line,
-holding nothing that hides or reorders text (``scoring.names``, the game file's rule too)."""
+holding nothing that hides or reorders text (``scoring.rules.names``, the game file's rule too)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import (
-    MAX_NAME_LENGTH,
-)
-from scoring.names import character_words, one_line, refused_character
+from scoring.rules.categories import MAX_NAME_LENGTH
+from scoring.rules.names import character_words, one_line, refused_character
 
 
 def validate_name(value: str) -> None:
-    """A name holds nothing that hides or reorders text (``scoring.names``, the game file's rule too)."""
+    """A name holds nothing that hides or reorders text (``scoring.rules.names``, the game file's rule too)."""
     hidden = refused_character(value)
     if hidden is not None:
         raise ValidationError(

@@ -10,14 +10,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.categories import (
-    During,
-)
 from scoring.fields import FieldAddress, Guard, PadField, field_address, pad_fields
 from scoring.forms.names import PersonNameField
 from scoring.models import GameSector, Seat
+from scoring.rules.categories import During
+from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 from scoring.services import ValueSave
-from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scoring.gamefile.problems import Problem, _
-from scoring.names import character_words, refused_character
+from scoring.rules.names import character_words, refused_character
 
 # A date-time with its offset: seconds required, at most 6 digits of fraction, "Z" or ±HH:MM.
 _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})")
@@ -127,7 +127,7 @@ class Checks:
         """A text of the file, without the spaces around it: names, factions and authors are one
         line; ``lines`` (the notes) may also hold line breaks and tabs. Any other control character
         (NUL, escape, …) is refused, and a ``name`` (a player's, a faction's, an author's) holds
-        nothing that hides or reorders text (``scoring.names``: refused, never removed, so that a
+        nothing that hides or reorders text (``scoring.rules.names``: refused, never removed, so that a
         name is stored as the file writes it or not at all)."""
         if not isinstance(value, str):
             self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})

@@ -6,11 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from scoring.categories import (
-    DEFAULT_END_TRIGGER_TOKEN,
-    During,
-)
-from scoring.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.rules.categories import DEFAULT_END_TRIGGER_TOKEN, During
+from scoring.rules.engine import GameResult, PlayerSheet, Sector, score_game
 
 FORMAT_NAME = "apiary-scorepad"
 

@@ -9,7 +9,7 @@ import re
 
 from scoring.fields import tokens_key, tokens_position
 from scoring.gamefile.data import ChangeValue
-from scoring.sums import is_sum
+from scoring.rules.sums import is_sum
 
 _HIBERNATION_ENTRY = re.compile(r"hibernation\[(0|[1-9][0-9]*)\]")
 

@@ -10,7 +10,20 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from scoring.categories import (
+from scoring.fields import WORKERS
+from scoring.gamefile.checks import Checks, _describe, _is_int, _object_pairs
+from scoring.gamefile.data import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_AUTHOR_LENGTH,
+    ChangeData,
+    ChangeValue,
+    GameData,
+    PlayerData,
+)
+from scoring.gamefile.history import _HIBERNATION_ENTRY
+from scoring.gamefile.problems import GameFileError, Problem, _
+from scoring.rules.categories import (
     CATEGORY_BY_KEY,
     DEFAULT_END_TRIGGER_TOKEN,
     END_TRIGGER_TOKENS,
@@ -28,21 +41,8 @@ from scoring.categories import (
     Section,
     categories_of,
 )
-from scoring.engine import Sector
-from scoring.fields import WORKERS
-from scoring.gamefile.checks import Checks, _describe, _is_int, _object_pairs
-from scoring.gamefile.data import (
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    MAX_AUTHOR_LENGTH,
-    ChangeData,
-    ChangeValue,
-    GameData,
-    PlayerData,
-)
-from scoring.gamefile.history import _HIBERNATION_ENTRY
-from scoring.gamefile.problems import GameFileError, Problem, _
-from scoring.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
+from scoring.rules.engine import Sector
+from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -13,8 +13,8 @@ from typing import Protocol
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from scoring import selectors
-from scoring.categories import CATEGORIES
 from scoring.models import Game
+from scoring.rules.categories import CATEGORIES
 
 # The spreadsheet's columns. Their names in English are the machine names below; in another
 # language the header row is in that language's words (a category's column is the category's

@@ -6,12 +6,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.categories import (
-    During,
-    Section,
-    categories_of,
-)
 from scoring.gamefile.data import FORMAT_NAME, FORMAT_VERSION, ChangeData, GameData, PlayerData
+from scoring.rules.categories import During, Section, categories_of
 
 
 def dump_game(game: GameData) -> dict[str, Any]:

@@ -5,8 +5,8 @@ from django.db import migrations, models
 
 def store_every_outcome(apps, schema_editor):
     """Score every game already stored (the engine is plain Python, usable here)."""
-    from scoring.categories import CATEGORIES
-    from scoring.engine import PlayerSheet, Sector, score_game
+    from scoring.rules.categories import CATEGORIES
+    from scoring.rules.engine import PlayerSheet, Sector, score_game
 
     Game = apps.get_model("scoring", "Game")
     Seat = apps.get_model("scoring", "Seat")

@@ -19,18 +19,18 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoring import selectors
-from scoring.categories import TOKENS_PER_PLAYER, Section
 from scoring.fields import FieldAddress, pad_field
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.changes import actor_words, finished_sentence, value_words
 from scoring.presenters.comb_hints import comb_overfilled
+from scoring.rules.categories import TOKENS_PER_PLAYER, Section
 from scoring.services import FinishResult, Outcome, SaveResult, ValueSave
 from scoring.wording.sentences import isolated, words
 
 if TYPE_CHECKING:
     from scoring.access import Actor
     from scoring.forms.pad import PadForm
-    from scoring.limits import Refused
+    from scoring.web.limits import Refused
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
 FIGURES = (

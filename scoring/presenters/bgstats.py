@@ -31,9 +31,9 @@ from urllib.parse import quote
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.categories import END_CATEGORIES
 from scoring.models import Change, Game, GameEvent, Seat
 from scoring.presenters.board import Scoreboard
+from scoring.rules.categories import END_CATEGORIES
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 # Who sends the play. BG Stats remembers how a user matched our game and our players to theirs

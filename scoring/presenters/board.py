@@ -16,19 +16,13 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scoring.categories import (
-    END_CATEGORIES,
-    Category,
-    Kind,
-    Section,
-    categories_of,
-)
-from scoring.engine import GameResult, PlayerResult, SectorResult
 from scoring.fields import PadField, pad_fields
 from scoring.models import GameSector, Seat
 from scoring.presenters.changes import value_words
+from scoring.rules.categories import END_CATEGORIES, Category, Kind, Section, categories_of
+from scoring.rules.engine import GameResult, PlayerResult, SectorResult
+from scoring.rules.sums import MAX_SUM_LENGTH, is_sum
 from scoring.selectors import GameState
-from scoring.sums import MAX_SUM_LENGTH, is_sum
 from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from scoring.wording.sentences import isolated, labelled, names_list, words

@@ -8,11 +8,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.categories import (
-    CATEGORY_BY_KEY,
-)
 from scoring.fields import WORKERS, tokens_position
 from scoring.models import GameEvent
+from scoring.rules.categories import CATEGORY_BY_KEY
 from scoring.wording.numbers_and_dates import MINUS, clock, game_date, when_by
 from scoring.wording.sentences import isolated, words
 

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.categories import (
-    TOKENS_PER_PLAYER,
-    comb_spaces,
-)
 from scoring.presenters.board import Scoreboard
+from scoring.rules.categories import TOKENS_PER_PLAYER, comb_spaces
 from scoring.wording.numbers_and_dates import ordinal
 from scoring.wording.sentences import isolated, words
 

@@ -20,13 +20,6 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from scoring.access import Keeper
-from scoring.categories import (
-    Category,
-    Section,
-    categories_of,
-    entry_at_start,
-)
-from scoring.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.fields import PadField
 from scoring.gamefile import (
     MAX_AUTHOR_LENGTH,
@@ -46,7 +39,9 @@ from scoring.models import (
     Seat,
     Tally,
 )
-from scoring.sums import input_text
+from scoring.rules.categories import Category, Section, categories_of, entry_at_start
+from scoring.rules.engine import GameResult, PlayerSheet, Sector, score_game
+from scoring.rules.sums import input_text
 from scoring.tallies import counts as tallies_count
 
 

@@ -9,7 +9,6 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from scoring.engine import GameResult, PlayerResult
 from scoring.gamefile import (
     GameData,
     PlayerData,
@@ -18,6 +17,7 @@ from scoring.gamefile import (
 from scoring.models import (
     Game,
 )
+from scoring.rules.engine import GameResult, PlayerResult
 
 
 def already_stored(owner, games: Sequence[GameData]) -> list[bool]:

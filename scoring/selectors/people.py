@@ -18,9 +18,6 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
 
-from scoring.categories import (
-    CATEGORIES,
-)
 from scoring.models import (
     Game,
     Player,
@@ -28,6 +25,7 @@ from scoring.models import (
     Seat,
     Tally,
 )
+from scoring.rules.categories import CATEGORIES
 from scoring.tallies import row_measures
 
 

@@ -16,16 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.access import NOBODY, Actor
-from scoring.categories import (
-    END_CATEGORIES,
-    TOKENS_PER_PLAYER,
-    Category,
-    Section,
-    categories_of,
-    comb_spaces,
-)
 from scoring.fields import PadField
 from scoring.models import Game, GameEvent, Seat
+from scoring.rules.categories import END_CATEGORIES, TOKENS_PER_PLAYER, Category, Section, categories_of, comb_spaces
 from scoring.selectors import GameState, game_state
 from scoring.services.imports import fingerprint_store
 from scoring.services.locking import game_lock

@@ -10,8 +10,6 @@ from datetime import date
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.categories import DEFAULT_DURING, DEFAULT_END_TRIGGER_TOKEN, During, Section, categories_of, entry_at_start
-from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import (
     CombLayout,
@@ -19,6 +17,15 @@ from scoring.models import (
     Game,
     Seat,
 )
+from scoring.rules.categories import (
+    DEFAULT_DURING,
+    DEFAULT_END_TRIGGER_TOKEN,
+    During,
+    Section,
+    categories_of,
+    entry_at_start,
+)
+from scoring.rules.engine import Sector
 from scoring.services.imports import game_store
 from scoring.services.locking import game_lock
 from scoring.tallies import tallies_follow

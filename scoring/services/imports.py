@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scoring.categories import During, categories_of
 from scoring.fields import WORKERS, tokens_key
 from scoring.gamefile import GameData, field_of_entry, game_fingerprint, text_of_value
 from scoring.models import (
@@ -22,9 +21,10 @@ from scoring.models import (
     Player,
     Seat,
 )
+from scoring.rules.categories import During, categories_of
+from scoring.rules.sums import evaluate_sum
 from scoring.services.outcomes import outcome_fields
 from scoring.services.people import players_attach
-from scoring.sums import evaluate_sum
 from scoring.tallies import tallies_follow
 
 

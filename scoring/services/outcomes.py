@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from scoring.engine import GameResult, PlayerResult
 from scoring.models import (
     Game,
     Seat,
 )
+from scoring.rules.engine import GameResult, PlayerResult
 from scoring.selectors import GameState, game_state
 from scoring.services.locking import game_lock
 from scoring.tallies import tallies_follow

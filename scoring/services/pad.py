@@ -21,14 +21,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.access import NOBODY, Actor
-from scoring.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
-from scoring.engine import GameResult
 from scoring.fields import NOT_CHECKED, FieldAddress, Guard, PadField, pad_field
 from scoring.models import Change, Game, HibernationTokens, Seat
+from scoring.rules.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
+from scoring.rules.engine import GameResult
+from scoring.rules.sums import evaluate_sum, input_text, is_sum
 from scoring.selectors import GameState, game_state
 from scoring.services.locking import game_lock
 from scoring.services.outcomes import outcomes_store
-from scoring.sums import evaluate_sum, input_text, is_sum
 from scoring.wording.sentences import isolated, names_list, words
 
 

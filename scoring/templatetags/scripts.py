@@ -1,6 +1,6 @@
 """A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads the module, and
 announces before it every module it imports (``<link rel="modulepreload">``, from
-``scoring.modules``, the list the service worker keeps), so that a phone fetches them all at once
+``scoring.web.modules``, the list the service worker keeps), so that a phone fetches them all at once
 rather than one import after another. A module announced or loaded once on a page is not again."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 
-from scoring.modules import imports_of
+from scoring.web.modules import imports_of
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ from django import forms, template
 from django.utils.formats import number_format
 from django.utils.html import format_html_join
 
-from scoring import names as name_rules
+from scoring.rules import names as name_rules
 from scoring.wording import numbers_and_dates, sentences
 
 register = template.Library()
@@ -27,7 +27,7 @@ def bdi(name) -> str:
 @register.filter
 def longest_unbroken(name) -> int:
     """The characters a line holds at least to show ``name`` without breaking a word
-    (``scoring.names.longest_unbroken``): the table view's type is sized by it."""
+    (``scoring.rules.names.longest_unbroken``): the table view's type is sized by it."""
     return name_rules.longest_unbroken(str(name))
 
 

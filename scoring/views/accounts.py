@@ -1,6 +1,6 @@
 """Accounts: signing up, the name an account is shown by (*Your name*), and Django's own views
 for the rest (sign in and out, password change and reset), with the abuse limits of
-``scoring.limits`` on signing in, signing up and asking for a password reset.
+``scoring.web.limits`` on signing in, signing up and asking for a password reset.
 
 Signing up or in from a browser that scored without an account (a visitor) gives the account
 every game that browser started (``services.visitor_games_claim``), before Django's ``login``
@@ -23,10 +23,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
-from scoring import limits, services
+from scoring import services
 from scoring.access import browser_games_claim, keeper_of, visitor_forget
 from scoring.forms.accounts import AccountNameForm, SignUpForm
 from scoring.views.preferences import with_account_language
+from scoring.web import limits
 
 logger = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from django.template import Engine, RequestContext
 from django_htmx.http import HttpResponseStopPolling
 
 from scoring.access import NoAccess, NotAllowed, Role, game_access
-from scoring.refusals import sentence, wants_sentence
 from scoring.views.protocol import say_session
+from scoring.web.refusals import sentence, wants_sentence
 
 
 def with_game(need: Role, *, polled: bool = False):

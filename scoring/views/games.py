@@ -10,17 +10,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scoring import limits, selectors, services
+from scoring import selectors, services
 from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
-from scoring.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.forms.games import GameStartForm, HistoryFilterForm, PlayerRowFormSet, SectorRowFormSet, filled_sectors
 from scoring.gamefile import dump_document, to_json
-from scoring.play_again import NextGame, next_game
 from scoring.presenters import bgstats
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.results import breakdown, vp_chart
+from scoring.rules.categories import MAX_PLAYERS, MAX_SECTORS
+from scoring.rules.play_again import NextGame, next_game
 from scoring.views.common import with_game
 from scoring.views.offline import keep_offline
+from scoring.web import limits
 from scoring.wording.sentences import isolated, labelled
 
 

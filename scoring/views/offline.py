@@ -28,8 +28,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from scoring.access import session_tag
-from scoring.modules import modules
 from scoring.views.protocol import KEEP_HEADER, KEEP_UNTIL_HEADER, TAG_HEADER, say_session
+from scoring.web.modules import modules
 
 # The static files a page needs, kept by the service worker so that a kept page opens offline:
 # the stylesheets, htmx, the tab's icons and every module of the phone side.

@@ -23,9 +23,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
-from scoring import limits, selectors, services
+from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
-from scoring.categories import MAX_PLAYERS
 from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change
 from scoring.presenters import answers
@@ -33,12 +32,14 @@ from scoring.presenters.board import Scoreboard
 from scoring.presenters.changes import change_label, finished_sentence, value_words
 from scoring.presenters.comb_hints import comb_hints
 from scoring.presenters.results import standings
-from scoring.refusals import sentence
+from scoring.rules.categories import MAX_PLAYERS
 from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
 from scoring.views.common import render_partials, with_game
 from scoring.views.offline import keep_offline
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
+from scoring.web import limits
+from scoring.web.refusals import sentence
 from scoring.wording.sentences import words
 
 PAD = "scoring/pad.html"

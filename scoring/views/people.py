@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import limits, selectors, services
+from scoring import selectors, services
 from scoring.presenters.results import score_chart
+from scoring.web import limits
 
 
 @never_cache

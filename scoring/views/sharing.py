@@ -13,11 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import selectors, services
 from scoring.access import GameAccess, Role, asks_to_join, game_access, link_open, link_seat_set
 from scoring.forms.sharing import SeatChoiceForm
-from scoring.limits import rate_limit
 from scoring.models import Game, GameLink
 from scoring.presenters.qr import qr_svg
-from scoring.refusals import sentence
 from scoring.views.common import with_game
+from scoring.web.limits import rate_limit
+from scoring.web.refusals import sentence
 
 
 def share_links(request: HttpRequest, game: Game) -> list[dict]:

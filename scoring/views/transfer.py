@@ -34,11 +34,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring import limits, selectors, services
+from scoring import selectors, services
 from scoring.forms.transfer import GameFileUploadForm
 from scoring.gamefile import GameFileError, Problem, checked_text, dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import spreadsheet_write
 from scoring.models import Game
+from scoring.web import limits
 
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back

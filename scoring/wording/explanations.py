@@ -1,4 +1,4 @@
-"""The rules' outcome in words (``scoring.engine``'s results): who took each comb sector's places
+"""The rules' outcome in words (``scoring.rules.engine``'s results): who took each comb sector's places
 and why, how a tie on VP was broken, and why a value is one to check."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.categories import Category, Kind
-from scoring.engine import SectorOutcome, SectorResult, TieResult
+from scoring.rules.categories import Category, Kind
+from scoring.rules.engine import SectorOutcome, SectorResult, TieResult
 from scoring.wording.numbers_and_dates import figure, ordinal, tokens_words
 from scoring.wording.sentences import isolated, names_list, words
 

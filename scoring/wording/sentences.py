@@ -19,7 +19,7 @@ FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"  # a <bdi> in
 def isolated(name: str) -> SafeString:
     """A name as the pages show it: escaped, in its own ``<bdi>`` (HTML's bidirectional isolate),
     so that whatever it holds (letters written right to left, a character that reorders text
-    stored before ``scoring.names`` refused it) it never reorders the words around it: "by
+    stored before ``scoring.rules.names`` refused it) it never reorders the words around it: "by
     <bdi>Ann</bdi> (edit link)" keeps "(edit link)" where it is."""
     return format_html("<bdi>{}</bdi>", name)
 

@@ -1,8 +1,8 @@
-// A value typed into a score field, read as scoring/sums.py reads it: a whole number, or a sum
+// A value typed into a score field, read as scoring/rules/sums.py reads it: a whole number, or a sum
 // of whole numbers with + and − between them ("3+6+2"), spaces and typographic signs allowed.
 // Both are checked against one table of cases (tests/data/sum-cases.json), so they cannot drift.
 
-export const MAX_SUM_LENGTH = 60; // (scoring/sums.py's; each field's maxlength says it too)
+export const MAX_SUM_LENGTH = 60; // (scoring/rules/sums.py's; each field's maxlength says it too)
 
 // Python's str.split() whitespace, exactly (JavaScript's \s differs: no \x1c-\x1f or \x85, and a \ufeff).
 const SPACE = "\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";

@@ -266,7 +266,7 @@ def browser(chromium, browser_watch, request):
 def context(browser, phone, live_server):
     """A phone signed in as the journeys' host (tests.browser.pad_helpers.HOST), who owns the
     games that ``make_game`` makes."""
-    from scoring.limits import counters_clear
+    from scoring.web.limits import counters_clear
     from tests.browser.pad_helpers import sign_in
 
     counters_clear()  # the rate limits count per address: every journey starts with fresh counters

@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from scoring import services
-from scoring.categories import CATEGORY_BY_KEY, DURING_LABELS, During
+from scoring.rules.categories import CATEGORY_BY_KEY, DURING_LABELS, During
 
 FLAG_KEYS = ("hive_mat_full",)
 # A page hears of what another phone saved by polling, every 2 s (#live in templates/scoring/pad.html):

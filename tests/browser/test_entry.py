@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.categories import During, categories_of
 from scoring.models import HibernationTokens, Seat
+from scoring.rules.categories import During, categories_of
 from tests.browser.pad_helpers import (
     axe_violations,
     error,

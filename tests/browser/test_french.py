@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def french_phone(browser, phone, live_server) -> Page:
     """A phone whose browser speaks French (Accept-Language: fr-FR), signed in as nobody."""
-    from scoring.limits import counters_clear
+    from scoring.web.limits import counters_clear
 
     counters_clear()
     return browser.new_page(**phone, locale="fr-FR")

@@ -31,7 +31,7 @@ IMAGE_SIZE = """async (source) => {
 @pytest.fixture
 def visitor(browser, phone, live_server) -> Page:
     """A phone signed in as nobody, on the home page."""
-    from scoring.limits import counters_clear
+    from scoring.web.limits import counters_clear
 
     counters_clear()
     page = browser.new_page(**phone)
@@ -90,7 +90,7 @@ def test_chromium_reads_the_manifest_without_error_and_would_offer_to_install_th
     """Chromium answers Lighthouse's question itself (Page.getInstallabilityErrors). It refuses to
     install from a private window, which every context of the shared browser is: this check opens
     a browser with a profile of its own, watched as every page of the journeys is."""
-    from scoring.limits import counters_clear
+    from scoring.web.limits import counters_clear
 
     counters_clear()
     options = {name: value for name, value in phone.items() if name != "default_browser_type"}

@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.categories import During, categories_of
 from scoring.models import Seat
+from scoring.rules.categories import During, categories_of
 from tests.browser.pad_helpers import (
     banner,
     error,

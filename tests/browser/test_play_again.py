@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.categories import During
 from scoring.models import Game, Seat
+from scoring.rules.categories import During
 from tests.browser.pad_helpers import SMALL_PHONE, axe_violations, host, no_sideways_scroll, shoot, sign_in
 from tests.factories import game_scored, player
 

@@ -151,7 +151,7 @@ def test_a_table_mate_joins_as_a_player_scores_their_own_sheet_and_is_credited_b
     shows the QR code there, the link copies and goes to the share sheet; the table-mate's phone
     opens the link, says it is Bruno, gets Bruno's sheet, and the host sees Bruno's value arrive,
     credited to Bruno as made through the link. axe-core finds nothing on either page."""
-    from scoring.limits import counters_clear
+    from scoring.web.limits import counters_clear
 
     counters_clear()
     words = WORDS[language]

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import services
-from scoring.categories import During
 from scoring.models import Game, Seat
+from scoring.rules.categories import During
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,

@@ -30,7 +30,7 @@ PASSWORD = "a-long-pass-phrase-two-servers"
 SETUP = f"""
 from django.contrib.auth.models import User
 from scoring import services
-from scoring.categories import During
+from scoring.rules.categories import During
 owner = User.objects.create_user("club", password={PASSWORD!r})
 game = services.game_create(players=[services.PlayerSetup(name) for name in ("Alice", "Bruno")], sectors=[],
                             owner=owner, during=During.BREAKDOWN)

@@ -64,8 +64,8 @@ def type_score(page: Page, taps: Taps, value: str) -> str:
     ("locale", "scheme"), [("en-GB", "light"), ("fr-FR", "dark")], ids=["english-light", "french-dark"]
 )
 def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, live_server, screenshots, locale, scheme):
-    from scoring.limits import counters_clear
     from scoring.models import Game
+    from scoring.web.limits import counters_clear
 
     counters_clear()
     language = locale[:2]

@@ -1,4 +1,4 @@
-// static/scoring/sums.js reads a typed value as scoring/sums.py does: one table of cases for both.
+// static/scoring/sums.js reads a typed value as scoring/rules/sums.py does: one table of cases for both.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";

@@ -11,9 +11,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
-from scoring.categories import DURING_CATEGORIES, During, Section, categories_of
 from scoring.fields import FieldAddress
 from scoring.models import Change, Game, Seat
+from scoring.rules.categories import DURING_CATEGORIES, During, Section, categories_of
 from scoring.services import Outcome
 from tests.factories import (
     game_scored,

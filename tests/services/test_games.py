@@ -15,8 +15,8 @@ from datetime import date
 import pytest
 
 from scoring import services
-from scoring.categories import CATEGORIES, During
 from scoring.models import Change, CombLayout, Game, GameLink, GameSector, HibernationTokens, Seat
+from scoring.rules.categories import CATEGORIES, During
 from tests.factories import (
     COMB,
     game_scored,

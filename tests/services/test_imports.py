@@ -14,9 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import selectors, services
-from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData, game_fingerprint, parse_document
 from scoring.models import Game, HibernationTokens, Seat
+from scoring.rules.engine import Sector
 from scoring.tallies import tallies_rebuild
 from tests.factories import (
     game_scored,

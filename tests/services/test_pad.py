@@ -30,9 +30,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import selectors, services
-from scoring.categories import CATEGORY_BY_KEY
 from scoring.fields import FieldAddress
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
+from scoring.rules.categories import CATEGORY_BY_KEY
 from scoring.services import Guard, Outcome, SaveResult
 from tests.factories import (
     game_scored,

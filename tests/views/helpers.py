@@ -15,9 +15,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.categories import CATEGORIES, During, categories_of
 from scoring.fields import field_address
 from scoring.models import Game, Seat, new_public_id
+from scoring.rules.categories import CATEGORIES, During, categories_of
 from tests.factories import COMB, game_scored, player, seat_of, tokens_of
 
 HTMX = {"HX-Request": "true"}

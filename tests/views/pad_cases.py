@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.test import Client
 
-from scoring.categories import During, categories_of
 from scoring.models import Game
+from scoring.rules.categories import During, categories_of
 from tests.views.helpers import Element, page, top_level, url
 
 # The categories of a breakdown game's pad (the games here are breakdowns; the VP track's pad is

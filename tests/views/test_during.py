@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from scoring.categories import DURING_LABELS, During, Section, categories_of
 from scoring.models import Game
+from scoring.rules.categories import DURING_LABELS, During, Section, categories_of
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     HTMX,

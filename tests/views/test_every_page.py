@@ -86,7 +86,7 @@ def test_a_players_name_is_escaped_on_every_page(client, address):
 def game_of_a_name_that_reorders_text() -> Game:
     """A finished game whose first player (and faction), and the edit link's holder who changed a
     value and finished the game, are named with a right-to-left override, as names were stored
-    before the forms and the game file refused it (``scoring/names.py``): a shared victory, a tie
+    before the forms and the game file refused it (``scoring/rules/names.py``): a shared victory, a tie
     on VP and a shared comb sector, so that the name is in every kind of sentence."""
     game = game_scored(
         player(OVERRIDE, farm_income=20, workers=2, tokens=[2, 0, 0], faction=OVERRIDE),

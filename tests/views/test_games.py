@@ -20,9 +20,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services
-from scoring.categories import CATEGORIES, During, categories_of
 from scoring.gamefile import read_document
 from scoring.models import Change, CombLayout, Game, GameSector, HibernationTokens, Seat
+from scoring.rules.categories import CATEGORIES, During, categories_of
 from tests.factories import COMB, game_scored, game_started, player, save_value, seat_of, tokens_of
 from tests.views.helpers import (
     EVIL,
@@ -511,7 +511,7 @@ def test_start_with_invalid_input_answers_422_with_the_message_and_keeps_what_wa
 
 
 def test_start_refuses_a_name_that_could_hide_or_reorder_text_under_its_field_keeping_what_was_typed(client):
-    """A player's name and a comb layout's (``scoring/names.py``: the rule of the game file too)."""
+    """A player's name and a comb layout's (``scoring/rules/names.py``: the rule of the game file too)."""
     data = start_form("Alice", OVERRIDE, notes="A rainy night", layout_name="Base\u200bgame")
 
     response = client.post(url("start"), data)

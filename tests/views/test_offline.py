@@ -19,9 +19,9 @@ from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
 
-from scoring import modules
 from scoring.access import SESSION_TAG
 from scoring.views import offline, protocol
+from scoring.web import modules
 from tests.factories import game_scored, player
 from tests.views.helpers import url
 

@@ -16,8 +16,8 @@ import pytest
 from django.template.defaulttags import PartialNode
 
 from scoring import services
-from scoring.categories import During, categories_of
 from scoring.models import Game, Seat
+from scoring.rules.categories import During, categories_of
 from tests.factories import (
     game_scored,
     game_started,

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import services
-from scoring.categories import During, categories_of
 from scoring.models import Game, GameSector
+from scoring.rules.categories import During, categories_of
 from tests.factories import (
     game_started,
     revision_of,

@@ -31,9 +31,9 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.access import SESSION_VISITOR, Actor
-from scoring.engine import Sector
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Change, CombLayout, Game, GameLink, Player
+from scoring.rules.engine import Sector
 from tests.factories import PASSWORD, save_value, seat_of
 from tests.views.helpers import HTMX, started_on, url
 

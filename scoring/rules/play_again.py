@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scoring.categories import During
+from scoring.rules.categories import During
 
 if TYPE_CHECKING:
     from scoring.selectors import GameState

@@ -40,7 +40,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.models import RateCounter
-from scoring.refusals import refusal
+from scoring.web.refusals import refusal
 
 logger = logging.getLogger(__name__)
 

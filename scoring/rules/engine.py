@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring.categories import CATEGORIES, During, Section
+from scoring.rules.categories import CATEGORIES, During, Section
 
 
 @dataclass(frozen=True, slots=True)
