@@ -1,6 +1,6 @@
 """Several phones saving one game at once, for ``tests/test_concurrency.py``.
 
-Run as ``python tests/concurrency_driver.py`` with DATABASE_URL set (a migrated database): it
+Run as ``python -m tests.concurrency_driver`` from the project with DATABASE_URL set (a migrated database): it
 creates a game owned by an account and its edit link, starts PHONES processes that each send
 about ninety saves through the real views as the pad's script sends them (typed values against
 the version each phone last saw, stale values from an old page, and stepper taps; every save
@@ -20,9 +20,7 @@ import os
 import random
 import re
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 PHONES = 4
 ROUNDS = 30  # per phone; each round sends about three saves
 NAMES = ["Ann", "Ben", "Cid", "Dee"]
@@ -32,7 +30,6 @@ STEPPED = ["s1-farms", "s2-farms", "s3-farms"]  # every phone taps + on these (n
 
 
 def setup_django() -> None:
-    sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     import django

@@ -57,7 +57,7 @@ def _no_poll_answers_kept():
 def _no_counter_sweep_by_chance(monkeypatch):
     """The rate limit sweeps its expired counters in one count out of ``SWEEP_EVERY``, by chance:
     never here, so that a test sees the same statements on every run (a sweep made the password
-    reset's two answers differ by one statement on CI). ``tests/test_limits.py`` asks for one."""
+    reset's two answers differ by one statement on CI). ``tests/web/test_limits.py`` asks for one."""
     monkeypatch.setattr(limits, "SWEEP_EVERY", 10**12)
 
 
@@ -139,7 +139,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
       file's reader, the settings, ...): the database makes no difference to them. Among them are
       the tests that start a database of their own in a child process or a file of their own
       (``tests/postgres.py``'s private cluster for ``tests/test_concurrency.py``, the SQLite
-      files of ``tests/test_sqlite_writers.py``): they already ran, exactly once.
+      files of ``tests/site/test_sqlite_writers.py``): they already ran, exactly once.
 
     Without the variable nothing is deselected."""
     if not SECOND_DATABASE:

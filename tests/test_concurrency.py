@@ -22,14 +22,16 @@ from pathlib import Path
 from tests.postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVER = Path(__file__).resolve().parent / "concurrency_driver.py"
+# Run as a module from the project (``-m``): a script's own folder would come first on its path,
+# and tests/selectors/ would hide the standard library's selectors.
+DRIVER = "tests.concurrency_driver"
 
 
 def run_driver(url: str) -> dict:
     migrate = manage(url, "migrate", "--no-input")
     assert migrate.returncode == 0, migrate.stderr
     result = subprocess.run(
-        [sys.executable, str(DRIVER)],
+        [sys.executable, "-m", DRIVER],
         cwd=ROOT,
         env={**os.environ, "DATABASE_URL": url},
         capture_output=True,

@@ -1,7 +1,7 @@
 """Specification of the keys of a seat's values (``scoring/fields.py``): a category key, the
 active workers, or ``t<sector position>`` for the tokens in a comb sector. (The names the pad
 posts, ``s<seat>-<key>``, and the fields they stand for are specified in
-``tests/test_forms.py``.) No database."""
+``tests/forms/test_pad.py``.) No database."""
 
 from __future__ import annotations
 

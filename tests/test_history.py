@@ -28,7 +28,7 @@ from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.rules.categories import During
 from scoring.services import Guard, Outcome
 from tests.factories import revision_of, save_value
-from tests.test_gamefile import history_document
+from tests.gamefile.documents import history_document
 
 pytestmark = pytest.mark.django_db
 

@@ -133,7 +133,7 @@ def snapshot() -> tuple:
 @pytest.fixture(autouse=True)
 def _no_rate_limits(settings):
     """Hundreds of requests of one phone a minute: the limits would answer 429 before the code
-    that these tests probe (tests/test_limits.py holds the limits)."""
+    that these tests probe (tests/web/test_limits.py holds the limits)."""
     settings.RATE_LIMITS = {}
 
 
@@ -247,7 +247,7 @@ def start_post(client: Client, start: dict):
         filled["player-TOTAL_FORMS"] = start["total"]
     assert set(filled) <= set(data), f"not fields of the start page's form: {sorted(set(filled) - set(data))}"
     data.update({key: [value] for key, value in filled.items()})
-    counters_clear()  # every example gets to the form (starting games is rate limited: tests/test_limits.py)
+    counters_clear()  # every example gets to the form (starting games is rate limited: tests/web/test_limits.py)
     return client.post(reverse("scoring:start"), data), data
 
 

@@ -2,7 +2,7 @@
 directly: one game (``game_store``) and many (``games_store``), an import's batches
 (``games_import``), and the fingerprints that tell a game already stored (``Game.fingerprint``,
 ``fingerprints_fill``). The import's pages and command are specified in ``tests/test_transfer.py``
-and ``tests/test_commands.py``.
+and ``tests/management/test_commands.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from tests.factories import (
     stored_outcomes,
     tokens_of,
 )
-from tests.test_gamefile import DATA
+from tests.gamefile.documents import DATA
 
 pytestmark = pytest.mark.django_db
 

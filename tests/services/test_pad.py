@@ -669,38 +669,6 @@ def test_an_undo_that_would_put_back_more_than_7_tokens_is_refused_in_words():
 
 
 # ---------------------------------------------------------------------------------------------
-# The game as a save reads it: selectors.game_state
-
-
-@pytest.mark.parametrize(
-    "sectors", [[], [(12, 6)], [(9, 3), (14, 7), (10, 5), (11, 0)]], ids=["no comb", "one", "four"]
-)
-def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered(sectors, django_assert_num_queries):
-    """``selectors.game_state`` reads the seats (with the game's row) and the comb as rows (the
-    sectors joined to their tokens): the same sectors and tokens as the tables hold, sectors
-    nobody has tokens in included, in two statements."""
-    game = game_started("Ann", "Bob", "Cid", sectors=sectors)
-    seats = list(game.seats.order_by("number"))
-    stored = list(game.sectors.order_by("position"))
-    for number, (seat, sector) in enumerate(zip(seats, stored[::2], strict=False), start=2):
-        save_tokens(seat=seat, sector=sector, count=number)
-    if stored:
-        save_tokens(seat=seats[0], sector=stored[-1], count=1)
-
-    with django_assert_num_queries(2):
-        state = selectors.game_state(game)
-
-    assert [(s.pk, s.position, s.first_vp, s.second_vp) for s in state.sectors] == [
-        (s.pk, s.position, s.first_vp, s.second_vp) for s in stored
-    ]
-    assert state.tokens == {
-        (t.seat_id, t.sector_id): t.count for t in HibernationTokens.objects.filter(seat__game=game)
-    }
-    assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
-    assert state.game.revision == revision_of(game)
-
-
-# ---------------------------------------------------------------------------------------------
 # Properties
 
 

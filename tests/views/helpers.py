@@ -342,3 +342,8 @@ def started_on(phone: Client, *names: str, sectors: tuple[tuple[int, int], ...] 
     response = phone.post(url("start"), typed(shown, {**changes, **fields}))
     assert response.status_code == 302, response.content.decode()[:2000]
     return Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
+
+
+def play_again_links(html: Element) -> list[Element]:
+    """The results' *Play again* links."""
+    return [a for a in html.find_all("a") if a.text == "Play again"]

@@ -261,7 +261,7 @@ def every_address(patterns=None, prefix: str = "", **values: str) -> list[str]:
 def test_every_address_answers_head_as_it_answers_get(client, owner):
     """A link checker, a chat app's preview or a monitor asks HEAD: the status and headers of GET
     (a page, a redirect, a 405 for an address that takes only POST), never a body. (Django's test
-    client drops a HEAD answer's body itself: tests/test_health.py checks that the site sends
+    client drops a HEAD answer's body itself: tests/site/test_health.py checks that the site sends
     none, whatever server runs it.)"""
     game = shared_victory_game()
     change = save_value(seat=seat_of(game, 1), key="farm_income", value=21).change

@@ -5,7 +5,7 @@ without JavaScript (``test_pad_form.py``), the poll (``test_pad_live.py``), fini
 finished game (``test_pad_finish.py``), the table's view (``test_pad_table.py``), the comb's hints
 and the values to check (``test_pad_checks.py``) and undo (``test_pad_undo.py``). Several phones
 score one game at once, and no phone ever undoes another phone's write: the rules of a save
-themselves are ``tests/services/test_pad.py``; how input is read, ``tests/test_forms.py``.
+themselves are ``tests/services/test_pad.py``; how input is read, ``tests/forms/test_pad.py``.
 """
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ def test_save_of_a_sum_stores_its_value_and_keeps_the_text(client):
     assert labelled(page(client.get(url("pad", game))), "Farm income, Alice")["value"] == "3+6+2"
 
 
-# One of each kind of field (every message of every kind is tests/test_forms.py).
+# One of each kind of field (every message of every kind is tests/forms/test_pad.py).
 INVALID_VALUES = [
     pytest.param(
         "s1-farm_income",

@@ -1,8 +1,8 @@
 """A database that refuses to write is met with words (apiary_site/faults.py), whatever the write:
 the session too, which Django saves as the answer leaves, after every view has returned.
 
-A full disk on the pad's own saves is ``tests/test_production.py``; a save waiting for SQLite's
-lock longer than its timeout, ``tests/test_sqlite_writers.py``."""
+A full disk on the pad's own saves is ``tests/site/test_production.py``; a save waiting for SQLite's
+lock longer than its timeout, ``tests/site/test_sqlite_writers.py``."""
 
 from __future__ import annotations
 

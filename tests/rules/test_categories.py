@@ -30,7 +30,7 @@ from scoring.rules.categories import (
     categories_of,
 )
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SCORING_MD = PROJECT_ROOT / "docs" / "scoring-rules.md"
 
 # SCORING.md, "Score categories": the during-the-game table, in its order: the VP track's one

@@ -25,7 +25,7 @@ from django.urls import reverse
 
 from scoring.forms.transfer import MAX_UPLOAD_BYTES
 from tests.factories import game_started
-from tests.test_gamefile import example_document
+from tests.gamefile.documents import example_document
 from tests.views.helpers import page as page_of
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from scoring.models import Game
 from scoring.rules.categories import MAX_NOTES_LENGTH
 from tests.factories import game_started, save_value, seat_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-key-9f8e7d6c5b4a",

@@ -13,8 +13,6 @@ is not signed in is sent to sign in.
 from __future__ import annotations
 
 import codecs
-import csv
-import io
 import json
 from datetime import date, timedelta
 
@@ -31,89 +29,31 @@ from scoring.access import Actor
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Change, Game
-from scoring.rules.categories import CATEGORIES, During, Section, categories_of
 from scoring.selectors import imports
 from scoring.services import uploads
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
 from scoring.views import transfer
-from tests.factories import game_scored, game_started, player, seat_of, total_of, user, value_corrected
-from tests.test_gamefile import DATA, THREE_ERROR_PATHS, THREE_ERRORS, example_document
+from tests.factories import game_scored, game_started, player, seat_of, user, value_corrected
+from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document
 from tests.views.helpers import page
+from tests.views.transfer_cases import (
+    EMPTY,
+    MULTI,
+    confirm,
+    csv_table,
+    export_csv,
+    export_json,
+    import_file,
+    listed,
+    owned_games,
+    preview,
+    problems,
+    today,
+    upload,
+    waiting_key,
+)
 
 pytestmark = pytest.mark.django_db
-
-MULTI = DATA / "multi_game.json"  # three games: 3 players with an Automa, 5 players with ties, solo
-EMPTY = {"format": "apiary-scorepad", "version": 1, "games": []}
-
-
-# ---------------------------------------------------------------------------------------------
-# Requests, as a browser sends them
-
-
-def export_json(client: Client):
-    return client.get(reverse("scoring:export_json"))
-
-
-def export_csv(client: Client):
-    return client.get(reverse("scoring:export_csv"))
-
-
-def upload(client: Client, content: bytes | str, name: str = "backup.json"):
-    """Choose a file and press "Check the file"."""
-    data = content.encode() if isinstance(content, str) else content
-    return client.post(reverse("scoring:import"), {"file": SimpleUploadedFile(name, data, "application/json")})
-
-
-def preview(client: Client):
-    """Where the browser goes after a good upload: the check before adding."""
-    return client.get(reverse("scoring:import"))
-
-
-def confirm(client: Client, button: str = "add"):
-    """Press "Add these N games" (or "Cancel"/"Back") on the preview, as it is shown."""
-    shown = page(preview(client))
-    form = shown.one("form", action=reverse("scoring:import_confirm"))
-    data = {"token": form.one("input", name="token")["value"]}
-    if button == "cancel":
-        data["cancel"] = "1"
-    return client.post(reverse("scoring:import_confirm"), data)
-
-
-def import_file(client: Client, content: bytes | str) -> None:
-    """Upload, look, add: the whole import."""
-    assert upload(client, content).status_code == 302
-    assert confirm(client).status_code == 302
-
-
-def listed(response, section: str) -> list[str]:
-    """The games a section of the preview lists ("to-add" or "skipped"), each as its text."""
-    found = page(response).find("section", aria_labelledby=section)
-    return [item.text for item in found.find_all("li")] if found else []
-
-
-def problems(response) -> list[str]:
-    """The paths of the problems a refused upload names."""
-    return [code.text for code in page(response).by_id("problems").find_all("code")]
-
-
-def csv_table(response) -> list[dict[str, str]]:
-    text = response.content.decode("utf-8")
-    assert text.startswith("\ufeff")
-    return list(csv.DictReader(io.StringIO(text[1:])))
-
-
-def waiting_key(account, token: str) -> str:
-    """Where the text of the file waiting to be added is kept (the cache, shared by the workers)."""
-    return f"transfer-upload:{account.pk}:{token}"
-
-
-def owned_games(account) -> int:
-    return Game.objects.filter(owner=account).count()
-
-
-def today() -> str:
-    return timezone.localdate().isoformat()
-
 
 # ---------------------------------------------------------------------------------------------
 # The page
@@ -150,12 +90,12 @@ def test_the_data_page_offers_both_downloads_and_an_upload_form(owner_client, ow
         ("post", "import_confirm"),
     ],
 )
-def test_a_visitor_who_is_not_signed_in_is_sent_to_sign_in(client, method, name):
+def test_a_visitor_who_is_not_signed_in_is_sent_to_sign_in(method, name):
     game_scored(player("Alice"), finished=True)
     address = reverse(f"scoring:{name}")
     data = {"file": SimpleUploadedFile("backup.json", MULTI.read_bytes())} if method == "post" else {}
 
-    response = getattr(client, method)(address, data)
+    response = getattr(Client(), method)(address, data)
 
     assert response.status_code == 302
     assert response["Location"] == f"{reverse('login')}?next={address}"
@@ -222,146 +162,6 @@ def test_an_account_without_games_exports_a_valid_empty_backup(owner_client):
     assert json.loads(export_json(owner_client).content) == EMPTY
     assert csv_table(export_csv(owner_client)) == []
     assert export_csv(owner_client).content.decode("utf-8-sig").splitlines() == [",".join(CSV_COLUMNS)]
-
-
-# ---------------------------------------------------------------------------------------------
-# The spreadsheet
-
-
-def two_games():
-    """Alice and Bruno on the tests' comb (9/4, 13/0, 6/3), finished, and a game in progress."""
-    finished = game_scored(
-        player("Alice", farm_income=12, farms=4, hive_mat_full=True, workers=2, tokens=(3, 0, 1), faction="Ana"),
-        player("Bruno", farm_income=5, carvings=-3, tokens=(1, 2, 0)),
-        played_on=date(2026, 11, 29),
-        finished=True,
-    )
-    started = game_started("Carla", "Dee", "Émile", played_on=date(2026, 12, 5))
-    return finished, started
-
-
-def test_the_csv_has_its_header_and_one_row_per_player_per_game(owner_client):
-    finished, started = two_games()
-
-    response = export_csv(owner_client)
-
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == f'attachment; filename="apiary-games-{today()}.csv"'
-    assert response.content.startswith(codecs.BOM_UTF8)  # spreadsheet apps then read "Émile"
-    header = response.content.decode("utf-8-sig").splitlines()[0].split(",")
-    assert header == [
-        "played_on",
-        "game_id",
-        "finished",
-        "seat",
-        "player",
-        "faction",
-        "automa",
-        *(category.key for category in CATEGORIES),
-        "active_workers",
-        "hibernation_tokens",
-        "majority",
-        "during",
-        "end",
-        "total",
-        "rank",
-        "winner",
-    ]
-    rows = csv_table(response)
-    assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["player"]) for row in rows] == [
-        ("2026-11-29", finished.public_id, "yes", "1", "Alice"),
-        ("2026-11-29", finished.public_id, "yes", "2", "Bruno"),
-        ("2026-12-05", started.public_id, "no", "1", "Carla"),
-        ("2026-12-05", started.public_id, "no", "2", "Dee"),
-        ("2026-12-05", started.public_id, "no", "3", "Émile"),
-    ]
-
-
-def test_the_csv_gives_every_entry_and_the_engines_figures(owner_client):
-    finished, _started = two_games()
-
-    alice, bruno, carla, *_ = csv_table(export_csv(owner_client))
-
-    # Alice: 12 during; farms 4 + hive mat 8 + comb 9 (1st in sector 1) + 6 (alone in sector 3) at the end.
-    assert {
-        key: alice[key]
-        for key in (
-            "faction",
-            "automa",
-            "farm_income",
-            "farms",
-            "hive_mat_full",
-            "active_workers",
-            "hibernation_tokens",
-        )
-    } == {
-        "faction": "Ana",
-        "automa": "no",
-        "farm_income": "12",
-        "farms": "4",
-        "hive_mat_full": "1",
-        "active_workers": "2",
-        "hibernation_tokens": "4",
-    }
-    assert {key: alice[key] for key in ("majority", "during", "end", "total", "rank", "winner")} == {
-        "majority": "15",
-        "during": "12",
-        "end": "27",
-        "total": "39",
-        "rank": "1",
-        "winner": "yes",
-    }
-    # Bruno: 5 during; carvings -3 + comb 4 (2nd in sector 1) + 13 (alone in sector 2).
-    assert {
-        key: bruno[key] for key in ("carvings", "hive_mat_full", "majority", "during", "end", "total", "rank", "winner")
-    } == {
-        "carvings": "-3",
-        "hive_mat_full": "0",
-        "majority": "17",
-        "during": "5",
-        "end": "14",
-        "total": "19",
-        "rank": "2",
-        "winner": "no",
-    }
-    assert [int(alice["total"]), int(bruno["total"])] == [total_of(finished, 1), total_of(finished, 2)]
-    # What nobody has entered is an empty cell (it counts as 0); the start form's starting VP is there.
-    assert (alice["starting_vp"], alice["recruits"], bruno["active_workers"]) == ("", "", "0")
-    assert (
-        carla["starting_vp"],
-        carla["farms"],
-        carla["active_workers"],
-        carla["hibernation_tokens"],
-        carla["total"],
-    ) == ("1", "", "", "", "1")
-
-
-def test_the_csv_gives_a_track_games_track_and_a_breakdown_games_breakdown_each_leaving_the_other_empty(owner_client):
-    track = game_scored(
-        player("Ann", vp_track=57, farms=2),
-        player("Ben", vp_track=40),
-        during=During.TRACK,
-        played_on=date(2026, 11, 1),
-    )
-    game_scored(player("Cid", starting_vp=1, farm_income=9), played_on=date(2026, 11, 2))
-
-    ann, ben, cid = csv_table(export_csv(owner_client))
-
-    breakdown_keys = [category.key for category in categories_of(During.BREAKDOWN, Section.DURING)]
-    assert (ann["vp_track"], ann["farms"], ann["during"], ann["total"]) == ("57", "2", "57", "59")
-    assert [ann[key] for key in breakdown_keys] == [""] * len(breakdown_keys)
-    assert (ben["vp_track"], ben["rank"]) == ("40", "2")
-    assert (cid["vp_track"], cid["starting_vp"], cid["farm_income"], cid["during"]) == ("", "1", "9", "10")
-    assert [int(ann["total"]), int(ben["total"])] == [total_of(track, 1), total_of(track, 2)]
-
-
-def test_a_name_a_spreadsheet_would_take_for_a_formula_is_written_as_text(owner_client):
-    game_scored(player("=1+2"), player("@Ben"), player("Dee-Dee"))
-
-    rows = csv_table(export_csv(owner_client))
-
-    assert [row["player"] for row in rows] == ["'=1+2", "'@Ben", "Dee-Dee"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 status, what goes to standard output and what to standard error; and every command's ``--help``
 in the shell's language, through manage.py's own entry point in this process (one of them in a
 real process too). None uses the suite's database (a command that needs one is given a
-SQLite file of its own); what the commands do is specified in process in ``tests/test_commands.py``.
+SQLite file of its own); what the commands do is specified in process in ``tests/management/test_commands.py``.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from django.core.management import ManagementUtility, find_commands, load_comman
 from django.utils import translation
 
 import scoring.management
+from tests.gamefile.documents import DATA, EXAMPLE_SCORE, P0, example_document
+from tests.management.test_commands import write
 from tests.postgres import manage
-from tests.test_commands import write
-from tests.test_gamefile import DATA, EXAMPLE_SCORE, P0, example_document
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = DATA / "example.json"
 
 
@@ -60,7 +60,7 @@ def test_owner_option_process_exit_status_and_streams(tmp_path):
     """The real process on a database of its own: an unknown owner is status 1, nothing on
     standard output, the reason on standard error; a missing --owner is refused too; a known one
     is status 0, what was imported on standard output and how far it has come on standard error
-    (what an import says, and an export writes, is specified in process in tests/test_commands.py)."""
+    (what an import says, and an export writes, is specified in process in tests/management/test_commands.py)."""
     database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
 
     assert manage(database, "migrate", "--no-input").returncode == 0

@@ -510,7 +510,7 @@ def test_no_players_no_result():
 # The worked examples of docs/scoring-rules.md, read from the document itself
 # ============================================================================================
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCORING_RULES_MD = DOCS / "scoring-rules.md"
 # The tables of the document, by their header: the categories and their usual values
 # (test_categories.py reads them) and the three kinds of worked example.

@@ -4,11 +4,11 @@
 stores every game of a valid document, as games of that account, or none;
 ``export_games [--output FILE] [--owner USERNAME]`` writes every stored game (or one account's), and
 export -> import into an empty database -> export gives the same document. The documents come
-from ``tests/test_gamefile.py`` and ``tests/data``.
+from ``tests/gamefile/documents.py`` and ``tests/data``.
 
 The games are imported for the account of ``tests/factories.py`` (``OWNER``), which every test
 here has (``owner``). The commands run as real processes (their exit status and streams, and
-every command's ``--help`` in the shell's language) are in ``tests/test_command_processes.py``.
+every command's ``--help`` in the shell's language) are in ``tests/management/test_command_processes.py``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import During
 from tests.factories import OWNER, game_scored, player, save_tokens, user, value_corrected
-from tests.test_gamefile import (
+from tests.gamefile.documents import (
     DATA,
     EXAMPLE_SCORE,
     INVALID_DOCUMENTS,
@@ -46,7 +46,7 @@ from tests.test_gamefile import (
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("owner")]
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = DATA / "example.json"
 MULTI = DATA / "multi_game.json"
 AS_OWNER = ("--owner", OWNER)  # the games imported belong to the tests' owner
@@ -127,7 +127,7 @@ def test_score_game_stores_nothing(path):
     assert nothing_stored()
 
 
-# The reader itself is specified on every invalid document in tests/test_gamefile.py; the
+# The reader itself is specified on every invalid document in tests/gamefile/test_reading.py; the
 # commands only pass its messages on, so a sample of each kind of problem proves them.
 INVALID_SAMPLE = INVALID_DOCUMENTS[::12]
 
@@ -361,7 +361,7 @@ def test_import_missing_file(tmp_path):
     assert nothing_stored()
 
 
-# Robustness (see tests/test_gamefile.py): valid JSON the reader must reject by path, not crash on.
+# Robustness (see tests/gamefile/test_reading.py): valid JSON the reader must reject by path, not crash on.
 
 
 @pytest.mark.parametrize("command", ["score_game", "import_games"])

@@ -7,7 +7,7 @@ answers with a 503 in words.
 Most tests open their own connections to a database file of their own, configured by the
 settings module run with ``DATABASE_URL`` naming that file, so they run whichever database the
 suite runs on. Four processes saving one game at once on SQLite are ``tests/test_concurrency.py``;
-a database that refuses writes for another reason (a full disk) is ``tests/test_production.py``."""
+a database that refuses writes for another reason (a full disk) is ``tests/site/test_production.py``."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from tests.factories import game_started
 
-SETTINGS = Path(__file__).resolve().parent.parent / "apiary_site" / "settings.py"
+SETTINGS = Path(__file__).resolve().parents[2] / "apiary_site" / "settings.py"
 
 
 @pytest.fixture

@@ -1,0 +1,85 @@
+"""What the tests of *Your data* share (``tests/views/test_transfer.py``,
+``tests/gamefile/test_spreadsheet.py``): its requests as a browser sends them, and reading their
+answers."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.models import Game
+from tests.gamefile.documents import DATA
+from tests.views.helpers import page
+
+MULTI = DATA / "multi_game.json"  # three games: 3 players with an Automa, 5 players with ties, solo
+EMPTY = {"format": "apiary-scorepad", "version": 1, "games": []}
+
+
+def export_json(client: Client):
+    return client.get(reverse("scoring:export_json"))
+
+
+def export_csv(client: Client):
+    return client.get(reverse("scoring:export_csv"))
+
+
+def upload(client: Client, content: bytes | str, name: str = "backup.json"):
+    """Choose a file and press "Check the file"."""
+    data = content.encode() if isinstance(content, str) else content
+    return client.post(reverse("scoring:import"), {"file": SimpleUploadedFile(name, data, "application/json")})
+
+
+def preview(client: Client):
+    """Where the browser goes after a good upload: the check before adding."""
+    return client.get(reverse("scoring:import"))
+
+
+def confirm(client: Client, button: str = "add"):
+    """Press "Add these N games" (or "Cancel"/"Back") on the preview, as it is shown."""
+    shown = page(preview(client))
+    form = shown.one("form", action=reverse("scoring:import_confirm"))
+    data = {"token": form.one("input", name="token")["value"]}
+    if button == "cancel":
+        data["cancel"] = "1"
+    return client.post(reverse("scoring:import_confirm"), data)
+
+
+def import_file(client: Client, content: bytes | str) -> None:
+    """Upload, look, add: the whole import."""
+    assert upload(client, content).status_code == 302
+    assert confirm(client).status_code == 302
+
+
+def listed(response, section: str) -> list[str]:
+    """The games a section of the preview lists ("to-add" or "skipped"), each as its text."""
+    found = page(response).find("section", aria_labelledby=section)
+    return [item.text for item in found.find_all("li")] if found else []
+
+
+def problems(response) -> list[str]:
+    """The paths of the problems a refused upload names."""
+    return [code.text for code in page(response).by_id("problems").find_all("code")]
+
+
+def csv_table(response) -> list[dict[str, str]]:
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.DictReader(io.StringIO(text[1:])))
+
+
+def waiting_key(account, token: str) -> str:
+    """Where the text of the file waiting to be added is kept (the cache, shared by the workers)."""
+    return f"transfer-upload:{account.pk}:{token}"
+
+
+def owned_games(account) -> int:
+    return Game.objects.filter(owner=account).count()
+
+
+def today() -> str:
+    return timezone.localdate().isoformat()
