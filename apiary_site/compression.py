@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
+
+
+def keep_uncompressed[Answer: HttpResponseBase](response: Answer) -> Answer:
+    """Mark an answer that shows a secret (a share link's token) beside text that others typed:
+    ``CompressionMiddleware`` sends it as it is."""
+    response.holds_secrets = True  # type: ignore[attr-defined]  # (our own mark, read below)
+    return response
 
 
 class CompressionMiddleware(GZipMiddleware):

@@ -109,6 +109,10 @@ class PadField:
         return field_name(self.seat.number, self.key)
 
     @property
+    def address(self) -> FieldAddress:
+        return FieldAddress(seat=self.seat.number, key=self.key)
+
+    @property
     def is_tokens(self) -> bool:
         return self.sector is not None
 

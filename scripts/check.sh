@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The fast checks, in seconds, beside the whole suite (make test runs them too): the code's style
-# (ruff check, ruff format --check), the migrations against the models, Django's system checks and
-# the phone side's unit tests (node --test tests/js/, when Node is installed). Stops at the first
-# that fails, saying which.
+# (ruff check, ruff format --check), its types (mypy), the migrations against the models, Django's
+# system checks and the phone side's unit tests (node --test tests/js/, when Node is installed).
+# Stops at the first that fails, saying which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements-test.txt >/dev/null
@@ -19,6 +19,7 @@ step() {
 }
 step "the code's style (ruff check, ruff format --check)" \
     sh -c '.venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .'
+step "the code's types (mypy)" .venv/bin/mypy
 step "the migrations match the models" .venv/bin/python manage.py makemigrations --check --dry-run -v 0
 step "Django's system checks" sh -c '.venv/bin/python manage.py check --fail-level WARNING >/dev/null'
 if command -v node >/dev/null; then

@@ -3,7 +3,8 @@
 # Node.js (the phone side's unit tests), Chromium (browser journeys), PostgreSQL and gettext (the
 # catalogue tests run makemessages, which needs xgettext, and msgfmt, msgattrib, msgexec and
 # msgcmp) are there, checks the migrations, then runs four parts, one after the other:
-#   0. the code's style: ruff check and ruff format --check (pyproject.toml says what they check);
+#   0. the code's style: ruff check and ruff format --check (pyproject.toml says what they check),
+#      and its types: mypy with django-stubs (pyproject.toml's [tool.mypy]);
 #   1. the phone side's unit tests: node --test tests/js/ (about a second);
 #   2. the whole pytest suite on SQLite, browser journeys included;
 #   3. pytest on PostgreSQL (scripts/with-postgres.sh), the tests that face the database only:
@@ -74,6 +75,7 @@ pytest=(.venv/bin/python -m pytest -n 2 --dist worksteal --durations=10)
 # The code's style as pyproject.toml declares it (ruff, pinned in requirements-test.txt): a few seconds.
 code_style() { .venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .; }
 part "the code's style (ruff check, ruff format --check)" code_style
+part "the code's types (mypy)" .venv/bin/mypy
 
 if have_nodejs; then
     part "the phone side's unit tests (node --test tests/js/)" node --test --test-reporter=spec tests/js/

@@ -68,7 +68,9 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
             if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
                 problems.append(
                     ValidationError(
-                        words(_("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])),
+                        words(
+                            gettext("Two players cannot have the same name: %(name)s."), name=isolated(player["name"])
+                        ),
                         code="same_name",
                     )
                 )
@@ -81,7 +83,7 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
         return [form.cleaned_data for form in self.forms if form.cleaned_data.get("name", "").strip()]
 
 
-PlayerRowFormSet = forms.formset_factory(
+PlayerRowFormSet: type[BasePlayerRowFormSet] = forms.formset_factory(  # type: ignore[assignment]  # (typed as the base)
     PlayerRowForm,
     formset=BasePlayerRowFormSet,
     extra=0,
@@ -109,7 +111,8 @@ class SectorRowForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("first") is None and data.get("second") not in (None, 0):
             self.add_error("first", _("Give the 1st place VP of this sector too."))
         return data
@@ -184,7 +187,7 @@ class GameStartForm(forms.Form):
         self.fields["end_trigger_token"].initial = END_TRIGGER_TOKEN_BY_LANGUAGE.get(
             language, DEFAULT_END_TRIGGER_TOKEN
         )
-        self.fields["layout"].queryset = keeper.layouts()  # the account's (or browser's) own, never another's
+        self.fields["layout"].queryset = keeper.layouts()  # type: ignore[attr-defined]  # (a ModelChoiceField)  # the account's (or browser's) own, never another's
 
 
 def filled_sectors(formset) -> list[tuple[int, int]]:
@@ -232,7 +235,8 @@ class HistoryFilterForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("since") and data.get("until") and data["since"] > data["until"]:
             self.add_error("until", _("The end of the period comes before its start."))
         return data

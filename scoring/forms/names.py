@@ -30,10 +30,10 @@ class NameField(forms.CharField):
     tabs and line breaks become one space: ``names.one_line``), holding nothing that hides or
     reorders text (``validate_name``), else refused under the field, what was typed shown again."""
 
-    default_validators = (validate_name,)
+    default_validators = [validate_name]
 
     def to_python(self, value) -> str:
-        return one_line(super().to_python(value))
+        return one_line(super().to_python(value) or "")
 
 
 class PersonNameField(NameField):

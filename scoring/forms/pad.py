@@ -142,7 +142,8 @@ class FieldSaveForm(forms.Form):
         return self.address
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("step") and "value" not in self.data:
             raise ValidationError(_("Type a value, or tap + or −."), code="nothing")
         if data.get("step"):
@@ -205,7 +206,8 @@ class PadForm(forms.Form):
         self.stepped, self.step = (name, int(step)) if name in self.pads and step in ("+1", "-1") else ("", 0)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         self.shown: dict[str, int | bool | None] = {}
         for name in sorted({*self.changed_data, self.stepped} & self.pads.keys()):
             try:
@@ -229,7 +231,7 @@ class PadForm(forms.Form):
         enters being saved before the one it leaves."""
         values = [
             PostedValue(
-                field_address(name),
+                self.pads[name].address,
                 self.cleaned_data[name] if name in self.changed_data else None,
                 self.step if name == self.stepped else 0,
                 shown,

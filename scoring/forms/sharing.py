@@ -20,7 +20,7 @@ class SeatChoiceForm(forms.Form):
     def __init__(self, seats, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = {str(seat.number): seat for seat in seats}
-        self.fields["seat"].choices = [
+        self.fields["seat"].choices = [  # type: ignore[attr-defined]  # (a ChoiceField: declared above)
             *((number, seat.name) for number, seat in self.seats.items()),
             (EVERYONE, _("Everyone")),
         ]

@@ -18,7 +18,7 @@ from scoring.rules.names import character_words, refused_character
 _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})")
 
 
-class _Object(dict):
+class _Object(dict[str, Any]):
     """A JSON object that remembers the keys it was given more than once."""
 
     duplicates: list[str]
@@ -70,7 +70,9 @@ class Checks:
     def problem(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
 
-    def object(self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()) -> dict | None:
+    def object(
+        self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()
+    ) -> dict[str, Any] | None:
         if not isinstance(value, dict):
             self.problem(path, _("must be an object, not %(value)s") % {"value": _describe(value)})
             return None

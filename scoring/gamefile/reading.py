@@ -178,18 +178,14 @@ class _Reader(Checks):
 
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
-        comb_valid = comb is not None and len(self.problems) == before_comb
+        sector_count = len(comb) if comb is not None else None
+        comb_valid = len(self.problems) == before_comb
         before_players = len(self.problems)
-        players = self.players(obj.get("players"), f"{path}.players", len(comb) if comb is not None else None, during)
+        players = self.players(obj.get("players"), f"{path}.players", sector_count, during)
         # The changes are checked against the seats and the comb only when those are valid.
-        valid_players = players is not None and len(self.problems) == before_players
+        seat_count = len(players) if players is not None and len(self.problems) == before_players else None
         changes = (
-            self.changes(
-                obj["changes"],
-                f"{path}.changes",
-                len(players) if valid_players else None,
-                len(comb) if comb_valid else None,
-            )
+            self.changes(obj["changes"], f"{path}.changes", seat_count, sector_count if comb_valid else None)
             if "changes" in obj
             else []
         )
@@ -348,8 +344,9 @@ class _Reader(Checks):
                 % {"sectors": sector_count, "count": len(raw)},
             )
             return None
-        counts = [self.integer(value, f"{path}[{i}]", 0, TOKENS_PER_PLAYER) for i, value in enumerate(raw)]
-        if any(count is None for count in counts):
+        checked = [self.integer(value, f"{path}[{i}]", 0, TOKENS_PER_PLAYER) for i, value in enumerate(raw)]
+        counts = [count for count in checked if count is not None]
+        if len(counts) < len(checked):
             return None
         if sum(counts) > TOKENS_PER_PLAYER:
             self.problem(

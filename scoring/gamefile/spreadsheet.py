@@ -93,7 +93,7 @@ def csv_delimiter() -> str:
     return ";" if (get_language() or "en").split("-")[0] == "fr" else ","
 
 
-def csv_rows(game: Game) -> Iterator[list]:
+def csv_rows(game: Game) -> Iterator[list[object]]:
     """The game's rows, one per player in seat order, for a game loaded with
     ``selectors.games_with_everything``. The figures are the engine's (``selectors.game_result``);
     an entry nobody has entered is an empty cell, a yes/no entry 0 or 1."""

@@ -79,26 +79,31 @@ def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> Sav
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
         return SaveAnswer(404)
     if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
-        return SaveAnswer(409, sentence=finished_refusal(result.state.game))
+        return SaveAnswer(409, sentence=finished_refusal(result.stands.game))
     if result.field is None:
         return SaveAnswer(400, sentence=_("This field is not part of the game."))
     pad, refused = result.field, result.outcome is Outcome.REFUSED  # (of the seats the board shows)
     board = Scoreboard(
-        result.state,
-        result=result.scored,
+        result.stands,
+        scored=result.scored,
         errors={pad.name: result.message} if refused else {},
         typed={pad.name: typed} if refused else {},
     )
     status = 422 if refused else 409 if result.outcome is Outcome.CONFLICT else 200
     context = {"cell": board.cell_for(pad), "answer": True, "saved": status == 200, "conflict": status == 409}
-    if pad.is_tokens:
-        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == pad.sector.pk)
+    kind: str
+    if pad.sector is not None:
+        sector = pad.sector
+        context["sector_view"] = next(view for view in board.sector_views if view.sector.pk == sector.pk)
+        kind = "tokens"
     elif pad.category is not None:
         context["row"] = board.rows([pad.category])[0]
+        kind = pad.category.section
+    else:
+        kind = "workers"
     if refused:
         partials = ("field-status", "field-error")
     else:
-        kind = "tokens" if pad.is_tokens else "workers" if pad.is_workers else pad.category.section
         partials = ("field-status", "field-error", *SAVED_FIGURES[kind], *(CHANGES if changes else ()))
     return SaveAnswer(status, board, partials, context)
 
@@ -148,7 +153,7 @@ def posted_answer(form: PadForm, saves: Sequence[ValueSave], results: Sequence[S
     """What the pad says of a plain post's values (``form``, read into ``saves``, saved into
     ``results``, in order): None when every value was saved, else each value's message under it
     (the form's own, or why it was not saved), what was typed kept."""
-    errors = {name: messages[0] for name, messages in form.errors.items()}
+    errors = {name: str(messages[0]) for name, messages in form.errors.items()}
     for save, result in zip(saves, results, strict=False):  # (the results stop at a game gone)
         message = _posted_refusal(result)
         if message:
@@ -160,7 +165,7 @@ def posted_answer(form: PadForm, saves: Sequence[ValueSave], results: Sequence[S
 
 def over_limit_answer(form: PadForm, saves: Sequence[ValueSave], over: Refused) -> PostedAnswer:
     """A plain post over the save limit (``over``): none of its values was saved, each says why."""
-    errors = {name: messages[0] for name, messages in form.errors.items()}
+    errors = {name: str(messages[0]) for name, messages in form.errors.items()}
     errors.update({save.address.name: over.message for save in saves})
     return PostedAnswer(errors, {name: form.typed_text(name) for name in errors}, over.retry_after)
 
@@ -168,7 +173,7 @@ def over_limit_answer(form: PadForm, saves: Sequence[ValueSave], over: Refused) 
 def _posted_refusal(result: SaveResult) -> str:
     """Why a value of a plain post was not saved, in words ("" when it was)."""
     if result.outcome is Outcome.FINISHED:
-        return finished_refusal(result.state.game)
+        return finished_refusal(result.stands.game)
     if result.outcome is Outcome.CONFLICT:
         return _(
             "Changed on another phone to %(stored)s while you were typing: yours was not saved. "

@@ -8,7 +8,7 @@ are read from it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cache, cached_property
 from html import escape  # (the standard library's, as Django's own: without its lazy wrapper, for speed)
 
@@ -260,22 +260,21 @@ class SectorView:
 @dataclass
 class Scoreboard:
     """Everything the pad and the results show of one game (``selectors.game_state``), scored by
-    the engine unless ``result`` is given (a save's own), with the messages of refused values
-    (``errors``) and what was typed into them (``typed``), by field name."""
+    the engine (``result``) unless ``scored`` gives its result already (a save's own), with the
+    messages of refused values (``errors``) and what was typed into them (``typed``), by field name."""
 
     state: GameState
-    result: GameResult | None = None
+    scored: InitVar[GameResult | None] = None
     errors: Mapping[str, str] = field(default_factory=dict)
     typed: Mapping[str, str] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, scored: GameResult | None) -> None:
         self.game = self.state.game
         self.during = self.game.during  # the VP track or the breakdown
         self.during_categories = categories_of(self.during, Section.DURING)  # the rows of the during-the-game part
         self.seats = self.state.seats
         self.sectors = self.state.sectors
-        if self.result is None:
-            self.result = self.state.score()
+        self.result: GameResult = scored if scored is not None else self.state.score()
         self.names = [seat.name for seat in self.seats]
         self.entered_tokens = self.state.entered_tokens()
         self.tokens = [
@@ -307,9 +306,8 @@ class Scoreboard:
             position = self._seat_index[field.seat.pk]
             stored = self.state.stored(field)
             vp = self.result.players[position].category_vp[field.key] if field.category is not None else 0
-            award = (
-                self.result.sectors[self._sector_index[field.sector.pk]].award_for(position) if field.is_tokens else 0
-            )
+            sector = field.sector
+            award = self.result.sectors[self._sector_index[sector.pk]].award_for(position) if sector is not None else 0
             cell = Cell(
                 field,
                 self.typed.get(name, stored.text),

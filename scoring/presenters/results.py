@@ -100,9 +100,13 @@ def standings(board: Scoreboard) -> list[tuple[SeatView, str]]:
     return list(zip(ranking, words, strict=True))
 
 
+def _category_vp(key: str) -> Callable[[PlayerResult], int]:
+    return lambda result: result.category_vp[key]
+
+
 def vp_chart(board: Scoreboard) -> Chart:
     groups: list[tuple[str, Callable[[PlayerResult], int]]] = [(_("During the game"), lambda p: p.during)]
-    groups += [(_(c.label), lambda p, key=c.key: p.category_vp[key]) for c in END_CATEGORIES]
+    groups += [(_(c.label), _category_vp(c.key)) for c in END_CATEGORIES]
     groups.append((_(MAJORITY_LABEL), lambda p: p.majority))
     width = 340
     earned = [sum(max(0, get(p)) for _label, get in groups) for p in board.result.players]

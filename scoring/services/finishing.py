@@ -100,6 +100,13 @@ class FinishResult:
     check: FinishCheck | None = None
     saves: list[SaveResult] = field(default_factory=list)  # what came of the values this phone changed
 
+    @property
+    def stands(self) -> GameState:
+        """The game as it stands after Finish: every outcome has it but GONE and NOT_SAVED."""
+        if self.state is None:
+            raise LookupError("Finish read no game: it was deleted, or a value was not saved.")
+        return self.state
+
 
 def pad_finish(
     *,

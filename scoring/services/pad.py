@@ -62,6 +62,13 @@ class SaveResult:
     def saved(self) -> bool:
         return self.outcome is Outcome.SAVED
 
+    @property
+    def stands(self) -> GameState:
+        """The game as it stands after the save: every outcome has it but GONE."""
+        if self.state is None:
+            raise LookupError("The game was deleted: the save found no game to stand.")
+        return self.state
+
 
 @dataclass(frozen=True)
 class ValueSave:
@@ -153,11 +160,12 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
         if value == current:  # another phone stored this very value meanwhile: nothing to refuse
             return _unchanged(state, pad, current, current_text, version, guard)
         return SaveResult(Outcome.CONFLICT, state, pad, current, current_text, version)
-    if pad.is_tokens and value is not None and value > (current or 0):
+    if pad.sector is not None and isinstance(value, int) and value > (current or 0):
+        sector_pk = pad.sector.pk
         elsewhere = sum(
             count
             for (seat_id, sector_id), count in state.tokens.items()
-            if seat_id == seat.pk and sector_id != pad.sector.pk
+            if seat_id == seat.pk and sector_id != sector_pk
         )
         if elsewhere + value > TOKENS_PER_PLAYER:
             message = words(
@@ -210,17 +218,18 @@ def _unchanged(state: GameState, pad: PadField, current, text: str, version: int
 def _write(state: GameState, pad: PadField, value, sum_text: str, current) -> list[str]:
     """Write the value (in the database and in ``state``); the seat's fields still to store."""
     seat = pad.seat
-    if pad.is_tokens:
+    if pad.sector is not None:  # a sector's tokens
+        place = (seat.pk, pad.sector.pk)
         tokens = HibernationTokens.objects.filter(seat_id=seat.pk, sector_id=pad.sector.pk)
         if value is None:
             tokens.delete()
-            state.tokens.pop((seat.pk, pad.sector.pk), None)
+            state.tokens.pop(place, None)
         else:
             if current is None:
                 HibernationTokens.objects.create(seat_id=seat.pk, sector_id=pad.sector.pk, count=value)
             else:
                 tokens.update(count=value)
-            state.tokens[seat.pk, pad.sector.pk] = value
+            state.tokens[place] = value
         return []
     setattr(seat, pad.key, value)
     if pad.is_workers:

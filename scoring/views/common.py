@@ -5,13 +5,28 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.template import Engine, RequestContext
 from django_htmx.http import HttpResponseStopPolling
+from django_htmx.middleware import HtmxDetails
 
 from scoring.access import NoAccess, NotAllowed, Role, game_access
 from scoring.views.protocol import say_session
 from scoring.web.refusals import sentence, wants_sentence
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as the views are handed it: django-htmx's middleware says whether htmx sent it,
+    and what for (``request.htmx``)."""
+
+    htmx: HtmxDetails
+
+
+class AccountRequest(HtmxHttpRequest):
+    """A request of a signed-in account: a view behind ``login_required`` is handed one."""
+
+    user: User
 
 
 def with_game(need: Role, *, polled: bool = False):

@@ -3,6 +3,9 @@ exporting it as a game file."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,7 +22,7 @@ from scoring.presenters.board import Scoreboard
 from scoring.presenters.results import breakdown, vp_chart
 from scoring.rules.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.rules.play_again import NextGame, next_game
-from scoring.views.common import with_game
+from scoring.views.common import HtmxHttpRequest, with_game
 from scoring.views.offline import keep_offline
 from scoring.web import limits
 from scoring.wording.sentences import isolated, labelled
@@ -28,7 +31,7 @@ from scoring.wording.sentences import isolated, labelled
 @never_cache
 @keep_offline  # a copy on the phone, shown only offline (scoring/views/offline.py)
 @require_safe
-def game_list(request: HttpRequest) -> HttpResponse:
+def game_list(request: HtmxHttpRequest) -> HttpResponse:
     """The home page: the games of the account (or of this browser, for a visitor), a page at a
     time, narrowed by the filters in the address. A visitor who has started no game yet is
     welcomed with the start form itself: no account is needed to score."""
@@ -73,7 +76,7 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
         shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
         if name == "player":  # (a name typed: isolated, explain.isolated)
             shown = isolated(shown)
-        chips.append({"label": labelled(field.label, shown), "url": "?" + _query_without(request, name, "page")})
+        chips.append({"label": labelled(str(field.label), shown), "url": "?" + _query_without(request, name, "page")})
     return chips
 
 
@@ -91,7 +94,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
 
 @limits.rate_limit("start", methods=("POST",))
 @require_http_methods(["GET", "HEAD", "POST"])
-def game_start(request: HttpRequest) -> HttpResponse:
+def game_start(request: HtmxHttpRequest) -> HttpResponse:
     """Start a game, for an account or, without one, for this browser (a visitor: the game is the
     browser's until it makes an account, ``access.Keeper``). The comb is filled in from a saved
     layout one way (``_with_layout_sectors``):
@@ -144,11 +147,11 @@ def game_start(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _start_page(request: HttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
+def _start_page(request: HtmxHttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
     """The start form being filled in, as typed so far (none yet: empty), its comb from the
     layout chosen (at first, the latest saved one), or as typed with one more row (``add_sector``)."""
     layouts = selectors.comb_layouts(keeper)
-    typed = request.POST if request.method == "POST" else request.GET
+    typed: Mapping[str, Any] = request.POST if request.method == "POST" else request.GET
     if "add_sector" not in typed:
         if "layout" not in typed and layouts:
             typed = {"layout": str(layouts[0].pk)}

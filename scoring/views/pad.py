@@ -16,13 +16,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import quote_etag
 from django.utils.functional import SimpleLazyObject
+from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
+from apiary_site.compression import keep_uncompressed
 from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
@@ -34,7 +35,7 @@ from scoring.presenters.comb_hints import comb_hints
 from scoring.presenters.results import standings
 from scoring.rules.categories import MAX_PLAYERS
 from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
-from scoring.views.common import render_partials, with_game
+from scoring.views.common import HtmxHttpRequest, render_partials, with_game
 from scoring.views.offline import keep_offline
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
@@ -94,12 +95,13 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
             access, _("This page was opened in a session that has ended: it cannot save. Reload the page."), 403
         )
         return say_session(answer, request)
+    address = form.address
+    if address is None:  # (not a field of any game's: the form says so)
+        return _pad_sentence(access, str(form.errors["field"][0]), 400)
     if not valid:
-        if "field" in form.errors:
-            return _pad_sentence(access, form.errors["field"][0], 400)
-        message = next(iter(form.errors.values()))[0]
-        return _save_answer(request, access, answers.input_refused(access.game, form.address, message, typed=typed))
-    result = services.field_save(game=access.game, address=form.address, by=access.actor, **form.save_arguments())
+        message = str(next(iter(form.errors.values()))[0])
+        return _save_answer(request, access, answers.input_refused(access.game, address, message, typed=typed))
+    result = services.field_save(game=access.game, address=address, by=access.actor, **form.save_arguments())
     return _save_answer(request, access, answers.save_answer(result, typed=typed, changes=form.cleaned_data["changes"]))
 
 
@@ -141,7 +143,9 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     clock, and their undo what the phone may do."""
     if request.GET.get("changes") == "1":
         return _live_answer(request, access, changes=True)
-    return caches[LIVE_ANSWERS].get_or_set(_live_key(request, access), lambda: _live_answer(request, access))
+    answer = caches[LIVE_ANSWERS].get_or_set(_live_key(request, access), lambda: _live_answer(request, access))
+    assert isinstance(answer, HttpResponse)  # (what the cache keeps is an answer)
+    return answer
 
 
 def _live_answer(request: HttpRequest, access: GameAccess, *, changes: bool = False) -> HttpResponse:
@@ -163,7 +167,7 @@ def _live_key(request: HttpRequest, access: GameAccess) -> str:
 @require_safe
 @with_game(Role.VIEW, polled=True)
 @condition(etag_func=_revision_tag)
-def game_table(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     """*Show the table*: every player's name, rank and total, large enough to read across the
     table, how far each stands from the lead, the tie-breaks and a shared victory in words; live
     as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
@@ -179,7 +183,7 @@ def game_table(request: HttpRequest, access: GameAccess) -> HttpResponse:
 @require_POST
 @limits.rate_limit("save")
 @with_game(Role.EDIT)
-def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
+def change_undo(request: HtmxHttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
     """Undo one change of the game: a save like any other (itself a change), refused, with the
     reason, when the value has changed again since."""
     change = get_object_or_404(Change.objects.select_related("seat"), pk=change_id, game=access.game)
@@ -187,7 +191,7 @@ def change_undo(request: HttpRequest, access: GameAccess, change_id: int) -> Htt
     if result.outcome is Outcome.GONE:
         raise NoAccess()
     message = _undo_refusal(change, result)
-    board = Scoreboard(result.state)
+    board = Scoreboard(result.stands)
     if request.htmx:
         context = _pad_context(request, access, board, undo_message=message)
         return _pad_partials(request, answers.undo_partials(), context, status=409 if message else 200)
@@ -205,7 +209,7 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
             now=value_words(result.text),
         )
     if result.outcome is Outcome.FINISHED:
-        return answers.finished_refusal(result.state.game)
+        return answers.finished_refusal(result.stands.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
         return words(
             _("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
@@ -240,7 +244,7 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
         return _posted_page(request, access, posted)
     if result.outcome in (FinishOutcome.FINISHED, FinishOutcome.ALREADY):
         return redirect("scoring:results", game_id=access.game.public_id)
-    board = Scoreboard(result.state)
+    board = Scoreboard(result.stands)
     questions = answers.finish_questions(board, result, access.actor)
     status = 422 if result.outcome is FinishOutcome.BLOCKED else 200
     return _pad_page(request, access, board=board, status=status, **questions)
@@ -403,5 +407,6 @@ def _pad_page(
         context["share_on_top"] = board.game.revision == 0
     response = render(request, PAD, context, status=status)
     # The share links are secrets: never compressed beside what others typed (BREACH).
-    response.holds_secrets = bool(context.get("share"))
+    if context.get("share"):
+        keep_uncompressed(response)
     return response

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from apiary_site.compression import keep_uncompressed
 from scoring import selectors, services
 from scoring.access import GameAccess, Role, asks_to_join, game_access, link_open, link_seat_set
 from scoring.forms.sharing import SeatChoiceForm
@@ -57,8 +58,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             "scoring/join.html",
             {"game": game, "link": link, "names": [seat.name for seat in selectors.game_state(game).seats]},
         )
-        asked.holds_secrets = True  # its address is the link: never compressed beside the names (BREACH)
-        return asked
+        return keep_uncompressed(asked)  # its address is the link: never compressed beside the names (BREACH)
     link_open(request, link)
     access = game_access(request, link.game.public_id)
     if access.asks_seat and access.seat is None:
@@ -82,7 +82,7 @@ def who(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if not form.is_bound:
         return render(request, "scoring/who.html", {"access": access, "form": form, "game": access.game})
     if not form.is_valid():  # (the page's buttons post only the game's players: only a forged post)
-        return sentence(form.errors["seat"][0], 400)
+        return sentence(str(form.errors["seat"][0]), 400)
     seat = form.cleaned_data["seat"]
     link_seat_set(request, access, seat)
     return redirect(sheet_address(access.game, seat.number if seat else None))

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -39,6 +39,7 @@ from scoring.forms.transfer import GameFileUploadForm
 from scoring.gamefile import GameFileError, Problem, checked_text, dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import spreadsheet_write
 from scoring.models import Game
+from scoring.views.common import AccountRequest
 from scoring.web import limits
 
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
@@ -53,13 +54,13 @@ SITE_FULL_RETRY_AFTER = 5 * 60  # seconds an upload refused for the site's place
 @never_cache
 @login_required
 @require_safe
-def data(request: HttpRequest) -> HttpResponse:
+def data(request: AccountRequest) -> HttpResponse:
     """Both downloads, the upload form, and what the last import did (said once)."""
     return _data_page(request, done=request.session.pop(SESSION_DONE, None))
 
 
 def _data_page(
-    request: HttpRequest,
+    request: AccountRequest,
     *,
     form: GameFileUploadForm | None = None,
     problems: Sequence[Problem] = (),
@@ -93,7 +94,7 @@ def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
 @never_cache
 @login_required
 @require_safe
-def export_json(request: HttpRequest) -> HttpResponse:
+def export_json(request: AccountRequest) -> HttpResponse:
     """Every game the user owns, oldest first, with its change history: the game file."""
     text = to_json(dump_document(selectors.games_for_export(owner=request.user)))
     return _attachment(HttpResponse(text, content_type="application/json; charset=utf-8"), "json")
@@ -102,7 +103,7 @@ def export_json(request: HttpRequest) -> HttpResponse:
 @never_cache
 @login_required
 @require_safe
-def export_csv(request: HttpRequest) -> HttpResponse:
+def export_csv(request: AccountRequest) -> HttpResponse:
     """Every game the user owns, oldest first, one row per player (``gamefile.spreadsheet``)."""
     response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
     games = selectors.games_with_everything().filter(owner=request.user).order_by("played_on", "created_at", "id")
@@ -118,7 +119,7 @@ def export_csv(request: HttpRequest) -> HttpResponse:
 @never_cache
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def import_file(request: HttpRequest) -> HttpResponse:
+def import_file(request: AccountRequest) -> HttpResponse:
     """POST: check an uploaded game file; GET: the preview of the file waiting to be added."""
     if request.method == "POST":
         form = GameFileUploadForm(request.POST, request.FILES)
@@ -153,7 +154,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/transfer.html", context)
 
 
-def _no_place(request: HttpRequest, form: GameFileUploadForm, full: str) -> HttpResponse:
+def _no_place(request: AccountRequest, form: GameFileUploadForm, full: str) -> HttpResponse:
     """The upload form again, saying by its file field why the file cannot wait (``services.upload_keep``)."""
     if full == services.ACCOUNT_FULL:
         count = settings.IMPORT_WAITING_PER_ACCOUNT
@@ -179,7 +180,7 @@ def _no_place(request: HttpRequest, form: GameFileUploadForm, full: str) -> Http
 @limits.rate_limit("import")
 @login_required
 @require_POST
-def import_confirm(request: HttpRequest) -> HttpResponse:
+def import_confirm(request: AccountRequest) -> HttpResponse:
     """Start adding the games of the waiting file (or, with ``cancel``, forget it): the first step."""
     pending = services.upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
     if "cancel" in request.POST:
@@ -195,7 +196,7 @@ def import_confirm(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def import_continue(request: HttpRequest) -> HttpResponse:
+def import_continue(request: AccountRequest) -> HttpResponse:
     """The next step of adding the waiting file's games."""
     pending = services.upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
     if pending is None or pending.get("done") is None:
@@ -203,7 +204,7 @@ def import_continue(request: HttpRequest) -> HttpResponse:
     return _import_step(request, pending)
 
 
-def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
+def _import_step(request: AccountRequest, pending: dict) -> HttpResponse:
     """A step of adding the waiting file (``services.import_step``): the progress, or once every
     game is done the data page, which says what the import as a whole added."""
     step = services.import_step(session=request.session, user=request.user, pending=pending)
@@ -219,7 +220,7 @@ def _import_step(request: HttpRequest, pending: dict) -> HttpResponse:
     return redirect("scoring:data")
 
 
-def _progress_page(request: HttpRequest, pending: dict) -> HttpResponse:
+def _progress_page(request: AccountRequest, pending: dict) -> HttpResponse:
     """How far adding the waiting file has come: the whole page, or its progress for htmx."""
     importing = {key: value for key, value in pending.items() if key != "text"}
     template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"

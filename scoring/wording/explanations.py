@@ -174,7 +174,7 @@ def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
 def unusual_sentence(category: Category, value: int | bool | None) -> str:
     """Why an entered value is one to check, in words ("999 is far above what this category
     usually scores (0 to 25): check it."), or "" when it lies within its usual range."""
-    if not category.is_unusual(value):
+    if category.usual is None or value is None or not category.is_unusual(value):
         return ""
     low, high = category.usual
     words = {"value": figure(value), "low": figure(low), "high": figure(high)}

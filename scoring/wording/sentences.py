@@ -43,7 +43,7 @@ def names_list(names: Sequence[str]) -> SafeString:
     """ "Alice", "Alice and Bruno", "Alice, Bruno and Carla" (Django's get_text_list), each name
     ``isolated``, the words between them escaped."""
     marks = [f"\0{index}\0" for index in range(len(names))]  # (no word of a catalogue holds a NUL)
-    listed = conditional_escape(str(get_text_list(marks, _("and"))))
+    listed: str = conditional_escape(str(get_text_list(marks, _("and"))))
     for mark, name in zip(marks, names, strict=True):
         listed = listed.replace(mark, isolated(name))
     return mark_safe(listed)
