@@ -2,7 +2,7 @@
 # Collects the strings to translate again into locale/fr/LC_MESSAGES/django.po (Django's
 # makemessages: new strings come in empty, strings no longer used go), then compiles every .po into
 # its .mo (Django's compilemessages). Translate the new entries, run it again, and commit the .po
-# and the .mo together (tests/test_i18n.py checks that they agree).
+# and the .mo together (tests/i18n/test_catalogue.py checks that they agree).
 #   scripts/messages.sh            collect, then compile
 #   scripts/messages.sh compile    compile only
 # Both need GNU gettext (xgettext to collect, msgfmt to compile): Debian's gettext, installed with

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pad_helpers import refused_save
-from tests.test_i18n import english_in
+from tests.i18n.helpers import english_in
 
 pytestmark = pytest.mark.browser
 

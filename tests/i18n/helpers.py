@@ -1,0 +1,377 @@
+"""What the tests of the two languages share: a page read as a reader meets it (its text and
+the words of its accessible attributes) and searched for English words, the pages' addresses,
+GNU gettext run on the catalogue, and the templates and Python modules whose words people read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils.html import strip_tags
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a page for English words
+
+
+# Words that are English and never French: one of them in a French page is an untranslated string.
+# (Words both languages write alike, such as "total", "faction", "notes", "page", "on", "second"
+# or "Automa", are not in it.)
+ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "to",
+        "is",
+        "are",
+        "was",
+        "were",
+        "not",
+        "your",
+        "you",
+        "with",
+        "for",
+        "by",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "who",
+        "which",
+        "when",
+        "has",
+        "have",
+        "been",
+        "be",
+        "it",
+        "its",
+        "or",
+        "an",
+        "at",
+        "from",
+        "as",
+        "if",
+        "in",
+        "into",
+        "out",
+        "up",
+        "all",
+        "any",
+        "nobody",
+        "someone",
+        "everyone",
+        "more",
+        "than",
+        "only",
+        "must",
+        "can",
+        "cannot",
+        "could",
+        "would",
+        "should",
+        "may",
+        "might",
+        "will",
+        "here",
+        "there",
+        "yes",
+        "no",
+        "ago",
+        "game",
+        "games",
+        "player",
+        "players",
+        "vp",
+        "token",
+        "tokens",
+        "sector",
+        "sectors",
+        "comb",
+        "hive",
+        "mat",
+        "frames",
+        "frame",
+        "farm",
+        "farms",
+        "carvings",
+        "carving",
+        "recruits",
+        "developments",
+        "workers",
+        "worker",
+        "active",
+        "during",
+        "end",
+        "finish",
+        "finished",
+        "results",
+        "history",
+        "statistics",
+        "undo",
+        "link",
+        "links",
+        "edit",
+        "view",
+        "new",
+        "delete",
+        "back",
+        "next",
+        "done",
+        "reload",
+        "keep",
+        "mine",
+        "use",
+        "shared",
+        "share",
+        "each",
+        "wins",
+        "win",
+        "won",
+        "tie",
+        "ties",
+        "tied",
+        "leads",
+        "lead",
+        "rank",
+        "ranking",
+        "breakdown",
+        "category",
+        "categories",
+        "majority",
+        "majorities",
+        "income",
+        "built",
+        "filled",
+        "queen",
+        "favor",
+        "seed",
+        "cards",
+        "tile",
+        "abilities",
+        "ability",
+        "planet",
+        "strength",
+        "advance",
+        "explore",
+        "bonuses",
+        "endgame",
+        "starting",
+        "victory",
+        "nobody",
+        "save",
+        "saved",
+        "saving",
+        "sign",
+        "password",
+        "account",
+        "username",
+        "email",
+        "file",
+        "upload",
+        "check",
+        "add",
+        "cancel",
+        "type",
+        "typed",
+        "number",
+        "whole",
+        "sum",
+        "value",
+        "values",
+        "field",
+        "seconds",
+        "hours",
+        "days",
+        "week",
+        "month",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "feb",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "dec",
+        "something",
+        "wrong",
+        "went",
+        "found",
+        "allowed",
+        "too",
+        "many",
+        "requests",
+        "please",
+        "enter",
+        "valid",
+        "required",
+    ]
+)
+ENGLISH_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A path, a file name or a key of the game file ("docs/game-file.md", "games[0].end.farms"): not words.
+MACHINE_TOKEN = re.compile(r"%\(\w+\)[sd]|\S*(?:[/\[\]_]|\w\.\w)\S*")  # (a placeholder the script fills is not a word)
+
+CHECKED_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+
+
+class PageText(HTMLParser):
+    """What a reader meets on a page: its text and the words of its accessible attributes, less
+    scripts, styles and whatever is marked as being in another language (``lang``)."""
+
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    )
+
+    def __init__(self, language: str = "fr", machine_text: bool = False):
+        super().__init__(convert_charrefs=True)
+        self.language = language
+        self.skipped_tags = ("script", "style") if machine_text else ("script", "style", "code")
+        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.pieces: list[str] = []
+
+    def skipping(self) -> bool:
+        return any(skipped for _tag, skipped in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        lang = attributes.get("lang")
+        skipped = tag in self.skipped_tags or (lang is not None and not lang.startswith(self.language))
+        if not skipped and not self.skipping():
+            for name, value in attributes.items():
+                if value and (name in CHECKED_ATTRIBUTES or name.startswith("data-msg-")):
+                    self.pieces.append(value)
+                if value and name == "value" and tag == "input" and attributes.get("type") in ("submit", "button"):
+                    self.pieces.append(value)
+        if tag not in self.VOID:
+            self.stack.append((tag, skipped))
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data):
+        if not self.skipping() and data.strip():
+            self.pieces.append(data)
+
+
+def english_in(html: str) -> list[str]:
+    """The English words of a French page, each with the text it was found in."""
+    reader = PageText()
+    reader.feed(html)
+    found = []
+    for piece in reader.pieces:
+        words = [word for word in WORD.findall(MACHINE_TOKEN.sub(" ", piece)) if word.lower() in ENGLISH_WORDS]
+        words += ENGLISH_ORDINAL.findall(piece)
+        found += [f"{word!r} in {' '.join(piece.split())[:160]!r}" for word in words]
+    return found
+
+
+def assert_french(response, *, status: int | None = None) -> str:
+    """The page, after checking that it is French through and through."""
+    if status is not None:
+        assert response.status_code == status, response.content[:2000]
+    html = response.content.decode()
+    if response.get("Content-Type", "").startswith("text/html") and "<html" in html:
+        assert '<html lang="fr">' in html
+    english = english_in(html)
+    assert not english, "English words in a French page:\n" + "\n".join(english)
+    return html
+
+
+def shown(sentence: str) -> str:
+    """A sentence made as HTML (``scoring.explain.words``: its names each in a <bdi>) as its text."""
+    return unescape(strip_tags(sentence))
+
+
+def text_of(html: str) -> str:
+    reader = PageText(language="", machine_text=True)
+    reader.feed(html)
+    # White space collapsed, but not French typography's narrow no-break spaces (U+202F), which
+    # str.split() would take for white space.
+    text = re.sub(r"[ \t\n\r\f\v]+", " ", " ".join(reader.pieces)).strip()
+    return text.replace(" \u202f", "\u202f")  # (a piece's own narrow space after the join's)
+
+
+def url(name: str, game=None) -> str:
+    return reverse(f"scoring:{name}", args=[game.public_id]) if game is not None else reverse(f"scoring:{name}")
+
+
+# ---------------------------------------------------------------------------------------------
+# GNU gettext, run on the catalogue
+
+
+NEEDS_GETTEXT = pytest.mark.skipif(
+    shutil.which("msgfmt") is None and os.environ.get("CI") != "true",
+    reason="reading and compiling the catalogue needs GNU gettext (scripts/test.sh installs it)",
+)
+
+
+def gettext_tool(*args: str) -> subprocess.CompletedProcess:
+    """One of GNU gettext's tools (msgfmt, msgattrib, msgexec, msgcmp), run on the catalogue."""
+    assert shutil.which(args[0]), f"GNU gettext ({args[0]}) is needed here"
+    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def translations(po: Path) -> list[tuple[str, str]]:
+    """Every form of every message of ``po`` (the header aside) as (English, French), a plural
+    form's English being msgid for the first form and msgid_plural for the others. Read by GNU
+    gettext's msgexec, which runs a command for each message and form, the form's translation on its
+    standard input and the English in its environment."""
+    script = (
+        'printf "%s\\037%s\\037%s\\037" "$MSGEXEC_MSGID" "$MSGEXEC_MSGID_PLURAL" "$MSGEXEC_PLURAL_FORM"; '
+        'cat; printf "\\036"'
+    )
+    done = gettext_tool("msgexec", "--input", str(po), "sh", "-c", script)
+    assert done.returncode == 0, done.stderr
+    forms = []
+    for record in done.stdout.split("\x1e")[:-1]:
+        msgid, msgid_plural, form, french = record.split("\x1f")
+        if msgid:
+            forms.append((msgid_plural if msgid_plural and form != "0" else msgid, french))
+    return forms
+
+
+# ---------------------------------------------------------------------------------------------
+# The files whose words people read
+
+
+# Templates and modules read by machines, not people: the health check's answer.
+MACHINE_TEMPLATES = {"healthz.txt"}
+MACHINE_MODULES = {"health.py", "settings.py"}
+
+
+def template_files() -> list[Path]:
+    """Every template people read (the health check's answer is read by machines)."""
+    return sorted(
+        path
+        for path in (ROOT / "templates").rglob("*")
+        if path.suffix in (".html", ".txt") and path.name not in MACHINE_TEMPLATES
+    )
+
+
+PLACE = "\x00"  # where a template tag or variable stood
+
+
+def python_files() -> list[Path]:
+    files = sorted([*(ROOT / "scoring").rglob("*.py"), *(ROOT / "apiary_site").glob("*.py")])
+    return [path for path in files if "migrations" not in path.parts and path.name not in MACHINE_MODULES]

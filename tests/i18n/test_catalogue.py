@@ -1,0 +1,263 @@
+"""The French catalogue (locale/fr/LC_MESSAGES): every entry has its French translation (no empty
+or fuzzy one), each translation keeps its placeholders and writes French typography and the
+edition's words (each typography rule shown to find what it forbids and to let good French be),
+each ``.mo`` holds exactly what its ``.po`` says, and the catalogue holds every string
+``makemessages`` collects and no other. The categories are the French edition's words, taken from
+the catalogue (the msgstr of the English labels of ``scoring/rules/categories.py``), and agree
+with the table of docs/scoring-rules.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from gettext import GNUTranslations
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from scoring.rules.categories import CATEGORIES, MAJORITY_LABEL
+from tests.i18n.helpers import NEEDS_GETTEXT, PO, ROOT, gettext_tool, translations
+
+# The French edition's words for the categories (its end-of-game rule text, as
+# docs/scoring-rules.md quotes them), by key.
+FRENCH_CATEGORIES = {
+    "vp_track": "PV sur la piste à la fin de la partie",
+    "starting_vp": "PV de départ",
+    "explore_tokens": "Bonus des jetons Exploration",
+    "farm_income": "Revenus des Fermes",
+    "comb_pods": "Bonus des Alvéoles d’Hibernation",
+    "hive_build_bonuses": "Bonus construits sur les alvéoles du plateau Ruche",
+    "advance_strength4": "Ouvrier de force 4 sur l’action Évolution",
+    "explore_strength4": "Bonus des planètes pour les ouvriers de force 4 sur l’action Exploration",
+    "tile_abilities": "Activation des capacités des tuiles",
+    "seed_card_benefits": "Bénéfices à usage unique sur les cartes Graine jouées",
+    "planted_seed_cards": "Conditions des cartes Graine plantées",
+    "farms": "Fermes construites",
+    "recruits": "Recrues",
+    "developments": "Innovations",
+    "carvings": "Conditions des Sculptures construites",
+    "queens_favor": "Position sur la piste Faveur de la Reine",
+    "hive_mat_full": "Plateau Ruche rempli",
+    "frames_filled": "Cadres remplis",
+    "faction_ability": "Capacité de fin de partie de la faction",
+}
+
+
+def messages_of(mo: Path) -> dict:
+    """What a .mo holds, as Python's gettext (and so Django) reads it."""
+    with mo.open("rb") as handle:
+        return GNUTranslations(handle)._catalog
+
+
+def compiled(po: Path, mo: Path) -> dict:
+    """The messages of ``po`` compiled into ``mo`` by ``msgfmt``, run as compilemessages runs it
+    (``--check-format``)."""
+    done = gettext_tool("msgfmt", "--check-format", "-o", str(mo), str(po))
+    assert done.returncode == 0, done.stderr
+    return messages_of(mo)
+
+
+def stale_catalogues(locale_dir: Path, work: Path) -> list[Path]:
+    """The .po files under ``locale_dir`` whose .mo is missing or does not hold exactly what
+    ``msgfmt`` compiles from them (the messages compared, not the bytes)."""
+    out_of_date = []
+    for number, po in enumerate(sorted(locale_dir.glob("*/LC_MESSAGES/*.po"))):
+        fresh = compiled(po, work / f"fresh-{number}.mo")
+        if not po.with_suffix(".mo").exists() or messages_of(po.with_suffix(".mo")) != fresh:
+            out_of_date.append(po)
+    return out_of_date
+
+
+@NEEDS_GETTEXT
+def test_every_entry_of_the_catalogue_has_its_french_translation(tmp_path):
+    assert len(compiled(PO, tmp_path / "django.mo")) > 400
+    untranslated = gettext_tool("msgattrib", "--untranslated", "--no-obsolete", str(PO))
+    fuzzy = gettext_tool("msgattrib", "--only-fuzzy", "--no-obsolete", str(PO))
+    assert untranslated.returncode == fuzzy.returncode == 0, untranslated.stderr + fuzzy.stderr
+    assert untranslated.stdout == "", f"not translated:\n{untranslated.stdout}"
+    assert fuzzy.stdout == "", f"fuzzy (to be checked, and left out by msgfmt):\n{fuzzy.stdout}"
+
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%|\{\}")
+
+
+@NEEDS_GETTEXT
+def test_each_translation_keeps_its_placeholders():
+    forms = translations(PO)
+    assert len(forms) > 400
+    for english, french in forms:
+        assert sorted(PLACEHOLDER.findall(french)) == sorted(PLACEHOLDER.findall(english)), (english, french)
+
+
+# French as the edition writes it: a narrow no-break space (U+202F) before : ; ! ? and %, and
+# inside « »; the comb always by its full name (a row's short words aside, its full words a tap
+# away); a form that reads right before any name (no "de Alice", which French writes "d'Alice");
+# the tie-break as the rules word it. And as a proofreader finishes it (issue 28): curly
+# apostrophes and French quotation marks, never straight ones (Django's own French writes
+# "Nom d’utilisateur" beside ours); no "(s)" for a plural a number decides (each number its own
+# plural forms); a number and its unit never parted at the end of a line ("13 PV": a no-break space).
+SPACE_BEFORE_SIGN = re.compile(
+    r"[ \u00a0](?:[:;!?»]|%%(?!\())|«[ \u00a0]"
+)  # (%%(time)s: a placeholder, in a template's text)
+SIGN_WITHOUT_NARROW_SPACE = re.compile(r"[^\s\u202f/](?:[;!?»]|:(?=\s|$))|«[^\u202f]")
+COMB_ALONE = re.compile(r"Alvéoles(?! d’Hibernation)")
+BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
+STRAIGHT_QUOTE = re.compile(r"['\"]")
+PLURAL_SHORTCUT = re.compile(r"\w\((?:e?s|e)\)")
+UNIT_APART = re.compile(r"(?:%\(\w+\)[sd]|\d) PV\b")
+FRENCH_RULES = (
+    SPACE_BEFORE_SIGN,
+    SIGN_WITHOUT_NARROW_SPACE,
+    COMB_ALONE,
+    BEFORE_A_NAME,
+    STRAIGHT_QUOTE,
+    PLURAL_SHORTCUT,
+    UNIT_APART,
+)
+SHORT_LABELS = {category.short_label for category in CATEGORIES} | {"Comb majorities"}
+
+
+@NEEDS_GETTEXT
+def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
+    wrong = []
+    for english, french in translations(PO):
+        for rule in FRENCH_RULES:
+            if rule.search(french) and not (rule is COMB_ALONE and english in SHORT_LABELS):
+                wrong.append(f"{rule.pattern}: {french!r}")
+        if PLURAL_SHORTCUT.search(english):
+            wrong.append(f"{PLURAL_SHORTCUT.pattern}: {english!r}")
+        if "tie on active workers" in english or "win the tie" in english or "wins the tie" in english:
+            assert "remport" not in french, french  # "l’emporte au départage"
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    ("french", "rule"),
+    [
+        ("Total : 12", SPACE_BEFORE_SIGN),
+        ("Total\u00a0: 12", SPACE_BEFORE_SIGN),
+        ("« oui »", SPACE_BEFORE_SIGN),
+        ("50 %%", SPACE_BEFORE_SIGN),
+        ("Total: 12", SIGN_WITHOUT_NARROW_SPACE),
+        ("Vraiment?", SIGN_WITHOUT_NARROW_SPACE),
+        ("les Alvéoles", COMB_ALONE),
+        ("les Alvéoles d'Hibernation", COMB_ALONE),
+        ("pions de %(name)s", BEFORE_A_NAME),
+        ("l'Automa", STRAIGHT_QUOTE),
+        ('pas d’utilisateur "%(name)s"', STRAIGHT_QUOTE),
+        ("%(skipped)s déjà enregistrée(s)", PLURAL_SHORTCUT),
+        ("ignoré(e)", PLURAL_SHORTCUT),
+        ("%(vp)s PV de retard", UNIT_APART),
+        ("8 PV par cadre", UNIT_APART),
+    ],
+)
+def test_the_french_typography_rules_find_what_they_forbid(french, rule):
+    assert rule.search(french)
+
+
+@pytest.mark.parametrize(
+    "french",
+    [
+        "Total\u202f: 12",
+        "«\u202foui\u202f»",
+        "50\u202f%%",
+        "21:14",
+        "https://x",
+        "les Alvéoles d’Hibernation",
+        "%(name)s\u202f: pions",
+        "de %(count)s parties",
+        "à %%(time)s",
+        "l’Automa",
+        "pas d’utilisateur «\u202f%(name)s\u202f»",
+        "(%(count)s problèmes)",
+        "%(vp)s\u00a0PV de retard",
+        "les PV de départ",
+    ],
+)
+def test_the_french_typography_rules_let_good_french_be(french):
+    assert not any(rule.search(french) for rule in FRENCH_RULES)
+
+
+@NEEDS_GETTEXT
+def test_each_compiled_catalogue_holds_exactly_what_its_po_says(tmp_path):
+    assert stale_catalogues(ROOT / "locale", tmp_path) == [], (
+        "run: scripts/messages.sh compile (Django's compilemessages), and commit the .mo"
+    )
+
+
+@NEEDS_GETTEXT
+def test_a_compiled_catalogue_behind_its_po_is_found_out(tmp_path):
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "locale", locale)
+    po = locale / "fr" / "LC_MESSAGES" / "django.po"
+    assert stale_catalogues(locale, tmp_path) == []
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Recrues"', 'msgstr "Recrutées"', 1), encoding="utf-8")
+    assert stale_catalogues(locale, tmp_path) == [po]  # a translation changed
+    po.with_suffix(".mo").unlink()
+    assert stale_catalogues(locale, tmp_path) == [po]  # none compiled
+
+
+def test_the_categories_are_the_french_editions_words_from_the_catalogue():
+    with translation.override("fr"):
+        french = {category.key: translation.gettext(category.label) for category in CATEGORIES}
+        majority = translation.gettext(MAJORITY_LABEL)
+    assert french == FRENCH_CATEGORIES
+    assert majority == "Majorité sur les secteurs des Alvéoles d’Hibernation"
+    assert not any(hasattr(category, "label_fr") for category in CATEGORIES), "one label, the catalogue translates"
+
+
+def test_docs_scoring_rules_name_the_categories_as_the_catalogue_does():
+    rows = re.findall(
+        r"^\| `(\w+)` \| [^|]+ \| ([^|]+) \|", (ROOT / "docs" / "scoring-rules.md").read_text(), re.MULTILINE
+    )
+    documented = {key: french.strip() for key, french in rows}
+    assert documented == FRENCH_CATEGORIES
+
+
+@pytest.mark.skipif(
+    shutil.which("xgettext") is None and os.environ.get("CI") != "true",
+    reason="collecting the strings needs GNU gettext's xgettext (scripts/test.sh installs it)",
+)
+def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
+    """Django's makemessages, run on a copy of the project, finds no string that the committed
+    catalogue lacks, and the catalogue keeps no string that is no longer used."""
+    assert shutil.which("xgettext"), "GNU gettext (xgettext) is needed here"
+    for name in ("scoring", "templates", "apiary_site", "static", "manage.py"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, tmp_path / name)
+    (tmp_path / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(PO, tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po")
+
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--locale",
+            "fr",
+            "--no-obsolete",
+            "--add-location",
+            "file",
+            "-v",
+            "0",
+        ],
+        cwd=tmp_path,
+        check=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+
+    # msgcmp DEF REF: every message of REF is in DEF (its translation aside)
+    collected = str(tmp_path / "locale/fr/LC_MESSAGES/django.po")
+    new = gettext_tool("msgcmp", "--use-fuzzy", "--use-untranslated", "--no-fuzzy-matching", str(PO), collected)
+    assert new.returncode == 0, f"new strings: run scripts/messages.sh and translate them\n{new.stderr}"
+    gone = gettext_tool("msgcmp", "--use-fuzzy", "--use-untranslated", "--no-fuzzy-matching", collected, str(PO))
+    assert gone.returncode == 0, f"strings no longer used: run scripts/messages.sh\n{gone.stderr}"
