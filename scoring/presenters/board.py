@@ -224,9 +224,13 @@ class Row:
 
 @dataclass
 class SeatView:
+    """A player as the ranking and the totals show them. ``ranked``: somebody has scored, so the
+    ranks (and the winners) say something; before that nobody is crowned, nor ranked."""
+
     seat: Seat
     result: PlayerResult
     tokens_placed: int
+    ranked: bool = True
 
     @property
     def name(self) -> str:
@@ -234,7 +238,11 @@ class SeatView:
 
     @property
     def rank_label(self) -> str:
-        return ordinal(self.result.rank)
+        return ordinal(self.result.rank) if self.ranked else ""
+
+    @property
+    def winner(self) -> bool:
+        return self.ranked and self.result.winner
 
 
 @dataclass
@@ -282,7 +290,7 @@ class Scoreboard:
             for entered in self.entered_tokens
         ]
         self.views = [
-            SeatView(seat, outcome, sum(tokens))
+            SeatView(seat, outcome, sum(tokens), ranked=self.scoring_started)
             for seat, outcome, tokens in zip(self.seats, self.result.players, self.tokens, strict=True)
         ]
         # (each cell made once, by its field's name: ``cell_for``)
@@ -383,19 +391,32 @@ class Scoreboard:
 
     @cached_property
     def ranking(self) -> list[SeatView]:
+        """The players best first; before anybody has scored, in seat order (nobody ranked)."""
+        if not self.scoring_started:
+            return list(self.views)
         return [self.views[p] for p in self.result.ranking()]
 
     @cached_property
     def winners(self) -> list[SeatView]:
-        return [view for view in self.views if view.result.winner]
+        return [view for view in self.views if view.winner]
 
     @property
     def winner_names(self) -> SafeString:
         return names_list([view.name for view in self.winners])
 
+    @property
+    def shared_victory(self) -> bool:
+        return len(self.winners) > 1
+
+    @cached_property
+    def scoring_started(self) -> bool:
+        """Somebody has entered a value: until then the pad, the results and the table's view
+        crown nobody (every total is the game's own start)."""
+        return self.state.anything_entered()
+
     @cached_property
     def tie_sentences(self) -> list[SafeString]:
-        return [tie_sentence(tie, self.names) for tie in self.result.ties]
+        return [tie_sentence(tie, self.names) for tie in self.result.ties] if self.scoring_started else []
 
     @property
     def columns_class(self) -> str:

@@ -15,7 +15,7 @@ from scoring.presenters.board import Scoreboard, SeatView
 from scoring.rules.categories import END_CATEGORIES, MAJORITY_LABEL, MAJORITY_SHORT_LABEL, Category
 from scoring.rules.engine import PlayerResult
 from scoring.selectors import ScorePoint
-from scoring.wording.numbers_and_dates import figure, vp_title
+from scoring.wording.numbers_and_dates import figure, ordinal, vp_title
 
 
 @dataclass
@@ -79,25 +79,34 @@ def breakdown(board: Scoreboard) -> list[dict]:
 
 
 def standings(board: Scoreboard) -> list[tuple[SeatView, str]]:
-    """The ranking as the table's view shows it, each player with how far they stand from the
-    lead, in words: the leader by how much they lead (or that they share the lead), the others
-    how far behind they are."""
+    """The ranking as the table's view shows it, each player with where they stand, in words that
+    follow the ranking: the leader by how much they lead, or that they lead on the tie-break, or
+    share the lead (still level after it); a player level on VP with the lead who lost the
+    tie-break, at which place; the others how far behind they are. Nothing before anybody has
+    scored (``Scoreboard.scoring_started``)."""
     ranking = board.ranking
+    if not board.scoring_started:
+        return [(view, "") for view in ranking]
     lead = ranking[0].result.total if ranking else 0
     second = next((view.result.total for view in ranking[1:] if view.result.total < lead), None)
-    shared = sum(view.result.total == lead for view in ranking) > 1
-    words = []
-    for view in ranking:
-        behind = lead - view.result.total
-        if behind:
-            words.append(_("%(vp)s VP behind") % {"vp": figure(behind)})
-        elif shared:
-            words.append(_("shares the lead"))
-        elif second is None:
-            words.append("")  # (alone at the table: the Automa aside, nobody to lead)
-        else:
-            words.append(_("leads by %(vp)s VP") % {"vp": figure(lead - second)})
-    return list(zip(ranking, words, strict=True))
+    level = [view for view in ranking if view.result.total == lead]  # on the lead's VP
+    first = [view for view in level if view.result.rank == 1]
+    return [(view, _standing_words(view, lead, second, level, first)) for view in ranking]
+
+
+def _standing_words(view: SeatView, lead: int, second: int | None, level: list[SeatView], first: list[SeatView]) -> str:
+    behind = lead - view.result.total
+    if behind:
+        return _("%(vp)s VP behind") % {"vp": figure(behind)}
+    if view.result.rank > 1:  # level on VP with the lead, behind on the tie-break
+        return _("level on VP, %(place)s on the tie-break") % {"place": ordinal(view.result.rank)}
+    if len(first) > 1:
+        return _("shares the lead")
+    if len(level) > 1:
+        return _("leads on the tie-break")
+    if second is None:
+        return ""  # (alone at the table: the Automa aside, nobody to lead)
+    return _("leads by %(vp)s VP") % {"vp": figure(lead - second)}
 
 
 def _category_vp(key: str) -> Callable[[PlayerResult], int]:

@@ -114,6 +114,20 @@ class GameState:
         """Whether its seats count in the tallies (a finished game of an account)."""
         return tallies_count(self.game)
 
+    def anything_entered(self) -> bool:
+        """Whether any player has entered a value yet: an entry (a yes ticked; the breakdown's
+        starting VP as the game filled them in aside), a token count or active workers."""
+        during = self.game.during
+
+        def typed(seat: Seat, category: Category) -> bool:
+            value = getattr(seat, category.key)
+            return value is not None and value is not False and value != entry_at_start(category, during, seat.number)
+
+        return bool(self.tokens) or any(
+            seat.active_workers is not None or any(typed(seat, category) for category in categories_of(during))
+            for seat in self.seats
+        )
+
     def during_entered(self) -> list[tuple[Seat, Category]]:
         """The during-the-game values entered the way the game counts them now, seat by seat (the
         breakdown's starting VP as the game filled them in aside): while there is none, the game

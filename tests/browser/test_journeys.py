@@ -116,8 +116,16 @@ class Sheet:
         return self.during(name) + self.end(name)
 
     def ranking(self) -> list[str]:
-        """Most VP first; equal VP: most active workers first; then seat order."""
+        """Most VP first; equal VP: most active workers first; then seat order. Before anything is
+        typed, nobody is ranked: seat order."""
+        if not self.typed():
+            return list(self.names)
         return sorted(self.names, key=lambda n: (-self.total(n), -self.workers[n], self.names.index(n)))
+
+    def typed(self) -> bool:
+        """Whether a value was typed (the starting VP are the game's own)."""
+        entries = any(key != "starting_vp" for values in self.values.values() for key in values)
+        return entries or any(any(tokens.values()) for tokens in self.tokens) or any(self.workers.values())
 
 
 # -- The pages, as a player finds them ----------------------------------------------------------

@@ -95,7 +95,8 @@ def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_wh
     page.goto(f"{live_server.url}/games/{game_id}/")  # the pad keeps the screen awake too
     page.wait_for_function("window.wakeLocks.length === 1 && !window.wakeLocks[0].released")
     page.goto(f"{live_server.url}/games/{game_id}/table/")
-    expect(page.locator(".standing-total").first).to_contain_text("2")
+    expect(page.locator(".standing").first).to_contain_text("Alice")  # (nobody has scored: seat order)
+    expect(page.locator(".not-scored")).to_be_visible()
     assert page.evaluate("window.wakeLocks.map((lock) => [lock.type, lock.released])") == [["screen", False]]
 
     other = open_phone()
@@ -104,6 +105,7 @@ def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_wh
     expect(page.locator(".standing").first).to_contain_text("Alice", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(page.locator(".standing").first).to_contain_text("41")
     expect(page.locator(".standing-gap").first).to_have_text("leads by 39 VP")
+    expect(page.locator(".not-scored")).to_have_count(0)
 
     page.evaluate("window.__setHidden(true)")  # the phone in a pocket: the screen may sleep
     assert page.evaluate("window.wakeLocks.map((lock) => lock.released)") == [True]

@@ -7,7 +7,8 @@ import pytest
 
 from scoring import selectors
 from scoring.models import HibernationTokens
-from tests.factories import game_started, revision_of, save_tokens
+from scoring.rules.categories import During
+from tests.factories import game_started, revision_of, save_tokens, save_value, save_workers
 
 pytestmark = pytest.mark.django_db
 
@@ -38,3 +39,33 @@ def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered
     }
     assert [seat.pk for seat in state.seats] == [seat.pk for seat in seats]
     assert state.game.revision == revision_of(game)
+
+
+@pytest.mark.parametrize(
+    ("entered", "started"),
+    [
+        pytest.param({}, False, id="a-new-breakdown-game-its-starting-vp-filled-in"),
+        pytest.param({"starting_vp": 1}, False, id="the-starting-vp-typed-as-the-game-filled-it-in"),
+        pytest.param({"starting_vp": 4}, True, id="the-starting-vp-changed"),
+        pytest.param({"farms": 0}, True, id="a-0-entered"),
+        pytest.param({"hive_mat_full": True}, True, id="a-yes-ticked"),
+        pytest.param({"workers": 0}, True, id="active-workers"),
+        pytest.param({"tokens": 0}, True, id="a-token-count-of-0"),
+    ],
+)
+def test_anything_entered_tells_a_value_a_player_entered_from_the_games_own_start(entered, started):
+    game = game_started("Ann", "Bob", sectors=[(9, 4)])
+    seat = game.seats.get(number=1)
+    for key, value in entered.items():
+        if key == "workers":
+            save_workers(seat=seat, workers=value)
+        elif key == "tokens":
+            save_tokens(seat=seat, sector=game.sectors.get(), count=value)
+        else:
+            save_value(seat=seat, key=key, value=value)
+
+    assert selectors.game_state(game).anything_entered() is started
+
+
+def test_a_new_vp_track_game_has_nothing_entered():
+    assert selectors.game_state(game_started("Ann", "Bob", during=During.TRACK)).anything_entered() is False

@@ -435,3 +435,31 @@ def test_export_downloads_the_game_as_a_game_file_with_its_history(client):
     (exported,) = read_document(json.loads(response.content))
     assert [(p.name, p.entries["farm_income"]) for p in exported.players] == [("Alice", 11), ("Bruno", 0)]
     assert [(change.player, change.entry, change.new) for change in exported.changes] == [(1, "farm_income", "3+6+2")]
+
+
+@pytest.mark.parametrize("during", [During.TRACK, During.BREAKDOWN])
+def test_before_anybody_scores_no_page_crowns_anybody(client, during):
+    """A new game's totals are all the game's own (0 on the VP track, the starting VP of the
+    breakdown): the results, the pad's ranking and the table's view name no winner, rank nobody,
+    and say that the ranking starts with the first value."""
+    game = game_started("Ben", "Priya", "Tom", "Olivia", during=during)
+    note = "Nobody has entered a value yet: the ranking starts with the first one."
+
+    results = page(client.get(url("results", game)))
+    pad = page(client.get(url("pad", game)))
+    table = page(client.get(url("table", game)))
+
+    assert results.by_id("winner-heading").text == "No scores yet"
+    for html in (results, pad, table):
+        assert html.one(class_="not-scored").text == note
+        assert not html.find(class_="winner") and not html.find(class_="leading") and not html.find(class_="tie")
+        assert "victory" not in html.text
+    assert [name.text for name in pad.by_id("ranking").find_all(class_="rank-name")] == [
+        "Ben",
+        "Priya",
+        "Tom",
+        "Olivia",
+    ]
+    assert {rank.text for rank in pad.by_id("ranking").find_all(class_="rank")} == {""}
+    save_value(seat=seat_of(game, 3), key="farms", value=2)
+    assert page(client.get(url("results", game))).by_id("winner-heading").text == "Tom wins"

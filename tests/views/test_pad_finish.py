@@ -116,6 +116,21 @@ def test_finish_from_an_edit_link_asks_first_naming_who_finishes(client):
     assert Game.objects.get(pk=game.pk).events.get(what="finished").by_name == "Ben"
 
 
+def test_the_question_before_finishing_keeps_the_sheet_the_phone_was_on(client):
+    """A table-mate on their own sheet (``?player=2``) taps Finish: the question's *Keep scoring*
+    goes back to that sheet, and *Finish anyway* keeps it too."""
+    game = game_started("Alice", "Bruno")
+    mate = table_mate(game)
+    sheet = url("pad", game) + "?player=2"
+
+    asked = page(mate.post(url("finish", game) + "?player=2"))
+
+    box = asked.by_id("finish-confirm")
+    assert [a["href"] for a in box.find_all("a") if a.text == "Keep scoring"] == [sheet]
+    assert box.one("form")["action"] == url("finish", game) + "?player=2"
+    assert asked.by_id("finish-form")["action"] == url("finish", game) + "?player=2"
+
+
 def test_the_owner_reopens_a_finished_game_to_correct_it_and_finishing_it_again_counts_it_again(client):
     game = game_scored(player("Alice", farm_income=5), player("Bruno"), finished=True)
 
