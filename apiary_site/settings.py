@@ -67,6 +67,8 @@ MIDDLEWARE = [
     # Django's sessions; a session the database refuses to save answered as any refused write (apiary_site/faults.py).
     "apiary_site.faults.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Times in the phone's own zone (the head script's cookie), else the site's (scoring/web/time_zones.py).
+    "scoring.web.time_zones.phone_time_zone",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

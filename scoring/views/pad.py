@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
@@ -157,10 +158,12 @@ def _live_key(request: HttpRequest, access: GameAccess) -> str:
     """What a poll's answer (without the recent changes) depends on: the game and its revision,
     the language, the seat in view (``?player=``) and whether the page may edit (every partial is
     told). (An answer made from a revision read later, one more save in, is kept under the one
-    the access read: it is never older than what it is kept for.)"""
+    the access read: it is never older than what it is kept for.) And the phone's time zone, for
+    the times an answer writes."""
     game = access.game
     editable = access.can_edit and not game.is_finished
-    return f"live:{game.public_id}:{game.revision}:{get_language()}:{_seat_asked(request) or ''}:{editable:d}"
+    place = f"{get_language()}:{timezone.get_current_timezone_name()}"
+    return f"live:{game.public_id}:{game.revision}:{place}:{_seat_asked(request) or ''}:{editable:d}"
 
 
 @never_cache
