@@ -188,7 +188,7 @@ def finish_questions(board: Scoreboard, result: FinishResult, actor: Actor) -> d
     """What the pad's *Finish* says when it did not finish the game, for the pad's page: what must
     be corrected first (``finish_problems``, 422), or what the table confirms (the categories
     nobody entered, the values far from what games record, each linking to its field, the comb
-    overfilled, and, to a link's holder, that they finish the game for the whole table)."""
+    overfilled, and that finishing ends the game for the whole table, as whom to a link's holder)."""
     check = result.check
     if check is None:
         return {}
@@ -212,5 +212,6 @@ def finish_questions(board: Scoreboard, result: FinishResult, actor: Actor) -> d
         "finish_confirm": not_entered,
         "finish_check": [board.cell_for(pad) for pad in check.unusual],
         "finish_comb": comb_overfilled(board),
+        "finishing_for_table": result.for_table,
         "finishing_as": actor_words(actor) if actor.link is not None else "",
     }

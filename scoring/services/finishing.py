@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scoring.access import NOBODY, Actor
 from scoring.fields import PadField
-from scoring.models import Game, GameEvent, Seat
+from scoring.models import Game, GameEvent, GameLink, Seat
 from scoring.rules.categories import END_CATEGORIES, TOKENS_PER_PLAYER, Category, Section, categories_of, comb_spaces
 from scoring.selectors import GameState, game_state
 from scoring.services.imports import fingerprint_store
@@ -99,6 +99,7 @@ class FinishResult:
     state: GameState | None = None  # the game as it stands (None: gone)
     check: FinishCheck | None = None
     saves: list[SaveResult] = field(default_factory=list)  # what came of the values this phone changed
+    for_table: bool = False  # finishing ends the game for other phones too (asked first)
 
     @property
     def stands(self) -> GameState:
@@ -119,8 +120,9 @@ def pad_finish(
     """The pad's *Finish*: the values this phone changed saved first (``values_save``), each as
     any save; then the game, as it stands, checked (``finish_check``). It is finished only when
     every value was saved (none ``refused`` by the form that read them either), nothing must be
-    corrected, and the table has ``confirmed`` what the check asks; a link's holder (``by.link``)
-    is always asked, since they finish the game for the whole table."""
+    corrected, and the table has ``confirmed`` what the check asks. Finishing is asked about too
+    whenever it ends the game for a table: a link's holder (``by.link``) always is, and its owner
+    while a share link is live (other phones may be scoring: one stray tap would stop them all)."""
     saved = values_save(game=game, saves=saves, by=by)
     if any(result.outcome is Outcome.GONE for result in saved):
         return FinishResult(FinishOutcome.GONE, saves=saved)
@@ -134,11 +136,18 @@ def pad_finish(
     check = finish_check(state)
     if check.blocks:
         return FinishResult(FinishOutcome.BLOCKED, state, check)
-    if (check.asks or by.link is not None) and not confirmed:
-        return FinishResult(FinishOutcome.ASKS, state, check)
+    for_table = _for_a_table(state.game, by)
+    if (check.asks or for_table) and not confirmed:
+        return FinishResult(FinishOutcome.ASKS, state, check, for_table=for_table)
     if not game_finish(game=state.game, by=by):
         return FinishResult(FinishOutcome.ALREADY, state)
     return FinishResult(FinishOutcome.FINISHED, state, check)
+
+
+def _for_a_table(game: Game, by: Actor) -> bool:
+    """Whether finishing ends the game for other phones than this one's: a link's holder finishes
+    it for the table; so does its owner while a share link is live."""
+    return by.link is not None or GameLink.objects.filter(game=game, revoked_at__isnull=True).exists()
 
 
 @transaction.atomic

@@ -285,3 +285,16 @@ def test_finishing_and_reopening_say_who_and_when_in_the_games_history():
         "reopened",
         "finished",
     ]
+
+
+def test_the_owner_is_asked_too_while_a_share_link_is_live_and_not_once_it_is_revoked():
+    """Finishing ends the game on every phone: while the owner's share link is live, other phones
+    may be scoring, and one stray tap would stop them all."""
+    game = game_all_entered()
+    services.link_renew(game=game, access="edit")
+
+    asked = services.pad_finish(game=game)
+    assert (asked.outcome, asked.for_table) == (FinishOutcome.ASKS, True)
+
+    services.link_revoke(game=game, access="edit")
+    assert services.pad_finish(game=game).outcome is FinishOutcome.FINISHED

@@ -434,3 +434,16 @@ def test_finish_with_the_pads_finish_form_is_accepted(owner):
 
     assert response.status_code == 302
     assert Game.objects.get().finished_at is not None
+
+
+def test_the_owners_finish_asks_first_while_a_share_link_is_live(client):
+    game = game_all_entered()
+    services.link_renew(game=Game.objects.get(pk=game.pk), access="edit")
+
+    asked = client.post(url("finish", game), loaded(client, game))
+
+    assert asked.status_code == 200 and not Game.objects.get(pk=game.pk).is_finished
+    assert "You are finishing the game for the whole table: every phone will show it finished" in (
+        page(asked).by_id("finish-confirm").text
+    )
+    assert client.post(url("finish", game), {"confirm": "1"}).status_code == 302
