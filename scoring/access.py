@@ -305,6 +305,12 @@ def link_open(request: HttpRequest, link: GameLink) -> None:
         GameMember.objects.get_or_create(game=link.game, user=user, link=link)
 
 
+def links_opened(request: HttpRequest) -> list[int]:
+    """The share links this browser's session opened (``link_open``), by id: a table-mate's phone
+    without an account, whose games come with the account it makes or signs in to."""
+    return sorted({pk for pks in request.session.get(SESSION_LINKS, {}).values() for pk in pks})
+
+
 def asks_to_join(request: HttpRequest, link: GameLink) -> bool:
     """Whether opening the link must ask first: a signed-in user who does not own its game and is
     not a member of it yet (joining puts the game in their history: their own choice, never a

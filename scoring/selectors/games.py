@@ -44,6 +44,8 @@ from scoring.rules.engine import GameResult, PlayerSheet, Sector, score_game
 from scoring.rules.sums import input_text
 from scoring.tallies import counts as tallies_count
 
+EXPORT_ORDER = ("played_on", "created_at", "id")  # oldest first, as the game file lists them
+
 
 def games_with_everything() -> QuerySet[Game]:
     """Games with their sectors, seats and tokens prefetched (ordered for scoring): what the game
@@ -228,14 +230,24 @@ def game_result(game: Game) -> GameResult:
     return game_data(game).score()
 
 
-def games_for_export(owner=None) -> list[GameData]:
-    """Every stored game (or every game of ``owner``), oldest first, as game-file data with
-    its change history."""
-    games = games_with_everything() if owner is None else games_with_everything().filter(owner=owner)
+def games_downloaded(keeper: Keeper) -> QuerySet[Game]:
+    """The games of ``keeper`` (an account's, or a visitor's browser's) as *Your data* downloads
+    them: oldest first, with everything the game file and the spreadsheet read."""
+    return games_with_everything().filter(pk__in=keeper.games().values("pk")).order_by(*EXPORT_ORDER)
+
+
+def games_for_export(owner=None, *, keeper: Keeper | None = None) -> list[GameData]:
+    """Every stored game (or every game of ``owner``, or of ``keeper``), oldest first, as
+    game-file data with its change history."""
+    games = games_with_everything()
+    if keeper is not None:
+        games = games_downloaded(keeper)
+    elif owner is not None:
+        games = games.filter(owner=owner)
     games = games.prefetch_related(
         Prefetch("changes", queryset=Change.objects.select_related("by_user").order_by("at", "id"))
     )
-    return [game_data(game, changes=True) for game in games.order_by("played_on", "created_at", "id")]
+    return [game_data(game, changes=True) for game in games.order_by(*EXPORT_ORDER)]
 
 
 def comb_layouts(keeper: Keeper) -> list:
@@ -267,3 +279,8 @@ def known_player_names(keeper: Keeper) -> list[str]:
         .order_by("-games", "name_key")
         .values_list("name", flat=True)[:50]
     )
+
+
+def games_of_links(links: Iterable[int]) -> QuerySet[Game]:
+    """The games of those share links (by id) that are still live."""
+    return Game.objects.filter(links__pk__in=list(links), links__revoked_at__isnull=True).distinct()

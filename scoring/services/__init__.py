@@ -76,6 +76,7 @@ from scoring.services.people import (
 from scoring.services.sharing import (
     link_renew,
     link_revoke,
+    links_join,
 )
 from scoring.services.uploads import (
     ACCOUNT_FULL,
@@ -136,6 +137,7 @@ __all__ = [
     "import_step",
     "link_renew",
     "link_revoke",
+    "links_join",
     "outcome_fields",
     "outcomes_store",
     "pad_finish",

@@ -23,8 +23,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
-from scoring import services
-from scoring.access import browser_games_claim, keeper_of, visitor_forget
+from scoring import selectors, services
+from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget
 from scoring.forms.accounts import AccountNameForm, SignUpForm
 from scoring.views.preferences import with_account_language
 from scoring.web import limits
@@ -49,7 +49,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "browser_games": _browser_games(request)},
+        {"form": form, "browser_games": _browser_games(request), "joined_games": _joined_games(request)},
         status=422 if request.method == "POST" else 200,
     )
 
@@ -60,12 +60,22 @@ def _browser_games(request: HttpRequest) -> int:
     return keeper.games().count() if keeper.is_visitor and keeper.visitor else 0
 
 
+def _joined_games(request: HttpRequest) -> int:
+    """How many games this browser joined through a share link still live (0 signed in: those are
+    the account's already)."""
+    if request.user.is_authenticated:
+        return 0
+    return selectors.games_of_links(links_opened(request)).count()
+
+
 def _browser_games_keep(request: HttpRequest, user) -> int:
-    """The account signs in on this browser and keeps the games it started without one: how many."""
+    """The account signs in on this browser and keeps the games it started without one, and those
+    it joined through a share link: how many."""
     kept = browser_games_claim(request, user, claim=services.visitor_games_claim)
+    joined = services.links_join(user=user, links=links_opened(request))
     login(request, user)
     visitor_forget(request)
-    return kept
+    return kept + joined
 
 
 @login_required
@@ -107,7 +117,11 @@ class SignInView(LoginView):
         return refusal or super().post(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs) -> dict:
-        return {**super().get_context_data(**kwargs), "browser_games": _browser_games(self.request)}
+        return {
+            **super().get_context_data(**kwargs),
+            "browser_games": _browser_games(self.request),
+            "joined_games": _joined_games(self.request),
+        }
 
     def form_valid(self, form) -> HttpResponse:
         """Django's (``login``, then the page asked for), the account keeping the games this

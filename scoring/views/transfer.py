@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,6 +35,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring import selectors, services
+from scoring.access import keeper_of
 from scoring.forms.transfer import GameFileUploadForm
 from scoring.gamefile import GameFileError, Problem, checked_text, dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import spreadsheet_write
@@ -92,22 +93,20 @@ def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
 
 
 @never_cache
-@login_required
 @require_safe
-def export_json(request: AccountRequest) -> HttpResponse:
-    """Every game the user owns, oldest first, with its change history: the game file."""
-    text = to_json(dump_document(selectors.games_for_export(owner=request.user)))
+def export_json(request: HttpRequest) -> HttpResponse:
+    """Every game the account owns (or, without one, this browser started), oldest first, with its
+    change history: the game file. A table without accounts keeps its games this way too."""
+    text = to_json(dump_document(selectors.games_for_export(keeper=keeper_of(request))))
     return _attachment(HttpResponse(text, content_type="application/json; charset=utf-8"), "json")
 
 
 @never_cache
-@login_required
 @require_safe
-def export_csv(request: AccountRequest) -> HttpResponse:
-    """Every game the user owns, oldest first, one row per player (``gamefile.spreadsheet``)."""
+def export_csv(request: HttpRequest) -> HttpResponse:
+    """The same games, one row per player (``gamefile.spreadsheet``)."""
     response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
-    games = selectors.games_with_everything().filter(owner=request.user).order_by("played_on", "created_at", "id")
-    spreadsheet_write(games, response)
+    spreadsheet_write(selectors.games_downloaded(keeper_of(request)), response)
     return response
 
 

@@ -83,8 +83,6 @@ def test_the_data_page_offers_both_downloads_and_an_upload_form(owner_client, ow
     "method, name",
     [
         ("get", "data"),
-        ("get", "export_json"),
-        ("get", "export_csv"),
         ("get", "import"),
         ("post", "import"),
         ("post", "import_confirm"),

@@ -11,6 +11,8 @@ tallies), ``tests/services/test_visitors.py``.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -22,7 +24,7 @@ from scoring import access, services
 from scoring.access import SESSION_VISITOR, Actor
 from scoring.models import CombLayout, Game, Player
 from scoring.views import games as games_views
-from tests.factories import PASSWORD, save_value, seat_of, user
+from tests.factories import PASSWORD, game_started, save_value, seat_of, user
 from tests.views.helpers import form_data, page, started_on, typed, url
 
 pytestmark = pytest.mark.django_db
@@ -200,6 +202,40 @@ def test_signing_in_from_the_browser_keeps_its_games_with_the_accounts_players(v
     assert (game.owner, game.visitor) == (ann, None)
     assert [seat.player.name for seat in game.seats.order_by("number")] == ["Maya", "Tom"]  # maya is Maya
     assert url("pad", game) in history(visitor)
+
+
+def test_a_table_mate_who_makes_an_account_finds_the_games_it_joined_in_its_history(visitor):
+    """Issue 36, point 12: a table-mate scored through the link on this phone, then makes an
+    account on it: the games it joined come with the account, as those it started do; a revoked
+    link's game does not."""
+    joined, revoked = game_started("Ann", "Vera", owner=user("ann")), game_started("Ann", owner=user("ann"))
+    for game in (joined, revoked):
+        link = services.link_renew(game=game, access="edit")
+        assert visitor.get(reverse("scoring:join", args=[link.token])).status_code == 302
+    services.link_revoke(game=revoked, access="edit")
+    assert "The game you joined in this browser will be in your new account's history." in (
+        page(visitor.get(reverse("signup"))).text
+    )
+
+    response = sign_up(visitor)
+
+    assert response["Location"] == url("history")
+    assert history(visitor) == [url("pad", joined)]
+
+
+def test_a_group_without_accounts_downloads_its_games_from_its_history(visitor):
+    game = started_on(visitor, "Maya", "Tom")
+    save_value(seat=seat_of(game, 1), key="farms", value=3)
+    started_on(Client(), "Zelda")  # another browser's game: never in this one's file
+
+    shown = page(visitor.get("/"))
+    downloads = {a.text: a["href"] for a in shown.find_all("a") if "download" in a.attrs}
+    document = json.loads(visitor.get(downloads["Download your games"]).content)
+    spreadsheet = visitor.get(downloads["As a spreadsheet"]).content.decode("utf-8-sig").splitlines()
+
+    assert [[p["name"] for p in g["players"]] for g in document["games"]] == [["Maya", "Tom"]]
+    assert document["games"][0]["players"][0]["end"]["farms"] == 3
+    assert [row.split(",")[4] for row in spreadsheet[1:]] == ["Maya", "Tom"]
 
 
 def test_a_new_account_without_games_from_the_browser_goes_on_to_the_start_form(visitor):
