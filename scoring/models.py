@@ -22,6 +22,7 @@ from scoring.rules.categories import (
     MAX_ACTIVE_WORKERS,
     MAX_FACTION_LENGTH,
     MAX_NAME_LENGTH,
+    MAX_PLAY_MINUTES,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
@@ -106,6 +107,15 @@ class Game(models.Model):
     # pads of other phones compare it with the one they show to learn that something changed.
     revision = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # How long the play lasted, in minutes, as its table said (asked once it is finished, for BG
+    # Stats): None when not said.
+    play_minutes = models.PositiveSmallIntegerField(
+        _("play length (minutes)"),
+        null=True,
+        blank=True,
+        default=None,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PLAY_MINUTES)],
+    )
     # What makes it the same game as one of a game file (``gamefile.game_fingerprint``), kept so
     # that an import looks its games up in the database instead of reading the account's games
     # back. NULL until known: every write to the game empties it (``services.game_lock``); storing
@@ -138,6 +148,7 @@ class Game(models.Model):
                 condition=models.Q(during_mode__in=[during.value for during in During]),
                 name="game_during_mode_track_or_breakdown",
             ),
+            _between("play_minutes", 1, MAX_PLAY_MINUTES, "game_play_minutes_range"),
         ]
 
     def __str__(self) -> str:

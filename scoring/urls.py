@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<slug:game_id>/save/", pad.pad_field_save, name="save"),
     path("games/<slug:game_id>/live/", pad.pad_live, name="live"),
     path("games/<slug:game_id>/results/", games.results, name="results"),
+    path("games/<slug:game_id>/length/", games.play_length, name="length"),
     path("games/<slug:game_id>/again/", games.play_again, name="again"),
     path("games/<slug:game_id>/finish/", pad.game_finish, name="finish"),
     path("games/<slug:game_id>/reopen/", pad.game_reopen, name="reopen"),

@@ -134,6 +134,7 @@ REQUESTS: dict[str, Request] = {
     "live GET": lambda c, t: c.get(t.url("live")),
     "live GET (htmx)": lambda c, t: c.get(t.url("live"), headers=HTMX),
     "results GET": lambda c, t: c.get(t.url("results")),
+    "length POST": lambda c, t: c.post(t.url("length"), {"minutes": "85"}),
     "again GET": lambda c, t: c.get(t.url("again")),
     "table GET": lambda c, t: c.get(t.url("table")),
     "table GET (htmx)": lambda c, t: c.get(t.url("table"), headers=HTMX),
@@ -177,6 +178,7 @@ MATRIX = [
     ("live GET", 200, 200, 200, 404, 404, 404),
     ("live GET (htmx)", 200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
     ("results GET", 200, 200, 200, 404, 404, 404),
+    ("length POST", 302, 302, 403, 404, 404, 404),  # (how long the play lasted: said by those who score)
     ("again GET", 200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
     ("table GET", 200, 200, 200, 404, 404, 404),
     ("table GET (htmx)", 200, 200, 200, 286, 286, 286),  # (its standings are polled too)
@@ -279,6 +281,7 @@ def test_the_matrix_covers_every_address_of_a_game():
         "save",
         "live",
         "results",
+        "length",
         "again",
         "table",
         "finish",

@@ -19,6 +19,7 @@ from scoring.rules.categories import (
     FACTIONS,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
+    MAX_PLAY_MINUTES,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
@@ -196,6 +197,20 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
         for form in formset.forms
         if form.cleaned_data.get("first") is not None
     ]
+
+
+class PlayLengthForm(forms.Form):
+    """How long the play lasted, asked once it is finished (for BG Stats): whole minutes, or
+    nothing (not said)."""
+
+    minutes = forms.IntegerField(
+        label=_("How long did you play?"),
+        required=False,
+        min_value=1,
+        max_value=MAX_PLAY_MINUTES,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        help_text=_("In minutes, optional: BG Stats keeps it with the play."),
+    )
 
 
 class HistoryFilterForm(forms.Form):

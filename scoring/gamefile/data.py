@@ -62,6 +62,7 @@ class GameData:
     changes: list[ChangeData] = field(default_factory=list)  # oldest first
     # How the game scores its during-the-game points: the file's "during", the breakdown when left out.
     during: During = During.BREAKDOWN
+    play_minutes: int | None = None  # how long the play lasted, as its table said (None: not said)
 
     def score(self) -> GameResult:
         return score_game(self.comb, [player.sheet() for player in self.players], self.during)

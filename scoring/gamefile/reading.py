@@ -31,6 +31,7 @@ from scoring.rules.categories import (
     MAX_FACTION_LENGTH,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
+    MAX_PLAY_MINUTES,
     MAX_PLAYERS,
     MAX_SECTOR_VP,
     MAX_SECTORS,
@@ -137,7 +138,7 @@ class _Reader(Checks):
         return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
 
     def game(self, raw: Any, path: str) -> GameData | None:
-        keys = ("played_on", "notes", "end_trigger_token", "during", "comb", "players", "changes")
+        keys = ("played_on", "notes", "end_trigger_token", "during", "play_minutes", "comb", "players", "changes")
         obj = self.object(raw, path, keys, ("players",))
         if obj is None:
             return None
@@ -176,6 +177,12 @@ class _Reader(Checks):
                     f"{path}.during", _('must be "track" or "breakdown", not %(value)s') % {"value": _describe(value)}
                 )
 
+        minutes = (
+            self.integer(obj["play_minutes"], f"{path}.play_minutes", 1, MAX_PLAY_MINUTES)
+            if "play_minutes" in obj
+            else None
+        )
+
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
         sector_count = len(comb) if comb is not None else None
@@ -199,6 +206,7 @@ class _Reader(Checks):
             end_trigger_token=token,
             changes=changes,
             during=during,
+            play_minutes=minutes,
         )
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:

@@ -19,6 +19,8 @@ def dump_game(game: GameData) -> dict[str, Any]:
     during = During(game.during)
     if during != During.BREAKDOWN:  # (left out for the breakdown: the games of every earlier file)
         document["during"] = during.value
+    if game.play_minutes is not None:
+        document["play_minutes"] = game.play_minutes
     document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
     document["players"] = [dump_player(player, during) for player in sorted(game.players, key=lambda p: p.seat)]
     if game.changes:

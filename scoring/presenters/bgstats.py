@@ -13,7 +13,8 @@ ids, for the next import.
 
 When the play happened, as the apps that link to BG Stats send it: the time it ended, in UTC
 (``end_of_play``: when the table first finished it, a correction after reopening it aside), and
-how long it lasted when the pad saw it (``play_minutes``).
+how long it lasted: as the table said on the results (``Game.play_minutes``), else as the pad
+saw it (``play_minutes``; most tables type their values after the game, which says nothing).
 
 The play is read from the results' own ``Scoreboard`` (the engine's outcome the page shows),
 never scored again here; what the board does not hold (the first value entered, the first
@@ -46,8 +47,10 @@ SOURCE_GAME_ID = "apiary"
 # Apiary's BoardGameGeek id (boardgamegeek.com/boardgame/400314/apiary), with which BG Stats
 # finds the game in its catalogue.
 BGG_ID = 400314
-# Addresses past 2,000 characters are where old browsers and some link handlers give up. The
-# per-category breakdown (``comments``) goes first when a play is longer, the factions next.
+# Addresses past 2,000 characters are where old browsers and some link handlers give up. A play
+# longer than that is shortened: its per-category breakdown (``comments``) written as a table
+# (the categories named once), then the factions left out. The breakdown itself is never left
+# out: a play still longer is sent as it is, which today's browsers follow.
 MAX_LENGTH = 2000
 # The finish is when the play ended if it falls within a day of the day played (a game that
 # ends past midnight, a date typed by a table in another time zone than the server's). Further
@@ -89,21 +92,19 @@ def play_facts(game: Game) -> PlayFacts:
 
 def play_link(board: Scoreboard, facts: PlayFacts | None = None) -> str:
     """The address that opens BG Stats with this game as a play, or "" while the game is in
-    progress (only a finished game is a play to log). Within ``MAX_LENGTH`` characters whenever
-    the names and scores alone fit (five long names in a non-Latin script may not: the address
-    is then longer, which today's browsers still follow)."""
+    progress (only a finished game is a play to log). Shortened as it needs to be to stay within
+    ``MAX_LENGTH`` characters: the breakdown as a table, then no factions; never without a player
+    or the breakdown (five long names and a French breakdown may take more: the address is then
+    longer, which today's browsers still follow)."""
     if not board.game.is_finished:
         return ""
     play = play_data(board, play_facts(board.game) if facts is None else facts)
-    link = _address(play)
-    if len(link) > MAX_LENGTH:
-        del play["comments"]
-        link = _address(play)
-    if len(link) > MAX_LENGTH:
+    if len(_address(play)) > MAX_LENGTH:
+        play["comments"] = breakdown_table(board)
+    if len(_address(play)) > MAX_LENGTH:
         for player in play["players"]:
             player.pop("role", None)
-        link = _address(play)
-    return link
+    return _address(play)
 
 
 def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
@@ -135,7 +136,7 @@ def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
         "players": players,
         "comments": "\n".join(breakdown_line(board, position) for position in range(len(board.views))),
     }
-    minutes = play_minutes(facts.first_entry, ended)
+    minutes = game.play_minutes or play_minutes(facts.first_entry, ended)  # (the table's word first)
     if minutes is not None:
         play["durationMin"] = minutes
     return play
@@ -184,6 +185,25 @@ def breakdown_line(board: Scoreboard, position: int) -> str:
     points = ", ".join(f"{label} {vp}" for label, vp in parts if vp) or "0"
     # Translators: one line of a play's comments in BG Stats: a player's name, then their VP by category.
     return _("%(name)s: %(points)s") % {"name": board.views[position].name, "points": points}
+
+
+def breakdown_table(board: Scoreboard) -> str:
+    """The players' VP by category as a table, shorter than a line each (``breakdown_line``): the
+    categories that scored for somebody named once, then each player's VP in that order:
+    "Farm income,Comb majorities" then "Alice: 20,6", "Bruno: 5,0" (commas alone: an address
+    keeps them as they are, where a space or a slash takes three characters)."""
+    results = board.result.players
+    columns = [
+        (_(c.short_label or c.label), [result.category_vp[c.key] for result in results])
+        for c in (*board.during_categories, *END_CATEGORIES)
+    ]
+    columns.append((_("Comb majorities"), [result.majority for result in results]))
+    scored = [(label, vps) for label, vps in columns if any(vps)]
+    lines = [",".join(label for label, _vps in scored)]
+    for position, view in enumerate(board.views):
+        points = ",".join(str(vps[position]) for _label, vps in scored) or "0"
+        lines.append(_("%(name)s: %(points)s") % {"name": view.name, "points": points})
+    return "\n".join(lines)
 
 
 def _address(play: dict) -> str:

@@ -306,6 +306,7 @@ TOKENS_PER_PLAYER = 7  # each player owns 7 hibernation tokens
 MAX_ACTIVE_WORKERS = 4
 MAX_NAME_LENGTH = 40
 MAX_NOTES_LENGTH = 2000  # a game's notes: a few paragraphs
+MAX_PLAY_MINUTES = 24 * 60  # how long a play lasted, as its table says it: at most a day
 MAX_FACTION_LENGTH = 40
 END_TRIGGER_TOKENS = (6, 7)  # the English text ends the game on the 6th token, the French on the 7th
 DEFAULT_END_TRIGGER_TOKEN = 7  # a game (or a game file) that does not say: the French text's

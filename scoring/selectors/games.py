@@ -219,6 +219,7 @@ def game_data(game: Game, *, changes: bool = False) -> GameData:
         comb=[Sector(sector.first_vp, sector.second_vp) for sector in sectors],
         played_on=game.played_on,
         notes=game.notes,
+        play_minutes=game.play_minutes,
         end_trigger_token=game.end_trigger_token,
         during=game.during,
         changes=history,

@@ -30,6 +30,7 @@ from scoring.services.finishing import (
     game_finish,
     game_reopen,
     pad_finish,
+    play_length_set,
 )
 from scoring.services.games import (
     PlayerSetup,
@@ -141,6 +142,7 @@ __all__ = [
     "outcome_fields",
     "outcomes_store",
     "pad_finish",
+    "play_length_set",
     "players_attach",
     "players_merge",
     "upload_forget",

@@ -1,6 +1,7 @@
 """Finishing a game, and reopening it: the pad's *Finish* (``pad_finish``: what this phone changed
 saved first, the game checked, and finished once nothing stops it and the table has confirmed
-what it asks), the finishing itself (``game_finish``), and the owner's reopening (``game_reopen``).
+what it asks), the finishing itself (``game_finish``), the owner's reopening (``game_reopen``),
+and how long the play lasted (``play_length_set``).
 
 A finished game takes no more values (``services.field_save`` refuses them) until its owner
 reopens it; its seats count in the tallies, and its history says who finished it and when.
@@ -182,3 +183,10 @@ def game_reopen(*, game: Game, by: Actor = NOBODY) -> bool:
     game.finished_at = None
     game_outcome_store(game)
     return True
+
+
+def play_length_set(*, game: Game, minutes: int | None) -> None:
+    """How long the play lasted, in minutes, as its table says it (None: not said); BG Stats is
+    sent it with the play. Not one of the game's scores: no phone's pad changes for it."""
+    Game.objects.filter(pk=game.pk).update(play_minutes=minutes)
+    game.play_minutes = minutes

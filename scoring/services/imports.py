@@ -58,6 +58,7 @@ def games_store(
             visitor=visitor,
             played_on=data.played_on or today,
             notes=data.notes,
+            play_minutes=data.play_minutes,
             end_trigger_token=data.end_trigger_token,
             during_mode=During(data.during).value,
             finished_at=now if finished else None,

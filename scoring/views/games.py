@@ -9,13 +9,21 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring import selectors, services
 from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
-from scoring.forms.games import GameStartForm, HistoryFilterForm, PlayerRowFormSet, SectorRowFormSet, filled_sectors
+from scoring.forms.games import (
+    GameStartForm,
+    HistoryFilterForm,
+    PlayerRowFormSet,
+    PlayLengthForm,
+    SectorRowFormSet,
+    filled_sectors,
+)
 from scoring.gamefile import dump_document, to_json
 from scoring.presenters import bgstats
 from scoring.presenters.board import Scoreboard
@@ -286,9 +294,15 @@ def _next_game_typed(upcoming: NextGame, layouts) -> dict:
 @require_safe
 @with_game(Role.VIEW)
 def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """The results: the winner, the ranking and what to do next (*Log this play in BG Stats*, and
-    for the owner of a finished game *Play again*) in the first screen; the chart, the breakdown
-    and the comb below."""
+    """The results: the winner, the ranking and what to do next (*Log this play in BG Stats*, how
+    long the play lasted, and for the owner of a finished game *Play again*) in the first screen;
+    the chart, the breakdown and the comb below."""
+    return _results_page(request, access)
+
+
+def _results_page(
+    request: HttpRequest, access: GameAccess, *, length_form: PlayLengthForm | None = None, status: int = 200
+) -> HttpResponse:
     board = Scoreboard(selectors.game_state(access.game))
     return render(
         request,
@@ -300,8 +314,24 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
             "breakdown": breakdown(board),
             "bgstats_link": bgstats.play_link(board),
             "offers_play_again": access.is_owner and access.game.is_finished,
+            "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
         },
+        status=status,
     )
+
+
+@never_cache
+@require_POST
+@limits.rate_limit("save")
+@with_game(Role.EDIT)
+def play_length(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """How long the play lasted, said on the results of a finished game (for BG Stats): saved,
+    and back to the results; refused under its field, what was typed kept."""
+    form = PlayLengthForm(request.POST)
+    if not form.is_valid():
+        return _results_page(request, access, length_form=form, status=422)
+    services.play_length_set(game=access.game, minutes=form.cleaned_data["minutes"])
+    return redirect(reverse("scoring:results", args=[access.game.public_id]) + "#play-length")
 
 
 @never_cache

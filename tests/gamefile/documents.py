@@ -397,6 +397,9 @@ INVALID_DOCUMENTS = [
     invalid("games-missing", edited(delete("games")), "games"),
     invalid("games-an-object", edited(set_("games", {})), "games"),
     invalid("game-not-an-object", edited(set_("games[0]", [])), "games[0]"),
+    invalid("play_minutes-0", edited(set_("games[0].play_minutes", 0)), "games[0].play_minutes"),
+    invalid("play_minutes-1441", edited(set_("games[0].play_minutes", 1441)), "games[0].play_minutes"),
+    invalid("play_minutes-text", edited(set_("games[0].play_minutes", "85")), "games[0].play_minutes"),
     # Players.
     invalid("players-missing", edited(delete("games[0].players")), "games[0].players"),
     invalid("players-0", edited(set_("games[0].players", [])), "games[0].players"),

@@ -166,6 +166,8 @@ def test_automa_is_scored_like_any_player(automa):
 @pytest.mark.parametrize(
     "edit, check",
     [
+        pytest.param(set_("games[0].play_minutes", 1), lambda g: g.play_minutes == 1, id="play_minutes-1"),
+        pytest.param(set_("games[0].play_minutes", 1440), lambda g: g.play_minutes == 1440, id="play_minutes-1440"),
         pytest.param(
             set_(f"{P0}.end.carvings", -99), lambda g: g.players[0].entries["carvings"] == -99, id="carvings--99"
         ),

@@ -44,6 +44,17 @@ def test_dump_then_read_gives_the_same_games():
     assert to_json(dump_document(parse_document(text))) == text
 
 
+def test_the_plays_length_is_written_when_the_table_said_it_and_read_back():
+    (game,) = parse_document((DATA / "example.json").read_bytes())
+    assert "play_minutes" not in dump_document([game])["games"][0]
+
+    game.play_minutes = 85
+    written = dump_document([game])
+
+    assert written["games"][0]["play_minutes"] == 85
+    assert parse_document(to_json(written)) == [game]
+
+
 def test_dump_of_a_game_without_a_date_leaves_played_on_out():
     (game,) = parse_document((DATA / "example.json").read_bytes())
     document = dump_document([GameData(players=game.players, comb=game.comb)])

@@ -176,6 +176,17 @@ def test_a_length_no_game_of_apiary_takes_is_left_out(length, minutes):
     assert (timedelta(minutes=20), timedelta(hours=6)) == bgstats.PLAUSIBLE_LENGTH
 
 
+def test_the_length_the_table_said_is_sent_whatever_the_pad_saw():
+    """Issue 36, point 10: a table types its values after the game, so the pad sees minutes of
+    scoring, not the game: the length the table gives on the results is the play's."""
+    game = played(shared_victory_game(), first_entry=EVENING - timedelta(minutes=6), finished=EVENING)
+    assert "durationMin" not in play_of(link_of(game))
+
+    services.play_length_set(game=game, minutes=95)
+
+    assert play_of(link_of(game))["durationMin"] == 95
+
+
 def test_a_game_with_no_value_entered_on_the_pad_has_no_length():
     game = played(shared_victory_game(), first_entry=None, finished=EVENING)
 
@@ -267,36 +278,47 @@ def test_a_game_in_progress_is_no_play_to_log():
     assert link_of(shared_victory_game()) == ""
 
 
-def test_five_players_with_long_names_and_factions_stay_within_the_length_without_the_comments():
-    first_names = ("Anna", "Bert", "Cleo", "Dirk", "Elsa")
-    names = [f"{name} with a name as long as the pad takes"[:40] for name in first_names]
-    factions = [f"The faction of {name}, as long as it may be"[:40] for name in first_names]
-    game = game_scored(
-        *[every_category(name, faction=faction) for name, faction in zip(names, factions, strict=False)], finished=True
-    )
+@pytest.mark.parametrize(
+    ("language", "legend", "line"),
+    [
+        ("en", "Starting VP,Explore tokens,Farm income,", "Anna: 5,12,20,9,8,6,6,7,5,30,12,20,20,-3,17,8,24,22,"),
+        (
+            "fr",
+            "PV de départ,Jetons Exploration,Revenus des Fermes,",
+            "Anna\u202f: 5,12,20,9,8,6,6,7,5,30,12,20,20,-3,",
+        ),
+    ],
+)
+def test_five_players_with_factions_and_every_category_keep_the_breakdown_as_a_table_within_the_length(
+    language, legend, line
+):
+    """Issue 36, point 10: a French link of five players carried no points by category (its lines
+    were longer than the address may be, and the breakdown was dropped). Too long as a line each,
+    the breakdown is a table: the categories named once, each player's VP in that order."""
+    names, factions = ("Anna", "Bert", "Cleo", "Dirk", "Elsa"), ("Saha", "Pomon", "Ria", "Sime", "Utel")
+    game = game_scored(*[every_category(n, faction=f) for n, f in zip(names, factions, strict=True)], finished=True)
 
-    link = link_of(game)
+    with translation.override(language):
+        link = link_of(game)
 
     assert len(link) <= bgstats.MAX_LENGTH == 2000
     play = play_of(link)
-    assert [(p["name"], p["role"], p["rank"], p["winner"]) for p in play["players"]] == [
-        (name, faction, 1, True) for name, faction in zip(names, factions, strict=False)
-    ]
-    assert len({p["score"] for p in play["players"]}) == 1
-    assert "comments" not in play
+    assert [(p["name"], p["role"]) for p in play["players"]] == list(zip(names, factions, strict=True))
+    legend_line, *lines = play["comments"].split("\n")
+    assert legend_line.startswith(legend) and len(lines) == 5
+    assert lines[0].startswith(line)
 
 
-def test_a_play_too_long_even_without_comments_leaves_the_factions_out_never_a_player():
+def test_a_play_too_long_even_as_a_table_leaves_the_factions_out_never_a_player_nor_the_breakdown():
     names = [f"{name} with a name as long as the pad takes"[:40] for name in ("Anna", "Bert", "Cleo", "Dirk", "Elsa")]
     greek = "Η φατρία των μελισσών του γαλαξία μας εδώ"[:40]  # two bytes a letter: six characters encoded
     game = game_scored(*[every_category(name, faction=greek) for name in names], finished=True)
 
-    link = link_of(game)
+    play = play_of(link_of(game))
 
-    assert len(link) <= bgstats.MAX_LENGTH
-    play = play_of(link)
     assert [p["name"] for p in play["players"]] == names
     assert [p.get("role") for p in play["players"]] == [None] * 5
+    assert [line.split(":")[0] for line in play["comments"].split("\n")[1:]] == names
 
 
 def test_accented_names_are_sent_as_typed():

@@ -463,3 +463,27 @@ def test_before_anybody_scores_no_page_crowns_anybody(client, during):
     assert {rank.text for rank in pad.by_id("ranking").find_all(class_="rank")} == {""}
     save_value(seat=seat_of(game, 3), key="farms", value=2)
     assert page(client.get(url("results", game))).by_id("winner-heading").text == "Tom wins"
+
+
+def test_the_results_of_a_finished_game_ask_how_long_the_play_lasted(client):
+    """Issue 36, point 10: once finished, whoever may edit says how long the play lasted (for BG
+    Stats); a view link's holder reads it; a length no play has is refused under its field."""
+    game = shared_victory_game(finished=True)
+    form = page(client.get(url("results", game))).one("form", id="play-length")
+    assert form["action"] == url("length", game)
+    assert form.one("label").text == "How long did you play?"
+
+    refused = client.post(url("length", game), {"minutes": "0"})
+    assert refused.status_code == 422
+    assert page(refused).one("form", id="play-length").one("input", type="number")["value"] == "0"
+    assert page(refused).by_id("id_minutes_error").text == "Ensure this value is greater than or equal to 1."
+
+    saved = client.post(url("length", game), {"minutes": "85"})
+    assert saved.status_code == 302 and saved["Location"] == url("results", game) + "#play-length"
+    assert Game.objects.get(pk=game.pk).play_minutes == 85
+    assert page(client.get(url("results", game))).one("input", type="number")["value"] == "85"
+    watcher = Client()
+    link = services.link_renew(game=Game.objects.get(pk=game.pk), access="view")
+    watcher.get(reverse("scoring:join", args=[link.token]))
+    shown = page(watcher.get(url("results", game)))
+    assert shown.find("form", id="play-length") is None and "Played in 85 minutes." in shown.text
