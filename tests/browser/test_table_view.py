@@ -70,6 +70,35 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
     assert not axe_violations(page, f"the results at {width} px, {locale}, {scheme}")
 
 
+@pytest.mark.parametrize(("width", "height", "locale"), [(844, 390, "fr-FR"), (1180, 820, "en-GB")])
+def test_turned_landscape_in_the_middle_of_the_table_the_standings_stand_side_by_side(
+    browser, live_server, width, height, locale
+):
+    """Issue 36, point 14: a phone on its side or a tablet in the middle of the table shows the
+    players side by side, each total and how far it stands from the lead large enough to read
+    from the far side, every name whole, nothing off the screen, nothing for axe-core to find."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(FIVE)
+    for number, points in enumerate([88, 102, 95, 102, 61], start=1):
+        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    page.goto(f"{live_server.url}/games/{game_id}/table/")
+
+    rows = page.evaluate(MEASURES)
+    tops = page.evaluate("[...document.querySelectorAll('.standing')].map((row) => row.getBoundingClientRect().top)")
+    gaps = page.evaluate(
+        "[...document.querySelectorAll('.standing-gap')].map((gap) => parseFloat(getComputedStyle(gap).fontSize))"
+    )
+    assert len(set(tops)) == 1, f"the standings stand side by side: {tops}"
+    for row in rows:
+        assert row["total"] >= 48 and row["nameWhole"] and row["inside"], row
+    assert min(gaps) >= 19, gaps
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert not axe_violations(page, f"the table's view turned landscape, {width} x {height}, {locale}")
+    context.close()
+
+
 WAKE_LOCK = """
 window.wakeLocks = [];
 Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({
