@@ -69,10 +69,10 @@ function setUpPad(root) {
 
   // -- one change of a field's state, and what follows from it -----------------------------------
 
-  function update(name, transition, ...args) {
+  function update(name, event, ...args) {
     const before = state(name);
-    let after = transition(before, ...args);
-    if (stopped && F.due(after)) after = F.stop(after);
+    let after = F.next(before, event, ...args);
+    if (stopped && F.due(after)) after = F.next(after, "stop");
     states.set(name, after);
     keep(name, after);
     show(name, after);
@@ -120,7 +120,7 @@ function setUpPad(root) {
   // (with keepalive while the page is hidden: a page being left still sends what is due)
   async function send(name, sent) {
     clearTimeout(timers.get(name));
-    const s = update(name, F.sending, sent);
+    const s = update(name, "sending", sent);
     seq += 1;
     const fields = { field: name, ...("text" in sent ? { value: sent.text } : { step: String(sent.step) }),
                      version: String(s.base), page: pageId, seq: String(seq), session: tag,
@@ -155,15 +155,15 @@ function setUpPad(root) {
       const stored = status?.dataset.stored;
       const same = kind === "conflict" && "text" in sent && stored === normalize(sent.text);
       if (kind === "saved" || same) {
-        const after = update(name, F.saved, { version });
+        const after = update(name, "saved", { version });
         enteredHere[name] = version;
         here.write(enteredHere, false);
         if (!F.isPending(after) && stored !== undefined && !storedMatches(el, stored)) setStored(el, stored);
         else if (after.text === null && after.step) el.value = String(Number(stored || 0) + after.step);
       } else if (kind === "conflict") {
-        update(name, F.conflicted, { version, stored });
+        update(name, "conflicted", { version, stored });
       } else {
-        update(name, F.refused);
+        update(name, "refused");
       }
       show(name, state(name)); // (the answer's status replaced the one that showed the field's state)
     } else if (kind === "busy" || kind === "server") {
@@ -183,9 +183,9 @@ function setUpPad(root) {
   }
 
   function failed(name, problem, retryAfter) {
-    const after = update(name, F.failed, { problem, shown: valueOf(inputs.get(name)) });
+    const after = update(name, "failed", { problem, shown: valueOf(inputs.get(name)) });
     if (after.phase === F.Phase.RETRYING) {
-      timers.set(name, setTimeout(() => update(name, F.retry), retryDelay(after.attempt, retryAfter)));
+      timers.set(name, setTimeout(() => update(name, "retry"), retryDelay(after.attempt, retryAfter)));
     }
     refreshBanner();
     figures();
@@ -202,7 +202,7 @@ function setUpPad(root) {
     const name = el.name;
     clearTimeout(timers.get(name));
     const text = valueOf(el);
-    update(name, F.typed, text);
+    update(name, "typed", text);
     if (!isIncomplete(text)) timers.set(name, setTimeout(() => leave(el), Number(root.dataset.savePauseMs)));
     figures();
   }
@@ -210,7 +210,7 @@ function setUpPad(root) {
   function leave(el) {
     if (!inputs.has(el.name)) return;
     clearTimeout(timers.get(el.name));
-    update(el.name, F.left, { complete: !isIncomplete(valueOf(el)) });
+    update(el.name, "left", { complete: !isIncomplete(valueOf(el)) });
   }
 
   function stepped(el, delta) {
@@ -219,14 +219,14 @@ function setUpPad(root) {
     const next = Math.max(Number(min), Math.min(Number(max), current + delta));
     if (next === current && el.value !== "") return;
     el.value = String(next);
-    update(el.name, F.stepped, next - current, String(next));
+    update(el.name, "stepped", next - current, String(next));
     figures();
   }
 
   function stop(reason, text) {
     if (stopped) return;
     stopped = reason;
-    for (const name of inputs.keys()) update(name, F.stop);
+    for (const name of inputs.keys()) update(name, "stop");
     banner(text, true);
     figures();
   }
@@ -263,7 +263,7 @@ function setUpPad(root) {
     const s = state(name);
     const status = statusEl(name);
     if (document.activeElement === el || !F.takesOthers(s) || version <= s.base) return false;
-    update(name, F.received, { version });
+    update(name, "received", { version });
     const changed = !storedMatches(el, stored);
     setStored(el, stored);
     el.dataset.version = String(version);
@@ -319,7 +319,7 @@ function setUpPad(root) {
     refreshFigures: () => figures(),
     fresh: () => live.fresh(),
     retryAll() {
-      for (const name of inputs.keys()) if (state(name).phase === F.Phase.RETRYING) update(name, F.retry);
+      for (const name of inputs.keys()) if (state(name).phase === F.Phase.RETRYING) update(name, "retry");
     },
   };
 

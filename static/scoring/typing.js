@@ -71,7 +71,7 @@ export function setUpTyping(pad) {
       error.textContent = "";
     }
     if (choice === "theirs") pad.setStored(el, conflict.theirs ?? "");
-    const after = pad.update(name, F.resolved, choice);
+    const after = pad.update(name, "resolved", choice);
     if (choice === "theirs" && after.phase === F.Phase.IDLE) {
       const status = document.getElementById(`status-${name}`);
       if (status) status.textContent = "";

@@ -27,7 +27,7 @@ export function setUpUnsaved(pad) {
     const value = String(entry.value);
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
-    pad.update(entry.name, F.restored, { text: value, base: entry.base, typing: entry.typing });
+    pad.update(entry.name, "restored", { text: value, base: entry.base, typing: entry.typing });
     if (!entry.typing) continue;
     typing = el;
     if (!isIncomplete(value)) pad.typed(el); // (saved after the pause, unless the player goes on)
@@ -78,9 +78,9 @@ export function setUpUnsaved(pad) {
       if (entry && String(entry.value) === pad.valueOf(el)) continue;
       if (entry && !entry.apart) {
         pad.setStored(el, el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : String(entry.value));
-        pad.update(name, F.restored, { text: String(entry.value), base: entry.base, typing: false });
+        pad.update(name, "restored", { text: String(entry.value), base: entry.base, typing: false });
       } else {
-        pad.update(name, F.savedElsewhere);
+        pad.update(name, "savedElsewhere");
         pad.fresh(); // (its value as saved comes with the next poll)
       }
     }
@@ -95,7 +95,7 @@ export function setUpUnsaved(pad) {
   // outbox for the pad's next opening.
   window.addEventListener("pagehide", () => {
     if (navigator.onLine === false) return;
-    for (const name of inputs.keys()) if (pad.state(name).phase === F.Phase.RETRYING) pad.update(name, F.retry);
+    for (const name of inputs.keys()) if (pad.state(name).phase === F.Phase.RETRYING) pad.update(name, "retry");
   });
   window.addEventListener("beforeunload", (event) => {
     if (pad.leaving() || ![...inputs.keys()].some((name) => F.isPending(pad.state(name)))) return;
