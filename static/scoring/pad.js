@@ -380,7 +380,6 @@ function setUpPad(root) {
     return;
   }
 
-  document.querySelectorAll("[data-js-only]").forEach((el) => { el.hidden = false; });
   document.getElementById("banner-reload")?.addEventListener("click", () => {
     leaving = true; // (what waits is kept in the outbox: the reload puts it back)
     window.location.reload();
