@@ -61,14 +61,30 @@ function show(el, value, waiting, title) {
   else el.removeAttribute("title");
 }
 
-// ``pad``: pad.js's pad (each field's state: pad.entries(), pad.msg()). Returns whether figures
-// were marked as waiting (the server's come back whole with the next poll once nothing waits).
-export function refreshFigures(pad) {
+// The phone's own sums, shown again over the server's figures as the fields' states stand
+// (``fields``: fields.js's store; ``msg(key)``: the pad's words). Once figures were marked as
+// waiting and nothing of this phone's waits any more, the next poll brings the server's figures
+// whole ("pad:poll-whole", live.js).
+export function setUpFigures(root, { fields, msg }) {
+  let waited = false;
+  return function refresh() {
+    if (refreshFigures(root, fields.all(), msg)) {
+      waited = true;
+    } else if (waited && !fields.all().some(({ state }) => isPending(state))) {
+      waited = false;
+      root.dispatchEvent(new Event("pad:poll-whole"));
+    }
+  };
+}
+
+// ``fields``: every field with its state ([{ el, state }]). Returns whether figures were marked
+// as waiting.
+function refreshFigures(root, fields, msg) {
   const pending = new Set();
   const held = new Set(); // a conflict or a refusal: the server's figures stand until the player chooses
   let combPending = false;
   let waiting = false;
-  for (const [el, s] of pad.entries()) {
+  for (const { el, state: s } of fields) {
     const seat = el.dataset.seat;
     if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
     if (!isPending(s)) continue;
@@ -78,8 +94,8 @@ export function refreshFigures(pad) {
   }
   for (const seat of pending) {
     if (held.has(seat)) continue;
-    const fields = [...pad.root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
-    const sums = seatSums(fields.map((el) => {
+    const seatFields = [...root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
+    const sums = seatSums(seatFields.map((el) => {
       const kind = kindOf(el); // (its row's, read once a field)
       return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
     }));
@@ -93,22 +109,22 @@ export function refreshFigures(pad) {
     show(card, sums.during + sums.end + majority, false);
   }
   if (combPending && waiting) {
-    document.querySelectorAll("#majority-row .figure, #end-subtotal .figure, #totals .total")
-      .forEach((el) => show(el, 0, true, pad.msg("msgFiguresWaiting")));
+    const needingEveryPhone = "#majority-row .figure, #end-subtotal .figure, #totals .total";
+    for (const el of document.querySelectorAll(needingEveryPhone)) show(el, 0, true, msg("msgFiguresWaiting"));
   }
-  markRanking(pad, waiting);
+  markRanking(waiting, msg);
   return waiting;
 }
 
 // The ranking needs every phone's values: while this phone's wait for the network, it says so.
-function markRanking(pad, waiting) {
+function markRanking(waiting, msg) {
   const ranking = document.getElementById("ranking");
   let note = document.getElementById("ranking-waiting");
   if (ranking && waiting && !note) {
     note = document.createElement("p");
     note.id = "ranking-waiting";
     note.className = "waiting-note";
-    note.textContent = pad.msg("msgRankingWaiting");
+    note.textContent = msg("msgRankingWaiting");
     ranking.querySelector("h2").after(note);
   } else if (note && !waiting) {
     note.remove();
