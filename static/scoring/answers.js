@@ -8,8 +8,8 @@
 // pad's data-revision is the game's revision the figures on screen show, and figures older than
 // those are dropped.
 
-import { setStored, storedMatches } from "./fields.js";
 import { takesOthers } from "./field-state.js";
+import { setStored, storedMatches } from "./fields.js";
 
 const CHANGED_ELSEWHERE_MS = 2500; // how long a value another phone changed stays marked
 
@@ -140,5 +140,8 @@ function placeError(error, fields) {
   place.hidden = true;
   const inRow = [...row.querySelectorAll("[data-field]")];
   const after = (other) => inRow.indexOf(fieldOf(other)) > inRow.indexOf(input);
-  row.insertBefore(place, [...row.querySelectorAll(".field-error")].find(after) ?? row.querySelector(".field-warnings"));
+  row.insertBefore(
+    place,
+    [...row.querySelectorAll(".field-error")].find(after) ?? row.querySelector(".field-warnings"),
+  );
 }

@@ -70,7 +70,17 @@ export const EVENTS = Object.freeze([
 ]);
 
 export function initial(base, { here = false } = {}) {
-  return { phase: Phase.IDLE, text: null, step: 0, base, flight: null, attempt: 0, problem: "", theirs: null, here };
+  return {
+    phase: Phase.IDLE,
+    text: null,
+    step: 0,
+    base,
+    flight: null,
+    attempt: 0,
+    problem: "",
+    theirs: null,
+    here,
+  };
 }
 
 // -- questions asked of a state ------------------------------------------------------------------
@@ -125,7 +135,13 @@ const tapped = (s, delta, text) => (s.text !== null ? { text, step: 0 } : { step
 const inFlight = (s, sent) => ({ flight: sent, ...("step" in sent ? { step: s.step - sent.step } : {}) });
 
 // The field's value was entered on this phone, stored at ``version``.
-const acknowledged = (_s, { version }) => ({ flight: null, base: version, attempt: 0, problem: "", here: true });
+const acknowledged = (_s, { version }) => ({
+  flight: null,
+  base: version,
+  attempt: 0,
+  problem: "",
+  here: true,
+});
 const storedNow = (s, answer) => ({ ...acknowledged(s, answer), text: null, step: 0 });
 
 // What was typed (or was on its way) stays, beside what is stored (``theirs``), until the player

@@ -6,7 +6,7 @@
 // wait rather than show a wrong figure.
 // The server's figures replace all of it as soon as it answers.
 
-import { Phase, isPending, waitsForNetwork } from "./field-state.js";
+import { isPending, Phase, waitsForNetwork } from "./field-state.js";
 import { evaluate, soFar } from "./sums.js";
 
 const WAITING = "\u2026";
@@ -38,16 +38,22 @@ export function kindOf(el) {
 }
 
 function number(el, kind) {
-  return fieldNumber({ checkbox: el.type === "checkbox", checked: el.checked, text: el.value,
-                       min: Number(kind.min), max: Number(kind.max) });
+  return fieldNumber({
+    checkbox: el.type === "checkbox",
+    checked: el.checked,
+    text: el.value,
+    min: Number(kind.min),
+    max: Number(kind.max),
+  });
 }
 
 function figure(rowId, seat) {
   return document.querySelector(`#${rowId} .figure[data-seat="${seat}"]`);
 }
 
-// A figure as the server writes one (scoring/wording/numbers_and_dates.py's figure): a negative one with a true
-// minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's language).
+// A figure as the server writes one (scoring/wording/numbers_and_dates.py's figure): a negative one
+// with a true minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's
+// language).
 export function figureText(value) {
   return value < 0 ? `\u2212${-value}` : String(value);
 }
@@ -95,10 +101,12 @@ function refreshFigures(root, fields, msg) {
   for (const seat of pending) {
     if (held.has(seat)) continue;
     const seatFields = [...root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
-    const sums = seatSums(seatFields.map((el) => {
-      const kind = kindOf(el); // (its row's, read once a field)
-      return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
-    }));
+    const sums = seatSums(
+      seatFields.map((el) => {
+        const kind = kindOf(el); // (its row's, read once a field)
+        return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
+      }),
+    );
     if (!sums) continue;
     show(figure("during-subtotal", seat), sums.during, false);
     if (combPending) continue; // the majorities follow every phone's tokens: the server's (or waiting)
@@ -110,7 +118,8 @@ function refreshFigures(root, fields, msg) {
   }
   if (combPending && waiting) {
     const needingEveryPhone = "#majority-row .figure, #end-subtotal .figure, #totals .total";
-    for (const el of document.querySelectorAll(needingEveryPhone)) show(el, 0, true, msg("msgFiguresWaiting"));
+    for (const el of document.querySelectorAll(needingEveryPhone))
+      show(el, 0, true, msg("msgFiguresWaiting"));
   }
   markRanking(waiting, msg);
   return waiting;

@@ -90,7 +90,8 @@ function setUpBar(next) {
   function show(input) {
     served = input;
     bar.hidden = false;
-    what.textContent = document.querySelector(`.names .name[data-seat="${input.dataset.seat}"]`)?.textContent || "";
+    what.textContent =
+      document.querySelector(`.names .name[data-seat="${input.dataset.seat}"]`)?.textContent || "";
     readout.textContent = input.value;
   }
 

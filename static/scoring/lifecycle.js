@@ -30,7 +30,8 @@ export function reloadNow() {
 export function reloadWhenFree() {
   if (leaving) return;
   const focused = document.activeElement;
-  if (focused?.matches("input, select, textarea")) focused.addEventListener("blur", afterBlur, { once: true });
+  if (focused?.matches("input, select, textarea"))
+    focused.addEventListener("blur", afterBlur, { once: true });
   else reloadNow();
 }
 

@@ -16,8 +16,10 @@ import { followPoll } from "./poll.js";
 import { outdated, pollAfterSave, revisionOf, sentence } from "./saving.js";
 import { forgetOldAnswers, kept } from "./store.js";
 
-const MAX_KEPT_ANSWERS = 30; // per game (a poll's answer holds the whole game: the list starts again with each)
-const WHOLE_POLL_AT = 25; // kept answers from which the next poll asks for the whole game (the list starts again)
+// Answers kept per game (a poll's answer holds the whole game: the list starts again with each).
+const MAX_KEPT_ANSWERS = 30;
+// Kept answers from which the next poll asks for the whole game (the list starts again).
+const WHOLE_POLL_AT = 25;
 const NOTHING_POLLED = { etag: null, revision: NaN }; // the next poll brings every value and figure
 const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
@@ -81,7 +83,11 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
     if (!form.matches?.("form[data-undo]")) return;
     const xhr = event.detail.xhr;
     if (xhr.status === 200 || xhr.status === 409) poll();
-    else banner.say(sentence(answerOf(xhr)) || msg("msgRefused").replace("%(status)s", String(xhr.status)), true);
+    else
+      banner.say(
+        sentence(answerOf(xhr)) || msg("msgRefused").replace("%(status)s", String(xhr.status)),
+        true,
+      );
   });
 
   window.addEventListener("online", pollWhole); // (the page may be its copy from before)
@@ -120,7 +126,10 @@ function keptAnswers(root, { tag, game, view }, answers) {
     add(kind, revision, html) {
       const list = kind === "poll" ? [] : store.read([]);
       list.push({ kind, revision, html, at: Math.floor(Date.now() / 1000) });
-      store.write(list.length > MAX_KEPT_ANSWERS ? [list[0], ...list.slice(1 - MAX_KEPT_ANSWERS)] : list, false);
+      store.write(
+        list.length > MAX_KEPT_ANSWERS ? [list[0], ...list.slice(1 - MAX_KEPT_ANSWERS)] : list,
+        false,
+      );
       return list.length;
     },
     replay() {

@@ -31,7 +31,10 @@ function note(id, seconds) {
   if (!el) return;
   let text = el.dataset.text || "";
   if (seconds) {
-    text = text.replace("%(time)s", clockText(new Date(Number(seconds) * 1000), el.dataset.timeFormat || "H:i"));
+    text = text.replace(
+      "%(time)s",
+      clockText(new Date(Number(seconds) * 1000), el.dataset.timeFormat || "H:i"),
+    );
   }
   el.textContent = text;
   el.hidden = false;
@@ -44,7 +47,9 @@ export function copyNote(seconds) {
 
 // The copy asks the server whether it answers, and gives way to the live page if it does.
 function ask() {
-  fetch(HEALTH_URL, { cache: "no-store" }).then(reloadWhenFree, () => { /* no answer yet: asked again */ });
+  fetch(HEALTH_URL, { cache: "no-store" }).then(reloadWhenFree, () => {
+    /* no answer yet: asked again */
+  });
 }
 
 // Registers the service worker; a newer version taking over this page says so.
@@ -56,8 +61,9 @@ function registerWorker() {
     if (controlled) note("app-updated"); // (a newer version took over from the one this page had)
     controlled = true;
   });
-  worker.register(body.dataset.sw, { scope: "/", updateViaCache: "none" })
-    .catch(() => { /* refused: the app works online as before */ });
+  worker.register(body.dataset.sw, { scope: "/", updateViaCache: "none" }).catch(() => {
+    /* refused: the app works online as before */
+  });
 }
 
 try {

@@ -30,7 +30,7 @@ import { copyNote, isCopy } from "./offline.js";
 import { setUpSending } from "./sending.js";
 import { setUpStatuses } from "./statuses.js";
 import { setUpStopping } from "./stopping.js";
-import { Outbox, kept } from "./store.js";
+import { kept, Outbox } from "./store.js";
 import { setUpTyping } from "./typing.js";
 import { setUpUnsaved } from "./unsaved.js";
 
@@ -46,7 +46,7 @@ function setUpPad(root) {
     el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue,
   );
   const outbox = new Outbox(localStorage, page.tag, page.game);
-  const here = kept(localStorage, page.tag, page.game, "here"); // {name: version}: values entered on this phone
+  const here = kept(localStorage, page.tag, page.game, "here"); // {name: version}: entered on this phone
   const fields = createFields(root, { outbox, here });
   setUpStatuses(root, msg);
   const banner = setUpBanner(root, { msg, fields });

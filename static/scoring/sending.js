@@ -4,7 +4,7 @@
 // saw, a page id and a rising number, so that the server refuses stale and out-of-order saves;
 // a failed one is sent again after a wait. saving.js makes the request and reads the answer.
 
-import { Phase, isPending } from "./field-state.js";
+import { isPending, Phase } from "./field-state.js";
 import { fieldValue, setStored, storedMatches } from "./fields.js";
 import { meaning, outdated, post, retryDelay, revisionOf, sentence } from "./saving.js";
 import { showState } from "./statuses.js";

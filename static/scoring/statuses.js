@@ -3,7 +3,7 @@
 // value is being saved or waits (the page grows no taller; its words, from the pad's
 // data-msg-*, are for screen readers).
 
-import { Phase, isPending } from "./field-state.js";
+import { isPending, Phase } from "./field-state.js";
 
 const MARKS = {
   typing: "msgUnsaved",

@@ -5,8 +5,8 @@
 // when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
 
 import { Phase } from "./field-state.js";
-import { kindOf } from "./figures.js";
 import { fieldValue, setStored } from "./fields.js";
+import { kindOf } from "./figures.js";
 import { isIncomplete } from "./sums.js";
 
 // ``fields``: fields.js's store; ``figures()``: the phone's own sums shown again; ``pauseMs``: the

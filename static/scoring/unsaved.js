@@ -4,7 +4,7 @@
 // what it was and why, when it can no longer be saved (its field is gone), until dismissed; sent
 // when the network comes back.
 
-import { Phase, isPending } from "./field-state.js";
+import { isPending, Phase } from "./field-state.js";
 import { fieldValue, setStored } from "./fields.js";
 import { isLeaving } from "./lifecycle.js";
 import { isIncomplete } from "./sums.js";
@@ -21,7 +21,8 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
 
   // -- the network, and leaving ------------------------------------------------------------------
   const retryAll = () => {
-    for (const { name, state } of fields.all()) if (state.phase === Phase.RETRYING) fields.update(name, "retry");
+    for (const { name, state } of fields.all())
+      if (state.phase === Phase.RETRYING) fields.update(name, "retry");
   };
   window.addEventListener("online", retryAll);
   // A page being left sends what is due with keepalive; a value still being typed waits in the
@@ -106,7 +107,10 @@ function followOtherTabs(root, { outbox, fields, banner, figures, showApart }) {
       const entry = outbox.get(name);
       if (entry && String(entry.value) === fieldValue(el)) continue;
       if (entry && !entry.apart) {
-        setStored(el, el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : String(entry.value));
+        setStored(
+          el,
+          el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : String(entry.value),
+        );
         fields.update(name, "restored", { text: String(entry.value), base: entry.base, typing: false });
       } else {
         fields.update(name, "savedElsewhere");

@@ -21,21 +21,30 @@ describe("typing a value", () => {
   });
 
   test("is sent once left (Next, another field, the pause), against the version the page saw", () => {
-    const s = walk([["typed", "7+6"], ["left", { complete: true }]]);
+    const s = walk([
+      ["typed", "7+6"],
+      ["left", { complete: true }],
+    ]);
     assert.equal(s.phase, Phase.WAITING);
     assert.deepEqual(F.due(s), { text: "7+6" });
     assert.equal(s.base, 3);
   });
 
   test("that cannot be complete yet stays typing when left: never sent, never flagged", () => {
-    const s = walk([["typed", "7+"], ["left", { complete: false }]]);
+    const s = walk([
+      ["typed", "7+"],
+      ["left", { complete: false }],
+    ]);
     assert.equal(s.phase, Phase.TYPING);
     assert.equal(F.due(s), null);
     assert.equal(F.blocksFinish(s), true); // (Finish says so, naming it)
   });
 
   test("saved: the field holds the server's value, entered on this phone", () => {
-    const sent = walk([["typed", "5"], ["left", { complete: true }]]);
+    const sent = walk([
+      ["typed", "5"],
+      ["left", { complete: true }],
+    ]);
     const flying = F.next(sent, "sending", F.due(sent));
     assert.equal(flying.phase, Phase.SENDING);
     assert.equal(F.due(flying), null); // one save at a time per field
@@ -49,7 +58,10 @@ describe("typing a value", () => {
   });
 
   test("typed again while a save is on its way: the newer one waits, then goes", () => {
-    let s = walk([["typed", "5"], ["left", { complete: true }]]);
+    let s = walk([
+      ["typed", "5"],
+      ["left", { complete: true }],
+    ]);
     s = F.next(s, "sending", F.due(s));
     s = F.next(F.next(s, "typed", "56"), "left", { complete: true });
     assert.equal(s.phase, Phase.WAITING);
@@ -77,13 +89,20 @@ describe("a stepper's taps", () => {
   });
 
   test("on a value typed and not saved change that value, sent as typed", () => {
-    const s = walk([["typed", "4"], ["stepped", 1, "5"]]);
+    const s = walk([
+      ["typed", "4"],
+      ["stepped", 1, "5"],
+    ]);
     assert.deepEqual(F.due(s), { text: "5" });
   });
 
   test("wait in a conflict: the player chooses first", () => {
-    const conflict = walk([["typed", "4"], ["left", { complete: true }], ["sending", { text: "4" }],
-                           ["conflicted", { version: 5, stored: "9" }]]);
+    const conflict = walk([
+      ["typed", "4"],
+      ["left", { complete: true }],
+      ["sending", { text: "4" }],
+      ["conflicted", { version: 5, stored: "9" }],
+    ]);
     assert.equal(F.next(conflict, "stepped", 1, "5"), conflict);
   });
 
@@ -97,7 +116,10 @@ describe("a stepper's taps", () => {
 
 describe("failures", () => {
   const sent = () => {
-    const s = walk([["typed", "5"], ["left", { complete: true }]]);
+    const s = walk([
+      ["typed", "5"],
+      ["left", { complete: true }],
+    ]);
     return F.next(s, "sending", F.due(s));
   };
 
@@ -109,7 +131,13 @@ describe("failures", () => {
     assert.equal(F.blocksFinish(s), true);
     assert.equal(F.due(s), null);
     assert.deepEqual(F.due(F.next(s, "retry")), { text: "5" });
-    assert.equal(F.next(F.next(F.next(s, "retry"), "sending", { text: "5" }), "failed", { problem: "server", shown: "5" }).attempt, 2);
+    assert.equal(
+      F.next(F.next(F.next(s, "retry"), "sending", { text: "5" }), "failed", {
+        problem: "server",
+        shown: "5",
+      }).attempt,
+      2,
+    );
   });
 
   test("a value being typed when its older save fails goes on being typed", () => {
@@ -147,7 +175,8 @@ describe("failures", () => {
     assert.equal(s.text, "5");
     assert.equal(F.due(F.next(s, "typed", "6")), null);
     assert.equal(F.next(s, "typed", "6").phase, Phase.STOPPED);
-    assert.equal(F.next(F.initial(2), "stop").phase, Phase.IDLE); // (a field with nothing waiting is as it was)
+    // (a field with nothing waiting is as it was)
+    assert.equal(F.next(F.initial(2), "stop").phase, Phase.IDLE);
   });
 });
 
@@ -160,8 +189,14 @@ describe("another phone's values", () => {
   });
 
   test("never replace a value of this page's not saved yet", () => {
-    for (const steps of [[["typed", "5"]], [["typed", "5"], ["left", { complete: true }]],
-                         [["stepped", 1, "1"]]]) {
+    for (const steps of [
+      [["typed", "5"]],
+      [
+        ["typed", "5"],
+        ["left", { complete: true }],
+      ],
+      [["stepped", 1, "1"]],
+    ]) {
       const s = walk(steps);
       assert.equal(F.next(s, "received", { version: 9 }), s);
     }
@@ -170,22 +205,39 @@ describe("another phone's values", () => {
 
 describe("the outbox, when the pad opens again", () => {
   test("a value left before the page went is sent; one still being typed goes on being typed", () => {
-    assert.deepEqual(F.due(F.next(F.initial(7), "restored", { text: "12", base: 3, typing: false })), { text: "12" });
+    assert.deepEqual(F.due(F.next(F.initial(7), "restored", { text: "12", base: 3, typing: false })), {
+      text: "12",
+    });
     const typing = F.next(F.initial(7), "restored", { text: "1", base: 3, typing: true });
     assert.equal(typing.phase, Phase.TYPING);
     assert.equal(typing.base, 3); // (based on what it was typed over: a conflict says if it moved)
   });
 
   test("another tab got it saved: this tab follows", () => {
-    const s = F.next(walk([["typed", "5"], ["left", { complete: true }]]), "savedElsewhere");
+    const s = F.next(
+      walk([
+        ["typed", "5"],
+        ["left", { complete: true }],
+      ]),
+      "savedElsewhere",
+    );
     assert.equal(s.phase, Phase.IDLE);
     assert.equal(F.isPending(s), false);
   });
 });
 
 test("every phase answers the questions the pad asks, one way", () => {
-  const pending = { idle: false, typing: true, waiting: true, sending: true, retrying: true, saved: false,
-                    conflict: true, refused: true, stopped: true };
+  const pending = {
+    idle: false,
+    typing: true,
+    waiting: true,
+    sending: true,
+    retrying: true,
+    saved: false,
+    conflict: true,
+    refused: true,
+    stopped: true,
+  };
   for (const phase of Object.values(Phase)) {
     const s = { ...F.initial(1), phase };
     assert.equal(F.isPending(s), pending[phase], phase);
@@ -194,113 +246,127 @@ test("every phase answers the questions the pad asks, one way", () => {
   }
 });
 
+// -- the table, cell by cell ------------------------------------------------------------------------
+
+// Each phase as the pad meets it (a value typed, left, sent, ...), and each event with the
+// arguments the pad gives it.
+const typed = [["typed", "5"]];
+const waiting = [...typed, ["left", { complete: true }]];
+const sending = [...waiting, ["sending", { text: "5" }]];
+const MET = {
+  idle: [],
+  typing: typed,
+  waiting,
+  sending,
+  retrying: [...sending, ["failed", { problem: "network", shown: "5" }]],
+  saved: [...sending, ["saved", { version: 4 }]],
+  conflict: [...sending, ["conflicted", { version: 4, stored: "9" }]],
+  refused: [...sending, ["refused"]],
+  stopped: [...waiting, ["stop"]],
+};
+const ARGS = {
+  typed: ["6"],
+  left: [{ complete: true }],
+  stepped: [1, "6"],
+  sending: [{ text: "5" }],
+  saved: [{ version: 7 }],
+  conflicted: [{ version: 7, stored: "8" }],
+  refused: [],
+  failed: [{ problem: "server", shown: "5" }],
+  retry: [],
+  stop: [],
+  resolved: ["mine"],
+  savedElsewhere: [],
+  received: [{ version: 7 }],
+  restored: [{ text: "4", base: 2, typing: false }],
+};
+// phase → event → the phase it leads to; an event not named leaves the state as it is (the
+// same object). A save's answer comes only where a save can be on its way.
+const NEXT = {
+  idle: {
+    typed: "typing",
+    stepped: "waiting",
+    saved: "saved",
+    conflicted: "conflict",
+    refused: "refused",
+    failed: "retrying",
+    received: "idle",
+    restored: "waiting",
+  },
+  typing: {
+    typed: "typing",
+    left: "waiting",
+    stepped: "waiting",
+    saved: "typing",
+    conflicted: "conflict",
+    refused: "typing",
+    failed: "typing",
+    stop: "stopped",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+  waiting: {
+    typed: "typing",
+    stepped: "waiting",
+    sending: "sending",
+    saved: "waiting",
+    conflicted: "conflict",
+    refused: "waiting",
+    failed: "retrying",
+    stop: "stopped",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+  sending: {
+    typed: "typing",
+    stepped: "waiting",
+    saved: "saved",
+    conflicted: "conflict",
+    refused: "refused",
+    failed: "retrying",
+    stop: "stopped",
+    restored: "waiting",
+  },
+  retrying: {
+    typed: "typing",
+    stepped: "waiting",
+    retry: "waiting",
+    stop: "stopped",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+  saved: { typed: "typing", stepped: "waiting", received: "idle", restored: "waiting" },
+  conflict: {
+    typed: "typing",
+    stop: "stopped",
+    resolved: "waiting",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+  refused: {
+    typed: "typing",
+    stepped: "waiting",
+    stop: "stopped",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+  stopped: {
+    typed: "stopped",
+    stepped: "stopped",
+    saved: "saved",
+    conflicted: "conflict",
+    refused: "refused",
+    failed: "retrying",
+    savedElsewhere: "idle",
+    restored: "waiting",
+  },
+};
+
+function frozen(s) {
+  return Object.freeze({ ...s, flight: s.flight && Object.freeze({ ...s.flight }) });
+}
+
 describe("the table, cell by cell", () => {
-  // Each phase as the pad meets it (a value typed, left, sent, ...), and each event with the
-  // arguments the pad gives it.
-  const typed = [["typed", "5"]];
-  const waiting = [...typed, ["left", { complete: true }]];
-  const sending = [...waiting, ["sending", { text: "5" }]];
-  const MET = {
-    idle: [],
-    typing: typed,
-    waiting,
-    sending,
-    retrying: [...sending, ["failed", { problem: "network", shown: "5" }]],
-    saved: [...sending, ["saved", { version: 4 }]],
-    conflict: [...sending, ["conflicted", { version: 4, stored: "9" }]],
-    refused: [...sending, ["refused"]],
-    stopped: [...waiting, ["stop"]],
-  };
-  const ARGS = {
-    typed: ["6"],
-    left: [{ complete: true }],
-    stepped: [1, "6"],
-    sending: [{ text: "5" }],
-    saved: [{ version: 7 }],
-    conflicted: [{ version: 7, stored: "8" }],
-    refused: [],
-    failed: [{ problem: "server", shown: "5" }],
-    retry: [],
-    stop: [],
-    resolved: ["mine"],
-    savedElsewhere: [],
-    received: [{ version: 7 }],
-    restored: [{ text: "4", base: 2, typing: false }],
-  };
-  // phase → event → the phase it leads to; an event not named leaves the state as it is (the
-  // same object). A save's answer comes only where a save can be on its way.
-  const NEXT = {
-    idle: {
-      typed: "typing",
-      stepped: "waiting",
-      saved: "saved",
-      conflicted: "conflict",
-      refused: "refused",
-      failed: "retrying",
-      received: "idle",
-      restored: "waiting",
-    },
-    typing: {
-      typed: "typing",
-      left: "waiting",
-      stepped: "waiting",
-      saved: "typing",
-      conflicted: "conflict",
-      refused: "typing",
-      failed: "typing",
-      stop: "stopped",
-      savedElsewhere: "idle",
-      restored: "waiting",
-    },
-    waiting: {
-      typed: "typing",
-      stepped: "waiting",
-      sending: "sending",
-      saved: "waiting",
-      conflicted: "conflict",
-      refused: "waiting",
-      failed: "retrying",
-      stop: "stopped",
-      savedElsewhere: "idle",
-      restored: "waiting",
-    },
-    sending: {
-      typed: "typing",
-      stepped: "waiting",
-      saved: "saved",
-      conflicted: "conflict",
-      refused: "refused",
-      failed: "retrying",
-      stop: "stopped",
-      restored: "waiting",
-    },
-    retrying: {
-      typed: "typing",
-      stepped: "waiting",
-      retry: "waiting",
-      stop: "stopped",
-      savedElsewhere: "idle",
-      restored: "waiting",
-    },
-    saved: { typed: "typing", stepped: "waiting", received: "idle", restored: "waiting" },
-    conflict: { typed: "typing", stop: "stopped", resolved: "waiting", savedElsewhere: "idle", restored: "waiting" },
-    refused: { typed: "typing", stepped: "waiting", stop: "stopped", savedElsewhere: "idle", restored: "waiting" },
-    stopped: {
-      typed: "stopped",
-      stepped: "stopped",
-      saved: "saved",
-      conflicted: "conflict",
-      refused: "refused",
-      failed: "retrying",
-      savedElsewhere: "idle",
-      restored: "waiting",
-    },
-  };
-
-  function frozen(s) {
-    return Object.freeze({ ...s, flight: s.flight && Object.freeze({ ...s.flight }) });
-  }
-
   test("every phase is met, and every event has its arguments", () => {
     assert.deepEqual(Object.keys(MET).sort(), Object.values(Phase).sort());
     assert.deepEqual(Object.keys(ARGS).sort(), [...F.EVENTS].sort());
