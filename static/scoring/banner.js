@@ -30,11 +30,10 @@ export function setUpBanner(root, { msg, fields }) {
       retrying.length === 1
         ? msg("msgWaitingOne")
         : msg("msgWaitingMany").replace("%(count)s", String(retrying.length));
-    if (retrying.some(({ state }) => state.problem === "busy"))
-      say(`${problems.busy || msg("msgBusy")} ${count}`);
+    const because = (problem) => retrying.some(({ state }) => state.problem === problem);
+    if (because("busy")) say(`${problems.busy || msg("msgBusy")} ${count}`);
     else if (navigator.onLine === false) say(`${msg("msgOffline")} ${count}`);
-    else if (retrying.some(({ state }) => state.problem === "server") && problems.server)
-      say(problems.server);
+    else if (because("server") && problems.server) say(problems.server);
     else say(`${msg("msgProblem")} ${count}`);
   }
 

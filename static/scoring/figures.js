@@ -118,8 +118,9 @@ function refreshFigures(root, fields, msg) {
   }
   if (combPending && waiting) {
     const needingEveryPhone = "#majority-row .figure, #end-subtotal .figure, #totals .total";
-    for (const el of document.querySelectorAll(needingEveryPhone))
+    for (const el of document.querySelectorAll(needingEveryPhone)) {
       show(el, 0, true, msg("msgFiguresWaiting"));
+    }
   }
   markRanking(waiting, msg);
   return waiting;

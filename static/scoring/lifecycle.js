@@ -30,9 +30,11 @@ export function reloadNow() {
 export function reloadWhenFree() {
   if (leaving) return;
   const focused = document.activeElement;
-  if (focused?.matches("input, select, textarea"))
+  if (focused?.matches("input, select, textarea")) {
     focused.addEventListener("blur", afterBlur, { once: true });
-  else reloadNow();
+  } else {
+    reloadNow();
+  }
 }
 
 function afterBlur() {

@@ -82,12 +82,12 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
     const form = event.detail.elt;
     if (!form.matches?.("form[data-undo]")) return;
     const xhr = event.detail.xhr;
-    if (xhr.status === 200 || xhr.status === 409) poll();
-    else
-      banner.say(
-        sentence(answerOf(xhr)) || msg("msgRefused").replace("%(status)s", String(xhr.status)),
-        true,
-      );
+    if (xhr.status === 200 || xhr.status === 409) {
+      poll();
+      return;
+    }
+    const refused = msg("msgRefused").replace("%(status)s", String(xhr.status));
+    banner.say(sentence(answerOf(xhr)) || refused, true);
   });
 
   window.addEventListener("online", pollWhole); // (the page may be its copy from before)

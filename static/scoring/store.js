@@ -16,8 +16,8 @@ export function forgetOtherSessions(storage, tag) {
   try {
     for (let i = 0; i < storage.length; i += 1) keys.push(storage.key(i));
     for (const key of keys) {
-      if ((key.startsWith(PREFIX) && (!tag || !key.startsWith(own))) || key.startsWith(LEGACY))
-        storage.removeItem(key);
+      const another = key.startsWith(PREFIX) && (!tag || !key.startsWith(own));
+      if (another || key.startsWith(LEGACY)) storage.removeItem(key);
     }
   } catch {
     // storage refused (a private window): nothing was kept

@@ -21,8 +21,9 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
 
   // -- the network, and leaving ------------------------------------------------------------------
   const retryAll = () => {
-    for (const { name, state } of fields.all())
+    for (const { name, state } of fields.all()) {
       if (state.phase === Phase.RETRYING) fields.update(name, "retry");
+    }
   };
   window.addEventListener("online", retryAll);
   // A page being left sends what is due with keepalive; a value still being typed waits in the
