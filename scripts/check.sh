@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The fast checks, in seconds, beside the whole suite (make test runs them too): the code's style
-# (ruff check, ruff format --check), its types (mypy), the migrations against the models, Django's
+# (ruff check, ruff format --check), its types (mypy), the phone side's style (Biome:
+# scripts/js-style.sh, when Node and npm are installed), the migrations against the models, Django's
 # system checks and the phone side's unit tests (node --test tests/js/, when Node is installed).
 # Stops at the first that fails, saying which.
 set -euo pipefail
@@ -20,6 +21,11 @@ step() {
 step "the code's style (ruff check, ruff format --check)" \
     sh -c '.venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .'
 step "the code's types (mypy)" .venv/bin/mypy
+if command -v node >/dev/null && command -v npm >/dev/null; then
+    step "the phone side's style (Biome: format, lint; lines of at most 110)" scripts/js-style.sh
+else
+    echo "check: Node or npm is not installed: the phone side's style is left to make test" >&2
+fi
 step "the migrations match the models" .venv/bin/python manage.py makemigrations --check --dry-run -v 0
 step "Django's system checks" sh -c '.venv/bin/python manage.py check --fail-level WARNING >/dev/null'
 if command -v node >/dev/null; then

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: makes .venv, installs the test requirements, makes sure Debian's
-# Node.js (the phone side's unit tests), Chromium (browser journeys), PostgreSQL and gettext (the
-# catalogue tests run makemessages, which needs xgettext, and msgfmt, msgattrib, msgexec and
-# msgcmp) are there, checks the migrations, then runs four parts, one after the other:
+# Node.js and npm (the phone side's style and unit tests), Chromium (browser journeys), PostgreSQL
+# and gettext (the catalogue tests run makemessages, which needs xgettext, and msgfmt, msgattrib,
+# msgexec and msgcmp) are there, checks the migrations, then runs four parts, one after the other:
 #   0. the code's style: ruff check and ruff format --check (pyproject.toml says what they check),
-#      and its types: mypy with django-stubs (pyproject.toml's [tool.mypy]);
+#      and its types: mypy with django-stubs (pyproject.toml's [tool.mypy]); then the phone side's:
+#      Biome's format and lint checks (scripts/js-style.sh, biome.jsonc);
 #   1. the phone side's unit tests: node --test tests/js/ (about a second);
 #   2. the whole pytest suite on SQLite, browser journeys included;
 #   3. pytest on PostgreSQL (scripts/with-postgres.sh), the tests that face the database only:
@@ -23,9 +24,11 @@ have_chromium() { local chromium=${CHROMIUM_PATH:-/usr/bin/chromium}; [ -x "$chr
 have_postgresql() { compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; }
 have_gettext() { command -v xgettext >/dev/null && command -v msgfmt >/dev/null; }
 have_nodejs() { command -v node >/dev/null; }
+have_npm() { command -v npm >/dev/null; }  # (NodeSource's nodejs has it; Debian's comes in its npm package)
 
 missing=()
 have_nodejs || missing+=(nodejs)
+have_npm || missing+=(npm)
 have_chromium || missing+=(chromium)
 have_postgresql || missing+=(postgresql)
 have_gettext || missing+=(gettext)
@@ -76,6 +79,11 @@ pytest=(.venv/bin/python -m pytest -n 2 --dist worksteal --durations=10)
 code_style() { .venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .; }
 part "the code's style (ruff check, ruff format --check)" code_style
 part "the code's types (mypy)" .venv/bin/mypy
+if have_nodejs && have_npm; then
+    part "the phone side's style (Biome: format, lint; lines of at most 110)" scripts/js-style.sh
+else
+    results+=("the phone side's style: skipped (Node.js or npm is missing)")
+fi
 
 if have_nodejs; then
     part "the phone side's unit tests (node --test tests/js/)" node --test --test-reporter=spec tests/js/

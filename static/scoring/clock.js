@@ -1,6 +1,6 @@
-// A time of day as the server writes one (scoring/wording/numbers_and_dates.py's clock): the page gives the format
-// in the letters of Django's date format (data-time-format: "H:i", in French "G\u202f\\h\u202fi",
-// the typographers' "21 h 14"). Pure: no page needed (tests/js/clock.test.js).
+// A time of day as the server writes one (scoring/wording/numbers_and_dates.py's clock): the page
+// gives the format in the letters of Django's date format (data-time-format: "H:i", in French
+// "G\u202f\\h\u202fi", the typographers' "21 h 14"). Pure: no page needed (tests/js/clock.test.js).
 
 const pad = (number) => String(number).padStart(2, "0");
 

@@ -1,6 +1,10 @@
 // The condition of one field of the pad: one explicit phase, and every way it changes, here and
 // nowhere else (the pad's script turns a phase into what the field shows and does).
 //
+// Declared state-first, as robot's createMachine declares a machine: for each phase, the events it
+// takes and the phase each leads to (MACHINE, below), so that what may happen while a field is,
+// say, sending reads in one place. An event a phase does not list leaves the state as it is.
+//
 // A state is a plain object: { phase, text, step, base, flight, attempt, problem, theirs, here }:
 // - text: the value as typed, while one of this page's waits to be stored (null otherwise);
 // - step: the taps of a stepper (+1, −1) not sent yet;
@@ -10,8 +14,8 @@
 // - theirs: the value another phone stored, in a conflict;
 // - here: the value shown was entered on this phone (Next may select it; see keypad.js).
 //
-// Each transition is a pure function of the state and an event, so that tests/js/ can walk
-// every path; it never touches the page.
+// ``next(state, event, ...arguments)`` is a pure function of the state and an event, so that
+// tests/js/ can walk every cell of the table; it never touches the page.
 
 export const Phase = Object.freeze({
   IDLE: "idle", // shows what is stored; nothing of this page waits
@@ -25,8 +29,58 @@ export const Phase = Object.freeze({
   STOPPED: "stopped", // this page can save nothing more: the value stays on screen
 });
 
+// What can happen to a field, and what each event brings:
+// - typed(text): the player typed; the text is kept, and sent once left while it can be complete;
+// - left({ complete }): the player left the field (Next, another field, a pause long enough);
+//   ``complete``: the text can be complete (not "7+", still being added up);
+// - stepped(delta, text): a stepper's tap (+1 or −1); ``text``: the number it makes on screen;
+// - sending(sent): the save ``sent`` (as ``due`` gave it) is on its way;
+// - saved({ version }): the server stored the save on its way (or already had it); ``version``
+//   is the value's version now;
+// - conflicted({ version, stored }): another phone changed the value since this page saw it
+//   (``stored``, at ``version``): nothing was written;
+// - refused(): the server refused the value in words (said under the field);
+// - failed({ problem, shown }): the save did not reach the server, or the server could not take
+//   it now (``problem``: "network", "server", "busy"); ``shown``: the value on screen;
+// - retry(): time to try again (the wait after a failure is over, or the network is back);
+// - stop(): this page can save nothing more (the game is gone, the session ended, the way of
+//   counting changed): what waits stays on screen;
+// - resolved(choice): the player chose, in a conflict: "mine" (sent again, now based on the
+//   stored version) or "theirs" (the stored one);
+// - savedElsewhere(): another tab of this page's session got the value saved (or dropped it):
+//   this tab follows it;
+// - received({ version }): another phone's value arrived (a poll);
+// - restored({ text, base, typing }): a value of the outbox, typed on this phone before the page
+//   was (re)opened: sent again, or still being typed when the page went.
+export const EVENTS = Object.freeze([
+  "typed",
+  "left",
+  "stepped",
+  "sending",
+  "saved",
+  "conflicted",
+  "refused",
+  "failed",
+  "retry",
+  "stop",
+  "resolved",
+  "savedElsewhere",
+  "received",
+  "restored",
+]);
+
 export function initial(base, { here = false } = {}) {
-  return { phase: Phase.IDLE, text: null, step: 0, base, flight: null, attempt: 0, problem: "", theirs: null, here };
+  return {
+    phase: Phase.IDLE,
+    text: null,
+    step: 0,
+    base,
+    flight: null,
+    attempt: 0,
+    problem: "",
+    theirs: null,
+    here,
+  };
 }
 
 // -- questions asked of a state ------------------------------------------------------------------
@@ -62,111 +116,174 @@ export function waitsForNetwork(s) {
   return s.phase === Phase.RETRYING;
 }
 
-// -- transitions -----------------------------------------------------------------------------------
+// -- what else of the state an event changes (besides its phase) ----------------------------------
 
-function to(s, changes) {
-  return { ...s, ...changes };
-}
+const nothing = () => ({});
 
-// The player typed: the text is kept, and sent once left (``left``) while it can be complete.
-export function typed(s, text) {
-  if (s.phase === Phase.STOPPED) return to(s, { text });
-  return to(s, { phase: Phase.TYPING, text, step: 0, theirs: null });
-}
+// The typed text is kept (a stepper's taps not sent give way to it; a conflict's other value too).
+const typedText = (_s, text) => ({ text, step: 0, theirs: null });
 
-// The player left the field (Next, another field, a pause long enough): a text that can be
-// complete is to be sent; one that cannot yet ("7+") stays as it is, neither sent nor flagged.
-export function left(s, { complete }) {
-  if (s.phase !== Phase.TYPING || !complete) return s;
-  return to(s, { phase: Phase.WAITING });
-}
+// A page that can save nothing more still shows what is typed (a tap: the number it makes).
+const textOnScreen = (_s, text) => ({ text });
+const stepOnScreen = (_s, _delta, text) => ({ text });
 
-// A stepper's tap. On a value typed and not saved, it changes that value (``text``: the number
-// it makes), sent as typed; otherwise the tap itself is sent, so that two phones tapping + add two.
-// In a conflict, the player chooses first.
-export function stepped(s, delta, text) {
-  if (s.phase === Phase.CONFLICT) return s;
-  if (s.phase === Phase.STOPPED) return to(s, { text });
-  if (s.text !== null) return to(s, { phase: Phase.WAITING, text, step: 0 });
-  return to(s, { phase: Phase.WAITING, step: s.step + delta });
-}
+// On a value typed and not saved, a tap changes that value (``text``: the number it makes), sent
+// as typed; otherwise the tap itself is sent, so that two phones tapping + add two.
+const tapped = (s, delta, text) => (s.text !== null ? { text, step: 0 } : { step: s.step + delta });
 
-// The save ``sent`` (as ``due`` gave it) is on its way.
-export function sending(s, sent) {
-  const rest = "step" in sent ? { step: s.step - sent.step } : {};
-  return to(s, { phase: Phase.SENDING, flight: sent, ...rest });
-}
+// The taps it carries are no longer waiting (taps made meanwhile go together after it).
+const inFlight = (s, sent) => ({ flight: sent, ...("step" in sent ? { step: s.step - sent.step } : {}) });
 
-// Something newer than the save on its way: it goes once that one answers.
-function newer(s) {
-  return s.phase === Phase.TYPING || s.phase === Phase.WAITING;
-}
+// The field's value was entered on this phone, stored at ``version``.
+const acknowledged = (_s, { version }) => ({
+  flight: null,
+  base: version,
+  attempt: 0,
+  problem: "",
+  here: true,
+});
+const storedNow = (s, answer) => ({ ...acknowledged(s, answer), text: null, step: 0 });
 
-// The server stored the save on its way (or already had it): ``version`` is the value's version now.
-export function saved(s, { version }) {
-  const after = to(s, { flight: null, base: version, attempt: 0, problem: "", here: true });
-  if (newer(s)) return after;
-  return to(after, { phase: Phase.SAVED, text: null, step: 0 });
-}
-
-// Another phone changed the value since this page saw it: nothing was written. What was typed
-// stays, beside what is stored (``theirs``), until the player chooses.
-export function conflicted(s, { version, stored }) {
+// What was typed (or was on its way) stays, beside what is stored (``theirs``), until the player
+// chooses; it is now based on the stored version.
+function besideTheirs(s, { version, stored }) {
   const text = s.text !== null ? s.text : s.flight && "text" in s.flight ? s.flight.text : null;
-  return to(s, { phase: Phase.CONFLICT, flight: null, base: version, text, step: 0, theirs: stored, attempt: 0,
-                 problem: "" });
+  return { flight: null, base: version, text, step: 0, theirs: stored, attempt: 0, problem: "" };
 }
 
-// The server refused the value in words (said under the field): it stays, to be corrected.
-export function refused(s) {
-  const after = to(s, { flight: null, attempt: 0, problem: "" });
-  if (newer(s)) return after;
-  return to(after, { phase: Phase.REFUSED, step: 0 });
+const answered = () => ({ flight: null, attempt: 0, problem: "" });
+const refusedNow = (s) => ({ ...answered(s), step: 0 });
+
+// A tap that may not have landed is sent again as the value it made (``shown``), against the
+// version this page saw: a conflict says so if it had landed.
+const failure = (s, { problem }) => ({ flight: null, step: 0, attempt: s.attempt + 1, problem });
+const toRetry = (s, failed) => ({ ...failure(s, failed), text: s.text !== null ? s.text : failed.shown });
+
+const grounded = () => ({ flight: null });
+const keepMine = () => ({ theirs: null });
+const takeTheirs = () => ({ text: null, theirs: null, here: false });
+const forgotten = () => ({ text: null, step: 0, flight: null, here: false });
+const othersValue = (_s, { version }) => ({ base: version, here: false });
+const putBack = (_s, { text, base }) => ({ text, base, step: 0, here: true });
+
+// -- conditions on a way out (robot's guards) ------------------------------------------------------
+
+const always = () => true;
+const canBeComplete = (_s, { complete }) => complete;
+const newerThanShown = (s, { version }) => version > s.base;
+const stillTyping = (_s, { typing }) => typing;
+const choseMine = (_s, choice) => choice === "mine";
+
+// -- the machine -------------------------------------------------------------------------------------
+
+// One way out of a phase (robot's transition): to ``phase``, with the rest of the state changed as
+// ``changes`` says; taken only when ``when`` holds, else the cell's next way is tried.
+function to(phase, changes = nothing, when = always) {
+  return { phase, changes, when };
 }
 
-// The save did not reach the server, or the server could not take it now: kept, and sent again
-// later (``retry``). A tap that may not have landed is sent again as the value it made
-// (``shown``), against the version this page saw: a conflict says so if it had landed.
-// A value being typed meanwhile goes on being typed: it is sent once left.
-export function failed(s, { problem, shown }) {
-  const after = to(s, { flight: null, step: 0, attempt: s.attempt + 1, problem });
-  if (s.phase === Phase.TYPING) return after;
-  return to(after, { phase: Phase.RETRYING, text: s.text !== null ? s.text : shown });
-}
+const { IDLE, TYPING, WAITING, SENDING, RETRYING, SAVED, CONFLICT, REFUSED, STOPPED } = Phase;
 
-// Time to try again (the wait after a failure is over, or the network is back).
-export function retry(s) {
-  return s.phase === Phase.RETRYING ? to(s, { phase: Phase.WAITING }) : s;
-}
+// A value of the outbox is put back whatever the field was doing: it is the phone's newest.
+const RESTORED = [to(TYPING, putBack, stillTyping), to(WAITING, putBack)];
 
-// This page can save nothing more (the game is gone, the session ended, the way of counting
-// changed): what waits stays on screen.
-export function stop(s) {
-  return isPending(s) ? to(s, { phase: Phase.STOPPED, flight: null }) : s;
-}
+// phase → event → the phase it leads to. A save's answer (saved, conflicted, refused, failed) is
+// listed where a save can be on its way: sending; typing or waiting (something newer than the
+// save on its way, which goes once that one answers); stopped (the page stopped meanwhile); idle
+// (another tab got the value saved meanwhile).
+const MACHINE = {
+  [IDLE]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    saved: to(SAVED, storedNow),
+    conflicted: to(CONFLICT, besideTheirs),
+    refused: to(REFUSED, refusedNow),
+    failed: to(RETRYING, toRetry),
+    // shown when it is newer than what the page shows (nothing of this page's waits here)
+    received: to(IDLE, othersValue, newerThanShown),
+    restored: RESTORED,
+  },
+  [TYPING]: {
+    typed: to(TYPING, typedText),
+    // a text that can be complete is to be sent; one that cannot yet ("7+") stays as it is,
+    // neither sent nor flagged
+    left: to(WAITING, nothing, canBeComplete),
+    stepped: to(WAITING, tapped),
+    saved: to(TYPING, acknowledged), // (what is typed goes once left, based on what the save stored)
+    conflicted: to(CONFLICT, besideTheirs),
+    refused: to(TYPING, answered),
+    failed: to(TYPING, failure), // (a value being typed meanwhile goes on being typed: sent once left)
+    stop: to(STOPPED, grounded),
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+  [WAITING]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    sending: to(SENDING, inFlight),
+    saved: to(WAITING, acknowledged), // (what waited goes now, based on what the save stored)
+    conflicted: to(CONFLICT, besideTheirs),
+    refused: to(WAITING, answered),
+    failed: to(RETRYING, toRetry),
+    stop: to(STOPPED, grounded),
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+  [SENDING]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    saved: to(SAVED, storedNow),
+    conflicted: to(CONFLICT, besideTheirs),
+    refused: to(REFUSED, refusedNow),
+    failed: to(RETRYING, toRetry),
+    stop: to(STOPPED, grounded),
+    restored: RESTORED,
+  },
+  [RETRYING]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    retry: to(WAITING),
+    stop: to(STOPPED, grounded),
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+  [SAVED]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    received: to(IDLE, othersValue, newerThanShown),
+    restored: RESTORED,
+  },
+  [CONFLICT]: {
+    typed: to(TYPING, typedText),
+    // (no stepped: in a conflict, the player chooses first)
+    stop: to(STOPPED, grounded),
+    resolved: [to(WAITING, keepMine, choseMine), to(IDLE, takeTheirs)],
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+  [REFUSED]: {
+    typed: to(TYPING, typedText),
+    stepped: to(WAITING, tapped),
+    stop: to(STOPPED, grounded),
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+  [STOPPED]: {
+    typed: to(STOPPED, textOnScreen),
+    stepped: to(STOPPED, stepOnScreen),
+    saved: to(SAVED, storedNow),
+    conflicted: to(CONFLICT, besideTheirs),
+    refused: to(REFUSED, refusedNow),
+    failed: to(RETRYING, toRetry),
+    savedElsewhere: to(IDLE, forgotten),
+    restored: RESTORED,
+  },
+};
 
-// The player chose, in a conflict: their own value (sent again, now based on the stored
-// version), or the stored one.
-export function resolved(s, choice) {
-  if (s.phase !== Phase.CONFLICT) return s;
-  if (choice === "mine") return to(s, { phase: Phase.WAITING, theirs: null });
-  return to(s, { phase: Phase.IDLE, text: null, theirs: null, here: false });
-}
-
-// Another tab of this page's session got the value saved (or dropped it): this tab follows it.
-export function savedElsewhere(s) {
-  return to(s, { phase: Phase.IDLE, text: null, step: 0, flight: null, here: false });
-}
-
-// Another phone's value arrived (a poll): shown when nothing of this page's waits there and it is
-// newer than what the page shows; the state says whether it was taken.
-export function received(s, { version }) {
-  if (!takesOthers(s) || version <= s.base) return s;
-  return to(s, { phase: Phase.IDLE, base: version, here: false });
-}
-
-// A value of the outbox, typed on this phone before the page was (re)opened: sent again, or
-// still being typed when the page went.
-export function restored(s, { text, base, typing }) {
-  return to(s, { phase: typing ? Phase.TYPING : Phase.WAITING, text, base, step: 0, here: true });
+// The state after ``event`` (one of EVENTS, with its arguments): the first way of its cell whose
+// condition holds; the same state when there is none.
+export function next(s, event, ...args) {
+  if (!EVENTS.includes(event)) throw new Error(`field-state: no event "${event}"`);
+  const way = [MACHINE[s.phase][event] ?? []].flat().find((candidate) => candidate.when(s, ...args));
+  return way ? { ...s, ...way.changes(s, ...args), phase: way.phase } : s;
 }

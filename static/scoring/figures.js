@@ -6,7 +6,7 @@
 // wait rather than show a wrong figure.
 // The server's figures replace all of it as soon as it answers.
 
-import { Phase, isPending, waitsForNetwork } from "./field-state.js";
+import { isPending, Phase, waitsForNetwork } from "./field-state.js";
 import { evaluate, soFar } from "./sums.js";
 
 const WAITING = "\u2026";
@@ -38,16 +38,22 @@ export function kindOf(el) {
 }
 
 function number(el, kind) {
-  return fieldNumber({ checkbox: el.type === "checkbox", checked: el.checked, text: el.value,
-                       min: Number(kind.min), max: Number(kind.max) });
+  return fieldNumber({
+    checkbox: el.type === "checkbox",
+    checked: el.checked,
+    text: el.value,
+    min: Number(kind.min),
+    max: Number(kind.max),
+  });
 }
 
 function figure(rowId, seat) {
   return document.querySelector(`#${rowId} .figure[data-seat="${seat}"]`);
 }
 
-// A figure as the server writes one (scoring/wording/numbers_and_dates.py's figure): a negative one with a true
-// minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's language).
+// A figure as the server writes one (scoring/wording/numbers_and_dates.py's figure): a negative one
+// with a true minus sign, "−3" (the sums stay whole numbers: no decimals to write in the page's
+// language).
 export function figureText(value) {
   return value < 0 ? `\u2212${-value}` : String(value);
 }
@@ -61,14 +67,30 @@ function show(el, value, waiting, title) {
   else el.removeAttribute("title");
 }
 
-// ``pad``: pad.js's pad (each field's state: pad.entries(), pad.msg()). Returns whether figures
-// were marked as waiting (the server's come back whole with the next poll once nothing waits).
-export function refreshFigures(pad) {
+// The phone's own sums, shown again over the server's figures as the fields' states stand
+// (``fields``: fields.js's store; ``msg(key)``: the pad's words). Once figures were marked as
+// waiting and nothing of this phone's waits any more, the next poll brings the server's figures
+// whole ("pad:poll-whole", live.js).
+export function setUpFigures(root, { fields, msg }) {
+  let waited = false;
+  return function refresh() {
+    if (refreshFigures(root, fields.all(), msg)) {
+      waited = true;
+    } else if (waited && !fields.all().some(({ state }) => isPending(state))) {
+      waited = false;
+      root.dispatchEvent(new Event("pad:poll-whole"));
+    }
+  };
+}
+
+// ``fields``: every field with its state ([{ el, state }]). Returns whether figures were marked
+// as waiting.
+function refreshFigures(root, fields, msg) {
   const pending = new Set();
   const held = new Set(); // a conflict or a refusal: the server's figures stand until the player chooses
   let combPending = false;
   let waiting = false;
-  for (const [el, s] of pad.entries()) {
+  for (const { el, state: s } of fields) {
     const seat = el.dataset.seat;
     if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
     if (!isPending(s)) continue;
@@ -78,11 +100,13 @@ export function refreshFigures(pad) {
   }
   for (const seat of pending) {
     if (held.has(seat)) continue;
-    const fields = [...pad.root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
-    const sums = seatSums(fields.map((el) => {
-      const kind = kindOf(el); // (its row's, read once a field)
-      return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
-    }));
+    const seatFields = [...root.querySelectorAll(`[data-section] [data-field][data-seat="${seat}"]`)];
+    const sums = seatSums(
+      seatFields.map((el) => {
+        const kind = kindOf(el); // (its row's, read once a field)
+        return { section: kind.section, vpEach: Number(kind.vpEach), number: number(el, kind) };
+      }),
+    );
     if (!sums) continue;
     show(figure("during-subtotal", seat), sums.during, false);
     if (combPending) continue; // the majorities follow every phone's tokens: the server's (or waiting)
@@ -93,22 +117,24 @@ export function refreshFigures(pad) {
     show(card, sums.during + sums.end + majority, false);
   }
   if (combPending && waiting) {
-    document.querySelectorAll("#majority-row .figure, #end-subtotal .figure, #totals .total")
-      .forEach((el) => show(el, 0, true, pad.msg("msgFiguresWaiting")));
+    const needingEveryPhone = "#majority-row .figure, #end-subtotal .figure, #totals .total";
+    for (const el of document.querySelectorAll(needingEveryPhone)) {
+      show(el, 0, true, msg("msgFiguresWaiting"));
+    }
   }
-  markRanking(pad, waiting);
+  markRanking(waiting, msg);
   return waiting;
 }
 
 // The ranking needs every phone's values: while this phone's wait for the network, it says so.
-function markRanking(pad, waiting) {
+function markRanking(waiting, msg) {
   const ranking = document.getElementById("ranking");
   let note = document.getElementById("ranking-waiting");
   if (ranking && waiting && !note) {
     note = document.createElement("p");
     note.id = "ranking-waiting";
     note.className = "waiting-note";
-    note.textContent = pad.msg("msgRankingWaiting");
+    note.textContent = msg("msgRankingWaiting");
     ranking.querySelector("h2").after(note);
   } else if (note && !waiting) {
     note.remove();

@@ -33,14 +33,40 @@ export function moveOrder(storage) {
 
 // -- on the page -------------------------------------------------------------------------------------
 
-// ``pad``: the pad's fields (pad.js): pad.fields() in the page's order, pad.isFree(el), pad.leave(el),
-// pad.stepped(el, delta), and pad.seat (the one player's sheet, or null).
-export function setUpKeypad(pad) {
-  const bar = document.getElementById("keypad-bar");
-  const readout = document.getElementById("keypad-readout");
-  const what = document.getElementById("keypad-what");
-  let typing = null; // the sum field the bar serves
+// ``fields``: fields.js's store (every field in the page's order, whether Next may land on one);
+// ``typing``: typing.js's (leave(el), stepped(el, delta)); ``seat``: the one player's sheet, or null.
+export function setUpKeypad({ fields, typing, seat }) {
+  // Next: the field it goes to from ``from`` gets the focus, or the keyboard closes.
+  function next(from) {
+    typing.leave(from);
+    const els = fields.all().map(({ el }) => el);
+    const described = els.map((el) => ({ el, seat: Number(el.dataset.seat), free: fields.isFree(el) }));
+    const to = nextField(described, described[els.indexOf(from)], moveOrder(localStorage), { seat });
+    if (to) {
+      to.el.focus({ preventScroll: true });
+      to.el.scrollIntoView({ block: "center" });
+    } else {
+      from.blur();
+    }
+  }
 
+  rememberOrder();
+  setUpBar(next);
+  document.addEventListener("keydown", (event) => {
+    const el = event.target;
+    if (!el.matches("#pad [data-field]")) return;
+    if (el.matches(".stepper input") && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+      event.preventDefault();
+      typing.stepped(el, event.key === "ArrowUp" ? 1 : -1);
+    } else if (event.key === "Enter") {
+      event.preventDefault(); // (not the form's submit: Next saves this field and moves on)
+      next(el);
+    }
+  });
+}
+
+// The order chosen over the names, remembered on the phone.
+function rememberOrder() {
   document.querySelectorAll('input[name="move-order"]').forEach((radio) => {
     radio.checked = radio.value === moveOrder(localStorage);
     radio.addEventListener("change", () => {
@@ -51,24 +77,21 @@ export function setUpKeypad(pad) {
       }
     });
   });
+}
 
-  function focusNext(from) {
-    const fields = pad.fields();
-    const described = fields.map((el) => ({ el, seat: Number(el.dataset.seat), free: pad.isFree(el) }));
-    const next = nextField(described, described[fields.indexOf(from)], moveOrder(localStorage), { seat: pad.seat });
-    if (next) {
-      next.el.focus({ preventScroll: true });
-      next.el.scrollIntoView({ block: "center" });
-    } else {
-      from.blur();
-    }
-  }
+// The bar, shown while a sum is typed: what is typed, whose field it is, a + and a − that type
+// themselves, and Next (``next(el)``).
+function setUpBar(next) {
+  const bar = document.getElementById("keypad-bar");
+  const readout = document.getElementById("keypad-readout");
+  const what = document.getElementById("keypad-what");
+  let served = null; // the sum field the bar serves
 
-  // The bar shows what is typed, and whose field it is.
   function show(input) {
-    typing = input;
+    served = input;
     bar.hidden = false;
-    what.textContent = document.querySelector(`.names .name[data-seat="${input.dataset.seat}"]`)?.textContent || "";
+    what.textContent =
+      document.querySelector(`.names .name[data-seat="${input.dataset.seat}"]`)?.textContent || "";
     readout.textContent = input.value;
   }
 
@@ -80,11 +103,11 @@ export function setUpKeypad(pad) {
   });
   document.addEventListener("focusout", () => {
     setTimeout(() => {
-      if (!document.activeElement || !document.activeElement.matches("#pad input.sum")) bar.hidden = true;
+      if (!document.activeElement?.matches("#pad input.sum")) bar.hidden = true;
     }, 0);
   });
   document.addEventListener("input", (event) => {
-    if (event.target === typing) readout.textContent = typing.value;
+    if (event.target === served) readout.textContent = served.value;
   });
 
   // The bar's buttons keep the keyboard up (no focus taken from the field).
@@ -93,8 +116,8 @@ export function setUpKeypad(pad) {
   });
   bar.addEventListener("click", (event) => {
     const button = event.target.closest("button");
-    if (!button || !typing) return;
-    const input = typing;
+    if (!button || !served) return;
+    const input = served;
     if (button.dataset.insert) {
       const start = input.selectionStart ?? input.value.length;
       const end = input.selectionEnd ?? input.value.length;
@@ -103,21 +126,7 @@ export function setUpKeypad(pad) {
       input.setSelectionRange(start + 1, start + 1);
       input.dispatchEvent(new Event("input", { bubbles: true }));
     } else if (button.hasAttribute("data-next")) {
-      pad.leave(input);
-      focusNext(input);
-    }
-  });
-
-  document.addEventListener("keydown", (event) => {
-    const el = event.target;
-    if (!el.matches("#pad [data-field]")) return;
-    if (el.matches(".stepper input") && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      event.preventDefault();
-      pad.stepped(el, event.key === "ArrowUp" ? 1 : -1);
-    } else if (event.key === "Enter") {
-      event.preventDefault(); // (not the form's submit: Next saves this field and moves on)
-      pad.leave(el);
-      focusNext(el);
+      next(input);
     }
   });
 }

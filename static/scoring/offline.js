@@ -7,24 +7,21 @@
 // the server itself, every data-poll-ms and whenever the browser says something may have changed
 // (the phone back online, the page shown again). A browser may not say so at all: the interval
 // alone is enough, the events only make it sooner. It reloads once no form field has the focus,
-// so that nothing is reloaded under a player's fingers.
+// so that nothing is reloaded under a player's fingers (lifecycle.js).
 
 import { clockText } from "./clock.js";
+import { reloadNow, reloadWhenFree } from "./lifecycle.js";
 import { forgetOtherSessions } from "./store.js";
+
+// This page is reloading itself (the browser journeys ask it of a copy that waits for a field to be left).
+export { isLeaving as givingWay } from "./lifecycle.js";
 
 const body = document.body;
 const HEALTH_URL = "/healthz"; // any HTTP answer says the server answers (apiary_site/health.py)
-let reloading = false;
-let deferred = false;
 
 // This page is an offline copy (the service worker marked it).
 export function isCopy() {
   return body.hasAttribute("data-offline-copy");
-}
-
-// This page is reloading itself: the pad's leave-page warning need not ask (its values are kept).
-export function givingWay() {
-  return reloading;
 }
 
 // Shows a note (its words in data-text), its %(time)s the time of ``seconds`` since the epoch,
@@ -34,7 +31,10 @@ function note(id, seconds) {
   if (!el) return;
   let text = el.dataset.text || "";
   if (seconds) {
-    text = text.replace("%(time)s", clockText(new Date(Number(seconds) * 1000), el.dataset.timeFormat || "H:i"));
+    text = text.replace(
+      "%(time)s",
+      clockText(new Date(Number(seconds) * 1000), el.dataset.timeFormat || "H:i"),
+    );
   }
   el.textContent = text;
   el.hidden = false;
@@ -45,29 +45,11 @@ export function copyNote(seconds) {
   note("offline-copy", seconds);
 }
 
-function reload() {
-  reloading = true;
-  window.location.reload();
-}
-
-// Loads the live page in place of this copy, at once or, while a form field has the focus, once
-// the focus has left it (and gone to no other field).
-function giveWay() {
-  if (reloading || deferred) return;
-  if (document.activeElement?.matches("input, select, textarea")) {
-    deferred = true;
-    document.activeElement.addEventListener("blur", () => {
-      deferred = false;
-      setTimeout(giveWay); // (once the focus has landed: on another field, it waits again)
-    }, { once: true });
-    return;
-  }
-  reload();
-}
-
-// The copy asks the server whether it answers, and gives way if it does.
+// The copy asks the server whether it answers, and gives way to the live page if it does.
 function ask() {
-  fetch(HEALTH_URL, { cache: "no-store" }).then(giveWay, () => { /* no answer yet: asked again */ });
+  fetch(HEALTH_URL, { cache: "no-store" }).then(reloadWhenFree, () => {
+    /* no answer yet: asked again */
+  });
 }
 
 // Registers the service worker; a newer version taking over this page says so.
@@ -79,8 +61,9 @@ function registerWorker() {
     if (controlled) note("app-updated"); // (a newer version took over from the one this page had)
     controlled = true;
   });
-  worker.register(body.dataset.sw, { scope: "/", updateViaCache: "none" })
-    .catch(() => { /* refused: the app works online as before */ });
+  worker.register(body.dataset.sw, { scope: "/", updateViaCache: "none" }).catch(() => {
+    /* refused: the app works online as before */
+  });
 }
 
 try {
@@ -92,7 +75,7 @@ registerWorker();
 if (isCopy()) {
   copyNote(body.dataset.shownAt);
   navigator.serviceWorker?.addEventListener("message", (event) => {
-    if (event.data === "server-answered") giveWay();
+    if (event.data === "server-answered") reloadWhenFree();
   });
   window.setInterval(ask, Number(body.dataset.pollMs) || 2000);
   window.addEventListener("online", ask);
@@ -102,5 +85,5 @@ if (isCopy()) {
 }
 // A page shown again from the back/forward cache may be stale: it is loaded afresh.
 window.addEventListener("pageshow", (event) => {
-  if (event.persisted) reload();
+  if (event.persisted) reloadNow();
 });

@@ -1,9 +1,10 @@
 // One value saved: the request (a plain fetch, urlencoded, which says what it is: it prefers a
 // refusal in plain words, and may outlive the page being left), and what its answer means.
-// The answer's HTML is the pad's partials (scoring/views/pad.py), applied by live.js. The pad's
+// The answer's HTML is the pad's partials (scoring/views/pad.py), applied by answers.js. The pad's
 // own headers are read here alone (the server names them in scoring/views/protocol.py).
 
-export const SAVE_TIMEOUT_MS = 15000; // longer than the server ever works on a save (settings: 5 s lock, 10 s statement)
+// Longer than the server ever works on a save (settings: a 5 s lock, a 10 s statement).
+export const SAVE_TIMEOUT_MS = 15000;
 const MAX_RETRY_MS = 8000;
 
 // Post one save. Resolves with { status, headers, text } whatever the status; rejects when no
@@ -15,7 +16,12 @@ export async function post(url, fields, { csrf, keepalive = false }) {
   const timer = setTimeout(() => controller.abort(), SAVE_TIMEOUT_MS);
   try {
     const response = await fetch(url, {
-      method: "POST", body, credentials: "same-origin", cache: "no-store", keepalive, signal: controller.signal,
+      method: "POST",
+      body,
+      credentials: "same-origin",
+      cache: "no-store",
+      keepalive,
+      signal: controller.signal,
       headers: { Accept: "text/plain, text/html;q=0.9", "X-CSRFToken": csrf },
     });
     return { status: response.status, headers: response.headers, text: await response.text() };

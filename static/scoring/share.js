@@ -7,9 +7,13 @@ for (const button of document.querySelectorAll("[data-copy]")) {
   button.hidden = false;
   button.addEventListener("click", () => {
     const said = button.closest(".share-link")?.querySelector("[data-share-status]");
-    const say = (text) => { if (said) said.textContent = text; };
-    navigator.clipboard.writeText(button.dataset.copy).then(() => say(button.dataset.copied),
-                                                            () => say(button.dataset.copyFailed));
+    const say = (text) => {
+      if (said) said.textContent = text;
+    };
+    navigator.clipboard.writeText(button.dataset.copy).then(
+      () => say(button.dataset.copied),
+      () => say(button.dataset.copyFailed),
+    );
   });
 }
 
@@ -17,7 +21,8 @@ for (const button of document.querySelectorAll("[data-share]")) {
   if (typeof navigator.share !== "function") continue;
   button.hidden = false;
   button.addEventListener("click", () => {
-    navigator.share({ title: button.dataset.shareTitle, url: button.dataset.share })
-      .catch(() => { /* the sheet was closed: nothing to say */ });
+    navigator.share({ title: button.dataset.shareTitle, url: button.dataset.share }).catch(() => {
+      /* the sheet was closed: nothing to say */
+    });
   });
 }

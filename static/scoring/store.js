@@ -16,7 +16,8 @@ export function forgetOtherSessions(storage, tag) {
   try {
     for (let i = 0; i < storage.length; i += 1) keys.push(storage.key(i));
     for (const key of keys) {
-      if ((key.startsWith(PREFIX) && (!tag || !key.startsWith(own))) || key.startsWith(LEGACY)) storage.removeItem(key);
+      const another = key.startsWith(PREFIX) && (!tag || !key.startsWith(own));
+      if (another || key.startsWith(LEGACY)) storage.removeItem(key);
     }
   } catch {
     // storage refused (a private window): nothing was kept
@@ -35,7 +36,7 @@ export function forgetOldAnswers(storage, tag, keep) {
       const answers = JSON.parse(storage.getItem(key) || "[]");
       games.push({ key, at: Math.max(0, ...answers.map((answer) => answer.at || 0)) });
     }
-    games.sort((a, b) => b.at - a.at).slice(keep).forEach(({ key }) => storage.removeItem(key));
+    for (const { key } of games.sort((a, b) => b.at - a.at).slice(keep)) storage.removeItem(key);
   } catch {
     // storage refused: nothing was kept
   }

@@ -1,28 +1,102 @@
-// What the player does in a field of the pad, handed to its state (pad.js): typing, ticking a
-// yes, leaving the field, tapping a stepper's + or −, choosing in a conflict. A field's value is
-// selected when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
+// What the player does in a field of the pad, handed to its state (fields.js): typing, ticking a
+// yes, leaving the field, tapping a stepper's + or −, choosing in a conflict. A value is saved on
+// Next, on leaving the field, or after a pause long enough to look at the board
+// (data-save-pause-ms), never while it cannot be complete ("7+"). A field's value is selected
+// when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
 
-import * as F from "./field-state.js";
+import { Phase } from "./field-state.js";
+import { fieldValue, setStored } from "./fields.js";
+import { kindOf } from "./figures.js";
+import { isIncomplete } from "./sums.js";
 
-export function setUpTyping(pad) {
-  const { root, inputs } = pad;
+// ``fields``: fields.js's store; ``figures()``: the phone's own sums shown again; ``pauseMs``: the
+// pause after which a value typed is saved. Returns what the keypad and the outbox do as the
+// player would: typed(el), leave(el), stepped(el, delta).
+export function setUpTyping(root, { fields, figures, pauseMs }) {
+  const actions = playerActions({ fields, figures, pauseMs });
   const isField = (el) => el.matches?.("[data-field]") && root.contains(el);
 
   root.addEventListener("input", (event) => {
-    if (isField(event.target) && event.target.type !== "checkbox") pad.typed(event.target);
+    if (isField(event.target) && event.target.type !== "checkbox") actions.typed(event.target);
   });
   root.addEventListener("change", (event) => {
     const el = event.target;
     if (!isField(el) || el.type !== "checkbox") return;
-    pad.typed(el);
-    pad.leave(el);
+    actions.typed(el);
+    actions.leave(el);
   });
   root.addEventListener("focusout", (event) => {
-    if (isField(event.target)) pad.leave(event.target);
+    if (isField(event.target)) actions.leave(event.target);
   });
+  root.addEventListener("click", (event) => {
+    const step = event.target.closest("button.step");
+    if (step) {
+      event.preventDefault(); // (without this script, the button posts the pad's form with the step)
+      const input = step.parentElement.querySelector("input.number");
+      const delta = parseInt(step.value.slice(step.value.lastIndexOf(":") + 1), 10); // (its value: name:±1)
+      if (input) actions.stepped(input, delta);
+      return;
+    }
+    const choice = event.target.closest("[data-resolve]");
+    if (choice) resolve(choice.dataset.field, choice.dataset.resolve, { fields, figures });
+  });
+  selectOnFocus(root);
+  return actions;
+}
 
-  // Selected on focus, and once more after the browser has placed its caret (unless typing has
-  // begun); the tap that focused the field does not undo the selection.
+function playerActions({ fields, figures, pauseMs }) {
+  // Typed: kept at once; saved when left, or after the pause (never while it cannot be complete).
+  function typed(el) {
+    const name = el.name;
+    fields.cancel(name);
+    const text = fieldValue(el);
+    fields.update(name, "typed", text);
+    if (!isIncomplete(text)) fields.later(name, () => leave(el), pauseMs);
+    figures();
+  }
+
+  function leave(el) {
+    if (!fields.input(el.name)) return;
+    fields.cancel(el.name);
+    fields.update(el.name, "left", { complete: !isIncomplete(fieldValue(el)) });
+  }
+
+  function stepped(el, delta) {
+    const current = parseInt(el.value, 10) || 0;
+    const { min, max } = kindOf(el);
+    const next = Math.max(Number(min), Math.min(Number(max), current + delta));
+    if (next === current && el.value !== "") return;
+    el.value = String(next);
+    fields.update(el.name, "stepped", next - current, String(next));
+    figures();
+  }
+
+  return { typed, leave, stepped };
+}
+
+// In a conflict: the player's own value, sent again, or the one another phone stored.
+function resolve(name, choice, { fields, figures }) {
+  const el = fields.input(name);
+  if (!el) return;
+  const conflict = fields.state(name);
+  const error = document.getElementById(`error-${name}`);
+  if (error) {
+    error.hidden = true;
+    error.textContent = "";
+  }
+  if (choice === "theirs") setStored(el, conflict.theirs ?? "");
+  const after = fields.update(name, "resolved", choice);
+  if (choice === "theirs" && after.phase === Phase.IDLE) {
+    const status = document.getElementById(`status-${name}`);
+    if (status) status.textContent = "";
+  }
+  figures();
+  el.focus();
+}
+
+// Selected on focus, and once more after the browser has placed its caret (unless typing has
+// begun); the tap that focused the field does not undo the selection.
+function selectOnFocus(root) {
   let justFocused = null;
   root.addEventListener("focusin", (event) => {
     const el = event.target;
@@ -43,40 +117,8 @@ export function setUpTyping(pad) {
     document.addEventListener(type, (event) => {
       const el = justFocused;
       justFocused = null;
-      if (el && event.target === el && el.selectionStart === 0 && el.selectionEnd === el.value.length) event.preventDefault();
+      const selected = el && el.selectionStart === 0 && el.selectionEnd === el.value.length;
+      if (selected && event.target === el) event.preventDefault();
     });
-  }
-
-  root.addEventListener("click", (event) => {
-    const step = event.target.closest("button.step");
-    if (step) {
-      event.preventDefault(); // (without this script, the button posts the pad's form with the step)
-      const input = step.parentElement.querySelector("input.number");
-      const delta = parseInt(step.value.slice(step.value.lastIndexOf(":") + 1), 10); // (its value: name:±1)
-      if (input) pad.stepped(input, delta);
-      return;
-    }
-    const choice = event.target.closest("[data-resolve]");
-    if (choice) resolve(choice.dataset.field, choice.dataset.resolve);
-  });
-
-  // In a conflict: the player's own value, sent again, or the one another phone stored.
-  function resolve(name, choice) {
-    const el = inputs.get(name);
-    if (!el) return;
-    const conflict = pad.state(name);
-    const error = document.getElementById(`error-${name}`);
-    if (error) {
-      error.hidden = true;
-      error.textContent = "";
-    }
-    if (choice === "theirs") pad.setStored(el, conflict.theirs ?? "");
-    const after = pad.update(name, F.resolved, choice);
-    if (choice === "theirs" && after.phase === F.Phase.IDLE) {
-      const status = document.getElementById(`status-${name}`);
-      if (status) status.textContent = "";
-    }
-    pad.refreshFigures();
-    el.focus();
   }
 }

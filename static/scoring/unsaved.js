@@ -2,21 +2,48 @@
 // page: put back and sent when the pad opens again, in the order typed (a value still being typed
 // when the page went goes on being typed); followed across the tabs of one game; shown apart, with
 // what it was and why, when it can no longer be saved (its field is gone), until dismissed; sent
-// when the network comes back; and Finish waits for them.
+// when the network comes back.
 
-import * as F from "./field-state.js";
-import { SAVE_TIMEOUT_MS } from "./saving.js";
+import { isPending, Phase } from "./field-state.js";
+import { fieldValue, setStored } from "./fields.js";
+import { isLeaving } from "./lifecycle.js";
 import { isIncomplete } from "./sums.js";
 
-export function setUpUnsaved(pad) {
-  const { root, inputs, outbox, msg } = pad;
-  const apart = document.getElementById("apart");
+// ``outbox``: store.js's Outbox; ``fields``: fields.js's store; ``typing``: typing.js's (typed);
+// ``banner``: banner.js's; ``figures()``: the phone's own sums shown again; ``msg(key)``: the
+// pad's words; ``readonly``: the game takes no more values (finished).
+export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, msg, readonly }) {
+  const showApart = apartList(outbox, msg);
+  putBack(root, { outbox, fields, typing, readonly });
+  showApart();
+  if (readonly) return;
+  followOtherTabs(root, { outbox, fields, banner, figures, showApart });
 
-  // -- when the pad opens --------------------------------------------------------------------------
-  let typing = null;
+  // -- the network, and leaving ------------------------------------------------------------------
+  const retryAll = () => {
+    for (const { name, state } of fields.all()) {
+      if (state.phase === Phase.RETRYING) fields.update(name, "retry");
+    }
+  };
+  window.addEventListener("online", retryAll);
+  // A page being left sends what is due with keepalive; a value still being typed waits in the
+  // outbox for the pad's next opening.
+  window.addEventListener("pagehide", () => {
+    if (navigator.onLine !== false) retryAll();
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (isLeaving() || !fields.all().some(({ state }) => isPending(state))) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+}
+
+// -- when the pad opens ----------------------------------------------------------------------------
+function putBack(root, { outbox, fields, typing, readonly }) {
+  let typed = null;
   for (const entry of outbox.entries()) {
-    const el = inputs.get(entry.name);
-    if (!el || pad.readonly) {
+    const el = fields.input(entry.name);
+    if (!el || readonly) {
       // (its field is gone, or the game, finished, takes no more values)
       if (!entry.apart) outbox.setApart(entry.name, el ? "finished" : "field");
       continue;
@@ -27,21 +54,23 @@ export function setUpUnsaved(pad) {
     const value = String(entry.value);
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
-    pad.update(entry.name, F.restored, { text: value, base: entry.base, typing: entry.typing });
+    fields.update(entry.name, "restored", { text: value, base: entry.base, typing: entry.typing });
     if (!entry.typing) continue;
-    typing = el;
-    if (!isIncomplete(value)) pad.typed(el); // (saved after the pause, unless the player goes on)
+    typed = el;
+    if (!isIncomplete(value)) typing.typed(el); // (saved after the pause, unless the player goes on)
   }
   // The value typed last, being typed when the page went: the player goes on typing it.
-  if (typing && !root.contains(document.activeElement)) {
-    typing.dataset.caretAtEnd = "1";
-    typing.focus({ preventScroll: false });
+  if (typed && !root.contains(document.activeElement)) {
+    typed.dataset.caretAtEnd = "1";
+    typed.focus({ preventScroll: false });
   }
-  showApart();
-  if (pad.readonly) return;
+}
 
-  // -- values that can no longer be saved ----------------------------------------------------------
-  function showApart() {
+// -- values that can no longer be saved ------------------------------------------------------------
+// Returns what shows them again (#apart), as the outbox has them.
+function apartList(outbox, msg) {
+  const apart = document.getElementById("apart");
+  return function showApart() {
     if (!apart) return;
     const list = apart.querySelector("ul");
     list.replaceChildren();
@@ -50,7 +79,8 @@ export function setUpUnsaved(pad) {
       const said = document.createElement("span");
       said.id = `apart-${entry.name}`;
       said.textContent = msg(entry.apart === "finished" ? "msgApartFinished" : "msgApart")
-        .replace("%(value)s", entry.value === "" ? "\u2014" : entry.value).replace("%(what)s", entry.label);
+        .replace("%(value)s", entry.value === "" ? "\u2014" : entry.value)
+        .replace("%(what)s", entry.label);
       const dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "button small";
@@ -64,82 +94,32 @@ export function setUpUnsaved(pad) {
       list.append(item);
     }
     apart.hidden = !list.children.length;
-  }
+  };
+}
 
-  // -- another tab of this game ----------------------------------------------------------------
-  // Another tab saved (or typed over) a value this tab was holding: this tab follows the outbox
-  // rather than sending its own, older copy.
+// -- another tab of this game ----------------------------------------------------------------------
+// Another tab saved (or typed over) a value this tab was holding: this tab follows the outbox
+// rather than sending its own, older copy.
+function followOtherTabs(root, { outbox, fields, banner, figures, showApart }) {
   window.addEventListener("storage", (event) => {
     if (event.key !== outbox.store.key) return;
-    for (const [name, el] of inputs) {
-      const s = pad.state(name);
-      if (!F.isPending(s) || s.flight !== null) continue;
+    for (const { name, el, state } of fields.all()) {
+      if (!isPending(state) || state.flight !== null) continue;
       const entry = outbox.get(name);
-      if (entry && String(entry.value) === pad.valueOf(el)) continue;
+      if (entry && String(entry.value) === fieldValue(el)) continue;
       if (entry && !entry.apart) {
-        pad.setStored(el, el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : String(entry.value));
-        pad.update(name, F.restored, { text: String(entry.value), base: entry.base, typing: false });
+        setStored(
+          el,
+          el.type === "checkbox" ? (entry.value === "1" ? "True" : "False") : String(entry.value),
+        );
+        fields.update(name, "restored", { text: String(entry.value), base: entry.base, typing: false });
       } else {
-        pad.update(name, F.savedElsewhere);
-        pad.fresh(); // (its value as saved comes with the next poll)
+        fields.update(name, "savedElsewhere");
+        root.dispatchEvent(new Event("pad:poll-whole")); // (its value as saved comes with the next poll)
       }
     }
     showApart();
-    pad.refreshBanner();
-    pad.refreshFigures();
-  });
-
-  // -- the network, and leaving ------------------------------------------------------------------
-  window.addEventListener("online", () => pad.retryAll());
-  // A page being left sends what is due with keepalive; a value still being typed waits in the
-  // outbox for the pad's next opening.
-  window.addEventListener("pagehide", () => {
-    if (navigator.onLine === false) return;
-    for (const name of inputs.keys()) if (pad.state(name).phase === F.Phase.RETRYING) pad.update(name, F.retry);
-  });
-  window.addEventListener("beforeunload", (event) => {
-    if (pad.leaving() || ![...inputs.keys()].some((name) => F.isPending(pad.state(name)))) return;
-    event.preventDefault();
-    event.returnValue = "";
-  });
-
-  setUpFinish(pad);
-}
-
-// Finish: with this script, post the empty finish form once every value is saved. A value
-// being typed is left first (so saved, when it can be complete); one the player must deal
-// with (not complete, refused, in conflict, not sent) holds Finish back, and the banner says which.
-function setUpFinish(pad) {
-  const { inputs, msg } = pad;
-  const button = document.getElementById("finish-button");
-  const form = document.getElementById("finish-form");
-  if (!button || !form) return;
-  button.setAttribute("form", "finish-form");
-  button.removeAttribute("formaction");
-  form.addEventListener("submit", (event) => {
-    for (const el of inputs.values()) pad.leave(el);
-    const pending = () => [...inputs].filter(([name]) => F.isPending(pad.state(name)));
-    if (!pending().length) {
-      pad.finishing();
-      return;
-    }
-    event.preventDefault();
-    const started = Date.now();
-    (function wait() {
-      const held = pending().find(([name]) => F.blocksFinish(pad.state(name)));
-      if (held) {
-        pad.banner(msg("msgFinishBlocked").replace("%(what)s", held[1].getAttribute("aria-label")));
-        held[1].focus();
-      } else if (!pending().length) {
-        pad.banner("");
-        pad.finishing();
-        form.submit();
-      } else if (Date.now() - started > SAVE_TIMEOUT_MS) {
-        pad.refreshBanner();
-      } else {
-        pad.banner(msg("msgFinishing"));
-        setTimeout(wait, 100);
-      }
-    })();
+    banner.refresh();
+    figures();
   });
 }

@@ -5,7 +5,8 @@
 
 let lock = null; // the lock held, or a promise of it while it is asked for
 
-const wanted = () => document.visibilityState === "visible" && document.querySelector("[data-keep-awake]") !== null;
+const wanted = () =>
+  document.visibilityState === "visible" && document.querySelector("[data-keep-awake]") !== null;
 
 async function follow() {
   if (typeof navigator.wakeLock?.request !== "function") return;
@@ -13,7 +14,9 @@ async function follow() {
     lock = navigator.wakeLock.request("screen");
     try {
       lock = await lock;
-      lock.addEventListener("release", () => { lock = null; }); // (the browser lets it go when the page is hidden)
+      lock.addEventListener("release", () => {
+        lock = null;
+      }); // (the browser lets it go when the page is hidden)
     } catch {
       lock = null; // refused (a battery saver, a page not in front): the screen may sleep
       return;

@@ -1,6 +1,6 @@
-// static/scoring/clock.js: a time of day written as the server writes one (scoring/wording/numbers_and_dates.py's
-// clock), in the format the page gives (tests/i18n/test_as_the_editions_write.py checks the page's and the
-// server's agree).
+// static/scoring/clock.js: a time of day written as the server writes one
+// (scoring/wording/numbers_and_dates.py's clock), in the format the page gives
+// (tests/i18n/test_as_the_editions_write.py checks the page's and the server's agree).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

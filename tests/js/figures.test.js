@@ -33,8 +33,14 @@ test("a yes counts one unit", () => {
 });
 
 test("a seat's VP per section: each value times its VP per unit", () => {
-  assert.deepEqual(seatSums([{ section: "during", vpEach: 1, number: 12 }, { section: "end", vpEach: 2, number: 3 },
-                             { section: "end", vpEach: 8, number: 1 }]), { during: 12, end: 14 });
+  assert.deepEqual(
+    seatSums([
+      { section: "during", vpEach: 1, number: 12 },
+      { section: "end", vpEach: 2, number: 3 },
+      { section: "end", vpEach: 8, number: 1 },
+    ]),
+    { during: 12, end: 14 },
+  );
   assert.equal(seatSums([{ section: "end", vpEach: 1, number: null }]), null);
 });
 

@@ -4,13 +4,25 @@ export class MemoryStorage {
   constructor(entries = {}) {
     this.map = new Map(Object.entries(entries));
   }
-  get length() { return this.map.size; }
-  key(index) { return [...this.map.keys()][index] ?? null; }
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-  setItem(key, value) { this.map.set(key, String(value)); }
-  removeItem(key) { this.map.delete(key); }
+  get length() {
+    return this.map.size;
+  }
+  key(index) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  getItem(key) {
+    return this.map.has(key) ? this.map.get(key) : null;
+  }
+  setItem(key, value) {
+    this.map.set(key, String(value));
+  }
+  removeItem(key) {
+    this.map.delete(key);
+  }
 }
 
 export class RefusingStorage extends MemoryStorage {
-  setItem() { throw new Error("QuotaExceededError"); }
+  setItem() {
+    throw new Error("QuotaExceededError");
+  }
 }

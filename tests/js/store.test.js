@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { Outbox, forgetOldAnswers, forgetOtherSessions, kept } from "../../static/scoring/store.js";
+import { forgetOldAnswers, forgetOtherSessions, kept, Outbox } from "../../static/scoring/store.js";
 import { MemoryStorage, RefusingStorage } from "./memory-storage.js";
 
 function clock() {
@@ -17,8 +17,14 @@ describe("the outbox", () => {
     outbox.put("s2-farms", { value: "7+", base: 0, label: "Farms, Bruno", typing: true });
     outbox.put("s1-recruits", { value: "3", base: 1, label: "Recruits, Alice" });
     outbox.put("s1-farms", { value: "5", base: 2, label: "Farms, Alice" }); // typed again: now the latest
-    assert.deepEqual(outbox.entries().map((entry) => [entry.name, entry.value]),
-                     [["s2-farms", "7+"], ["s1-recruits", "3"], ["s1-farms", "5"]]);
+    assert.deepEqual(
+      outbox.entries().map((entry) => [entry.name, entry.value]),
+      [
+        ["s2-farms", "7+"],
+        ["s1-recruits", "3"],
+        ["s1-farms", "5"],
+      ],
+    );
     assert.equal(outbox.get("s2-farms").typing, true);
     assert.equal(outbox.get("s1-farms").base, 2);
   });
@@ -90,11 +96,24 @@ describe("another session's", () => {
 
 test("the answers kept for offline copies are those of the games opened last", () => {
   const storage = new MemoryStorage();
-  for (const [game, at] of [["g1", 10], ["g2", 30], ["g3", 20]]) {
-    kept(storage, "olivia", game, "answers:all").write([{ revision: 1, at: at - 5 }, { revision: 2, at }], false);
+  for (const [game, at] of [
+    ["g1", 10],
+    ["g2", 30],
+    ["g3", 20],
+  ]) {
+    kept(storage, "olivia", game, "answers:all").write(
+      [
+        { revision: 1, at: at - 5 },
+        { revision: 2, at },
+      ],
+      false,
+    );
   }
   new Outbox(storage, "olivia", "g1").put("s1-farms", { value: "4", base: 2 });
   forgetOldAnswers(storage, "olivia", 2);
-  assert.deepEqual([...storage.map.keys()].sort(),
-                   ["apiary:olivia:g1:outbox", "apiary:olivia:g2:answers:all", "apiary:olivia:g3:answers:all"]);
+  assert.deepEqual([...storage.map.keys()].sort(), [
+    "apiary:olivia:g1:outbox",
+    "apiary:olivia:g2:answers:all",
+    "apiary:olivia:g3:answers:all",
+  ]);
 });

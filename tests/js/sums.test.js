@@ -17,7 +17,9 @@ for (const c of cases) {
 }
 
 test("a value with a sign at its end is never complete, whatever comes before", () => {
-  for (const text of ["1+", "12-", "3+4\u2212", "5 +", "+", "\uff0b", "7+6 "]) assert.equal(isIncomplete(text), true, text);
+  for (const text of ["1+", "12-", "3+4\u2212", "5 +", "+", "\uff0b", "7+6 "]) {
+    assert.equal(isIncomplete(text), true, text);
+  }
 });
 
 test("an empty or blank field is complete: it is left empty", () => {

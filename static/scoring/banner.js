@@ -1,0 +1,54 @@
+// The pad's banner (#banner): what happened to this page's values, and what to do. While values
+// wait for the network it says how many and why (offline, the server busy or not answering, in
+// the server's own words when it gave them); once the page can save nothing more, why, with a
+// Reload button (what waits is kept in the outbox: the reload puts it back).
+
+import { Phase } from "./field-state.js";
+import { reloadNow } from "./lifecycle.js";
+
+// ``msg(key)``: the pad's words; ``fields``: fields.js's store.
+export function setUpBanner(root, { msg, fields }) {
+  const problems = { busy: "", server: "" }; // the server's own words for its last 429 and 5xx
+
+  function say(text, offerReload = false) {
+    const box = document.getElementById("banner");
+    if (!box) return;
+    document.getElementById("banner-text").textContent = text;
+    document.getElementById("banner-reload").hidden = !offerReload;
+    box.hidden = !text;
+  }
+
+  // What waits for the network, said again (nothing, once nothing waits); a stopped page's words stay.
+  function refresh() {
+    if (fields.stopped()) return;
+    const retrying = fields.all().filter(({ state }) => state.phase === Phase.RETRYING);
+    if (!retrying.length) {
+      say("");
+      return;
+    }
+    const count =
+      retrying.length === 1
+        ? msg("msgWaitingOne")
+        : msg("msgWaitingMany").replace("%(count)s", String(retrying.length));
+    const because = (problem) => retrying.some(({ state }) => state.problem === problem);
+    if (because("busy")) say(`${problems.busy || msg("msgBusy")} ${count}`);
+    else if (navigator.onLine === false) say(`${msg("msgOffline")} ${count}`);
+    else if (because("server") && problems.server) say(problems.server);
+    else say(`${msg("msgProblem")} ${count}`);
+  }
+
+  document.getElementById("banner-reload")?.addEventListener("click", reloadNow);
+  // A field that was waiting and is typed again waits no more.
+  root.addEventListener("pad:field", ({ detail: { before, after } }) => {
+    if (after.phase === Phase.TYPING && before.phase !== Phase.TYPING) refresh();
+  });
+
+  return {
+    say,
+    refresh,
+    // The server's own words for a 429 ("busy") or a 5xx ("server"), said while values wait for it.
+    heard(problem, words) {
+      problems[problem] = words;
+    },
+  };
+}

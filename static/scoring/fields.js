@@ -1,0 +1,110 @@
+// The pad's fields and what the phone holds of them: each field's one state (field-state.js), its
+// timer (the pause before a value is saved, or the wait before it is sent again), the outbox kept
+// in step with the states (store.js: each value the server does not have yet, kept on the phone),
+// the values entered on this phone, and why this page can save nothing more, if it cannot.
+//
+// Every change of a state goes through ``update``, which keeps it, then says so on the pad's root:
+// "pad:field" ({ name, el, before, after }: each change; statuses.js shows it) and then "pad:due"
+// ({ name, sent }: a save to send now; sending.js sends it).
+
+import * as F from "./field-state.js";
+import { normalize } from "./sums.js";
+
+// What a field holds, as a save sends it (a yes: "1", or "" when not ticked).
+export function fieldValue(el) {
+  return el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+}
+
+// The field shows the value the server stored (a yes: "True" or "False").
+export function storedMatches(el, stored) {
+  return el.type === "checkbox" ? el.checked === (stored === "True") : normalize(el.value) === stored;
+}
+
+export function setStored(el, stored) {
+  if (el.type === "checkbox") el.checked = stored === "True";
+  else el.value = stored;
+}
+
+// The field's words, to name it where it is not in view (its accessible name).
+export function labelOf(el) {
+  return el.getAttribute("aria-label") || el.name;
+}
+
+// ``root``: the pad ([data-pad]), its fields [data-field]; ``outbox``: store.js's Outbox;
+// ``here``: store.js's kept() for {name: version}, the values entered on this phone.
+export function createFields(root, { outbox, here }) {
+  const inputs = new Map([...root.querySelectorAll("[data-field]")].map((el) => [el.name, el]));
+  const states = new Map();
+  const timers = new Map(); // field name -> its pause's or its retry's timer
+  const enteredHere = here.read({});
+  let stopped = ""; // why this page can save nothing more
+
+  function state(name) {
+    if (!states.has(name)) {
+      const version = Number(inputs.get(name).dataset.version);
+      states.set(name, F.initial(version, { here: enteredHere[name] === version }));
+    }
+    return states.get(name);
+  }
+
+  function say(type, detail) {
+    root.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  // One change of a field's state (``event``, one of field-state.js's), and what follows from it;
+  // the state it made (before the save it made due, if any, was sent).
+  function update(name, event, ...args) {
+    const before = state(name);
+    let after = F.next(before, event, ...args);
+    if (stopped && F.due(after)) after = F.next(after, "stop");
+    states.set(name, after);
+    keep(name, after);
+    say("pad:field", { name, el: inputs.get(name), before, after });
+    const sent = F.due(after);
+    if (sent) say("pad:due", { name, sent });
+    return after;
+  }
+
+  function keep(name, s) {
+    const el = inputs.get(name);
+    if (F.isPending(s)) {
+      const value = s.text ?? fieldValue(el);
+      outbox.put(name, { value, base: s.base, label: labelOf(el), typing: s.phase === F.Phase.TYPING });
+    } else {
+      outbox.drop(name);
+    }
+  }
+
+  return {
+    input: (name) => inputs.get(name),
+    // Every field in the page's order, with its state: [{ name, el, state }].
+    all: () => [...inputs].map(([name, el]) => ({ name, el, state: state(name) })),
+    state,
+    update,
+    // The field's timer, which replaces the one it had (``later``), or none (``cancel``).
+    later(name, run, ms) {
+      clearTimeout(timers.get(name));
+      timers.set(name, setTimeout(run, ms));
+    },
+    cancel: (name) => clearTimeout(timers.get(name)),
+    // This page can save nothing more (``reason``): every field stops, what waits staying on
+    // screen. Whether it stopped now (false: it had stopped already).
+    stop(reason) {
+      if (stopped) return false;
+      stopped = reason;
+      for (const name of inputs.keys()) update(name, "stop");
+      return true;
+    },
+    stopped: () => stopped,
+    // The server stored this phone's value (at ``version``): entered here (Next may select it).
+    enteredHere(name, version) {
+      enteredHere[name] = version;
+      here.write(enteredHere, false);
+    },
+    // Next may land on the field: it holds nothing another phone entered.
+    isFree(el) {
+      const s = state(el.name);
+      return s.here || s.base === 0 || (el.type === "checkbox" ? !el.checked : el.value.trim() === "");
+    },
+  };
+}
