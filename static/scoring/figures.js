@@ -141,10 +141,11 @@ function markRanking(waiting, msg) {
   }
   ranking?.classList.toggle("waiting", waiting);
   document.querySelectorAll("#totals .total-rank").forEach((rank) => {
-    if (waiting && !rank.dataset.rank) {
+    // (the rank shown is kept aside while it waits: "" too, before anybody has scored)
+    if (waiting && !("rank" in rank.dataset)) {
       rank.dataset.rank = rank.textContent;
       rank.textContent = WAITING;
-    } else if (!waiting && rank.dataset.rank) {
+    } else if (!waiting && "rank" in rank.dataset) {
       rank.textContent = rank.dataset.rank;
       delete rank.dataset.rank;
     }
