@@ -1,0 +1,137 @@
+"""The table's rough edges (issue 36), as a table meets them: a phone reads every time in its own
+time zone; the table's view after a tie-break says who won it; an empty game crowns nobody;
+Finish's question keeps the sheet the phone was on; a finished pad's controls look as disabled as
+they are; the length the table gives on the results goes to BG Stats with the play."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.models import Game, Seat
+from tests.browser.pad_helpers import axe_violations, make_game, pad_ready
+from tests.factories import save_value, save_workers
+
+pytestmark = pytest.mark.browser
+
+
+def seat(game_id: str, number: int) -> Seat:
+    return Seat.objects.get(game__public_id=game_id, number=number)
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en-GB", "at 12:49."), ("fr-FR", "à 12\u202fh\u202f49.")])
+def test_a_phone_in_paris_reads_the_finish_in_its_own_time(browser, phone, live_server, locale, said):
+    """The site's zone is UTC (make run sets none): a table in Paris reads its own 12:49, not 11:49."""
+    from tests.browser.pad_helpers import sign_in
+
+    context = browser.new_context(**{**phone, "locale": locale, "timezone_id": "Europe/Paris"})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    services.game_finish(game=Game.objects.get(public_id=game_id))
+    Game.objects.filter(public_id=game_id).update(
+        finished_at=Game.objects.get(public_id=game_id).finished_at.replace(hour=11, minute=49)
+    )
+
+    page.goto(f"{live_server.url}/")  # the first page the phone opens tells the site its zone
+    page.goto(f"{live_server.url}/games/{game_id}/")
+
+    expect(page.locator("#finished-note")).to_contain_text(said)
+    context.close()
+
+
+def test_the_tables_view_after_a_tie_break_says_who_won_it(page: Page, live_server):
+    """Olivia and Priya on 117, Olivia ahead on active workers: she leads on the tie-break; Priya
+    is level on VP, 2nd on it (not "shares the lead")."""
+    game_id = make_game(["Olivia", "Priya", "Tom"])
+    for number, points, workers in ((1, 116, 3), (2, 115, 1), (3, 90, 2)):
+        save_value(seat=seat(game_id, number), key="farm_income", value=points)
+        save_workers(seat=seat(game_id, number), workers=workers)
+
+    page.goto(f"{live_server.url}/games/{game_id}/table/")
+
+    expect(page.locator(".standing-name")).to_have_text(["Olivia", "Priya", "Tom"])
+    expect(page.locator(".standing-gap")).to_have_text(
+        ["leads on the tie-break", "level on VP, 2nd on the tie-break", "24 VP behind"]
+    )
+    expect(page.locator(".standing.leading")).to_have_count(1)
+
+
+def test_an_empty_game_crowns_nobody_until_a_value_is_entered(page: Page, live_server):
+    game_id = make_game(["Ben", "Priya", "Tom", "Olivia"])
+
+    page.goto(f"{live_server.url}/games/{game_id}/results/")
+    expect(page.locator("#winner-heading")).to_have_text("No scores yet")
+    expect(page.locator(".ranking-list .winner")).to_have_count(0)
+    expect(page.get_by_text("Shared victory")).to_have_count(0)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    expect(page.locator("#ranking .rank-name")).to_have_text(["Ben", "Priya", "Tom", "Olivia"])
+    expect(page.locator("#ranking .not-scored")).to_be_visible()
+
+    page.get_by_label("Farms built, Tom", exact=True).fill("4")
+    page.get_by_label("Farms built, Tom", exact=True).press("Tab")
+
+    expect(page.locator("#ranking .rank-name").first).to_have_text("Tom")
+    expect(page.locator("#ranking .not-scored")).to_have_count(0)
+
+
+def test_keep_scoring_goes_back_to_the_sheet_the_phone_was_on(browser, phone, live_server):
+    """A table-mate on their own sheet (an edit link, *Which player are you?*: Priya) taps Finish:
+    the question's *Keep scoring* brings them back to Priya's sheet, not *Everyone*."""
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    game_id = make_game(["Olivia", "Priya"])
+    link = services.link_renew(game=Game.objects.get(public_id=game_id), access="edit")
+    page.goto(live_server.url + reverse("scoring:join", args=[link.token]))
+    page.get_by_role("button", name="Priya").click()
+    expect(page).to_have_url(re.compile(r"\?player=2$"))
+    pad_ready(page)
+
+    page.locator("#finish-button").click()
+    expect(page.locator("#finish-confirm")).to_be_visible()
+    page.locator("#finish-confirm").get_by_role("link", name="Keep scoring").click()
+
+    expect(page).to_have_url(f"{live_server.url}/games/{game_id}/?player=2")
+    assert not Game.objects.get(public_id=game_id).is_finished
+    context.close()
+
+
+def test_a_finished_pads_controls_look_disabled(page: Page, live_server):
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    save_value(seat=seat(game_id, 1), key="farms", value=3)
+    services.game_finish(game=Game.objects.get(public_id=game_id))
+
+    page.goto(f"{live_server.url}/games/{game_id}/?player=1")
+
+    plus = page.locator("#f-s1-farms ~ button.step").last
+    expect(plus).to_be_disabled()
+    assert float(plus.evaluate("(el) => getComputedStyle(el).opacity")) < 0.6
+    assert not axe_violations(page, "a finished pad")
+
+
+def test_the_length_given_on_the_results_goes_to_bg_stats(page: Page, live_server):
+    """Values typed after the game: the pad saw two minutes of scoring, BG Stats gets no length;
+    the table says 85 minutes on the results, and the play it logs lasted 85."""
+    game_id = make_game(["Alice", "Bruno"])
+    save_value(seat=seat(game_id, 1), key="farms", value=3)
+    services.game_finish(game=Game.objects.get(public_id=game_id))
+
+    def logged_play() -> dict:
+        address = page.get_by_role("link", name="Log this play in BG Stats").get_attribute("href")
+        return json.loads(parse_qs(urlsplit(address).query)["data"][0])
+
+    page.goto(f"{live_server.url}/games/{game_id}/results/")
+    assert "durationMin" not in logged_play()
+    page.get_by_label("How long did you play?").fill("85")
+    page.get_by_role("button", name="Save the length").click()
+
+    expect(page.get_by_label("How long did you play?")).to_have_value("85")
+    assert logged_play()["durationMin"] == 85
+    assert not axe_violations(page, "the results with the play's length")
