@@ -117,8 +117,9 @@ def input_refused(game, address: FieldAddress, message: str, *, typed: str) -> S
 
 
 def poll_partials(*, changes: bool = False) -> list[str]:
-    """A poll's answer: every field's value and version, and every figure."""
-    return ["live-values", *FIGURES, *(CHANGES if changes else ())]
+    """A poll's answer: every field's value and version, every figure, and whether (and by whom)
+    the game was finished."""
+    return ["live-values", *FIGURES, "finished-note", *(CHANGES if changes else ())]
 
 
 def undo_partials() -> list[str]:

@@ -37,7 +37,7 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
   const changesShown = () => !!document.getElementById("changes-box")?.open;
   const poll = followPoll("live", {
     etag: () => polled.etag,
-    held: () => !!fields.stopped(),
+    held: () => !!fields.stopped() && fields.stopped() !== "finished", // (a finished pad follows it still)
     configure(detail) {
       if (changesShown()) detail.parameters.changes = "1";
     },
@@ -59,7 +59,7 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
     const xhr = event.detail.xhr;
     const headers = { get: (name) => xhr.getResponseHeader(name) };
     const stale = outdated(headers, page);
-    if (stale) stopping.outdated(stale);
+    if (stale) stopping.outdated(stale, headers);
     else if (xhr.status === 286 || xhr.status === 404) stopping.gone(xhr.responseText);
     if (xhr.status !== 200 || stale || !answers.newer(revisionOf(headers))) {
       event.detail.shouldSwap = false;

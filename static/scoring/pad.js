@@ -51,7 +51,7 @@ function setUpPad(root) {
   setUpStatuses(root, msg);
   const banner = setUpBanner(root, { msg, fields });
   const figures = setUpFigures(root, { fields, msg });
-  const stopping = setUpStopping({ msg, fields, banner, figures });
+  const stopping = setUpStopping(root, page, { msg, fields, banner, figures });
   const live = setUpLive(root, page, { msg, fields, stopping, banner, figures });
   setUpSending(root, page, { msg, fields, live, stopping, banner, figures });
 

@@ -58,11 +58,16 @@ export function revisionOf(headers) {
 export function outdated(headers, page) {
   const tag = headers.get("X-Session-Tag");
   const during = headers.get("X-Pad-During");
-  const finished = headers.get("X-Pad-Finished");
+  const finished = finishedMark(headers);
   if (tag !== null && tag !== page.tag) return "session";
   if (during !== null && during !== page.during) return "during";
   if (finished !== null && finished !== page.finished) return "finished";
   return null;
+}
+
+// When the game was finished, as an answer says it ("" in progress), or null when it does not say.
+export function finishedMark(headers) {
+  return headers.get("X-Pad-Finished");
 }
 
 // The server's own sentence for a refusal (a short plain text), or "".

@@ -50,13 +50,13 @@ export function setUpSending(root, page, { msg, fields, live, stopping, banner, 
     const why = outdated(answer.headers, page);
     const kind = meaning(answer.status);
     if (why === "session") {
-      stopping.outdated(why);
+      stopping.outdated(why, answer.headers, sentence(answer));
       return;
     }
     const fieldsAnswer = kind === "saved" || kind === "conflict" || kind === "refused";
     if (why && !fieldsAnswer) {
       // (the field may be gone, or take no more values: the outbox keeps the value, shown apart)
-      stopping.outdated(why);
+      stopping.outdated(why, answer.headers, sentence(answer));
       return;
     }
     if (fieldsAnswer) {
@@ -67,7 +67,7 @@ export function setUpSending(root, page, { msg, fields, live, stopping, banner, 
     } else {
       stopping.refused(kind, sentence(answer));
     }
-    if (why) stopping.outdated(why);
+    if (why) stopping.outdated(why, answer.headers, sentence(answer));
     banner.refresh();
     figures();
   }

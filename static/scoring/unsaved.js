@@ -16,6 +16,11 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
   const showApart = apartList(outbox, msg);
   putBack(root, { outbox, fields, typing, readonly });
   showApart();
+  // The game was finished under this page (stopping.js): what waited can no longer be saved.
+  root.addEventListener("pad:finished", () => {
+    for (const entry of outbox.entries()) if (!entry.apart) outbox.setApart(entry.name, "finished");
+    showApart();
+  });
   if (readonly) return;
   followOtherTabs(root, { outbox, fields, banner, figures, showApart });
 
@@ -32,7 +37,8 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
     if (navigator.onLine !== false) retryAll();
   });
   window.addEventListener("beforeunload", (event) => {
-    if (isLeaving() || !fields.all().some(({ state }) => isPending(state))) return;
+    if (isLeaving() || fields.stopped() === "finished") return; // (what waited is shown apart, and kept)
+    if (!fields.all().some(({ state }) => isPending(state))) return;
     event.preventDefault();
     event.returnValue = "";
   });

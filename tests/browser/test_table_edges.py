@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scoring import services
+from scoring.access import Actor
 from scoring.models import Game, Seat
 from tests.browser.pad_helpers import axe_violations, make_game, pad_ready
 from tests.factories import save_value, save_workers
@@ -135,3 +136,25 @@ def test_the_length_given_on_the_results_goes_to_bg_stats(page: Page, live_serve
     expect(page.get_by_label("How long did you play?")).to_have_value("85")
     assert logged_play()["durationMin"] == 85
     assert not axe_violations(page, "the results with the play's length")
+
+
+def test_a_phone_typing_when_the_game_is_finished_says_who_finished_it_at_once(page: Page, live_server):
+    """Issue 36, point 2: the focus in a field, a value half typed, the game is finished on
+    another phone: within one poll this phone says who finished it and when, with the link to the
+    results; its fields turn read-only in place, and what was being typed is shown apart."""
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    farms = page.get_by_label("Farms built, Alice", exact=True)
+    farms.click()
+    farms.press_sequentially("7+")  # (a sum that cannot be complete yet: kept, not sent)
+
+    services.game_finish(game=Game.objects.get(public_id=game_id), by=Actor(name="Hana"))
+
+    note = page.locator("#finished-note")
+    expect(note).to_contain_text(re.compile(r"Finished by .+ at \d\d:\d\d\. See the results"))
+    expect(note.get_by_role("link", name="See the results")).to_have_attribute("href", f"/games/{game_id}/results/")
+    expect(farms).to_be_disabled()
+    expect(page.locator("#apart")).to_contain_text("7+ in Farms built, Alice was not saved")
+    expect(page.locator("#banner")).to_be_hidden()
+    assert not axe_violations(page, "a pad finished under its player's fingers")

@@ -55,9 +55,9 @@ def test_live_answers_every_fields_value_and_version_then_every_figure_out_of_ba
     html = page(response)
     values, *oob = top_level(html)
     assert values["id"] == "live-values" and "hx-swap-oob" not in values.attrs
-    assert [part["id"] for part in oob] == [*OOB_IDS, "changes"]
+    assert [part["id"] for part in oob] == [*OOB_IDS, "finished-note", "changes"]
     without = top_level(page(client.get(url("live", game), headers=headers)))[1:]  # its changes folded away
-    assert [part["id"] for part in without] == OOB_IDS
+    assert [part["id"] for part in without] == [*OOB_IDS, "finished-note"]
     assert all(part["hx-swap-oob"] == "true" for part in oob)
     fields = {item["data-name"]: (item["data-version"], item["data-stored"]) for item in values.find_all("i")}
     assert len(fields) == 3 * PAD_FIELD_COUNT
