@@ -147,7 +147,8 @@ def test_a_link_holders_mark_stays_outside_their_name_however_it_reads(client):
 
     by = [when for when in html.by_id("changes").find_all(class_="change-when") if "aivilO" in when.text]
     assert [(when.one("bdi").children, when.children[-1]) for when in by] == [([OVERRIDE], " (edit link)")] * 2
-    before, name, after = html.by_id("finished-note").one("p").children[:3]
+    sentence = html.by_id("finished-note").one("span", **{"data-finished-sentence": True})
+    before, name, after = sentence.children[:3]
     assert (before, name.tag, name.children, after.startswith(" (edit link) at ")) == (
         "Finished by ",
         "bdi",
