@@ -305,6 +305,16 @@ def link_open(request: HttpRequest, link: GameLink) -> None:
         GameMember.objects.get_or_create(game=link.game, user=user, link=link)
 
 
+def link_to_follow(access: GameAccess, following: Game) -> GameLink | None:
+    """The live link of ``following`` (the next game of ``access``'s table) that the holder of
+    ``access``'s link follows it by: the best one their link's role reaches (an edit link's holder
+    scores the next game too, a view link's holder watches it), or None when the owner shares
+    none of those."""
+    reachable = [access_ for access_, role in ROLE_OF_LINK.items() if role <= access.role]
+    links = following.links.filter(revoked_at__isnull=True, access__in=reachable)
+    return max(links, key=lambda link: ROLE_OF_LINK[link.access], default=None)
+
+
 def links_opened(request: HttpRequest) -> list[int]:
     """The share links this browser's session opened (``link_open``), by id: a table-mate's phone
     without an account, whose games come with the account it makes or signs in to."""

@@ -116,6 +116,13 @@ class Game(models.Model):
         default=None,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_PLAY_MINUTES)],
     )
+    # The game this one was started after with *Play again*: the same table's game before. Its
+    # phones (pads, table view, results) are offered this one, to follow with one tap
+    # (``views.sharing.next_game_follow``). None for a game started afresh, or once the game
+    # before is deleted.
+    played_after = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="played_next", editable=False
+    )
     # What makes it the same game as one of a game file (``gamefile.game_fingerprint``), kept so
     # that an import looks its games up in the database instead of reading the account's games
     # back. NULL until known: every write to the game empties it (``services.game_lock``); storing

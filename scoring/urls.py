@@ -28,6 +28,7 @@ urlpatterns = [
     path("games/<slug:game_id>/links/<str:kind>/<str:action>/", sharing.link_change, name="link"),
     path("games/<slug:game_id>/name/", pad.link_name, name="name"),
     path("games/<slug:game_id>/who/", sharing.who, name="who"),
+    path("games/<slug:game_id>/next/", sharing.next_game_follow, name="next"),
     path("join/<slug:token>/", sharing.join, name="join"),
     # Your data: every game you own downloaded, a game file uploaded (scoring/views/transfer.py).
     path("data/", transfer.data, name="data"),

@@ -10,7 +10,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.names import NameField
-from scoring.models import CombLayout
+from scoring.models import CombLayout, Game
 from scoring.rules.categories import (
     DEFAULT_DURING,
     DEFAULT_END_TRIGGER_TOKEN,
@@ -180,8 +180,13 @@ class GameStartForm(forms.Form):
         label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
     )
 
+    # *Play again*: the game whose table this one is the next game of (its public id, as the
+    # results' link gave it), if it is the keeper's own.
+    again_of = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
+
     def __init__(self, *args, keeper, **kwargs):
         super().__init__(*args, **kwargs)
+        self.keeper = keeper
         self.fields["played_on"].initial = timezone.localdate
         # The rule of the edition in the page's language, until the players choose.
         language = (get_language() or "").split("-")[0]
@@ -189,6 +194,12 @@ class GameStartForm(forms.Form):
             language, DEFAULT_END_TRIGGER_TOKEN
         )
         self.fields["layout"].queryset = keeper.layouts()  # type: ignore[attr-defined]  # (a ModelChoiceField)  # the account's (or browser's) own, never another's
+
+    def clean_again_of(self) -> Game | None:
+        """The game played before, when it is one of the keeper's (anything else: a game started
+        afresh, since a start never fails over the game it follows)."""
+        public_id = self.cleaned_data["again_of"]
+        return self.keeper.games().filter(public_id=public_id).first() if public_id else None
 
 
 def filled_sectors(formset) -> list[tuple[int, int]]:

@@ -1,4 +1,5 @@
-"""Which player an edit link's holder is (*Which player are you?*)."""
+"""Which player an edit link's holder is (*Which player are you?*), and which page follows the
+table to its next game (*Go to the next game*)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Seat
+from scoring.rules.categories import MAX_PLAYERS
 
 EVERYONE = "everyone"
 
@@ -27,3 +29,11 @@ class SeatChoiceForm(forms.Form):
 
     def clean_seat(self) -> Seat | None:
         return self.seats.get(self.cleaned_data["seat"])
+
+
+class NextGameFollowForm(forms.Form):
+    """*Go to the next game*: the sheet the phone is on (``?player=``, the seat's number; none:
+    everyone's) and where it goes on (``to=table``: the next game's table view; else its pad)."""
+
+    player = forms.IntegerField(required=False, min_value=1, max_value=MAX_PLAYERS)
+    to = forms.ChoiceField(required=False, choices=[("", "pad"), ("table", "table view")])  # (never shown)

@@ -25,13 +25,16 @@ from scoring.selectors.games import (  # noqa: F401
     Stored,
     comb_layouts,
     game_data,
+    game_played_next,
     game_result,
+    game_shared,
     game_state,
     games_downloaded,
     games_for_export,
     games_of_links,
     games_with_everything,
     known_player_names,
+    seat_of_same_player,
     seat_tokens,
 )
 from scoring.selectors.history import (  # noqa: F401

@@ -285,3 +285,23 @@ def known_player_names(keeper: Keeper) -> list[str]:
 def games_of_links(links: Iterable[int]) -> QuerySet[Game]:
     """The games of those share links (by id) that are still live."""
     return Game.objects.filter(links__pk__in=list(links), links__revoked_at__isnull=True).distinct()
+
+
+def game_played_next(game: Game) -> Game | None:
+    """The next game of ``game``'s table, started after it with *Play again* (the latest, should
+    its owner have started two)."""
+    return Game.objects.filter(played_after=game).order_by("-created_at", "-pk").first()
+
+
+def seat_of_same_player(seat_number: int | None, before: Game, game: Game) -> Seat | None:
+    """The seat of ``game`` where the player of ``before``'s seat ``seat_number`` sits now (the
+    same name, as the history matches names: ``Seat.name_key``), if they play it."""
+    if not seat_number:
+        return None
+    was = Seat.objects.filter(game=before, number=seat_number).values_list("name_key", flat=True).first()
+    return Seat.objects.filter(game=game, name_key=was, is_automa=False).first() if was else None
+
+
+def game_shared(game: Game) -> bool:
+    """Whether the game has a live share link (its table's phones may hold it)."""
+    return game.links.filter(revoked_at__isnull=True).exists()

@@ -28,6 +28,7 @@ from scoring.rules.categories import (
 from scoring.rules.engine import Sector
 from scoring.services.imports import game_store
 from scoring.services.locking import game_lock
+from scoring.services.sharing import link_renew
 from scoring.tallies import tallies_follow
 
 
@@ -91,15 +92,18 @@ def game_start(
     during: During = DEFAULT_DURING,
     owner=None,
     visitor: str | None = None,
+    after: Game | None = None,
 ) -> Game:
     """Start a game from the start form: solo puts the Automa first in turn order (1 VP) and the
     player second (2 VP); a comb given a layout name is saved as that layout for next time. The
-    game is ``owner``'s, or ``visitor``'s (a browser without an account)."""
+    game is ``owner``'s, or ``visitor``'s (a browser without an account). Started with *Play
+    again*, it is the next game of the table of ``after`` (the same keeper's game): see
+    ``_table_moves_on``."""
     if solo:
         players = [PlayerSetup(gettext("Automa"), automa=True), *players]
     if layout_name.strip() and sectors:
         comb_layout_save(name=layout_name, sectors=sectors, owner=owner, visitor=visitor)
-    return game_create(
+    game = game_create(
         players=players,
         sectors=sectors,
         played_on=played_on,
@@ -109,6 +113,21 @@ def game_start(
         owner=owner,
         visitor=visitor,
     )
+    if after is not None and (after.owner_id, after.visitor) == (game.owner_id, game.visitor):
+        _table_moves_on(after, game)
+    return game
+
+
+def _table_moves_on(before: Game, game: Game) -> None:
+    """``game`` is the next game of ``before``'s table: it follows it (``played_after``), it is
+    shared as ``before`` was (a link of each access ``before``'s live links have, so that every
+    phone that held one may follow), and ``before``'s revision moves on, so that its phones' next
+    poll brings the offer to follow."""
+    game.played_after = before
+    game.save(update_fields=["played_after"])
+    for access in sorted(set(before.links.filter(revoked_at__isnull=True).values_list("access", flat=True))):
+        link_renew(game=game, access=access)
+    game_lock(before.pk)
 
 
 @transaction.atomic

@@ -132,6 +132,7 @@ def game_start(request: HtmxHttpRequest) -> HttpResponse:
                     notes=data.get("notes", ""),
                     end_trigger_token=data["end_trigger_token"],
                     during=data["during"],
+                    after=data["again_of"],
                     **keeper.owner_fields,
                 ),
             )
@@ -185,7 +186,7 @@ def _start_context(keeper: Keeper, form, players, sectors, *, typed, layouts=Non
 def _start_forms_being_filled(data, keeper: Keeper) -> tuple[GameStartForm, object, object]:
     """The start form as typed so far, unbound (so it shows no errors yet), with what was typed
     as its initial values."""
-    keys = ("played_on", "solo", "end_trigger_token", "during", "layout", "layout_name", "notes")
+    keys = ("played_on", "solo", "end_trigger_token", "during", "layout", "layout_name", "notes", "again_of")
     form = GameStartForm(initial={key: data.get(key) for key in keys if data.get(key) not in (None, "")}, keeper=keeper)
     players = PlayerRowFormSet(
         prefix="player",
@@ -252,16 +253,19 @@ def play_again(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """*Play again*, from a game's results: the start form filled in for the next game of the
     same table (``play_again.next_game``: seats moved on by one, factions cleared, the same comb,
     way of counting and end-of-game token), to change and confirm. It posts to the start form as
-    ever, so the new game is whoever's taps *Start scoring*. Offered to the game's owner alone:
-    the holder of a link starts no game from the owner's table (nor in the owner's account)."""
+    ever, so the new game is whoever's taps *Start scoring*; the form carries the game played
+    (``again_of``), whose table's phones are then offered the new game (``services.game_start``).
+    Offered to the game's owner alone: the holder of a link starts no game from the owner's table
+    (nor in the owner's account)."""
     if not access.is_owner:
         raise NotAllowed(_("Only the game's owner can start the next game with its players."))
     keeper = keeper_of(request)
     layouts = selectors.comb_layouts(keeper)
     upcoming = next_game(selectors.game_state(access.game))
-    typed = _next_game_typed(upcoming, layouts)
+    typed = {**_next_game_typed(upcoming, layouts), "again_of": access.game.public_id}
     context = _start_context(keeper, *_start_forms_being_filled(typed, keeper), typed=typed, layouts=layouts)
-    return render(request, "scoring/start.html", {**context, "next_game": upcoming, "again_of": access.game})
+    context.update(next_game=upcoming, again_shared=selectors.game_shared(access.game))
+    return render(request, "scoring/start.html", context)
 
 
 def _next_game_typed(upcoming: NextGame, layouts) -> dict:
@@ -314,6 +318,7 @@ def _results_page(
             "breakdown": breakdown(board),
             "bgstats_link": bgstats.play_link(board),
             "offers_play_again": access.is_owner and access.game.is_finished,
+            "next_game": selectors.game_played_next(access.game) if access.game.is_finished else None,
             "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
         },
         status=status,

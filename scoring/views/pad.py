@@ -141,9 +141,12 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
     (``LIVE_ANSWERS``) for the others, under what it depends on (``_live_key``). It holds nothing
     of the session it was made for (no CSRF token: the script sends the page's; no name of who
     asks). With the recent changes it is made for each poll: their "2 minutes ago" follows the
-    clock, and their undo what the phone may do."""
-    if request.GET.get("changes") == "1":
-        return _live_answer(request, access, changes=True)
+    clock, and their undo what the phone may do; a finished game's for each phone too, as its
+    offer of the table's next game holds the phone's CSRF token (and its revision seldom moves:
+    the polls are 304s)."""
+    changes = request.GET.get("changes") == "1"
+    if changes or access.game.is_finished:
+        return _live_answer(request, access, changes=changes)
     answer = caches[LIVE_ANSWERS].get_or_set(_live_key(request, access), lambda: _live_answer(request, access))
     assert isinstance(answer, HttpResponse)  # (what the cache keeps is an answer)
     return answer
@@ -176,7 +179,9 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
     nothing changed)."""
     board = Scoreboard(selectors.game_state(access.game))
-    context = {"board": board, "access": access, "standings": standings(board)}
+    game = board.game
+    next_game = selectors.game_played_next(game) if game.is_finished else None
+    context = {"board": board, "access": access, "standings": standings(board), "next_game": next_game}
     if request.htmx:
         return render_partials(request, TABLE, ["standings"], context)
     return render(request, TABLE, context)
@@ -370,6 +375,7 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
         "editable": access.can_edit and not game.is_finished,
         "finished": finished,
         "finished_mark": finished_mark(game),
+        "next_game": selectors.game_played_next(game) if game.is_finished else None,
         "comb_hints": comb_hints(board),
         "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
         # What every field's partials ask (a save's own answer says otherwise): said here, since

@@ -12,8 +12,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from apiary_site.compression import keep_uncompressed
 from scoring import selectors, services
-from scoring.access import GameAccess, Role, asks_to_join, game_access, link_open, link_seat_set
-from scoring.forms.sharing import SeatChoiceForm
+from scoring.access import (
+    GameAccess,
+    NotAllowed,
+    Role,
+    asks_to_join,
+    game_access,
+    link_open,
+    link_seat_set,
+    link_to_follow,
+)
+from scoring.forms.sharing import NextGameFollowForm, SeatChoiceForm
 from scoring.models import Game, GameLink
 from scoring.presenters.qr import qr_svg
 from scoring.views.common import with_game
@@ -104,3 +113,36 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
     else:
         services.link_revoke(game=access.game, access=kind)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
+
+
+@never_cache
+@require_POST
+@rate_limit("join")
+@with_game(Role.VIEW)
+def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """*Go to the next game*, from the pad, the table view or the results of a game whose owner
+    started the next one with *Play again* (``services.game_start``): one tap, and the phone is
+    on the next game as it was on this one. A link's holder now holds the next game's link of
+    their role (``access.link_to_follow``; tapping is their consent to join it) and, for an edit
+    link, is the same player in their new seat (the sheet on screen, ``?player=``, or the one
+    they said: ``who`` asks only when that player does not play the next game). The table view
+    goes on to the next game's table view (``to=table``)."""
+    form = NextGameFollowForm({**request.GET.dict(), **request.POST.dict()})
+    following = selectors.game_played_next(access.game)
+    if following is None or not form.is_valid():  # (the page's forms post only what is valid)
+        raise Http404(_("No next game has been started after this one."))
+    if not access.is_owner:
+        link = link_to_follow(access, following)
+        if link is None:
+            raise NotAllowed(_("The owner has not shared the next game: ask them for its link or QR code."))
+        link_open(request, link)
+    now = game_access(request, following.public_id)
+    if form.cleaned_data["to"] == "table":
+        return redirect("scoring:table", game_id=following.public_id)
+    was_on = form.cleaned_data["player"] or access.seat
+    seat = selectors.seat_of_same_player(was_on, access.game, following)
+    if now.asks_seat:
+        if seat is None and access.seat != 0:  # (a player the next game lacks, or never said: asked)
+            return redirect("scoring:who", game_id=following.public_id)
+        link_seat_set(request, now, seat)
+    return redirect(sheet_address(following, seat.number if seat else None))

@@ -2,7 +2,8 @@
 CSS px): the results' first screen holds the winner, the ranking, *Log this play in BG Stats* and
 *Play again*, in English and French, light and dark, with nothing for axe-core to find; and *Play
 again* takes the table to the next game, the same players moved on one seat, the same comb and
-way of counting, with *Score together* in the new pad's first screen, with JavaScript and without.
+way of counting, with *Score together* in the new pad's first screen, with JavaScript and without;
+and the table's other phones follow it with one tap each (issue 36).
 """
 
 from __future__ import annotations
@@ -10,11 +11,24 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from scoring import services
 from scoring.models import Game, Seat
 from scoring.rules.categories import During
-from tests.browser.pad_helpers import SMALL_PHONE, axe_violations, host, no_sideways_scroll, shoot, sign_in
+from tests.browser.pad_helpers import (
+    ANOTHER_PHONE_TIMEOUT_MS,
+    SMALL_PHONE,
+    axe_violations,
+    expect_saved,
+    field,
+    host,
+    no_sideways_scroll,
+    pad_ready,
+    shoot,
+    sign_in,
+)
 from tests.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
@@ -135,3 +149,61 @@ def test_play_again_starts_the_next_game_with_the_same_table_moved_on_one_seat(s
     assert (upcoming.during, upcoming.end_trigger_token) == (During.TRACK, 7)
     # The new game's link is one tap away: Score together, in the new pad's first screen.
     expect(page.get_by_role("button", name="Score together")).to_be_in_viewport(ratio=1)
+
+
+def join_as(page: Page, base: str, link, name: str | None) -> None:
+    """A table-mate's phone opens the link and, for an edit link, says which player it is."""
+    page.goto(base + reverse("scoring:join", args=[link.token]))
+    if name is not None:
+        page.get_by_role("button", name=name, exact=True).click()
+    pad_ready(page)
+
+
+def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Page, open_phone, live_server):
+    """Four phones on one game: the owner's, Bruno's and Carla's (the edit link, each on their own
+    sheet) and the tablet in the middle (the view link, on the table view). The owner plays again;
+    within one poll the three others are offered the next game and, with one tap each, Bruno and
+    Carla score it in their new seats and the tablet shows its standings."""
+    game = a_finished_game()
+    base = live_server.url
+    edit = services.link_renew(game=game, access="edit")
+    view = services.link_renew(game=game, access="view")
+    bruno, tablet = open_phone(signed_in=False), open_phone(signed_in=False)
+    carla = open_phone(signed_in=False, locale="fr-FR")  # (a table of two languages: each phone its own)
+    join_as(bruno, base, edit, "Bruno")
+    join_as(carla, base, edit, "Carla")
+    join_as(tablet, base, view, None)
+    tablet.get_by_role("link", name="Show the table").click()
+    follow = {bruno: "Go to the next game", carla: "Aller à la partie suivante", tablet: "Go to the next game"}
+    for waiting in (bruno, carla):
+        expect(waiting.locator("#finished-note")).to_be_visible()
+        expect(waiting.get_by_role("button", name=follow[waiting])).to_have_count(0)
+
+    page.goto(f"{base}/games/{game.public_id}/results/")
+    page.get_by_role("link", name="Play again", exact=True).click()
+    expect(page.locator("#play-again-note")).to_contain_text("The phones that hold this game's links are offered")
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
+    upcoming = Game.objects.get(played_after=game)
+
+    # Bruno (seat 2 last time) plays first now; Carla (seat 3) second; Alice last.
+    for phone, name, seat in ((bruno, "Bruno", 1), (carla, "Carla", 2)):
+        button = phone.get_by_role("button", name=follow[phone])
+        expect(button).to_be_visible(timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        button.click()
+        expect(phone).to_have_url(f"{base}/games/{upcoming.public_id}/?player={seat}")
+        pad_ready(phone)
+        expect(phone.locator("nav.pad-views [aria-current=page]")).to_have_text(name)
+    tablet.get_by_role("button", name=follow[tablet]).click(timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(tablet).to_have_url(f"{base}/games/{upcoming.public_id}/table/")
+    expect(tablet.locator(".standing-name")).to_have_text(["Bruno", "Carla", "Alice"])
+
+    field(bruno, "farm_income", "Bruno").fill("30")
+    carla.get_by_role("textbox", name="Revenus des Fermes, Carla", exact=True).fill("35")
+    expect_saved(bruno, "s1-farm_income")
+    expect(carla.locator("#status-s2-farm_income")).to_contain_text("Enregistré")
+    expect(tablet.locator(".standing-name")).to_have_text(["Carla", "Bruno", "Alice"], timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    assert [
+        (seat.number, seat.name, seat.farm_income) for seat in Seat.objects.filter(game=upcoming).order_by("number")
+    ] == [(1, "Bruno", 30), (2, "Carla", 35), (3, "Alice", None)]
+    assert axe_violations(bruno, "the next game, followed") == []

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import selectors
+from scoring import selectors, services
 from scoring.models import HibernationTokens
 from scoring.rules.categories import During
-from tests.factories import game_started, revision_of, save_tokens, save_value, save_workers
+from tests.factories import game_started, owner, revision_of, save_tokens, save_value, save_workers
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +69,31 @@ def test_anything_entered_tells_a_value_a_player_entered_from_the_games_own_star
 
 def test_a_new_vp_track_game_has_nothing_entered():
     assert selectors.game_state(game_started("Ann", "Bob", during=During.TRACK)).anything_entered() is False
+
+
+def test_the_next_game_of_a_table_is_the_latest_started_after_it():
+    before = game_started("Ann", "Bob")
+    assert selectors.game_played_next(before) is None
+    started = [
+        services.game_start(
+            players=[services.PlayerSetup("Bob"), services.PlayerSetup("Ann")], after=before, owner=owner()
+        )
+        for _ in range(2)
+    ]
+
+    assert selectors.game_played_next(before) == started[-1]
+
+
+@pytest.mark.parametrize(
+    ("was_on", "found"),
+    [(1, 2), (2, 1), (3, None), (None, None), (0, None)],
+    ids=["first", "second", "no longer plays", "not said", "everyone"],
+)
+def test_the_same_player_is_found_in_their_new_seat_by_name(was_on, found):
+    """As the history matches names (``Seat.name_key``: "BOB" is Bob)."""
+    before = game_started("Ann", "Bob", "Cid")
+    game = game_started("BOB", "ann", "Dora")
+
+    seat = selectors.seat_of_same_player(was_on, before, game)
+
+    assert (seat.number if seat else None) == found

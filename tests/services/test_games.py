@@ -117,6 +117,64 @@ def test_a_comb_given_a_layout_name_is_saved_as_that_layout_for_next_time():
     assert list(layout.sectors.order_by("position").values_list("first_vp", "second_vp")) == [(9, 4), (6, 3)]
 
 
+def next_game_of(before: Game, *names: str, **keeper) -> Game:
+    return services.game_start(
+        players=[services.PlayerSetup(name) for name in names],
+        sectors=COMB,
+        after=before,
+        **(keeper or {"owner": owner()}),
+    )
+
+
+def test_a_game_started_with_play_again_is_the_next_game_of_the_table_shared_as_it_was():
+    """It follows the game played (``played_after``), has a new link of each kind the game played
+    had live (a revoked one is not copied), and the game played's revision moves on, so that its
+    phones' next poll brings the offer."""
+    before = game_started("Ann", "Bob")
+    services.link_renew(game=before, access="edit")
+    services.link_renew(game=before, access="view")
+    services.link_revoke(game=before, access="view")
+    revision = revision_of(before)
+
+    game = next_game_of(before, "Bob", "Ann")
+
+    assert Game.objects.get(pk=game.pk).played_after == before
+    assert list(GameLink.objects.filter(game=game, revoked_at__isnull=True).values_list("access", flat=True)) == [
+        "edit"
+    ]
+    assert GameLink.objects.get(game=game).token != GameLink.objects.get(game=before, access="edit").token
+    assert revision_of(before) == revision + 1
+
+
+def test_a_game_played_that_was_not_shared_gives_a_next_game_without_links():
+    before = game_started("Ann", "Bob")
+
+    game = next_game_of(before, "Bob", "Ann")
+
+    assert game.played_after == before and not GameLink.objects.filter(game=game).exists()
+
+
+def test_another_keepers_game_is_never_the_game_played_before():
+    """(The start form's ``again_of`` is checked as the keeper's too: ``forms.games``.)"""
+    before = game_started("Ann", "Bob")
+    services.link_renew(game=before, access="edit")
+    revision = revision_of(before)
+
+    game = next_game_of(before, "Bob", "Ann", visitor="another-browser")
+
+    assert game.played_after is None and not GameLink.objects.filter(game=game).exists()
+    assert revision_of(before) == revision
+
+
+def test_deleting_the_game_played_leaves_the_next_game_on_its_own():
+    before = game_started("Ann", "Bob")
+    game = next_game_of(before, "Bob", "Ann")
+
+    services.game_delete(game=before)
+
+    assert Game.objects.get(pk=game.pk).played_after is None
+
+
 def test_saving_a_layout_again_under_its_name_replaces_its_sectors():
     services.comb_layout_save(name="Base", sectors=[(9, 4), (6, 3)], owner=owner())
 
