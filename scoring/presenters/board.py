@@ -25,7 +25,7 @@ from scoring.rules.sums import MAX_SUM_LENGTH, is_sum
 from scoring.selectors import GameState
 from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
 from scoring.wording.numbers_and_dates import ordinal
-from scoring.wording.sentences import isolated, labelled, names_list, words
+from scoring.wording.sentences import AUTOMA, isolated, labelled, names_list, words
 
 
 @dataclass
@@ -284,6 +284,8 @@ class Scoreboard:
         self.sectors = self.state.sectors
         self.result: GameResult = scored if scored is not None else self.state.score()
         self.names = [seat.name for seat in self.seats]
+        # as the sentences name the players: the Automa in the game's words ("the Automa")
+        self.sentence_names = [AUTOMA if seat.is_automa else seat.name for seat in self.seats]
         self.entered_tokens = self.state.entered_tokens()
         self.tokens = [
             [entered.get(sector.pk, 0) for sector in self.sectors]  # per seat, per sector
@@ -384,7 +386,7 @@ class Scoreboard:
     def sector_views(self) -> list[SectorView]:
         views = []
         for sector, outcome in zip(self.sectors, self.result.sectors, strict=True):
-            views.append(SectorView(sector, outcome, sector_sentence(outcome, self.names), self))
+            views.append(SectorView(sector, outcome, sector_sentence(outcome, self.sentence_names), self))
         return views
 
     # -- results -------------------------------------------------------------------------
@@ -416,7 +418,7 @@ class Scoreboard:
 
     @cached_property
     def tie_sentences(self) -> list[SafeString]:
-        return [tie_sentence(tie, self.names) for tie in self.result.ties] if self.scoring_started else []
+        return [tie_sentence(tie, self.sentence_names) for tie in self.result.ties] if self.scoring_started else []
 
     @property
     def columns_class(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from scoring.rules.categories import Category, Kind
 from scoring.rules.engine import SectorOutcome, SectorResult, TieResult
 from scoring.wording.numbers_and_dates import figure, ordinal, tokens_words
-from scoring.wording.sentences import isolated, names_list, words
+from scoring.wording.sentences import isolated, listed, names_list, sentence, words
 
 
 def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
@@ -23,14 +23,14 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
         return words(_("No tokens yet: nobody scores."))
     leaders = [names[p] for p in result.first_place]
     if result.outcome is SectorOutcome.TIED_FIRST:
-        return words(
+        return sentence(
             _("%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."),
             names=names_list(leaders),
             tokens=tokens_words(result.first_tokens),
             pool=result.pool,
             each=result.first_each,
         )
-    first = words(
+    first = sentence(
         _("%(name)s leads with %(tokens)s: %(vp)s VP."),
         name=isolated(leaders[0]),
         tokens=tokens_words(result.first_tokens),
@@ -44,14 +44,14 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
         return format_html("{} {}", first, _("This sector has no 2nd-place award."))
     seconds = [names[p] for p in result.second_place]
     if len(seconds) == 1:
-        second = words(
+        second = sentence(
             _("%(name)s is 2nd with %(tokens)s: %(vp)s VP."),
             name=isolated(seconds[0]),
             tokens=tokens_words(result.second_tokens),
             vp=result.second_each,
         )
     else:
-        second = words(
+        second = sentence(
             _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
             names=names_list(seconds),
             tokens=tokens_words(result.second_tokens),
@@ -62,112 +62,119 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
 
 
 def tie_sentence(tie: TieResult, names: Sequence[str]) -> SafeString:
-    """How a tie on VP was broken by active workers, or that the place is shared (``words``).
+    """How a tie on VP was broken by active workers, or that a place is shared: one sentence per
+    situation, naming the place (or the victory), each group of players once, and each figure
+    with its players (``words``).
 
-    "Bruno wins the tie on active workers, 3 to 1." / "Alice and Bruno tie on 80 VP and on
-    active workers (2 each): they share the victory."
+    "Bruno wins the tie-break with 3 active workers, ahead of Alice (2) and Carla (1)." /
+    "Alice and Bruno share the victory: 80 VP and 2 active workers each." When players still tie
+    on workers below the first, each group has a sentence of its own, in order: "Alice takes 2nd
+    place on the tie-break with 3 active workers. Bruno and Carla share 3rd place with 1 active
+    worker each."
     """
-    groups: list[list[int]] = []  # players with the same workers, most workers first
+    groups: list[tuple[int, list[int]]] = []  # (workers, players with them), most workers first
     for player, workers in zip(tie.players, tie.workers, strict=True):
-        if groups and workers == tie.workers[tie.players.index(groups[-1][0])]:
-            groups[-1].append(player)
+        if groups and groups[-1][0] == workers:
+            groups[-1][1].append(player)
         else:
-            groups.append([player])
-
-    def who(group: Sequence[int]) -> SafeString:
-        return names_list([names[p] for p in group])
-
+            groups.append((workers, [player]))
+    victory = tie.rank == 1
     if len(groups) == 1:
-        params = {
-            "names": who(tie.players),
-            "total": figure(tie.total),
-            "workers": tie.workers[0],
-            "place": ordinal(tie.rank),
-        }
-        if tie.rank == 1:
-            return words(
-                _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): they share the victory."),
-                **params,
-            )
-        return words(
-            _("%(names)s tie on %(total)s VP and on active workers (%(workers)s each): they share %(place)s place."),
-            **params,
+        return sentence(
+            _shared_on_vp_and_workers(victory, tie.workers[0]),
+            names=_who(tie.players, names),
+            total=figure(tie.total),
+            workers=tie.workers[0],
+            place=ordinal(tie.rank),
         )
-
-    figures = [tie.workers[tie.players.index(group[0])] for group in groups]
-    params = {
-        "names": who(groups[0]),
-        "place": ordinal(tie.rank),
-        **dict(zip("abcde", figures, strict=False)),
-    }
-    sentence = words(_won_on_workers(tie.rank == 1, len(figures), len(groups[0])), **params)
-    if len(tie.players) > 2 or len(groups[0]) > 1:
-        sentence = format_html(
-            "{} {}",
-            words(_("%(names)s tie on %(total)s VP."), names=who(tie.players), total=figure(tie.total)),
-            sentence,
+    (top_workers, top), behind = groups[0], groups[1:]
+    if len(top) == 1 and all(len(players) == 1 for _workers, players in behind):
+        others = [
+            words(_("%(name)s (%(workers)s)"), name=isolated(names[players[0]]), workers=workers)
+            for workers, players in behind
+        ]
+        return sentence(
+            _won_ahead_of_others(victory, top_workers),
+            name=isolated(names[top[0]]),
+            workers=top_workers,
+            place=ordinal(tie.rank),
+            others=listed(others),
         )
-    for group in groups:
-        if len(group) > 1:
-            sentence = format_html(
-                "{} {}",
-                sentence,
-                words(_("%(names)s also tie on active workers and share their place."), names=who(group)),
+    sentences = []
+    place = tie.rank
+    for workers, players in groups:
+        sentences.append(
+            sentence(
+                _group_on_workers(place == 1, len(players), workers),
+                names=_who(players, names),
+                workers=workers,
+                place=ordinal(place),
             )
-    return sentence
+        )
+        place += len(players)
+    return format_html_join(" ", "{}", ((sentence,) for sentence in sentences))
 
 
-def _won_on_workers(victory: bool, figures: int, winners: int) -> str:
-    """The sentence of a tie broken by active workers, whole: who wins (``victory``) or takes
-    their place, and the workers of each group from most to fewest (``figures`` of them: 2 to
-    5, as %(a)s to %(e)s): "3 to 1" for two, a list for more ("3, 2 and 1"). One sentence per case,
-    so that no language has to glue "3", ", " and "and 1" together."""
+def _who(players: Sequence[int], names: Sequence[str]) -> SafeString:
+    return names_list([names[player] for player in players])
+
+
+def _shared_on_vp_and_workers(victory: bool, workers: int) -> str:
+    """Players level on VP and on active workers: they share the victory, or their place."""
     if victory:
-        if figures == 2:
-            return ngettext(
-                "%(names)s wins the tie on active workers, %(a)s to %(b)s.",
-                "%(names)s win the tie on active workers, %(a)s to %(b)s.",
-                winners,
-            )
-        if figures == 3:
-            return ngettext(
-                "%(names)s wins the tie on active workers (%(a)s, %(b)s and %(c)s).",
-                "%(names)s win the tie on active workers (%(a)s, %(b)s and %(c)s).",
-                winners,
-            )
-        if figures == 4:
-            return ngettext(
-                "%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-                "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-                winners,
-            )
         return ngettext(
-            "%(names)s wins the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-            "%(names)s win the tie on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-            winners,
-        )
-    if figures == 2:
-        return ngettext(
-            "%(names)s takes %(place)s place on active workers, %(a)s to %(b)s.",
-            "%(names)s take %(place)s place on active workers, %(a)s to %(b)s.",
-            winners,
-        )
-    if figures == 3:
-        return ngettext(
-            "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
-            "%(names)s take %(place)s place on active workers (%(a)s, %(b)s and %(c)s).",
-            winners,
-        )
-    if figures == 4:
-        return ngettext(
-            "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-            "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s and %(d)s).",
-            winners,
+            "%(names)s share the victory: %(total)s VP and %(workers)s active worker each.",
+            "%(names)s share the victory: %(total)s VP and %(workers)s active workers each.",
+            workers,
         )
     return ngettext(
-        "%(names)s takes %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-        "%(names)s take %(place)s place on active workers (%(a)s, %(b)s, %(c)s, %(d)s and %(e)s).",
-        winners,
+        "%(names)s share %(place)s place: %(total)s VP and %(workers)s active worker each.",
+        "%(names)s share %(place)s place: %(total)s VP and %(workers)s active workers each.",
+        workers,
+    )
+
+
+def _won_ahead_of_others(victory: bool, workers: int) -> str:
+    """One player takes the place on active workers, each of the others behind with their own
+    ("%(others)s": "Alice (2) and Carla (1)")."""
+    if victory:
+        return ngettext(
+            "%(name)s wins the tie-break with %(workers)s active worker, ahead of %(others)s.",
+            "%(name)s wins the tie-break with %(workers)s active workers, ahead of %(others)s.",
+            workers,
+        )
+    return ngettext(
+        "%(name)s takes %(place)s place on the tie-break with %(workers)s active worker, ahead of %(others)s.",
+        "%(name)s takes %(place)s place on the tie-break with %(workers)s active workers, ahead of %(others)s.",
+        workers,
+    )
+
+
+def _group_on_workers(victory: bool, players: int, workers: int) -> str:
+    """The place a group of the tie takes with its active workers: one player's, or shared by
+    ``players`` of them."""
+    if players == 1:
+        if victory:
+            return ngettext(
+                "%(names)s wins the tie-break with %(workers)s active worker.",
+                "%(names)s wins the tie-break with %(workers)s active workers.",
+                workers,
+            )
+        return ngettext(
+            "%(names)s takes %(place)s place on the tie-break with %(workers)s active worker.",
+            "%(names)s takes %(place)s place on the tie-break with %(workers)s active workers.",
+            workers,
+        )
+    if victory:
+        return ngettext(
+            "%(names)s share the victory with %(workers)s active worker each.",
+            "%(names)s share the victory with %(workers)s active workers each.",
+            workers,
+        )
+    return ngettext(
+        "%(names)s share %(place)s place with %(workers)s active worker each.",
+        "%(names)s share %(place)s place with %(workers)s active workers each.",
+        workers,
     )
 
 

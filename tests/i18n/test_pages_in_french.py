@@ -23,8 +23,8 @@ from django.utils import formats, timezone, translation
 from scoring import services
 from scoring.access import Actor
 from scoring.models import Seat
-from scoring.rules.engine import PlayerSheet, Sector, score_game, score_sector
-from scoring.wording.explanations import sector_sentence, tie_sentence
+from scoring.rules.engine import Sector, score_sector
+from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
 from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, url
@@ -47,7 +47,7 @@ def tied_game(owner):
 
 
 def test_the_english_detector_finds_english_and_lets_french_be():
-    assert english_in("<p>Bruno wins the tie on active workers, 3 to 1.</p>")
+    assert english_in("<p>Bruno wins the tie-break with 3 active workers, ahead of Alice (1).</p>")
     assert english_in('<button aria-label="Add one: Farms built">+</button>')
     assert english_in("<li>2nd Bruno</li>")
     assert not english_in("<p>Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
@@ -86,11 +86,14 @@ def test_the_comb_explanations_in_french(french, tied_game):
 
     text = text_of(html)
     assert (
-        "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: 6 chacun. "
+        "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: 6 chacun. "
         "Personne ne marque la 2e place."
     ) in text
-    assert "Alice est majoritaire avec 1 pion\u202f: 13\u00a0PV." in text
-    assert "Carla est majoritaire avec 3 pions\u202f: 6\u00a0PV. Bruno est 2e avec 1 pion\u202f: 3\u00a0PV." in text
+    assert "Alice est majoritaire avec 1\u00a0pion\u202f: 13\u00a0PV." in text
+    assert (
+        "Carla est majoritaire avec 3\u00a0pions\u202f: 6\u00a0PV. Bruno est 2e avec 1\u00a0pion\u202f: 3\u00a0PV."
+        in text
+    )
 
 
 @pytest.mark.parametrize(
@@ -101,7 +104,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             9,
             4,
             [2, 2, 0],
-            "Alice et Bruno sont à égalité pour la 1re place avec 2 pions. 13\u00a0PV partagés\u202f: "
+            "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: "
             "6 chacun. Personne ne marque la 2e place.",
             id="the-french-example",
         ),
@@ -109,7 +112,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             9,
             4,
             [0, 3, 0],
-            "Bruno est majoritaire avec 3 pions\u202f: 9\u00a0PV. Personne d’autre n’a de pion ici\u202f: "
+            "Bruno est majoritaire avec 3\u00a0pions\u202f: 9\u00a0PV. Personne d’autre n’a de pion ici\u202f: "
             "la 2e place n’est pas attribuée.",
             id="alone",
         ),
@@ -117,15 +120,15 @@ def test_the_comb_explanations_in_french(french, tied_game):
             13,
             0,
             [3, 1, 0],
-            "Alice est majoritaire avec 3 pions\u202f: 13\u00a0PV. Ce secteur n’accorde rien pour la 2e place.",
+            "Alice est majoritaire avec 3\u00a0pions\u202f: 13\u00a0PV. Ce secteur n’accorde rien pour la 2e place.",
             id="no-2nd-award",
         ),
         pytest.param(
             9,
             5,
             [3, 1, 1],
-            "Alice est majoritaire avec 3 pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
-            "la 2e place avec 1 pion. 5\u00a0PV partagés\u202f: 2 chacun.",
+            "Alice est majoritaire avec 3\u00a0pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
+            "la 2e place avec 1\u00a0pion. 5\u00a0PV partagés\u202f: 2 chacun.",
             id="tie-for-2nd",
         ),
     ],
@@ -134,86 +137,6 @@ def test_sector_sentences_in_french(first, second, tokens, expected):
     with translation.override("fr"):
         assert shown(sector_sentence(score_sector(0, Sector(first, second), tokens), ["Alice", "Bruno", "Carla"])) == (
             expected
-        )
-
-
-@pytest.mark.parametrize(
-    ("totals", "workers", "expected"),
-    [
-        pytest.param(
-            [80, 80], [1, 3], ["Bruno l’emporte au départage (ouvriers actifs\u202f: 3 contre 1)."], id="broken"
-        ),
-        pytest.param(
-            [80, 80],
-            [2, 2],
-            [
-                (
-                    "Alice et Bruno sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
-                    "(2 chacun)\u202f: ils se partagent la victoire."
-                )
-            ],
-            id="shared-victory",
-        ),
-        pytest.param(
-            [90, 80, 80],
-            [0, 1, 3],
-            ["Carla prend la 2e place au départage (ouvriers actifs\u202f: 3 contre 1)."],
-            id="2nd-place-broken",
-        ),
-        pytest.param(
-            [90, 80, 80],
-            [0, 2, 2],
-            [
-                (
-                    "Bruno et Carla sont à égalité avec 80\u00a0PV et autant d’ouvriers actifs "
-                    "(2 chacun)\u202f: ils se partagent la 2e place."
-                )
-            ],
-            id="2nd-place-shared",
-        ),
-        pytest.param(
-            [80, 80, 80],
-            [1, 3, 2],
-            [
-                (
-                    "Bruno, Carla et Alice sont à égalité avec 80\u00a0PV. Bruno l’emporte "
-                    "au départage (ouvriers actifs\u202f: 3, 2 et 1)."
-                )
-            ],
-            id="three-figures",
-        ),
-        pytest.param(
-            [80, 80, 80],
-            [3, 3, 1],
-            [
-                (
-                    "Alice, Bruno et Carla sont à égalité avec 80\u00a0PV. Alice et Bruno "
-                    "l’emportent au départage (ouvriers actifs\u202f: 3 contre 1). Alice et Bruno "
-                    "ont aussi autant d’ouvriers actifs et se partagent leur place."
-                )
-            ],
-            id="two-win-together",
-        ),
-    ],
-)
-def test_tie_break_sentences_in_french(totals, workers, expected):
-    result = score_game(
-        [], [PlayerSheet(entries={"farm_income": t}, active_workers=w) for t, w in zip(totals, workers, strict=True)]
-    )
-    with translation.override("fr"):
-        assert [shown(tie_sentence(tie, ["Alice", "Bruno", "Carla"])) for tie in result.ties] == expected
-
-
-def test_a_tie_with_four_different_worker_counts_is_one_whole_sentence():
-    result = score_game([], [PlayerSheet(entries={"farm_income": 80}, active_workers=w) for w in (3, 4, 2, 1)])
-    names = ["Alice", "Bruno", "Carla", "Dana"]
-    assert shown(tie_sentence(result.ties[0], names)) == (
-        "Bruno, Alice, Carla and Dana tie on 80 VP. Bruno wins the tie on active workers (4, 3, 2 and 1)."
-    )
-    with translation.override("fr"):
-        assert shown(tie_sentence(result.ties[0], names)) == (
-            "Bruno, Alice, Carla et Dana sont à égalité avec 80\u00a0PV. "
-            "Bruno l’emporte au départage (ouvriers actifs\u202f: 4, 3, 2 et 1)."
         )
 
 
@@ -246,10 +169,7 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
     assert "Alice gagne" in text
     assert "Alice l’emporte au départage" not in text  # Alice leads on VP alone
-    assert (
-        "Carla et Dana sont à égalité avec 29\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
-        "ils se partagent la 3e place."
-    ) in text
+    assert "Carla et Dana se partagent la 3e place\u202f: 29\u00a0PV et 2 ouvriers actifs chacun." in text
     assert "Points par catégorie" in text and "Détail" in text
     legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]  # each bar's, in the edition's words
     assert re.fullmatch(r"Au cours de la partie\s:\s\d+\sPV", legend[0]), legend[0]
@@ -268,10 +188,7 @@ def test_a_shared_victory_in_french(french):
     text = text_of(assert_french(french.get(url("results", game)), status=200))
 
     assert "Victoire partagée\u202f: Alice et Bruno" in text
-    assert (
-        "Alice et Bruno sont à égalité avec 30\u00a0PV et autant d’ouvriers actifs (2 chacun)\u202f: "
-        "ils se partagent la victoire."
-    ) in text
+    assert "Alice et Bruno se partagent la victoire\u202f: 30\u00a0PV et 2 ouvriers actifs chacun." in text
 
 
 @pytest.mark.django_db
@@ -360,8 +277,9 @@ def test_the_pads_error_messages_in_french(french):
     answer = french.post(
         url("save", game), {"field": "s1-t1", "value": "4", "version": "0", "page": "a", "seq": "3"}, headers=HTMX
     )
-    assert "Alice ne possède que 7 pions Hibernation et en a 6 dans d’autres secteurs\u202f: 1 au plus ici." in text_of(
-        assert_french(answer)
+    assert (
+        "Alice ne possède que 7\u00a0pions Hibernation et en a 6 dans d’autres secteurs\u202f: 1 au plus ici."
+        in text_of(assert_french(answer))
     )
 
     finish = text_of(assert_french(french.post(url("finish", game)), status=200))

@@ -132,7 +132,7 @@ def test_results_rank_a_shared_victory_with_shared_places(client, headers):
     assert [item.text for item in ranking] == ["1st Alice Saha 26 VP", "1st Bruno 26 VP", "3rd Carla 18 VP"]
     assert [item.get("class") for item in ranking] == ["winner", "winner", ""]
     assert [p.text for p in html.find_all("p", class_="tie")] == [
-        "Alice and Bruno tie on 26 VP and on active workers (2 each): they share the victory."
+        "Alice and Bruno share the victory: 26 VP and 2 active workers each."
     ]
     assert html.find(class_="badge") is None
 
@@ -149,7 +149,9 @@ def test_results_explain_a_tie_broken_by_active_workers(client):
     assert html.by_id("winner-heading").text == "Carla wins"
     ranking = html.one("ol", aria_label="Ranking").find_all("li")
     assert [item.text for item in ranking] == ["1st Carla 30 VP", "2nd Bruno 20 VP", "3rd Alice 20 VP"]
-    assert [p.text for p in html.find_all("p", class_="tie")] == ["Bruno takes 2nd place on active workers, 3 to 1."]
+    assert [p.text for p in html.find_all("p", class_="tie")] == [
+        "Bruno takes 2nd place on the tie-break with 3 active workers, ahead of Alice (1)."
+    ]
     assert html.one(class_="badge").text == "in progress"
 
 

@@ -422,5 +422,5 @@ def test_a_players_name_is_escaped_in_a_saves_answer_and_the_tie_sentence(client
 
     assert EVIL.encode() not in response.content
     tie = page(response).by_id("ranking").one("p", class_="tie").text
-    assert tie == "Bruno wins the tie on active workers, 3 to 1."
+    assert tie == f"Bruno wins the tie-break with 3 active workers, ahead of {EVIL} (1)."
     assert f"Total, {EVIL}" in [el.get("aria-label") for el in page(response).by_id("totals").iter()]
