@@ -27,7 +27,7 @@ from scoring.rules.engine import Sector, score_sector
 from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
-from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, url
+from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, typography_in, url
 
 HTMX = {"HX-Request": "true"}
 
@@ -52,6 +52,28 @@ def test_the_english_detector_finds_english_and_lets_french_be():
     assert english_in("<li>2nd Bruno</li>")
     assert not english_in("<p>Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
     assert not english_in('<form><button lang="en">English</button></form><script>var saved = "yes";</script>')
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        pytest.param("<h1>Scores <small>mar. 1er déc. 2026</small></h1>", id="a-date-with-spaces"),
+        pytest.param("<p>le 5 déc.\u00a02026</p>", id="a-day-apart-from-its-month"),
+        pytest.param("<span>80 PV</span>", id="a-figure-apart-from-its-unit"),
+        pytest.param("<p>Sur 2 parties terminées.</p>", id="a-number-apart-from-its-noun"),
+        pytest.param("<td>-1,7\u202f%</td>", id="a-hyphen-for-a-minus"),
+        pytest.param("<p>Sculptures -3</p>", id="a-hyphen-for-a-minus-after-a-word"),
+    ],
+)
+def test_the_typography_detector_finds_what_breaks_apart_or_reads_as_a_hyphen(html):
+    assert typography_in(html)
+
+
+def test_the_typography_detector_lets_whole_dates_and_figures_be():
+    assert not typography_in(
+        "<p>mar.\u00a01er\u00a0déc.\u00a02026, 80\u00a0PV, −1,7\u202f%, 2026-12-05, Jean-Marie, AAAA-MM-JJ, "
+        "3 contre 1, à 21\u202fh\u202f14</p>"
+    )
 
 
 @pytest.mark.django_db
