@@ -31,6 +31,7 @@ from scoring.rules.categories import (
     During,
     categories_of,
 )
+from scoring.rules.names import name_key
 
 
 def _between(field: str, low: int, high: int, name: str) -> models.CheckConstraint:
@@ -291,7 +292,8 @@ class Seat(models.Model):
 
     @staticmethod
     def key_for(name: str) -> str:
-        return name.strip().casefold()
+        """What makes two names one person's (``rules.names.name_key``)."""
+        return name_key(name)
 
     def save(self, *args, **kwargs):
         self.name_key = self.key_for(self.name)
