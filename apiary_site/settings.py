@@ -339,6 +339,10 @@ if _PROXY_SSL_HEADER:
 PAD_POLL_MS = int(os.environ.get("PAD_POLL_MS") or 2000)
 PAD_SAVE_PAUSE_MS = int(os.environ.get("PAD_SAVE_PAUSE_MS") or 2000)
 PAD_NETWORK_WAIT_MS = int(os.environ.get("PAD_NETWORK_WAIT_MS") or 10000)
+# A page's copy on the phone opens offline for as long as its session lasts, and at most this long
+# after it was kept (a game night and the morning after): a session ended on another device (a
+# password changed there) goes unheard of while the phone is offline (scoring/views/offline.py).
+OFFLINE_COPY_SECONDS = int(os.environ.get("OFFLINE_COPY_SECONDS") or 12 * 60 * 60)
 
 # Request limits (apiary_site/bodies.py): a save posts a few hundred bytes and the pad without
 # JavaScript some kilobytes; a body over 256 KB is refused (413 in words) before it is read, file

@@ -37,7 +37,7 @@ from scoring.presenters.results import standings
 from scoring.rules.categories import MAX_PLAYERS
 from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
 from scoring.views.common import HtmxHttpRequest, render_partials, with_game
-from scoring.views.offline import keep_offline
+from scoring.views.offline import keep_offline, not_kept
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
 from scoring.web import limits
@@ -409,13 +409,16 @@ def _pad_page(
     context = _pad_context(request, access, board, **context)
     context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
     if access.is_owner:
-        context["share"] = share_links(request, board.game)
+        # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):
+        # a page that holds them is never kept offline (``offline.not_kept``), the pad without them is.
+        context["share_live"] = selectors.game_shared(board.game)
+        context["share"] = share_links(request, board.game) if request.GET.get("shared") else []
         context["share_has"] = {item["link"].access: True for item in context["share"]}
         # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
         # the table gathers round the QR code; once scoring has begun, beside Recent changes.
         context["share_on_top"] = board.game.revision == 0
     response = render(request, PAD, context, status=status)
-    # The share links are secrets: never compressed beside what others typed (BREACH).
+    # The share links are secrets: never compressed beside what others typed (BREACH), nor kept.
     if context.get("share"):
-        keep_uncompressed(response)
+        keep_uncompressed(not_kept(response))
     return response
