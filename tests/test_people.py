@@ -509,7 +509,7 @@ def test_the_migration_gives_every_seat_of_an_owned_game_its_player():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_keys_names_again_without_their_ignorable_characters():
-    """"Ann" typed with a variation selector was another name than "Ann"; now the same one. A
+    """ "Ann" typed with a variation selector was another name than "Ann"; now the same one. A
     player whose new key is another player's of the owner keeps its own (no clash: two records
     the owner may merge)."""
     from django.db.migrations.executor import MigrationExecutor

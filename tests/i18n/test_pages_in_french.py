@@ -234,12 +234,13 @@ def test_the_history_in_french_with_french_dates(french, owner):
 @pytest.mark.parametrize(
     ("language", "day", "written"),
     [
-        ("fr", date(2026, 12, 1), "mar. 1er déc. 2026"),
-        ("fr", date(2026, 12, 2), "mer. 2 déc. 2026"),
-        ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
+        ("fr", date(2026, 12, 1), "mar.\u00a01er\u00a0déc.\u00a02026"),
+        ("fr", date(2026, 12, 2), "mer.\u00a02\u00a0déc.\u00a02026"),
+        ("en", date(2026, 12, 1), "Tue\u00a01\u00a0Dec\u00a02026"),
     ],
 )
 def test_a_games_date_is_written_as_the_language_writes_it(language, day, written):
+    """One unit: its parts joined by no-break spaces, never broken across lines."""
     from scoring.templatetags.words import game_date
 
     with translation.override(language):

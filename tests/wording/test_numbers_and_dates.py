@@ -1,25 +1,13 @@
-"""Specification of how numbers and dates are written (``scoring/wording/numbers_and_dates.py``):
-whole (a date's parts, never broken across lines) and with a true minus sign."""
+"""Specification of how numbers are written (``scoring/wording/numbers_and_dates.py``): with a
+true minus sign. (A game's date, in both languages: tests/i18n/test_pages_in_french.py.)"""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
 
 from scoring.templatetags.words import percent
-from scoring.wording.numbers_and_dates import figure, game_date
-
-
-@pytest.mark.parametrize(
-    ("language", "written"),
-    [("en", "Tue\u00a01\u00a0Dec\u00a02026"), ("fr", "mar.\u00a01er\u00a0déc.\u00a02026")],
-)
-def test_a_games_date_is_one_unit_its_parts_joined_by_no_break_spaces(language, written):
-    with translation.override(language):
-        assert game_date(date(2026, 12, 1), gettext("D j M Y")) == written  # (the pad's header's format)
+from scoring.wording.numbers_and_dates import figure
 
 
 @pytest.mark.parametrize(
