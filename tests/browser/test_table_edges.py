@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.access import Actor
 from scoring.models import Game, Seat
-from tests.browser.pad_helpers import axe_violations, make_game, pad_ready
+from tests.browser.pad_helpers import axe_violations, back_online, go_offline, make_game, pad_ready, sign_in
 from tests.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
@@ -158,3 +158,37 @@ def test_a_phone_typing_when_the_game_is_finished_says_who_finished_it_at_once(p
     expect(page.locator("#apart")).to_contain_text("7+ in Farms built, Alice was not saved")
     expect(page.locator("#banner")).to_be_hidden()
     assert not axe_violations(page, "a pad finished under its player's fingers")
+
+
+@pytest.mark.parametrize(("locale", "unit"), [("en-GB", "VP"), ("fr-FR", "PV")])
+def test_offline_every_vp_figure_follows_the_phones_own_sums(browser, phone, live_server, browser_watch, locale, unit):
+    """Issue 36, point 8: offline, Alice's hive mat filled and two frames: the VP under each read
+    8 and 16 at once, as her end-of-game subtotal counts them; back online, the server's figures
+    say the same."""
+    context = browser.new_context(**{**phone, "locale": locale})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    go_offline(context, browser_watch)
+
+    page.locator("#f-s1-hive_mat_full").check()
+    page.locator("#f-s1-frames_filled").fill("2")
+    page.locator("#f-s1-frames_filled").press("Tab")
+
+    expect(page.locator("#status-s1-hive_mat_full .vp")).to_have_text(f"8 {unit}")
+    expect(page.locator("#status-s1-frames_filled .vp")).to_have_text(f"16 {unit}")
+    expect(page.locator('#end-subtotal .figure[data-seat="1"]')).to_have_text("24")
+
+    back_online(context)
+    expect_saved_in_any_language(page, "s1-frames_filled")
+    expect(page.locator("#status-s1-frames_filled .vp")).to_have_text(f"16 {unit}")
+    assert Seat.objects.get(game__public_id=game_id, number=1).frames_filled == 2
+    context.close()
+
+
+def expect_saved_in_any_language(page: Page, name: str) -> None:
+    """The field's value is saved: its status holds no mark of a value waiting."""
+    expect(page.locator(f"#status-{name}")).not_to_have_attribute("data-state", re.compile(".+"))
+    expect(page.locator(f"#f-{name}")).not_to_have_class(re.compile(r"\bunsaved\b"))
