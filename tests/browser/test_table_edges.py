@@ -16,7 +16,15 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.access import Actor
 from scoring.models import Game, Seat
-from tests.browser.pad_helpers import axe_violations, back_online, go_offline, make_game, pad_ready, sign_in
+from tests.browser.pad_helpers import (
+    SMALL_PHONE,
+    axe_violations,
+    back_online,
+    go_offline,
+    make_game,
+    pad_ready,
+    sign_in,
+)
 from tests.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
@@ -192,3 +200,30 @@ def expect_saved_in_any_language(page: Page, name: str) -> None:
     """The field's value is saved: its status holds no mark of a value waiting."""
     expect(page.locator(f"#status-{name}")).not_to_have_attribute("data-state", re.compile(".+"))
     expect(page.locator(f"#f-{name}")).not_to_have_class(re.compile(r"\bunsaved\b"))
+
+
+SHOWS_ITS_END = "(el) => el.scrollWidth > el.clientWidth && el.scrollLeft + el.clientWidth >= el.scrollWidth - 1"
+
+
+def test_a_sum_too_long_for_its_column_shows_its_end(browser, live_server):
+    """Issue 36, point 7: four players on a small phone, "13+16+12" in Alice's farm income: out of
+    the field, it shows its end ("…+12", its result "= 41" below it), not "13+16+" cut; after a
+    reload too."""
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno", "Carla", "Dana"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    farms = page.locator("#f-s1-farm_income")
+
+    farms.fill("13+16+12")
+    farms.press("Tab")
+
+    expect(page.locator("#status-s1-farm_income .sum-result")).to_have_text("= 41")
+    expect(farms).not_to_be_focused()
+    page.wait_for_function(f"({SHOWS_ITS_END})(document.getElementById('f-s1-farm_income'))")
+    page.reload()
+    pad_ready(page)
+    assert farms.evaluate(SHOWS_ITS_END), "from the first paint of the page too"
+    context.close()
