@@ -41,8 +41,9 @@ function setUpPad(root) {
   root.classList.add("live");
   const page = pageOf(root);
   const msg = (key) => root.dataset[key] || "";
-  // What was typed before this script ran (a slow phone's first moments): typed now, once it is set up.
-  const typedEarly = [...root.querySelectorAll("[data-field]")].filter((el) =>
+  // What was typed before this script ran (a slow phone's first moments): typed now, once it is set
+  // up. (Not what first-paint.js put back from the outbox: unsaved.js takes that over.)
+  const typedEarly = [...root.querySelectorAll("[data-field]:not([data-kept])")].filter((el) =>
     el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue,
   );
   const outbox = new Outbox(localStorage, page.tag, page.game);

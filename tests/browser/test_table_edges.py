@@ -227,3 +227,43 @@ def test_a_sum_too_long_for_its_column_shows_its_end(browser, live_server):
     pad_ready(page)
     assert farms.evaluate(SHOWS_ITS_END), "from the first paint of the page too"
     context.close()
+
+
+KEPT_IN_THE_OUTBOX = (
+    "(name) => Object.keys(localStorage).some("
+    "(key) => key.endsWith(':outbox') && (localStorage.getItem(key) || '').includes(name))"
+)
+
+
+def test_a_reload_while_typing_shows_the_kept_value_from_the_first_paint(browser, phone, live_server):
+    """Issue 36, point 9: "7+2" typed in Alice's farm income, its save not answered yet, the page
+    reloaded: the field holds "7+2" before any of the pad's modules has run (they are held here:
+    only the page's first-paint script can have put it there), and once they run the player is
+    back in the field, and the value is saved."""
+    context = browser.new_context(**phone, service_workers="block")  # (every request through page.route)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    held_saves = []
+    page.route("**/save/", lambda route: held_saves.append(route))  # (never answered: the page goes first)
+    farms = page.get_by_label("Farm income, Alice", exact=True)
+
+    farms.fill("7+2")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-farm_income")
+    page.route(re.compile(r"/scoring/pad[.\w]*\.js$"), lambda route: None)  # (the pad's modules never come)
+    page.reload(wait_until="commit")
+
+    expect(farms).to_have_value("7+2")
+    expect(page.locator("[data-pad].live")).to_have_count(0)  # (its modules have not run)
+
+    page.unroute(re.compile(r"/scoring/pad[.\w]*\.js$"))
+    page.unroute("**/save/")
+    page.reload()
+    pad_ready(page)
+    expect(farms).to_have_value("7+2")
+    expect(farms).to_be_focused()
+    expect(page.locator("#status-s1-farm_income")).to_contain_text("Saved")
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 9
+    context.close()
