@@ -28,6 +28,7 @@ import { setUpKeypad } from "./keypad.js";
 import { setUpLive } from "./live.js";
 import { copyNote, isCopy } from "./offline.js";
 import { setUpSending } from "./sending.js";
+import { setUpSigningOut } from "./signing-out.js";
 import { setUpStatuses } from "./statuses.js";
 import { setUpStopping } from "./stopping.js";
 import { kept, Outbox } from "./store.js";
@@ -76,6 +77,7 @@ function setUpPad(root) {
   }
   setUpUnsaved(root, { ...unsaved, typing });
   setUpFinish({ fields, typing, banner, msg });
+  setUpSigningOut(root, { fields, outbox, typing, msg });
   figures();
 }
 

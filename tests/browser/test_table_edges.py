@@ -267,3 +267,71 @@ def test_a_reload_while_typing_shows_the_kept_value_from_the_first_paint(browser
     expect(page.locator("#status-s1-farm_income")).to_contain_text("Saved")
     assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 9
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said", "sign_out", "wait", "anyway", "stay"),
+    [
+        ("en-GB", "1 value is not saved yet.", "Sign out", "Wait, then sign out", "Sign out anyway", "Stay on the pad"),
+        (
+            "fr-FR",
+            "1\u00a0valeur n’est pas encore enregistrée.",
+            "Se déconnecter",
+            "Attendre, puis se déconnecter",
+            "Se déconnecter quand même",
+            "Rester sur le bloc de score",
+        ),
+    ],
+)
+def test_signing_out_with_a_value_waiting_asks_first(
+    browser, phone, live_server, locale, said, sign_out, wait, anyway, stay
+):
+    """Issue 36, point 5: Alice's 7 waits for its save; Sign out says how many values would be
+    lost (no blank "leave page?"), Stay keeps everything; Wait signs out once it is saved; on a
+    second game, Sign out anyway signs out and the phone keeps nothing of them."""
+    context = browser.new_context(**{**phone, "locale": locale})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: pytest.fail(f"the browser's own prompt: {dialog.message}"))
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    page.route("**/save/", lambda route: None)  # (not answered until the route goes)
+    page.locator("#f-s1-farms").fill("7")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-farms")
+
+    def ask_to_sign_out():
+        menu = page.locator("details.nav-account")
+        if not menu.evaluate("(details) => details.open"):  # (still open after Stay)
+            menu.locator("summary").click()
+        menu.locator("form.nav-form").get_by_role("button", name=sign_out).click()
+
+    ask_to_sign_out()
+    question = page.locator("#signout-dialog")
+    expect(question).to_be_visible()
+    expect(question.locator("[data-signout-said]")).to_have_text(said.replace("\u00a0", " "))
+    assert not axe_violations(page, "signing out with a value waiting")
+    question.get_by_role("button", name=stay).click()
+    expect(question).to_be_hidden()
+    expect(page.locator("#f-s1-farms")).to_have_value("7")
+
+    ask_to_sign_out()
+    question.get_by_role("button", name=wait).click()
+    page.unroute("**/save/")
+    expect(page).to_have_url(f"{live_server.url}/")  # (signed out: the history of a phone without an account)
+    expect(page.locator("details.nav-account")).to_have_count(0)
+    assert Seat.objects.get(game__public_id=game_id, number=1).farms == 7
+
+    sign_in(context, live_server.url)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    page.route("**/save/", lambda route: None)
+    page.locator("#f-s1-recruits").fill("4")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-recruits")
+    ask_to_sign_out()
+    question.get_by_role("button", name=anyway).click()
+    expect(page).to_have_url(f"{live_server.url}/")
+    expect(page.locator("details.nav-account")).to_have_count(0)
+    assert page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('apiary:'))") == []
+    assert Seat.objects.get(game__public_id=game_id, number=1).recruits is None
+    context.close()
