@@ -210,7 +210,8 @@ def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
     assert {name: value for name, value in values.items() if value} == {"s1-starting_vp": "1", "s2-starting_vp": "2"}
     assert labelled(html, "Hive mat filled, Alice").get("checked") is None
     assert "not-entered" in html.by_id("row-farms")["class"].split()  # (dimmed, its field dotted)
-    assert html.find(class_="empty-mark") is None  # (a new pad: no "(nobody yet)" under every row)
+    shown_marks = [mark for mark in html.find_all(class_="empty-mark") if "before-scoring" not in mark["class"]]
+    assert shown_marks == []  # (a new pad: no "(nobody yet)" under every row; its room kept, unseen)
     save(client, game, "s1-recruits", "2")
     scoring = page(client.get(url("pad", game)))
     assert "(nobody yet)" in scoring.by_id("row-farms").text  # once scoring has begun: what is left
