@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from apiary_site.rate_limits import rate_limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -170,19 +172,18 @@ CACHES = {
     },
 }
 
-# Abuse limits, per client address and, for sign-in and password reset, per account name typed:
-# at most N requests per S seconds, as (N, S). A rule left out is not limited.
-# The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, counted per
-# "session" (what one phone may do: a signed-in account, or a share link's holder), per client
-# "address" (every phone behind it together) and per "account" name typed. docs/operations.md says why.
+# The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, as (N, S),
+# counted per "session" (one phone: its browser's own session, signed in or not), per "user" (a
+# signed-in account: every phone it is signed in on, together), per client "address" (every phone
+# behind it together) and per "account" name typed. A rule or kind left out is not limited.
+# Each one is set from the environment, as RATE_LIMIT_<RULE>_<KIND>=N/S or =off, e.g.
+# RATE_LIMIT_SAVE_ADDRESS=20000/60 (apiary_site/rate_limits.py reads them, and stops the site at
+# start-up on one it cannot read). docs/operations.md says why each is what it is.
 #
-# Saving and opening share links are what a club night does from behind one address (a club's
-# router): 32 phones at 8 tables, each typing a value about every 2 s (docs/performance.md), are
-# about 960 saves a minute from that one address, and 32 to 64 links opened as the tables sit down.
-# So these two are limited per session, and per address only by a ceiling against a flood, set
-# from the club night with room: three club nights behind one router, or ten phones each at their
-# own limit, before the address's ceiling refuses anything.
-RATE_LIMITS = {
+# Saving, opening share links and starting games are what a club does from behind one address (a
+# club's router): so they are limited per phone, and per address only by a ceiling that a club
+# never meets, against a flood.
+_RATE_LIMITS = {
     # Signing in is counted per account name typed from each address (a stranger's guesses never
     # lock its owner out), and per address high enough for a club signing in behind one router.
     "login": {"address": (100, 900), "account": (10, 900)},
@@ -190,18 +191,30 @@ RATE_LIMITS = {
     "password_reset": {"address": (10, 3600), "account": (3, 3600)},
     # A phone opens a table's link once or twice a game; a script guessing links, thousands.
     "join": {"session": (30, 600), "address": (600, 600)},
-    # A phone typing as fast as one can (a value every 0.5 s is 120 a minute; steps are sent one at
-    # a time) stays under 300; a script sends thousands. 3,000 a minute from one address is three
-    # club nights (960 each), and about half the saves a second one server takes (docs/performance.md).
-    "save": {"session": (300, 60), "address": (3000, 60)},
+    # Saving. One phone typing as fast as one can (a value every 0.5 s is 120 a minute; a stepper's
+    # taps are sent one at a time) stays under 300 a minute; a script sends thousands. An
+    # account's phones together (its owner signed in on each phone of the table): 1,500, a
+    # five-player table's phones each at its own limit, or two such tables typing their final
+    # scoring as fast as they can (2 × 5 × 120 = 1,200).
+    # Per address, what a club behind one router must never meet: at the benchmark's pace
+    # (docs/performance.md) 24 tables of 4 phones, a value every 2 s each, send 2,880 a minute.
+    # At a game's end every player types the final scoring at once, as fast as one can (120 a
+    # minute): with every table ending in the same minute (a round called at once), 24 tables of
+    # 5 players send 24 × 5 × 120 = 14,400 a minute. Hence 15,000. That is more than one server
+    # saves at all (a hundred or two a second, docs/performance.md): it no longer guards the
+    # server's time against one address's flood of sessions (the reverse proxy's limits are for
+    # that); it bounds what one address writes, and each phone and account are still limited.
+    "save": {"session": (300, 60), "user": (1500, 60), "address": (15000, 60)},
     # Starting a game needs no account: a table starts one every half hour or so, a script
     # thousands (each a stored game). Per address, a club's phones starting at once.
     "start": {"session": (30, 600), "address": (300, 600)},
     # An account's game files: checked (each read whole) and imports started (each then goes on in
-    # steps, not counted); per address a ceiling for a club's accounts together.
-    "upload": {"session": (30, 600), "address": (300, 600)},
-    "import": {"session": (10, 600), "address": (100, 600)},
+    # steps, not counted), per account (its browsers together); per address a ceiling for a
+    # club's accounts together.
+    "upload": {"user": (30, 600), "address": (300, 600)},
+    "import": {"user": (10, 600), "address": (100, 600)},
 }
+RATE_LIMITS = rate_limits(_RATE_LIMITS, os.environ)
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
 # (0: the client's address is REMOTE_ADDR). A request without an address (gunicorn on a unix
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
