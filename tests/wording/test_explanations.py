@@ -261,7 +261,8 @@ TIE_CASES = [
         [("Eve wins the tie-break with 5 active workers, ahead of Dana (4), Carla (3), Bruno (2) and Alice (1).",)],
         [
             (
-                "Eve l’emporte au départage avec 5\u00a0ouvriers actifs, devant Dana (4), Carla (3), Bruno (2) et Alice (1).",
+                "Eve l’emporte au départage avec 5\u00a0ouvriers actifs, "
+                "devant Dana (4), Carla (3), Bruno (2) et Alice (1).",
             )
         ],
         id="five-for-1st-each-their-figure",
@@ -272,7 +273,8 @@ TIE_CASES = [
         [("Alice, Bruno, Carla, Dana and Eve share the victory: 80 VP and 2 active workers each.",)],
         [
             (
-                "Alice, Bruno, Carla, Dana et Eve se partagent la victoire\u202f: 80\xa0PV et 2\u00a0ouvriers actifs chacun.",
+                "Alice, Bruno, Carla, Dana et Eve se partagent la victoire\u202f: "
+                "80\xa0PV et 2\u00a0ouvriers actifs chacun.",
             )
         ],
         id="five-share-the-victory",
