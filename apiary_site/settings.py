@@ -145,9 +145,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds a game file between its upload and its import (scoring/views/transfer.py), so it must
-# be shared by every worker and server: a table of the database (migration 0005 makes it). The
-# abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
+# The default cache, whatever Django or a later feature keeps in it, is shared by every worker and
+# server: a table of the database (migration 0005 makes it). The game files waiting to be imported
+# (scoring.models.WaitingFile) and the abuse limits' counts (scoring.models.RateCounter, one
+# statement a count) have tables of their own.
 #
 # "pad" keeps the answers of the pad's poll (scoring/views/pad.py, pad_live), made once for each
 # game's revision and kept for the table's other phones. Each worker keeps its own, in its memory:
@@ -220,14 +221,19 @@ RATE_LIMITS = rate_limits(_RATE_LIMITS, os.environ)
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Game files waiting to be added (scoring/views/transfer.py): a checked upload waits in the cache (a table
-# of the database, above) until it is added or cancelled, an hour at most; one per session, and at
-# most IMPORT_WAITING_PER_ACCOUNT per account (its other browsers and devices) and
-# IMPORT_WAITING_TOTAL on the whole site. A file is at most 2 MB (about 2.7 MB in the cache table):
-# 50 are 100 MB of files at most, a size the table (which SQLite never shrinks) keeps to. An upload
-# over either is refused in words, and what waits stays as it was.
+# Game files waiting to be added (scoring/services/uploads.py): a checked upload waits in the
+# database (scoring.models.WaitingFile) until it is added or cancelled, or its session signs out,
+# an hour at most from the upload that took its place: sending another file replaces it in that
+# place, never for longer. One waits per session, and the waiting room is bounded per account
+# (its other browsers and devices), per client address (as the rate limits count it: one person
+# signing in to many accounts, or a club's phones behind one router) and on the whole site, in
+# files and in megabytes (a file is at most 2 MB), so that no one address can take every place.
+# An upload past a bound is refused in words, with what to do and until when; what waits stays.
 IMPORT_WAITING_PER_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_ACCOUNT") or 2)
+IMPORT_WAITING_PER_ADDRESS = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS") or 5)
+IMPORT_WAITING_PER_ADDRESS_MB = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS_MB") or 10)
 IMPORT_WAITING_TOTAL = int(os.environ.get("IMPORT_WAITING_TOTAL") or 50)
+IMPORT_WAITING_TOTAL_MB = int(os.environ.get("IMPORT_WAITING_TOTAL_MB") or 50)
 
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
 # Django's database sessions: a table every worker and every server shares, and a session flushed
