@@ -176,7 +176,8 @@ CACHES = {
 # The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, as (N, S),
 # counted per "session" (one phone: its browser's own session, signed in or not), per "user" (a
 # signed-in account: every phone it is signed in on, together), per client "address" (every phone
-# behind it together) and per "account" name typed. A rule or kind left out is not limited.
+# behind it together), per "account" name typed, and per "visitor" (an address's requests without
+# an account only). A rule or kind left out is not limited.
 # Each one is set from the environment, as RATE_LIMIT_<RULE>_<KIND>=N/S or =off, e.g.
 # RATE_LIMIT_SAVE_ADDRESS=20000/60 (apiary_site/rate_limits.py reads them, and stops the site at
 # start-up on one it cannot read). docs/operations.md says why each is what it is.
@@ -207,8 +208,13 @@ _RATE_LIMITS = {
     # that); it bounds what one address writes, and each phone and account are still limited.
     "save": {"session": (300, 60), "user": (1500, 60), "address": (15000, 60)},
     # Starting a game needs no account: a table starts one every half hour or so, a script
-    # thousands (each a stored game). Per address, a club's phones starting at once.
-    "start": {"session": (30, 600), "address": (300, 600)},
+    # thousands (each a stored game). Per address, a club's phones starting at once. A visitor's
+    # games (no account) are kept by its session for a year and deleted only once nobody can
+    # reach them (clear_abandoned_games): a script discarding its cookies stored about 280 MB a
+    # day under the address's ceiling. So the starts without an account are counted per address
+    # too, lower: 100 an hour is 24 tables of visitors behind one router each starting two
+    # games in that hour, with room; an account's games are not counted there.
+    "start": {"session": (30, 600), "address": (300, 600), "visitor": (100, 3600)},
     # An account's game files: checked (each read whole) and imports started (each then goes on in
     # steps, not counted), per account (its browsers together); per address a ceiling for a
     # club's accounts together.
