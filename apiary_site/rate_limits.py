@@ -26,7 +26,7 @@ from django.core.exceptions import ImproperlyConfigured
 PREFIX = "RATE_LIMIT_"
 NOT_LIMITS = frozenset({"RATE_LIMIT_PROXIES"})
 # Whose requests a limit counts together (scoring/web/limits.py says how each is told).
-KINDS = ("session", "user", "address", "account")
+KINDS = ("session", "user", "address", "account", "visitor")
 OFF = "off"
 _WRITTEN = re.compile(r"(?P<allowed>\d+)\s*/\s*(?P<seconds>\d+)")
 

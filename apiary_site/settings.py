@@ -145,9 +145,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds a game file between its upload and its import (scoring/views/transfer.py), so it must
-# be shared by every worker and server: a table of the database (migration 0005 makes it). The
-# abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
+# The default cache, whatever Django or a later feature keeps in it, is shared by every worker and
+# server: a table of the database (migration 0005 makes it). The game files waiting to be imported
+# (scoring.models.WaitingFile) and the abuse limits' counts (scoring.models.RateCounter, one
+# statement a count) have tables of their own.
 #
 # "pad" keeps the answers of the pad's poll (scoring/views/pad.py, pad_live), made once for each
 # game's revision and kept for the table's other phones. Each worker keeps its own, in its memory:
@@ -175,7 +176,8 @@ CACHES = {
 # The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, as (N, S),
 # counted per "session" (one phone: its browser's own session, signed in or not), per "user" (a
 # signed-in account: every phone it is signed in on, together), per client "address" (every phone
-# behind it together) and per "account" name typed. A rule or kind left out is not limited.
+# behind it together), per "account" name typed, and per "visitor" (an address's requests without
+# an account only). A rule or kind left out is not limited.
 # Each one is set from the environment, as RATE_LIMIT_<RULE>_<KIND>=N/S or =off, e.g.
 # RATE_LIMIT_SAVE_ADDRESS=20000/60 (apiary_site/rate_limits.py reads them, and stops the site at
 # start-up on one it cannot read). docs/operations.md says why each is what it is.
@@ -206,8 +208,13 @@ _RATE_LIMITS = {
     # that); it bounds what one address writes, and each phone and account are still limited.
     "save": {"session": (300, 60), "user": (1500, 60), "address": (15000, 60)},
     # Starting a game needs no account: a table starts one every half hour or so, a script
-    # thousands (each a stored game). Per address, a club's phones starting at once.
-    "start": {"session": (30, 600), "address": (300, 600)},
+    # thousands (each a stored game). Per address, a club's phones starting at once. A visitor's
+    # games (no account) are kept by its session for a year and deleted only once nobody can
+    # reach them (clear_abandoned_games): a script discarding its cookies stored about 280 MB a
+    # day under the address's ceiling. So the starts without an account are counted per address
+    # too, lower: 100 an hour is 24 tables of visitors behind one router each starting two
+    # games in that hour, with room; an account's games are not counted there.
+    "start": {"session": (30, 600), "address": (300, 600), "visitor": (100, 3600)},
     # An account's game files: checked (each read whole) and imports started (each then goes on in
     # steps, not counted), per account (its browsers together); per address a ceiling for a
     # club's accounts together.
@@ -220,14 +227,19 @@ RATE_LIMITS = rate_limits(_RATE_LIMITS, os.environ)
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Game files waiting to be added (scoring/views/transfer.py): a checked upload waits in the cache (a table
-# of the database, above) until it is added or cancelled, an hour at most; one per session, and at
-# most IMPORT_WAITING_PER_ACCOUNT per account (its other browsers and devices) and
-# IMPORT_WAITING_TOTAL on the whole site. A file is at most 2 MB (about 2.7 MB in the cache table):
-# 50 are 100 MB of files at most, a size the table (which SQLite never shrinks) keeps to. An upload
-# over either is refused in words, and what waits stays as it was.
+# Game files waiting to be added (scoring/services/uploads.py): a checked upload waits in the
+# database (scoring.models.WaitingFile) until it is added or cancelled, or its session signs out,
+# an hour at most from the upload that took its place: sending another file replaces it in that
+# place, never for longer. One waits per session, and the waiting room is bounded per account
+# (its other browsers and devices), per client address (as the rate limits count it: one person
+# signing in to many accounts, or a club's phones behind one router) and on the whole site, in
+# files and in megabytes (a file is at most 2 MB), so that no one address can take every place.
+# An upload past a bound is refused in words, with what to do and until when; what waits stays.
 IMPORT_WAITING_PER_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_ACCOUNT") or 2)
+IMPORT_WAITING_PER_ADDRESS = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS") or 5)
+IMPORT_WAITING_PER_ADDRESS_MB = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS_MB") or 10)
 IMPORT_WAITING_TOTAL = int(os.environ.get("IMPORT_WAITING_TOTAL") or 50)
+IMPORT_WAITING_TOTAL_MB = int(os.environ.get("IMPORT_WAITING_TOTAL_MB") or 50)
 
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
 # Django's database sessions: a table every worker and every server shares, and a session flushed

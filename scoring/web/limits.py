@@ -16,7 +16,9 @@ windows) for each kind of counter it names::
   address (a club's router) there may be a room of phones, so where a rule limits the session
   too, the address's limit is only a ceiling against a flood;
 - ``account``: per account name typed (the user name typed into the sign-in form, counted per
-  client it is typed from; the email typed into the password reset form).
+  client it is typed from; the email typed into the password reset form);
+- ``visitor``: per client address too, counting only the requests made without an account
+  (visitors and share links' holders): what nobody answers for may be limited lower.
 
 A rule or a kind missing from the setting is not limited (``RATE_LIMITS = {}`` turns every limit
 off); each is set from the environment (``apiary_site/rate_limits.py``). The counters live in a
@@ -52,6 +54,7 @@ SESSION = "session"
 USER = "user"
 ADDRESS = "address"
 ACCOUNT = "account"
+VISITOR = "visitor"
 NO_ADDRESS = "no address"  # the one counter of the requests with neither an address nor a session
 
 # Why a request was refused, for each rule (by its address, or the account named); %(wait)s is
@@ -92,6 +95,13 @@ USER_MESSAGES = {
     ),
 }
 DEFAULT_USER_MESSAGE = _("Too many requests from this account's phones together. Wait %(wait)s, then try again.")
+# ... and by the counter of the requests without an account from the address.
+VISITOR_MESSAGES = {
+    "start": _(
+        "Too many games started without an account from your network, counting every phone on it. "
+        "Wait %(wait)s, then try again, or sign in: an account's games are counted apart."
+    ),
+}
 
 
 def client_address(request: HttpRequest) -> str:
@@ -217,7 +227,7 @@ def count(rule: str, counted: dict[str, str], hits: int = 1) -> dict[str, int]:
 
 def _shown(kind: str, who: str) -> str:
     """Who reached a limit, for the log: an address, never a session's key or an account's name."""
-    if kind == ADDRESS:
+    if kind in (ADDRESS, VISITOR):
         try:
             return str(ipaddress.ip_network(who, strict=False))
         except ValueError:
@@ -253,6 +263,8 @@ class Refused:
             message = SESSION_MESSAGES.get(self.rule, DEFAULT_SESSION_MESSAGE)
         elif self.kind == USER:
             message = USER_MESSAGES.get(self.rule, DEFAULT_USER_MESSAGE)
+        elif self.kind == VISITOR:
+            message = VISITOR_MESSAGES.get(self.rule, MESSAGES.get(self.rule, DEFAULT_MESSAGE))
         else:
             message = MESSAGES.get(self.rule, DEFAULT_MESSAGE)
         return str(message) % {"wait": wait_text(self.retry_after)}
@@ -265,14 +277,16 @@ def refused(request: HttpRequest, over: Refused) -> HttpResponse:
 
 def over_limit(request: HttpRequest, rule: str, account: str | None = None, hits: int = 1) -> Refused | None:
     """Count the request (``hits`` times: one a value a form post saves) under the rule: per
-    session, per signed-in account, per client and per account name (when given, case and
-    surrounding spaces ignored), for the kinds the rule limits; what is over its limit (the
-    longest wait), else None."""
+    session, per signed-in account, per client, per client without an account, and per account
+    name (when given, case and surrounding spaces ignored), for the kinds the rule limits; what
+    is over its limit (the longest wait), else None."""
     counted = {ADDRESS: client(request)}
     if _limit(rule, SESSION):
         counted[SESSION] = session_of(request)
     if _limit(rule, USER):
         counted[USER] = user_of(request)
+    if _limit(rule, VISITOR) and not user_of(request):
+        counted[VISITOR] = counted[ADDRESS]
     if account is not None:
         counted[ACCOUNT] = account.strip().casefold()
     waits = count(rule, counted, hits)

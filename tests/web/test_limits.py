@@ -539,6 +539,33 @@ def test_starting_games_is_limited_per_phone_a_visitors_as_an_accounts(client, a
     assert start(client, address=AWAY).status_code == 302
 
 
+def test_games_started_without_an_account_have_a_lower_ceiling_per_address(client, ann, small_limits, clock):
+    """Visitors' games are kept by their sessions alone: the starts without an account from one
+    address have a ceiling of their own, below the address's, which every new visitor counts on
+    (a script dropping its cookies is a new visitor each time). An account's starts behind the
+    same address are not counted there, and the refusal says that signing in helps."""
+    small_limits["start"] = {"session": (2, 600), "address": (5, 600), "visitor": (3, 600)}
+    assert [start(Client()).status_code for _ in range(3)] == [302, 302, 302]
+
+    assert_refused_page(
+        start(Client()),
+        "Too many games started without an account from your network, counting every phone on it. Wait 10 minutes, "
+        "then try again, or sign in: an account&#x27;s games are counted apart.",
+    )
+    client.force_login(ann)
+    assert start(client).status_code == 302
+    assert start(Client(), address=AWAY).status_code == 302
+
+
+def test_the_real_visitor_start_ceiling_is_far_below_the_addresss_and_lets_a_club_of_visitors_start():
+    """24 tables of visitors behind one router, each starting two games in an hour, stay under
+    it; a script gets a fraction of what the address's ceiling would let through in an hour."""
+    visitors, visitors_period = live_settings.RATE_LIMITS["start"]["visitor"]
+    address, address_period = live_settings.RATE_LIMITS["start"]["address"]
+    assert visitors_period == 3600 and visitors >= 24 * 2
+    assert visitors * 10 <= address * 3600 / address_period
+
+
 # ---------------------------------------------------------------------------------------------
 # Without the client's address
 
