@@ -5,9 +5,10 @@ exception (a 403, a host not allowed, a body too big, too many fields: ``django.
 the whole traceback with it: a view-link holder tapping a field, or a scanner knocking with
 another host name, would flood the log. A share link's address is its secret, and any line that
 names the request's path ("Not Found: /join/<token>/", a database fault on that address) would
-write it down. ``RequestLogFilter`` sits on the settings' log handlers (``LOGGING``), so every
-logger's records pass it: it writes a share link's token as "…" (in the message and in a
-traceback), and keeps each refusal to its one line.
+write it down; so would a password-reset link's, which sets a new password. ``RequestLogFilter``
+sits on the settings' log handlers (``LOGGING``), so every logger's records pass it: it writes a
+link's token as "…" (in the message and in a traceback), and keeps each refusal to its one line.
+gunicorn's own logs pass it too (``apiary_site/serving.py``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from __future__ import annotations
 import logging
 import re
 
-_TOKEN = re.compile(r"(/join/)[^/\s'\"]+")
+# A share link's token (/join/<token>/), and a password-reset link's (/accounts/reset/<uidb64>/<token>/,
+# Django's: once opened, it sends the browser on to .../set-password/, which holds no secret).
+_TOKEN = re.compile(r"(/join/|/accounts/reset/[^/\s'\"]+/)(?!set-password/)[^/\s'\"]+")
 _TRACEBACK = logging.Formatter()  # (how a handler without a formatter of its own writes a traceback)
 
 
 def without_tokens(text: str) -> str:
-    """``text`` with every share link's token left out (``/join/…/``)."""
+    """``text`` with every share link's token and password-reset link's token left out
+    (``/join/…/``, ``/accounts/reset/MQ/…/``)."""
     return _TOKEN.sub(r"\1…", text)
 
 

@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from apiary_site.rate_limits import rate_limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -143,9 +145,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds a game file between its upload and its import (scoring/views/transfer.py), so it must
-# be shared by every worker and server: a table of the database (migration 0005 makes it). The
-# abuse limits count in a table of their own (scoring.models.RateCounter, one statement a count).
+# The default cache, whatever Django or a later feature keeps in it, is shared by every worker and
+# server: a table of the database (migration 0005 makes it). The game files waiting to be imported
+# (scoring.models.WaitingFile) and the abuse limits' counts (scoring.models.RateCounter, one
+# statement a count) have tables of their own.
 #
 # "pad" keeps the answers of the pad's poll (scoring/views/pad.py, pad_live), made once for each
 # game's revision and kept for the table's other phones. Each worker keeps its own, in its memory:
@@ -170,19 +173,19 @@ CACHES = {
     },
 }
 
-# Abuse limits, per client address and, for sign-in and password reset, per account name typed:
-# at most N requests per S seconds, as (N, S). A rule left out is not limited.
-# The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, counted per
-# "session" (what one phone may do: a signed-in account, or a share link's holder), per client
-# "address" (every phone behind it together) and per "account" name typed. docs/operations.md says why.
+# The abuse limits (scoring/web/limits.py): per rule, at most N requests per S seconds, as (N, S),
+# counted per "session" (one phone: its browser's own session, signed in or not), per "user" (a
+# signed-in account: every phone it is signed in on, together), per client "address" (every phone
+# behind it together), per "account" name typed, and per "visitor" (an address's requests without
+# an account only). A rule or kind left out is not limited.
+# Each one is set from the environment, as RATE_LIMIT_<RULE>_<KIND>=N/S or =off, e.g.
+# RATE_LIMIT_SAVE_ADDRESS=20000/60 (apiary_site/rate_limits.py reads them, and stops the site at
+# start-up on one it cannot read). docs/operations.md says why each is what it is.
 #
-# Saving and opening share links are what a club night does from behind one address (a club's
-# router): 32 phones at 8 tables, each typing a value about every 2 s (docs/performance.md), are
-# about 960 saves a minute from that one address, and 32 to 64 links opened as the tables sit down.
-# So these two are limited per session, and per address only by a ceiling against a flood, set
-# from the club night with room: three club nights behind one router, or ten phones each at their
-# own limit, before the address's ceiling refuses anything.
-RATE_LIMITS = {
+# Saving, opening share links and starting games are what a club does from behind one address (a
+# club's router): so they are limited per phone, and per address only by a ceiling that a club
+# never meets, against a flood.
+_RATE_LIMITS = {
     # Signing in is counted per account name typed from each address (a stranger's guesses never
     # lock its owner out), and per address high enough for a club signing in behind one router.
     "login": {"address": (100, 900), "account": (10, 900)},
@@ -190,31 +193,53 @@ RATE_LIMITS = {
     "password_reset": {"address": (10, 3600), "account": (3, 3600)},
     # A phone opens a table's link once or twice a game; a script guessing links, thousands.
     "join": {"session": (30, 600), "address": (600, 600)},
-    # A phone typing as fast as one can (a value every 0.5 s is 120 a minute; steps are sent one at
-    # a time) stays under 300; a script sends thousands. 3,000 a minute from one address is three
-    # club nights (960 each), and about half the saves a second one server takes (docs/performance.md).
-    "save": {"session": (300, 60), "address": (3000, 60)},
+    # Saving. One phone typing as fast as one can (a value every 0.5 s is 120 a minute; a stepper's
+    # taps are sent one at a time) stays under 300 a minute; a script sends thousands. An
+    # account's phones together (its owner signed in on each phone of the table): 1,500, a
+    # five-player table's phones each at its own limit, or two such tables typing their final
+    # scoring as fast as they can (2 × 5 × 120 = 1,200).
+    # Per address, what a club behind one router must never meet: at the benchmark's pace
+    # (docs/performance.md) 24 tables of 4 phones, a value every 2 s each, send 2,880 a minute.
+    # At a game's end every player types the final scoring at once, as fast as one can (120 a
+    # minute): with every table ending in the same minute (a round called at once), 24 tables of
+    # 5 players send 24 × 5 × 120 = 14,400 a minute. Hence 15,000. That is more than one server
+    # saves at all (a hundred or two a second, docs/performance.md): it no longer guards the
+    # server's time against one address's flood of sessions (the reverse proxy's limits are for
+    # that); it bounds what one address writes, and each phone and account are still limited.
+    "save": {"session": (300, 60), "user": (1500, 60), "address": (15000, 60)},
     # Starting a game needs no account: a table starts one every half hour or so, a script
-    # thousands (each a stored game). Per address, a club's phones starting at once.
-    "start": {"session": (30, 600), "address": (300, 600)},
+    # thousands (each a stored game). Per address, a club's phones starting at once. A visitor's
+    # games (no account) are kept by its session for a year and deleted only once nobody can
+    # reach them (clear_abandoned_games): a script discarding its cookies stored about 280 MB a
+    # day under the address's ceiling. So the starts without an account are counted per address
+    # too, lower: 100 an hour is 24 tables of visitors behind one router each starting two
+    # games in that hour, with room; an account's games are not counted there.
+    "start": {"session": (30, 600), "address": (300, 600), "visitor": (100, 3600)},
     # An account's game files: checked (each read whole) and imports started (each then goes on in
-    # steps, not counted); per address a ceiling for a club's accounts together.
-    "upload": {"session": (30, 600), "address": (300, 600)},
-    "import": {"session": (10, 600), "address": (100, 600)},
+    # steps, not counted), per account (its browsers together); per address a ceiling for a
+    # club's accounts together.
+    "upload": {"user": (30, 600), "address": (300, 600)},
+    "import": {"user": (10, 600), "address": (100, 600)},
 }
+RATE_LIMITS = rate_limits(_RATE_LIMITS, os.environ)
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
 # (0: the client's address is REMOTE_ADDR). A request without an address (gunicorn on a unix
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 
-# Game files waiting to be added (scoring/views/transfer.py): a checked upload waits in the cache (a table
-# of the database, above) until it is added or cancelled, an hour at most; one per session, and at
-# most IMPORT_WAITING_PER_ACCOUNT per account (its other browsers and devices) and
-# IMPORT_WAITING_TOTAL on the whole site. A file is at most 2 MB (about 2.7 MB in the cache table):
-# 50 are 100 MB of files at most, a size the table (which SQLite never shrinks) keeps to. An upload
-# over either is refused in words, and what waits stays as it was.
+# Game files waiting to be added (scoring/services/uploads.py): a checked upload waits in the
+# database (scoring.models.WaitingFile) until it is added or cancelled, or its session signs out,
+# an hour at most from the upload that took its place: sending another file replaces it in that
+# place, never for longer. One waits per session, and the waiting room is bounded per account
+# (its other browsers and devices), per client address (as the rate limits count it: one person
+# signing in to many accounts, or a club's phones behind one router) and on the whole site, in
+# files and in megabytes (a file is at most 2 MB), so that no one address can take every place.
+# An upload past a bound is refused in words, with what to do and until when; what waits stays.
 IMPORT_WAITING_PER_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_ACCOUNT") or 2)
+IMPORT_WAITING_PER_ADDRESS = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS") or 5)
+IMPORT_WAITING_PER_ADDRESS_MB = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS_MB") or 10)
 IMPORT_WAITING_TOTAL = int(os.environ.get("IMPORT_WAITING_TOTAL") or 50)
+IMPORT_WAITING_TOTAL_MB = int(os.environ.get("IMPORT_WAITING_TOTAL_MB") or 50)
 
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
 # Django's database sessions: a table every worker and every server shares, and a session flushed
@@ -339,6 +364,10 @@ if _PROXY_SSL_HEADER:
 PAD_POLL_MS = int(os.environ.get("PAD_POLL_MS") or 2000)
 PAD_SAVE_PAUSE_MS = int(os.environ.get("PAD_SAVE_PAUSE_MS") or 2000)
 PAD_NETWORK_WAIT_MS = int(os.environ.get("PAD_NETWORK_WAIT_MS") or 10000)
+# A page's copy on the phone opens offline for as long as its session lasts, and at most this long
+# after it was kept (a game night and the morning after): a session ended on another device (a
+# password changed there) goes unheard of while the phone is offline (scoring/views/offline.py).
+OFFLINE_COPY_SECONDS = int(os.environ.get("OFFLINE_COPY_SECONDS") or 12 * 60 * 60)
 
 # Request limits (apiary_site/bodies.py): a save posts a few hundred bytes and the pad without
 # JavaScript some kilobytes; a body over 256 KB is refused (413 in words) before it is read, file

@@ -871,6 +871,7 @@ def club_night(
     return {
         "phones": len(phones),
         "tables": len({phone.game_id for phone in phones}),
+        "addresses": sorted({holder.address for holder in holders}),  # (one: a room behind one router)
         "interval": interval,
         "jitter": jitter,
         "poll_every": poll_every,

@@ -127,10 +127,12 @@ def night_rows(results: dict, night: str, left_out: str) -> list[dict]:
             )
         ]
     rows = []
+    addresses = club.get("addresses") or []
+    behind = f" behind one address ({addresses[0]})" if len(addresses) == 1 else ""
     head = (
-        f"club night ({club['phones']} phones at {club['tables']} tables, each a save every {club['interval']:g} s "
-        f"± {club['jitter']:g} and a poll every {club['poll_every']:g} s; {club['seconds']:g} s, "
-        f"gunicorn -w {gun.get('workers', '?')})"
+        f"club night ({club['phones']} phones at {club['tables']} tables{behind}, each a save every "
+        f"{club['interval']:g} s ± {club['jitter']:g} and a poll every {club['poll_every']:g} s; "
+        f"{club['seconds']:g} s, gunicorn -w {gun.get('workers', '?')})"
     )
     for kind, label in (
         ("save", "save latency from its scheduled time"),

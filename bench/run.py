@@ -19,8 +19,10 @@ DEBUG off, on a throw-away database (SQLite in a temporary folder; a new Postgre
    fields every ``--club-interval`` s ± ``--club-jitter`` and polling every 2 s as pad.js does,
    each request at its scheduled time, for ``--club-seconds``: latency from the scheduled
    time), and the large club night the same way (``--large-club-tables`` tables of 4 phones:
-   24, 96 phones); then the closed loop at saturation (``--clients`` phones, ``--per-table`` at each
-   table's game, each sending its next save when the last is answered, for ``--seconds``), with
+   24, 96 phones), every phone of a night from one address (127.0.0.1: a club's router) under
+   the production save limit per address; then the closed loop at saturation (``--clients``
+   phones, ``--per-table`` at each table's game, each sending its next save when the last is
+   answered, for ``--seconds``), with
    /healthz under the same load as the baseline, and the workers' CPU time from /proc.
 
 It prints the table figure | measured | baseline | ratio | budget | met? (grouped: club night,
@@ -61,6 +63,8 @@ if str(ROOT) not in sys.path:
 from bench.common import ThrowawayDatabase, git, machine, summary  # noqa: E402 (the project's root on the path first)
 
 STARTED = time.monotonic()
+# The club nights' one address: every phone of the room behind one router, as a club plays.
+CLUB_ADDRESS = "127.0.0.1"
 
 
 def say(message: str) -> None:
@@ -166,7 +170,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--one-address",
         action="store_true",
-        help="every load client on 127.0.0.1: the save limit then refuses what is over it (counted as errors)",
+        help="the closed loop's and the in-process clients on 127.0.0.1 too, as the club nights' phones always "
+        "are: the save limit then refuses what is over it (counted as errors)",
     )
     parser.add_argument(
         "--json", type=Path, default=ROOT / "bench" / "results" / "latest.json", help="where to write the results"
@@ -305,18 +310,21 @@ def measure(args: argparse.Namespace, database: ThrowawayDatabase, folder: Path,
 
     limit = (getattr(settings, "RATE_LIMITS", {}) or {}).get("save", {}).get("address")
     per_address = max(1, int(limit[0] * 0.8)) if limit else 10**9
-    addresses = Addresses(per_address, fixed="127.0.0.1" if args.one_address else None)
+    addresses = Addresses(per_address, fixed=CLUB_ADDRESS if args.one_address else None)
+    said = f"{limit[0]} per {limit[1]} s per address" if limit else "none per address"
+    how = (
+        f"settings.RATE_LIMITS['save'] = {said}, unchanged: the club nights' phones all save and poll from "
+        f"{CLUB_ADDRESS}, as a club's behind one router (a save the limit refuses is an error of the night); "
+    )
     if args.one_address:
-        how = f"every client on 127.0.0.1 (save limit {limit}: saves over it are refused and counted as errors)"
-    elif limit:
-        how = (
-            f"settings.RATE_LIMITS['save'] = {limit[0]} per {limit[1]} s per address, unchanged: each phone "
-            f"saves from its own loopback address (127.x.y.z) and takes a fresh one every {per_address} saves, "
-            f"so the limit counts every save and refuses none; the per-session limit is lifted (bench/settings.py), "
-            f"each save still counted by it"
-        )
+        how += "the closed loop's and the in-process clients too (saves over the limit refused, counted as errors)"
     else:
-        how = "no save limit in settings.RATE_LIMITS"
+        how += (
+            f"the closed loop's and the in-process clients (saturation, far faster than any room types) each from "
+            f"its own loopback address (127.x.y.z), a fresh one every {per_address} saves, so the limit counts "
+            f"every save and refuses none"
+        )
+    how += "; the per-phone and per-account limits are lifted (bench/settings.py), each save still counted by them"
     encoding = save_encoding()
     results: dict[str, Any] = {
         "machine": machine(),
@@ -325,7 +333,7 @@ def measure(args: argparse.Namespace, database: ThrowawayDatabase, folder: Path,
         "command": " ".join(["bench/run.py", *(sys.argv[1:] if __name__ == "__main__" else [])]).strip(),
         "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
         "save_encoding": encoding,
-        "rate_limit": {"save": limit, "how": how},
+        "rate_limit": {"save": limit, "how": how, "club_address": CLUB_ADDRESS},
     }
     results["inprocess"], bench = in_process(args, encoding, addresses)
     if not args.no_gunicorn:
@@ -413,6 +421,7 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
 
     from bench import load
     from bench.inprocess import game_for
+    from bench.pad_client import Addresses
 
     def session_of(user) -> str:
         client = Client()
@@ -520,11 +529,12 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
                 f"{args.club_interval:g} s (± {args.club_jitter:g}) and polling every {every:g} s, for "
                 f"{args.load_warmup:g} + {args.club_seconds:g} s"
             )
+            router = Addresses(10**9, fixed=CLUB_ADDRESS)  # (every phone of the room behind one address)
             out[key] = load.club_night(
                 host,
                 port,
                 club,
-                [addresses.holder() for _ in club],
+                [router.holder() for _ in club],
                 seconds=args.club_seconds,
                 warmup=args.load_warmup,
                 interval=args.club_interval,

@@ -31,6 +31,7 @@ from scoring.rules.categories import (
     During,
     categories_of,
 )
+from scoring.rules.names import name_key
 
 
 def _between(field: str, low: int, high: int, name: str) -> models.CheckConstraint:
@@ -291,7 +292,8 @@ class Seat(models.Model):
 
     @staticmethod
     def key_for(name: str) -> str:
-        return name.strip().casefold()
+        """What makes two names one person's (``rules.names.name_key``)."""
+        return name_key(name)
 
     def save(self, *args, **kwargs):
         self.name_key = self.key_for(self.name)
@@ -628,6 +630,24 @@ class RateCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.hits} in window {self.window}"
+
+
+class WaitingFile(models.Model):
+    """A game file checked and waiting to be added (*Your data*'s import, ``services.uploads``):
+    a place of the waiting room, counted for its account, for the client address it was sent
+    from and for the site, in files and in bytes, until the file is added or cancelled, its
+    session signs out, or the hour from when the place was taken is over (``expires``: sending
+    another file in its place replaces the file, never for longer)."""
+
+    token = models.CharField(max_length=32, unique=True)  # what the session and the preview's form name it by
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    address = models.CharField(max_length=32)  # a digest of the client's address (as the rate limits count it)
+    text = models.TextField()
+    size = models.PositiveIntegerField()  # the text's bytes (UTF-8): what the room's bytes are counted in
+    expires = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.token}: {self.size} bytes until {self.expires:%H:%M}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -90,6 +90,9 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
     assert club["phones"] == 4 and club["tables"] == 2 and club["threads_still_running"] == 0
     assert club["save"]["answers"] > 0 and club["poll"]["answers"] > 0
     assert club["save"]["statuses"].get("409", 0) == 0  # each phone types only its own seat's fields
+    for night in (club, results["gunicorn"]["club_large"]):  # a room behind one router, none of it refused
+        assert night["addresses"] == ["127.0.0.1"] and night["save"]["statuses"].get("429", 0) == 0
+    assert results["rate_limit"]["club_address"] == "127.0.0.1"
     large = results["gunicorn"]["club_large"]  # the large night: 4 phones at each of its tables
     assert large["phones"] == 4 and large["tables"] == 1 and large["threads_still_running"] == 0
     assert large["save"]["answers"] > 0 and large["poll"]["answers"] > 0
@@ -319,6 +322,7 @@ def club(save_p99: float, poll_p99: float, errors: int = 0) -> dict:
     return {
         "phones": 32,
         "tables": 8,
+        "addresses": ["127.0.0.1"],
         "interval": 2.0,
         "jitter": 0.5,
         "poll_every": 2.0,
@@ -497,6 +501,14 @@ def test_budgets_that_do_not_apply_to_the_run_have_no_verdict():
     assert verdicts(given(history_sizes=["10", "100000"], history=100.0))["history.history page"] is None
     few = verdicts(given(sectors=2, pad4=100.0, pad4_html=10**6))
     assert few["time.pad4.10"] is None and few["html.pad4"] is None and few["time.poll_made.10"] is True
+
+
+def test_a_club_night_behind_one_address_says_so():
+    results = given()
+    results["gunicorn"]["club_large"]["addresses"] = ["127.1.0.2", "127.1.0.3"]  # (an older run's phones)
+    rows = {row["key"]: row["figure"] for row in report.figures(results) if row.get("key")}
+    assert rows["club.save_p99"].startswith("club night (32 phones at 8 tables behind one address (127.0.0.1), each")
+    assert rows["club_large.save_p99"].startswith("club night (96 phones at 24 tables, each")
 
 
 def test_a_run_without_the_club_night_says_not_measured_and_passes_nothing():

@@ -505,3 +505,38 @@ def test_the_migration_gives_every_seat_of_an_owned_game_its_player():
     executor = MigrationExecutor(connection)  # back to the latest state for the other tests
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes("scoring"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_keys_names_again_without_their_ignorable_characters():
+    """ "Ann" typed with a variation selector was another name than "Ann"; now the same one. A
+    player whose new key is another player's of the owner keeps its own (no clash: two records
+    the owner may merge)."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("scoring", "0021_game_played_after")], [("scoring", "0022_name_keys_without_ignorables")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    User, Game, Seat, Player = (
+        old.get_model(*name.split(".")) for name in ("auth.User", "scoring.Game", "scoring.Seat", "scoring.Player")
+    )
+    owner_ = User.objects.create(username="a")
+    game = Game.objects.create(owner=owner_, played_on=date(2024, 1, 1))
+    Seat.objects.create(game=game, number=1, name="Ann\ufe00", name_key="ann\ufe00")
+    Seat.objects.create(game=game, number=2, name="\u2764\ufe0f Bo", name_key="\u2764\ufe0f bo")
+    Player.objects.create(owner=owner_, name="Ann", name_key="ann")
+    Player.objects.create(owner=owner_, name="Ann\ufe00", name_key="ann\ufe00")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    Seat, Player = new.get_model("scoring", "Seat"), new.get_model("scoring", "Player")
+
+    assert sorted(Seat.objects.values_list("name_key", flat=True)) == ["ann", "\u2764 bo"]
+    assert sorted(Player.objects.values_list("name_key", flat=True)) == ["ann", "ann\ufe00"]  # (kept: no clash)
+
+    executor = MigrationExecutor(connection)  # back to the latest state for the other tests
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes("scoring"))

@@ -25,6 +25,7 @@ from scoring.rules.categories import (
     MAX_SECTORS,
     During,
 )
+from scoring.rules.names import name_key
 from scoring.wording.sentences import isolated, words
 
 
@@ -65,8 +66,8 @@ class BasePlayerRowFormSet(forms.BaseFormSet):
             )
         seen: set[str] = set()
         for player in players:
-            folded = player["name"].strip().casefold()
-            if folded in seen or (self.solo and folded == gettext("Automa").casefold()):
+            folded = name_key(player["name"])
+            if folded in seen or (self.solo and folded == name_key(gettext("Automa"))):
                 problems.append(
                     ValidationError(
                         words(

@@ -44,6 +44,7 @@ from scoring.rules.categories import (
     categories_of,
 )
 from scoring.rules.engine import Sector
+from scoring.rules.names import name_key
 from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -282,7 +283,7 @@ class _Reader(Checks):
             player = self.player(item, where, index, len(raw), sector_count, during)
             if player is None:
                 continue
-            folded = player.name.casefold()
+            folded = name_key(player.name)
             if folded in names:
                 self.problem(
                     f"{where}.name",

@@ -30,6 +30,7 @@ from scoring.wording.sentences import isolated, words
 if TYPE_CHECKING:
     from scoring.access import Actor
     from scoring.forms.pad import PadForm
+    from scoring.models import Game
     from scoring.web.limits import Refused
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
@@ -63,13 +64,16 @@ CHANGES = ("changes",)  # the recent changes, when the page shows them
 class SaveAnswer:
     """The answer to one save: ``partials`` of the pad drawn from ``board`` with ``context`` (what
     the field's partials read), or, with no board, ``sentence`` alone (404 with none: the game is
-    out of reach)."""
+    out of reach) and the ``game`` as the save found it, whose state the answer's headers say."""
 
     status: int
     board: Scoreboard | None = None
     partials: tuple[str, ...] = ()
     context: dict = field(default_factory=dict)
     sentence: str = ""
+    # The game as the service read it inside its transaction: a game finished after the view's
+    # access read it (a race with another phone's Finish) is said finished, as the refusal says.
+    game: Game | None = None
 
 
 def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> SaveAnswer:
@@ -79,9 +83,10 @@ def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> Sav
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)
         return SaveAnswer(404)
     if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
-        return SaveAnswer(409, sentence=finished_refusal(result.stands.game))
+        game = result.stands.game
+        return SaveAnswer(409, sentence=finished_refusal(game), game=game)
     if result.field is None:
-        return SaveAnswer(400, sentence=_("This field is not part of the game."))
+        return SaveAnswer(400, sentence=_("This field is not part of the game."), game=result.stands.game)
     pad, refused = result.field, result.outcome is Outcome.REFUSED  # (of the seats the board shows)
     board = Scoreboard(
         result.stands,

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Change, Game, GameEvent, Seat
 from scoring.presenters.board import Scoreboard
 from scoring.rules.categories import END_CATEGORIES
+from scoring.wording.numbers_and_dates import figure
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 # Who sends the play. BG Stats remembers how a user matched our game and our players to theirs
@@ -182,7 +183,7 @@ def breakdown_line(board: Scoreboard, position: int) -> str:
         (_(c.short_label or c.label), result.category_vp[c.key]) for c in (*board.during_categories, *END_CATEGORIES)
     ]
     parts.append((_("Comb majorities"), result.majority))
-    points = ", ".join(f"{label} {vp}" for label, vp in parts if vp) or "0"
+    points = ", ".join(f"{label} {figure(vp)}" for label, vp in parts if vp) or "0"  # ("Carvings −3")
     # Translators: one line of a play's comments in BG Stats: a player's name, then their VP by category.
     return _("%(name)s: %(points)s") % {"name": board.views[position].name, "points": points}
 
@@ -201,6 +202,8 @@ def breakdown_table(board: Scoreboard) -> str:
     scored = [(label, vps) for label, vps in columns if any(vps)]
     lines = [",".join(label for label, _vps in scored)]
     for position, view in enumerate(board.views):
+        # (a negative one with the hyphen: the table is for an address short of room, where a true
+        # minus sign takes nine characters, percent-encoded, and three more would cost the factions)
         points = ",".join(str(vps[position]) for _label, vps in scored) or "0"
         lines.append(_("%(name)s: %(points)s") % {"name": view.name, "points": points})
     return "\n".join(lines)

@@ -25,6 +25,15 @@ that hides or reorders text, which would make it say what it is not (a name type
   aside (the emoji sequences of UTS #51: "👩‍💻", "🏳️‍🌈"). Elsewhere a joiner changes nothing that can
   be seen, and would only make two names that look the same differ.
 
+Nor may a name hold what Unicode calls a *default-ignorable* character beyond those (what a
+renderer shows nothing of, ``DEFAULT_IGNORABLE``): the combining grapheme joiner (U+034F), the Hangul
+fillers (U+115F, U+1160, U+3164, U+FFA0, which alone make a blank name), the Khmer inherent vowels,
+the unassigned ignorables; and the variation selectors (U+FE00-FE0F, U+E0100-E01EF) and the
+Mongolian ones (U+180B-180D, U+180F) except after a character they vary: a symbol, a digit or
+punctuation (an emoji's "❤️", "1️⃣", "‼️"), a letter of a script without case (an ideograph's
+variant), a Mongolian letter. "Ann" and "Ann" with a selector after its "n" would be two names that
+look the same. Names are compared with these characters removed and case ignored (``name_key``).
+
 Every other character is kept: letters of any script with their combining marks, digits,
 punctuation, symbols and emoji, spaces, and the characters of a Unicode newer than the server's
 (a new emoji typed on a phone). Where a name is typed, runs of spaces and line breaks become one
@@ -44,6 +53,50 @@ _MARKS = frozenset({"Mn", "Me"})  # what sits on a letter: the joining rules loo
 _EMOJI_MODIFIERS = frozenset({"Mn", "Me", "Sk"})  # a variation selector (Mn), a skin tone (Sk)
 
 
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1), which Python's
+# unicodedata does not give: the ranges not already of the refused categories (Cf) matter here.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+_VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+_MONGOLIAN_SELECTORS = ((0x180B, 0x180D), (0x180F, 0x180F))
+_MONGOLIAN_LETTERS = (0x1820, 0x18AA)
+# What a variation selector may follow: a symbol, a digit or punctuation (emoji and keycaps), or a
+# letter of a script without case (an ideograph, whose variants the selectors choose).
+_VARIED_CATEGORIES = frozenset({"So", "Sm", "Sc", "Sk", "Nd", "No", "Po", "Lo"})
+
+
+def _in(char: str, ranges: tuple[tuple[int, int], ...]) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in ranges)
+
+
+def is_default_ignorable(char: str) -> bool:
+    return _in(char, DEFAULT_IGNORABLE)
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: without the spaces around them, the default-ignorable
+    characters left out, case ignored ("Ann", " ann " and "Ann" with a selector are one name)."""
+    return "".join(char for char in name.strip() if not is_default_ignorable(char)).casefold()
+
+
 def one_line(text: str) -> str:
     """The text as a name typed on a page is kept: without the spaces around it, each run of
     spaces, tabs and line breaks inside it one space."""
@@ -55,7 +108,17 @@ def refused_character(name: str) -> str | None:
     for index, char in enumerate(name):
         if unicodedata.category(char) in _REFUSED_CATEGORIES and not _joins(name, index):
             return char
+        if is_default_ignorable(char) and not _varies(name, index) and not _joins(name, index):
+            return char
     return None
+
+
+def _varies(name: str, index: int) -> bool:
+    """Whether the character at ``index`` is a variation selector after a character it varies."""
+    char, before = name[index], name[index - 1] if index > 0 else "\0"
+    if _in(char, _MONGOLIAN_SELECTORS):
+        return _MONGOLIAN_LETTERS[0] <= ord(before) <= _MONGOLIAN_LETTERS[1]
+    return _in(char, _VARIATION_SELECTORS) and unicodedata.category(before) in _VARIED_CATEGORIES
 
 
 def character_words(char: str) -> str:

@@ -1,14 +1,21 @@
 """Game files waiting to be added (*Your data*'s import), and adding them step by step.
 
-A checked file (at most 2 MB) waits on the server for an hour, under a random token: its text in
-the cache (shared by every worker, under the account and the token), the token, the file's name,
-when it was sent and the places it holds in the session (``SESSION_UPLOAD``). Not the text
-itself in the session, which every request of the account reads (the pad's poll every few
-seconds). One file waits per session (a later one replaces it, in the places that one held),
-and a waiting file holds a place of the account's (``IMPORT_WAITING_PER_ACCOUNT``: its other
-sessions' files) and one of the site's (``IMPORT_WAITING_TOTAL``), freed when it is added,
-cancelled or expires: with every place taken the file cannot wait (``upload_keep`` says why),
-and what waits stays.
+A checked file (at most 2 MB) waits in the waiting room (``WaitingFile``, a table of the database
+that every worker and server shares) under a random token, one file a session. The session holds
+the token, the file's name and when it was sent (``SESSION_UPLOAD``), not the text itself, which
+every request of the account would read (the pad's poll every few seconds).
+
+The room is bounded so that nobody can fill it for the others (``upload_keep``): per account
+(``IMPORT_WAITING_PER_ACCOUNT`` files: its other browsers and devices), per client address
+(``IMPORT_WAITING_PER_ADDRESS`` files, ``IMPORT_WAITING_PER_ADDRESS_MB``: one person signed in to
+many accounts, or every phone behind a club's router) and on the whole site
+(``IMPORT_WAITING_TOTAL`` files, ``IMPORT_WAITING_TOTAL_MB``). A place is held from the upload
+that took it for ``WAITING_SECONDS`` at most, and freed sooner when its file is added or
+cancelled, or when its session signs out (``upload_forget_on_sign_out``). A session sending
+another file replaces its waiting file in the same place, until the same time: a place is never
+renewed, so keeping one means taking a new place every hour, beside everyone else. A file the
+room cannot hold is refused with which bound it met and when it would fit (``NoPlace``), and what
+waits stays as it was.
 
 Adding it goes ``IMPORT_STEP`` games a request (``import_step``: ``games_import`` stores them in
 short batches, skipping the games the account already has), so no request holds a worker long
@@ -18,102 +25,143 @@ again skips those games and adds the rest.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.cache import cache
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scoring import selectors
 from scoring.gamefile import GameFileError, Problem, parse_document, read_document
+from scoring.models import WaitingFile
 from scoring.services.imports import games_import
 
-# The file waiting to be added: {"token", "name", "since" (when it was sent), "places" (the cache
-# keys of the places it holds)}, and once adding it started {"done", "total", "added", "skipped"}
-# (games of the file done so far, of all, of which added and skipped by this session's steps);
-# its text is in the cache.
+# The file waiting to be added: {"token", "name", "since" (when it was sent)}, and once adding it
+# started {"done", "total", "added", "skipped"} (games of the file done so far, of all, of which
+# added and skipped by this session's steps); its text is in the waiting room.
 SESSION_UPLOAD = "transfer_upload"
-WAITING_SECONDS = 60 * 60  # how long an uploaded file waits to be added
+WAITING_SECONDS = 60 * 60  # how long a place of the waiting room is held, from the upload that took it
 IMPORT_STEP = 250  # games a request of an import stores (in batches of IMPORT_BATCH): a second or two
+WAITING_ROOM_KEYS = ("text", "until")  # what ``upload_waiting`` reads from the room, not kept in the session
+MB = 1024 * 1024  # (the unit of the room's bytes, as of the upload's 2 MB)
 
-ACCOUNT_FULL = "account"  # why a checked file cannot wait: the account's places are taken ...
-SITE_FULL = "site"  # ... or the site's
-
-
-def _cache_key(user, token: str) -> str:
-    return f"transfer-upload:{user.pk}:{token}"
-
-
-def _places(user) -> tuple[list[str], list[str]]:
-    """The cache keys of the places a waiting file may hold: the account's, and the site's."""
-    account = [f"transfer-place:{user.pk}:{n}" for n in range(settings.IMPORT_WAITING_PER_ACCOUNT)]
-    return account, [f"transfer-place:site:{n}" for n in range(settings.IMPORT_WAITING_TOTAL)]
+ACCOUNT = "account"  # whose places a file that cannot wait found taken: its account's ...
+ADDRESS = "address"  # ... its client address's ...
+SITE = "site"  # ... or the site's
 
 
-def _take(keys: list[str], token: str) -> str | None:
-    """One of the free places ``keys`` (an expired one is free), taken for the file ``token`` for as
-    long as it waits; None when each is taken. ``cache.add`` stores only where nothing is: two
-    uploads at once never take one place."""
-    taken = cache.get_many(keys)
-    return next((key for key in keys if key not in taken and cache.add(key, token, WAITING_SECONDS)), None)
+@dataclass(frozen=True)
+class NoPlace:
+    """Why a checked file cannot wait: whose places are taken (``ACCOUNT``, ``ADDRESS``, ``SITE``),
+    how many files hold them (``waiting``), and when the file would fit at the earliest, as those
+    files stop waiting and nothing else comes (``until``)."""
+
+    whose: str
+    waiting: int
+    until: datetime
 
 
-def _held(pending: dict) -> list[str]:
-    """Those of the places of the waiting file (``pending``) that are still its own (not expired)."""
-    places = pending.get("places", [])
-    held = cache.get_many(places)
-    return [key for key in places if held.get(key) == pending["token"]]
-
-
-def _release(pending: dict) -> None:
-    """The places the waiting file holds, freed."""
-    cache.delete_many(_held(pending))
-
-
-def upload_keep(*, session: SessionBase, user, name: str, text: str) -> str | None:
-    """The checked file waits to be added, in place of the session's waiting file (one at a time,
-    in the places that one held); else it takes a place of the account's and one of the site's.
-    None, or why it cannot wait (``ACCOUNT_FULL``, ``SITE_FULL``): then what waits stays as it was."""
-    token = secrets.token_urlsafe(16)
+def upload_keep(*, session: SessionBase, user, address: str, name: str, text: str) -> NoPlace | None:
+    """The checked file waits to be added, sent from ``address`` (the client, as the rate limits
+    count it): in place of the session's waiting file, until the time that place is held to;
+    else in a place of its own, for ``WAITING_SECONDS``. Either when the room holds it beside
+    the other files waiting (``_room_for``). None, or why it cannot wait: then what waits stays
+    as it was."""
     pending = session.get(SESSION_UPLOAD)
-    places = _held(pending) if pending else []
-    if len(places) == 2:  # the account's and the site's
-        cache.set_many(dict.fromkeys(places, token), WAITING_SECONDS)
-    else:
-        account, site = _places(user)
-        mine = _take(account, token)
-        if mine is None:
-            return ACCOUNT_FULL
-        theirs = _take(site, token)
-        if theirs is None:
-            cache.delete(mine)
-            return SITE_FULL
-        if pending:
-            _release(pending)
-        places = [mine, theirs]
-    if pending:
-        cache.delete(_cache_key(user, pending["token"]))
-    cache.set(_cache_key(user, token), text, WAITING_SECONDS)
-    since = timezone.now().isoformat()
-    session[SESSION_UPLOAD] = {"token": token, "name": name, "since": since, "places": places}
+    replacing = pending["token"] if pending else None
+    token = secrets.token_urlsafe(16)
+    size = len(text.encode())
+    sender = hashlib.sha256(address.encode()).hexdigest()[:32]  # (the room never keeps the address itself)
+    with transaction.atomic():
+        _room_lock()
+        no_place = _room_for(size, user=user, address=sender, replacing=replacing)
+        if no_place is not None:
+            return no_place
+        replaced = 0
+        if replacing is not None:  # in its place, its ``expires`` as it is: never renewed
+            replaced = WaitingFile.objects.filter(owner=user, token=replacing).update(
+                token=token, address=sender, text=text, size=size
+            )
+        if not replaced:  # (none waits, or its place was over: deleted by ``_room_for``)
+            expires = timezone.now() + timedelta(seconds=WAITING_SECONDS)
+            WaitingFile.objects.create(token=token, owner=user, address=sender, text=text, size=size, expires=expires)
+    session[SESSION_UPLOAD] = {"token": token, "name": name, "since": timezone.now().isoformat()}
     return None
 
 
+def _room_lock() -> None:
+    """The waiting room taken until the transaction ends, so that uploads count and take its
+    places one at a time. On SQLite every transaction holds the database's write lock from its
+    start already (settings' ``transaction_mode``); on PostgreSQL the room's table is locked
+    against the other uploads and the writes of its rows, never against reading it."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            table = connection.ops.quote_name(WaitingFile._meta.db_table)
+            cursor.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
+
+
+def _room_for(size: int, *, user, address: str, replacing: str | None) -> NoPlace | None:
+    """Whether a file of ``size`` bytes fits beside the files waiting (those whose time is over
+    deleted first; the session's own file, ``replacing``, not counted: the new one takes its
+    place), under each bound: its account's, its address's, the site's. None, or of the bounds
+    it does not fit under, the one it waits for longest (the account's first: its owner can
+    free it)."""
+    now = timezone.now()
+    WaitingFile.objects.filter(expires__lte=now).delete()
+    others = WaitingFile.objects.exclude(token=replacing) if replacing else WaitingFile.objects.all()
+    waiting = list(others.only("owner_id", "address", "size", "expires").order_by("expires"))
+    bounds = [
+        (ACCOUNT, [file for file in waiting if file.owner_id == user.pk], settings.IMPORT_WAITING_PER_ACCOUNT, None),
+        (
+            ADDRESS,
+            [file for file in waiting if file.address == address],
+            settings.IMPORT_WAITING_PER_ADDRESS,
+            settings.IMPORT_WAITING_PER_ADDRESS_MB * MB,
+        ),
+        (SITE, waiting, settings.IMPORT_WAITING_TOTAL, settings.IMPORT_WAITING_TOTAL_MB * MB),
+    ]
+    refused = []
+    for whose, counted, files, room in bounds:
+        until = _fits_from(counted, size, files=files, room=room)
+        if until is not None:
+            refused.append(NoPlace(whose, len(counted), until))
+    return max(refused, key=lambda no_place: no_place.until, default=None)
+
+
+def _fits_from(waiting: list[WaitingFile], size: int, *, files: int, room: int | None) -> datetime | None:
+    """When a file of ``size`` bytes fits under a bound of ``files`` files and ``room`` bytes
+    (None: files alone are counted) beside ``waiting`` (the files the bound counts, soonest to
+    stop waiting first), as they stop waiting and nothing else comes: None when it fits now. (A
+    room with nothing waiting takes any file, whatever its bounds.)"""
+    count, total, until = len(waiting), sum(file.size for file in waiting), None
+    stopping = iter(waiting)
+    while count and not (count < files and (room is None or total + size <= room)):
+        first = next(stopping)
+        count, total, until = count - 1, total - first.size, first.expires
+    return until
+
+
 def upload_waiting(*, session: SessionBase, user) -> dict | None:
-    """The file waiting to be added ({"token", "name", "since", "places", "text"}, and the
-    progress of adding it), or None (none, or expired: its places are freed)."""
+    """The file waiting to be added ({"token", "name", "since", the progress of adding it, and
+    its "text" and "until": when its place is over}), or None (none, or its time is over: the
+    session forgets it)."""
     pending = session.get(SESSION_UPLOAD)
     if pending is None:
         return None
-    text = cache.get(_cache_key(user, pending["token"]))
-    if text is None or "places" not in pending:  # (or sent before files held places: sent again)
+    waiting = (
+        WaitingFile.objects.filter(owner=user, token=pending["token"], expires__gt=timezone.now())
+        .values("text", "expires")
+        .first()
+    )
+    if waiting is None:  # (or sent before files waited in the room: sent again)
         upload_forget(session=session, user=user)
         return None
-    return {**pending, "text": text}
+    return {**pending, "text": waiting["text"], "until": waiting["expires"]}
 
 
 def upload_named(*, session: SessionBase, user, token: str) -> dict | None:
@@ -125,11 +173,17 @@ def upload_named(*, session: SessionBase, user, token: str) -> dict | None:
 
 
 def upload_forget(*, session: SessionBase, user) -> None:
-    """The waiting file forgotten (added, cancelled, expired): its text and its places."""
+    """The waiting file forgotten (added, cancelled, its time over, signed out): its place freed."""
     pending = session.pop(SESSION_UPLOAD, None)
     if pending is not None:
-        cache.delete(_cache_key(user, pending["token"]))
-        _release(pending)
+        WaitingFile.objects.filter(owner=user, token=pending["token"]).delete()
+
+
+def upload_forget_on_sign_out(sender, request, user, **kwargs) -> None:
+    """Signing out frees the session's place at once (Django's ``user_logged_out``, sent before
+    the session is flushed): a person who leaves holds no place of the room for the hour."""
+    if request is not None and user is not None:
+        upload_forget(session=request.session, user=user)
 
 
 @dataclass
@@ -170,7 +224,7 @@ def import_step(*, session: SessionBase, user, pending: dict) -> ImportStep:
         added=pending["added"] + result.added,
         skipped=pending["skipped"] + result.skipped,
     )
-    progress = {key: value for key, value in pending.items() if key != "text"}
+    progress = {key: value for key, value in pending.items() if key not in WAITING_ROOM_KEYS}
     if pending["done"] < len(games):
         session[SESSION_UPLOAD] = progress
         return ImportStep(pending["name"], progress=progress)

@@ -1,17 +1,27 @@
-"""A visitor's games (a browser that scored without an account), kept by the account it makes
-or signs in to."""
+"""A visitor's games (a browser that scored without an account): kept by the account it makes
+or signs in to, and deleted once nobody can reach them any more (``abandoned_find``)."""
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import F
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import import_module
 
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Exists, F, OuterRef
+from django.utils import timezone
+
+from scoring.access import SESSION_LINKS, SESSION_VISITOR
 from scoring.gamefile import PlayerData
 from scoring.models import (
     Change,
     CombLayout,
     Game,
     GameEvent,
+    GameLink,
+    GameMember,
     Seat,
 )
 from scoring.services.people import players_attach
@@ -72,3 +82,83 @@ def _layouts_claim(*, visitor: str, user) -> None:
             same_name.delete()
         # (update() leaves updated_at as it was: the start form still offers the latest first)
         CombLayout.objects.filter(pk=layout.pk).update(owner=user, visitor=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Abandoned: what nobody can reach any more (manage.py clear_abandoned_games, nightly)
+
+DELETE_BATCH = 200  # games deleted a transaction: the write lock held briefly, the site saving between
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    """The visitors' games (by id) and comb layouts (by id) that nobody can reach any more."""
+
+    games: list[int]
+    layouts: list[int]
+
+
+def abandoned_find(*, started_before: datetime) -> Abandoned:
+    """The visitors' games and layouts nobody can reach any more. A visitor's game is reached
+    only by its owner, the browser whose session holds its visitor id (``access.game_access``),
+    and by the holders of its live share links: a browser whose session opened one, or an
+    account that joined through one (a member: the game is in their history). Sessions end
+    (``VISITOR_SESSION_AGE`` after a visitor's latest game, at most; Django's two weeks after a
+    link's holder's last change), and links are revoked: once no unexpired session holds the
+    visitor id nor a live link of the game, and no account joined through a live one, nothing
+    leads to it again (a session's cookie cannot be made anew). A layout is only its visitor's.
+
+    Only what was started (a layout: saved) before ``started_before`` is counted: what is newer
+    stays whatever holds it, so that a link still on its way to a phone (sent, not yet opened)
+    finds its game."""
+    visitors, links = _held_by_live_sessions()
+    candidates = {
+        pk
+        for pk, visitor in Game.objects.filter(visitor__isnull=False, created_at__lt=started_before).values_list(
+            "pk", "visitor"
+        )
+        if visitor not in visitors
+    }
+    live = GameLink.objects.filter(
+        revoked_at__isnull=True, game__visitor__isnull=False, game__created_at__lt=started_before
+    ).annotate(joined=Exists(GameMember.objects.filter(link=OuterRef("pk"))))
+    reached = {game_id for pk, game_id, joined in live.values_list("pk", "game_id", "joined") if joined or pk in links}
+    layouts = [
+        pk
+        for pk, visitor in CombLayout.objects.filter(visitor__isnull=False, updated_at__lt=started_before).values_list(
+            "pk", "visitor"
+        )
+        if visitor not in visitors
+    ]
+    return Abandoned(games=sorted(candidates - reached), layouts=sorted(layouts))
+
+
+def _held_by_live_sessions() -> tuple[set[str], set[int]]:
+    """The visitor ids, and the share links (by id), that the unexpired sessions hold."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    live = store.get_model_class().objects.filter(expire_date__gt=timezone.now())
+    visitors: set[str] = set()
+    links: set[int] = set()
+    for encoded in live.values_list("session_data", flat=True).iterator(chunk_size=2000):
+        data = store().decode(encoded)
+        if data.get(SESSION_VISITOR):
+            visitors.add(data[SESSION_VISITOR])
+        for opened in data.get(SESSION_LINKS, {}).values():
+            links.update(opened)
+    return visitors, links
+
+
+def abandoned_delete(abandoned: Abandoned) -> None:
+    """Delete the abandoned games (with their seats, changes, events and links) and layouts, a
+    batch a transaction. A game an account kept meanwhile (its visitor signed in) is left."""
+    for batch in _batches(abandoned.games):
+        with transaction.atomic():
+            Game.objects.filter(pk__in=batch, visitor__isnull=False).delete()
+    for batch in _batches(abandoned.layouts):
+        with transaction.atomic():
+            CombLayout.objects.filter(pk__in=batch, visitor__isnull=False).delete()
+
+
+def _batches(ids: list[int]) -> Iterator[list[int]]:
+    for start in range(0, len(ids), DELETE_BATCH):
+        yield ids[start : start + DELETE_BATCH]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from datetime import datetime, timedelta
 from functools import cache, wraps
 
 from django.conf import settings
@@ -24,6 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template import Engine
 from django.template.loader import get_template
 from django.templatetags.static import static
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -56,12 +58,28 @@ def keep_offline(view):
         tag = session_tag(request, create=shown and request.session.session_key is not None)
         response = view(request, *args, **kwargs)
         # (a session that ended during the view, its password changed elsewhere, keeps nothing)
-        if shown and response.status_code == 200 and tag and session_tag(request) == tag:
+        kept = getattr(response, "kept_offline", True)
+        if shown and kept and response.status_code == 200 and tag and session_tag(request) == tag:
             response[KEEP_HEADER] = tag
-            response[KEEP_UNTIL_HEADER] = str(int(request.session.get_expiry_date().timestamp()))
+            response[KEEP_UNTIL_HEADER] = str(int(_kept_until(request).timestamp()))
         return response
 
     return wrapper
+
+
+def _kept_until(request: HttpRequest) -> datetime:
+    """Until when a copy may open offline: the session's expiry, and at most
+    ``OFFLINE_COPY_SECONDS`` from now (a session may end on another device, its password changed:
+    the phone does not hear of it while offline)."""
+    capped = timezone.now() + timedelta(seconds=settings.OFFLINE_COPY_SECONDS)
+    return min(request.session.get_expiry_date(), capped)
+
+
+def not_kept(response: HttpResponse) -> HttpResponse:
+    """The page holds what no copy on the phone may (a share link's address): it is never kept
+    offline, whatever ``keep_offline`` would do."""
+    response.kept_offline = False  # type: ignore[attr-defined]  # (read by keep_offline)
+    return response
 
 
 def session_tag_header(get_response):

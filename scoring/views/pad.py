@@ -28,7 +28,7 @@ from apiary_site.compression import keep_uncompressed
 from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
-from scoring.models import Change
+from scoring.models import Change, Game
 from scoring.presenters import answers
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.changes import change_label, finished_sentence, value_words
@@ -37,7 +37,7 @@ from scoring.presenters.results import standings
 from scoring.rules.categories import MAX_PLAYERS
 from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
 from scoring.views.common import HtmxHttpRequest, render_partials, with_game
-from scoring.views.offline import keep_offline
+from scoring.views.offline import keep_offline, not_kept
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
 from scoring.web import limits
@@ -93,12 +93,12 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if form.cleaned_data.get("session", "") not in ("", session_tag(request)):
         # (the page was opened in a session that has ended: what it kept is not this session's to save)
         answer = _pad_sentence(
-            access, _("This page was opened in a session that has ended: it cannot save. Reload the page."), 403
+            access.game, _("This page was opened in a session that has ended: it cannot save. Reload the page."), 403
         )
         return say_session(answer, request)
     address = form.address
     if address is None:  # (not a field of any game's: the form says so)
-        return _pad_sentence(access, str(form.errors["field"][0]), 400)
+        return _pad_sentence(access.game, str(form.errors["field"][0]), 400)
     if not valid:
         message = str(next(iter(form.errors.values()))[0])
         return _save_answer(request, access, answers.input_refused(access.game, address, message, typed=typed))
@@ -107,9 +107,12 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveAnswer) -> HttpResponse:
-    """The answer to one save of the pad's script, as ``answers`` says it."""
+    """The answer to one save of the pad's script, as ``answers`` says it. A sentence alone says
+    how the game stands as the save found it (finished by another phone since the access read it)."""
     if answer.board is None:
-        return _pad_sentence(access, answer.sentence, answer.status) if answer.sentence else sentence("", 404)
+        if not answer.sentence:
+            return sentence("", 404)
+        return _pad_sentence(answer.game or access.game, answer.sentence, answer.status)
     context = _pad_context(request, access, answer.board, **answer.context)
     response = _pad_partials(request, list(answer.partials), context, status=answer.status)
     # (what a poll would bring at this revision: a page whose last poll was the revision before
@@ -118,9 +121,9 @@ def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveA
     return response
 
 
-def _pad_sentence(access: GameAccess, message: str, status: int) -> HttpResponse:
-    """A save refused in one sentence, saying how the game stands now (``protocol.say_game``)."""
-    return say_game(sentence(message, status), access.game)
+def _pad_sentence(game: Game, message: str, status: int) -> HttpResponse:
+    """A save refused in one sentence, saying how ``game`` stands (``protocol.say_game``)."""
+    return say_game(sentence(message, status), game)
 
 
 def _revision_tag(request: HttpRequest, access: GameAccess) -> str:
@@ -409,13 +412,16 @@ def _pad_page(
     context = _pad_context(request, access, board, **context)
     context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
     if access.is_owner:
-        context["share"] = share_links(request, board.game)
+        # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):
+        # a page that holds them is never kept offline (``offline.not_kept``), the pad without them is.
+        context["share_live"] = selectors.game_shared(board.game)
+        context["share"] = share_links(request, board.game) if request.GET.get("shared") else []
         context["share_has"] = {item["link"].access: True for item in context["share"]}
         # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
         # the table gathers round the QR code; once scoring has begun, beside Recent changes.
         context["share_on_top"] = board.game.revision == 0
     response = render(request, PAD, context, status=status)
-    # The share links are secrets: never compressed beside what others typed (BREACH).
+    # The share links are secrets: never compressed beside what others typed (BREACH), nor kept.
     if context.get("share"):
-        keep_uncompressed(response)
+        keep_uncompressed(not_kept(response))
     return response

@@ -7,11 +7,13 @@ Thin function-based views that work without JavaScript: selectors read, services
 
 1. ``import_file`` (POST) checks the file. A file with problems is refused with every problem
    named by its path, and nothing is kept. A valid one waits to be added
-   (``services.upload_keep``: for an hour, one a session, in the account's and the site's places;
-   with every place taken the upload is refused in words by its field, and what waits stays).
-   The browser is sent to the preview.
+   (``services.upload_keep``: one a session, in the waiting room, an hour at most from when its
+   place was taken; with the account's, the address's or the site's places taken the upload is
+   refused in words by its field, saying what the person can do and until when, and what waits
+   stays). The browser is sent to the preview.
 2. ``import_file`` (GET) reads the waiting file again and lists the games it will add and those
-   it skips because the account already has them (``selectors.import_preview``).
+   it skips because the account already has them (``selectors.import_preview``), and until when
+   it waits.
 3. ``import_confirm`` (POST, naming the token; rate limited) starts adding its games, and
    ``import_continue`` goes on, a step a request (``services.import_step``). Each answer is the
    progress (a bar, in the page; htmx asks for the next step as soon as one is shown; without
@@ -21,9 +23,10 @@ Thin function-based views that work without JavaScript: selectors read, services
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -42,10 +45,10 @@ from scoring.gamefile.spreadsheet import spreadsheet_write
 from scoring.models import Game
 from scoring.views.common import AccountRequest
 from scoring.web import limits
+from scoring.wording.numbers_and_dates import clock
 
 SESSION_DONE = "transfer_done"  # what the last import did, for the data page: {"added", "skipped", "name"}
 MAX_SHOWN_NAME = 100  # characters of an uploaded file's name shown back
-SITE_FULL_RETRY_AFTER = 5 * 60  # seconds an upload refused for the site's places waits (Retry-After)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -130,9 +133,11 @@ def import_file(request: AccountRequest) -> HttpResponse:
             text = checked_text(upload.read())
         except GameFileError as error:
             return _data_page(request, problems=error.problems, file_name=name, status=422)
-        full = services.upload_keep(session=request.session, user=request.user, name=name, text=text)
-        if full is not None:
-            return _no_place(request, form, full)
+        no_place = services.upload_keep(
+            session=request.session, user=request.user, address=limits.client(request), name=name, text=text
+        )
+        if no_place is not None:
+            return _no_place(request, form, no_place)
         services.fingerprints_fill(request.user)  # the preview looks the account's games up by them
         return redirect("scoring:import")
 
@@ -148,32 +153,53 @@ def import_file(request: AccountRequest) -> HttpResponse:
         return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
     context = {
         "preview": selectors.import_preview(request.user, games),
-        "upload": {"token": pending["token"], "name": pending["name"]},
+        "upload": {"token": pending["token"], "name": pending["name"], "until": clock(pending["until"])},
     }
     return render(request, "scoring/transfer.html", context)
 
 
-def _no_place(request: AccountRequest, form: GameFileUploadForm, full: str) -> HttpResponse:
-    """The upload form again, saying by its file field why the file cannot wait (``services.upload_keep``)."""
-    if full == services.ACCOUNT_FULL:
-        count = settings.IMPORT_WAITING_PER_ACCOUNT
+def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: services.NoPlace) -> HttpResponse:
+    """The upload form again, saying by its file field why the file cannot wait
+    (``services.upload_keep``), what the person can do, and from when sending it again works:
+    409 when the account's own files hold its places (they can free one), else 429 (the address's)
+    or 503 (the site's), with a ``Retry-After``."""
+    time = clock(_minute_after(no_place.until))
+    if no_place.whose == services.ACCOUNT:
         message = ngettext(
             "%(count)d game file of your account is already waiting to be added, sent from another browser or "
-            "device: add or cancel it there, or wait until it has waited an hour, then send this file again.",
-            "%(count)d game files of your account are already waiting to be added, sent from other browsers or "
-            "devices: add or cancel one of them there, or wait until it has waited an hour, then send this file "
+            "device: add or cancel it there, or wait until %(time)s, when it stops waiting, then send this file "
             "again.",
-            count,
-        )
-        form.add_error("file", message % {"count": count})
+            "%(count)d game files of your account are already waiting to be added, sent from other browsers or "
+            "devices: add or cancel one of them there, or wait until %(time)s, when the first of them stops "
+            "waiting, then send this file again.",
+            no_place.waiting,
+        ) % {"count": no_place.waiting, "time": time}
+        form.add_error("file", message)
         return _data_page(request, form=form, status=409)
-    message = gettext(
-        "Too many game files are waiting to be added on this site right now: send this file again in a few minutes."
-    )
-    form.add_error("file", message)
-    response = _data_page(request, form=form, status=503)
-    response["Retry-After"] = str(SITE_FULL_RETRY_AFTER)
+    if no_place.whose == services.ADDRESS:
+        message = gettext(
+            "As many game files as may wait from one network are already waiting to be added, sent from yours "
+            "(every phone and computer on it together): wait until %(time)s, when enough of them have stopped "
+            "waiting, then send this file again. Whoever sent them can make room sooner by adding or cancelling "
+            "theirs."
+        )
+        status = 429
+    else:
+        message = gettext(
+            "Too many game files are waiting to be added on this site right now: wait until %(time)s, when "
+            "enough of them have stopped waiting, then send this file again."
+        )
+        status = 503
+    form.add_error("file", message % {"time": time})
+    response = _data_page(request, form=form, status=status)
+    response["Retry-After"] = str(max(1, math.ceil((no_place.until - timezone.now()).total_seconds())))
     return response
+
+
+def _minute_after(moment: datetime) -> datetime:
+    """The first whole minute at or after ``moment``: a place free at 14:05:20 is said free at 14:06."""
+    whole = moment.replace(second=0, microsecond=0)
+    return whole if whole == moment else whole + timedelta(minutes=1)
 
 
 @limits.rate_limit("import")
@@ -221,6 +247,6 @@ def _import_step(request: AccountRequest, pending: dict) -> HttpResponse:
 
 def _progress_page(request: AccountRequest, pending: dict) -> HttpResponse:
     """How far adding the waiting file has come: the whole page, or its progress for htmx."""
-    importing = {key: value for key, value in pending.items() if key != "text"}
+    importing = {key: value for key, value in pending.items() if key not in services.WAITING_ROOM_KEYS}
     template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"
     return render(request, template, {"importing": importing})

@@ -4,22 +4,28 @@ link, start a game, save a field or send a game file.
 Each rule of ``settings.RATE_LIMITS`` allows at most N requests per period of S seconds (fixed
 windows) for each kind of counter it names::
 
-    RATE_LIMITS = {"save": {"session": (300, 60), "address": (3000, 60)}, ...}
+    RATE_LIMITS = {"save": {"session": (300, 60), "user": (1500, 60), "address": (15000, 60)}, ...}
 
-- ``session``: per session, what one phone may do: a signed-in user's account, else the session
-  a share link's holder was given on opening it, or a visitor's (who scores without an account:
-  the session that holds its visitor id); a request with neither is counted by its address alone;
+- ``session``: per session, what one phone may do: its browser's own Django session, whether it
+  is signed in (each phone an account is signed in on is its own), holds a share link (the
+  session its holder was given on opening it) or scores as a visitor (the session that holds its
+  visitor id); a request without a session is counted by its address alone;
+- ``user``: per signed-in account, every session (phone) it is signed in on together: a ceiling
+  above one phone's limit, for an account's phones at a table;
 - ``address``: per client address (``client``), every phone behind it together: behind one
   address (a club's router) there may be a room of phones, so where a rule limits the session
   too, the address's limit is only a ceiling against a flood;
 - ``account``: per account name typed (the user name typed into the sign-in form, counted per
-  client it is typed from; the email typed into the password reset form).
+  client it is typed from; the email typed into the password reset form);
+- ``visitor``: per client address too, counting only the requests made without an account
+  (visitors and share links' holders): what nobody answers for may be limited lower.
 
 A rule or a kind missing from the setting is not limited (``RATE_LIMITS = {}`` turns every limit
-off). The counters live in a table of the database (``RateCounter``), so every worker and every
-server of the site shares them, and counting one request, for every kind at once, is one
-statement. A request over a limit answers 429 with a ``Retry-After`` header: the page
-``429.html`` with the reason, or for the pad's script the reason as one sentence of plain text.
+off); each is set from the environment (``apiary_site/rate_limits.py``). The counters live in a
+table of the database (``RateCounter``), so every worker and every server of the site shares
+them, and counting one request, for every kind at once, is one statement. A request over a
+limit answers 429 with a ``Retry-After`` header: the page ``429.html`` with the reason, or for
+the pad's script the reason as one sentence of plain text.
 """
 
 from __future__ import annotations
@@ -45,8 +51,10 @@ from scoring.web.refusals import refusal
 logger = logging.getLogger(__name__)
 
 SESSION = "session"
+USER = "user"
 ADDRESS = "address"
 ACCOUNT = "account"
+VISITOR = "visitor"
 NO_ADDRESS = "no address"  # the one counter of the requests with neither an address nor a session
 
 # Why a request was refused, for each rule (by its address, or the account named); %(wait)s is
@@ -75,13 +83,25 @@ SESSION_MESSAGES = {
     "join": _("Too many game links opened from this phone. Wait %(wait)s, then try again."),
     "save": _("Too many saves from this phone. Wait %(wait)s, then save again."),
     "start": _("Too many games started from this phone. Wait %(wait)s, then try again."),
+}
+DEFAULT_SESSION_MESSAGE = _("Too many requests from this phone. Wait %(wait)s, then try again.")
+# ... and by the signed-in account's counter, over every phone it is signed in on.
+USER_MESSAGES = {
+    "save": _("Too many saves from this account's phones together. Wait %(wait)s, then save again."),
     "upload": _("Too many game files sent from this account. Wait %(wait)s, then send the file again."),
     "import": _(
         "Too many imports started from this account. Wait %(wait)s, then add the games again: "
         "those added already are kept."
     ),
 }
-DEFAULT_SESSION_MESSAGE = _("Too many requests from this phone. Wait %(wait)s, then try again.")
+DEFAULT_USER_MESSAGE = _("Too many requests from this account's phones together. Wait %(wait)s, then try again.")
+# ... and by the counter of the requests without an account from the address.
+VISITOR_MESSAGES = {
+    "start": _(
+        "Too many games started without an account from your network, counting every phone on it. "
+        "Wait %(wait)s, then try again, or sign in: an account's games are counted apart."
+    ),
+}
 
 
 def client_address(request: HttpRequest) -> str:
@@ -106,17 +126,22 @@ def client_address(request: HttpRequest) -> str:
 
 
 def session_of(request: HttpRequest) -> str:
-    """The session a request comes from, for the per-session counters: a signed-in user's account
-    (whatever phone or session), else the session's key (a share link's holder), "" for a request
-    with neither (no session cookie, or one the server does not hold)."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return f"account {user.pk}"
+    """The session a request comes from, for the per-session counters: its key, the phone's own
+    whoever uses it (a signed-in account's phones are each their own session; ``user_of`` counts
+    them together); "" for a request without one (no session cookie, or one the server does not
+    hold)."""
     session = getattr(request, "session", None)
     # Read first: a key the server does not hold (a cookie made up, or expired) is dropped then.
     if session is None or not session.items() or not session.session_key:
         return ""
     return f"session {session.session_key}"
+
+
+def user_of(request: HttpRequest) -> str:
+    """The signed-in account a request comes from, for the per-account counters (every phone it is
+    signed in on together); "" for a request signed in to none."""
+    user = getattr(request, "user", None)
+    return f"account {user.pk}" if user is not None and user.is_authenticated else ""
 
 
 def client(request: HttpRequest) -> str:
@@ -202,12 +227,12 @@ def count(rule: str, counted: dict[str, str], hits: int = 1) -> dict[str, int]:
 
 def _shown(kind: str, who: str) -> str:
     """Who reached a limit, for the log: an address, never a session's key or an account's name."""
-    if kind == ADDRESS:
+    if kind in (ADDRESS, VISITOR):
         try:
             return str(ipaddress.ip_network(who, strict=False))
         except ValueError:
             return "a client without an address"
-    return f"an {kind}" if kind == ACCOUNT else f"a {kind}"
+    return {ACCOUNT: "an account name", USER: "a signed-in account"}.get(kind, f"a {kind}")
 
 
 def counters_clear() -> None:
@@ -232,9 +257,14 @@ class Refused:
 
     @property
     def message(self) -> str:
-        """Why, in words: whose counter is over (this phone's, or the connection's), and how long to wait."""
+        """Why, in words: whose counter is over (this phone's, this account's phones together, or
+        the connection's), and how long to wait."""
         if self.kind == SESSION:
             message = SESSION_MESSAGES.get(self.rule, DEFAULT_SESSION_MESSAGE)
+        elif self.kind == USER:
+            message = USER_MESSAGES.get(self.rule, DEFAULT_USER_MESSAGE)
+        elif self.kind == VISITOR:
+            message = VISITOR_MESSAGES.get(self.rule, MESSAGES.get(self.rule, DEFAULT_MESSAGE))
         else:
             message = MESSAGES.get(self.rule, DEFAULT_MESSAGE)
         return str(message) % {"wait": wait_text(self.retry_after)}
@@ -247,11 +277,16 @@ def refused(request: HttpRequest, over: Refused) -> HttpResponse:
 
 def over_limit(request: HttpRequest, rule: str, account: str | None = None, hits: int = 1) -> Refused | None:
     """Count the request (``hits`` times: one a value a form post saves) under the rule: per
-    session, per client and per account (when given, case and surrounding spaces ignored), for
-    the kinds the rule limits; what is over its limit (the longest wait), else None."""
+    session, per signed-in account, per client, per client without an account, and per account
+    name (when given, case and surrounding spaces ignored), for the kinds the rule limits; what
+    is over its limit (the longest wait), else None."""
     counted = {ADDRESS: client(request)}
     if _limit(rule, SESSION):
         counted[SESSION] = session_of(request)
+    if _limit(rule, USER):
+        counted[USER] = user_of(request)
+    if _limit(rule, VISITOR) and not user_of(request):
+        counted[VISITOR] = counted[ADDRESS]
     if account is not None:
         counted[ACCOUNT] = account.strip().casefold()
     waits = count(rule, counted, hits)

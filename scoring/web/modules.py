@@ -18,7 +18,8 @@ _IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["']\./([\w.-]+\.js)["']
 
 
 def modules() -> tuple[str, ...]:
-    """Every script module of the phone side: a new module is kept without anyone listing it."""
+    """Every script of the phone side (its modules, and the pad's one classic script,
+    first-paint.js): a new one is kept without anyone listing it."""
     ignored = StaticFilesConfig.ignore_patterns  # (what collectstatic leaves out)
     found = {PurePath(path).as_posix() for finder in finders.get_finders() for path, _storage in finder.list(ignored)}
     return tuple(sorted(path for path in found if path.startswith("scoring/") and path.endswith(".js")))

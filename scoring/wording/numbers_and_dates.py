@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.wording.sentences import isolated, words
 
 MINUS = "\u2212"  # a true minus sign: "−3", never the hyphen of "-3"
+NO_BREAK_SPACE = "\u00a0"  # between the parts of what never breaks across lines: a date, a number and its unit
 
 
 def figure(value) -> str:
@@ -69,8 +70,9 @@ def vp_title(label: str, vp: int) -> str:
 
 
 def percent(value) -> str:
-    """ "42%": French "42 %"."""
-    return _("%(percent)s%%") % {"percent": value}
+    """ "42%": French "42 %"; a negative one with a true minus sign ("−1.7%")."""
+    text = str(value)
+    return _("%(percent)s%%") % {"percent": MINUS + text[1:] if text.startswith("-") else text}
 
 
 def name_with_total(name: str, total: int) -> SafeString:
@@ -87,10 +89,11 @@ _MONTH_ABBREVIATIONS = (pgettext_lazy("abbrev. month", "Jan."), pgettext_lazy("a
 def game_date(value, date_format: str) -> str:
     """A game's day, the one way every page writes it (``{{ game.played_on|game_date:_("D j M Y") }}``):
     Django's ``date`` filter with a format of the catalogue, and in French the first of the month
-    written as French writes it, "1er" ("ven. 1er mai 2026", "1er déc. 2026")."""
+    written as French writes it, "1er" ("ven. 1er mai 2026", "1er déc. 2026"); its words joined by
+    no-break spaces, so that a line never ends inside a date."""
     if value and getattr(value, "day", None) == 1 and (get_language() or "").split("-")[0] == "fr":
         date_format = _first_of_the_month(date_format)
-    return date_filter(value, date_format)
+    return date_filter(value, date_format).replace(" ", NO_BREAK_SPACE)  # (one unit: never broken across lines)
 
 
 def _first_of_the_month(date_format: str) -> str:

@@ -6,6 +6,11 @@
 import { Phase } from "./field-state.js";
 import { reloadNow } from "./lifecycle.js";
 
+// How many values wait, in the pad's words (data-msg-waiting-one / -many).
+export function waitingWords(count, msg) {
+  return count === 1 ? msg("msgWaitingOne") : msg("msgWaitingMany").replace("%(count)s", String(count));
+}
+
 // ``msg(key)``: the pad's words; ``fields``: fields.js's store.
 export function setUpBanner(root, { msg, fields }) {
   const problems = { busy: "", server: "" }; // the server's own words for its last 429 and 5xx
@@ -26,10 +31,7 @@ export function setUpBanner(root, { msg, fields }) {
       say("");
       return;
     }
-    const count =
-      retrying.length === 1
-        ? msg("msgWaitingOne")
-        : msg("msgWaitingMany").replace("%(count)s", String(retrying.length));
+    const count = waitingWords(retrying.length, msg);
     const because = (problem) => retrying.some(({ state }) => state.problem === problem);
     if (because("busy")) say(`${problems.busy || msg("msgBusy")} ${count}`);
     else if (navigator.onLine === false) say(`${msg("msgOffline")} ${count}`);

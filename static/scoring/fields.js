@@ -23,6 +23,13 @@ export function storedMatches(el, stored) {
 export function setStored(el, stored) {
   if (el.type === "checkbox") el.checked = stored === "True";
   else el.value = stored;
+  showEnd(el);
+}
+
+// A field not being typed in shows the end of what it holds: a sum too long for a narrow column
+// reads "…6+2", its last number and its result below it, not "3+6+" cut.
+export function showEnd(el) {
+  if (el.type !== "checkbox" && el !== document.activeElement) el.scrollLeft = el.scrollWidth;
 }
 
 // The field's words, to name it where it is not in view (its accessible name).

@@ -58,6 +58,21 @@ export function figureText(value) {
   return value < 0 ? `\u2212${-value}` : String(value);
 }
 
+// A cell's VP as the server wrote them ("8 VP", « 8 PV »), another figure put in their place: the
+// unit stays the page's own words.
+export function withFigure(text, value) {
+  return text.replace(/^[\u2212-]?\d+/, figureText(value));
+}
+
+// The VP a count's or a yes/no's cell shows under its value, from the value on this phone.
+function showCellVp(el, kind) {
+  const vp = document.querySelector(`#status-${el.name} .vp:not(.award)`);
+  const value = number(el, kind);
+  if (!vp || value === null) return;
+  const text = withFigure(vp.textContent, value * Number(kind.vpEach));
+  if (vp.textContent !== text) vp.textContent = text;
+}
+
 function show(el, value, waiting, title) {
   if (!el) return;
   const text = waiting ? WAITING : figureText(value);
@@ -95,7 +110,9 @@ function refreshFigures(root, fields, msg) {
     if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
     if (!isPending(s)) continue;
     pending.add(seat);
-    if ("comb" in kindOf(el)) combPending = true;
+    const kind = kindOf(el);
+    if ("comb" in kind) combPending = true;
+    else if (kind.vpEach) showCellVp(el, kind);
     if (waitsForNetwork(s)) waiting = true;
   }
   for (const seat of pending) {

@@ -28,6 +28,7 @@ import { setUpKeypad } from "./keypad.js";
 import { setUpLive } from "./live.js";
 import { copyNote, isCopy } from "./offline.js";
 import { setUpSending } from "./sending.js";
+import { setUpSigningOut } from "./signing-out.js";
 import { setUpStatuses } from "./statuses.js";
 import { setUpStopping } from "./stopping.js";
 import { kept, Outbox } from "./store.js";
@@ -41,8 +42,9 @@ function setUpPad(root) {
   root.classList.add("live");
   const page = pageOf(root);
   const msg = (key) => root.dataset[key] || "";
-  // What was typed before this script ran (a slow phone's first moments): typed now, once it is set up.
-  const typedEarly = [...root.querySelectorAll("[data-field]")].filter((el) =>
+  // What was typed before this script ran (a slow phone's first moments): typed now, once it is set
+  // up. (Not what first-paint.js put back from the outbox: unsaved.js takes that over.)
+  const typedEarly = [...root.querySelectorAll("[data-field]:not([data-kept])")].filter((el) =>
     el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue,
   );
   const outbox = new Outbox(localStorage, page.tag, page.game);
@@ -75,6 +77,7 @@ function setUpPad(root) {
   }
   setUpUnsaved(root, { ...unsaved, typing });
   setUpFinish({ fields, typing, banner, msg });
+  setUpSigningOut(root, { fields, outbox, typing, msg });
   figures();
 }
 

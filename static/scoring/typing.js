@@ -5,7 +5,7 @@
 // when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
 
 import { Phase } from "./field-state.js";
-import { fieldValue, setStored } from "./fields.js";
+import { fieldValue, setStored, showEnd } from "./fields.js";
 import { kindOf } from "./figures.js";
 import { isIncomplete } from "./sums.js";
 
@@ -26,8 +26,11 @@ export function setUpTyping(root, { fields, figures, pauseMs }) {
     actions.leave(el);
   });
   root.addEventListener("focusout", (event) => {
-    if (isField(event.target)) actions.leave(event.target);
+    if (!isField(event.target)) return;
+    actions.leave(event.target);
+    setTimeout(() => showEnd(event.target)); // (once the browser has put the field back at its start)
   });
+  for (const el of root.querySelectorAll("[data-field]")) showEnd(el);
   root.addEventListener("click", (event) => {
     const step = event.target.closest("button.step");
     if (step) {

@@ -5,7 +5,7 @@
 // when the network comes back.
 
 import { isPending, Phase } from "./field-state.js";
-import { fieldValue, setStored } from "./fields.js";
+import { fieldValue, setStored, showEnd } from "./fields.js";
 import { isLeaving } from "./lifecycle.js";
 import { isIncomplete } from "./sums.js";
 
@@ -35,6 +35,7 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
   // outbox for the pad's next opening.
   window.addEventListener("pagehide", () => {
     if (navigator.onLine !== false) retryAll();
+    rememberFocus(root, outbox);
   });
   window.addEventListener("beforeunload", (event) => {
     if (isLeaving() || fields.stopped() === "finished") return; // (what waited is shown apart, and kept)
@@ -60,15 +61,42 @@ function putBack(root, { outbox, fields, typing, readonly }) {
     const value = String(entry.value);
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
+    showEnd(el);
     fields.update(entry.name, "restored", { text: value, base: entry.base, typing: entry.typing });
     if (!entry.typing) continue;
     typed = el;
     if (!isIncomplete(value)) typing.typed(el); // (saved after the pause, unless the player goes on)
   }
-  // The value typed last, being typed when the page went: the player goes on typing it.
-  if (typed && !root.contains(document.activeElement)) {
-    typed.dataset.caretAtEnd = "1";
-    typed.focus({ preventScroll: false });
+  // The value typed last, being typed when the page went, else the field the player was in (a
+  // reload right after typing, the value sent as the page went): the player goes on there, the
+  // +/− bar with them.
+  const goOn = typed || focusRemembered(root, outbox);
+  if (goOn && !readonly && !root.contains(document.activeElement)) {
+    goOn.dataset.caretAtEnd = "1";
+    goOn.focus({ preventScroll: false });
+  }
+}
+
+// The field in focus as the page went, remembered for this tab (sessionStorage) under the
+// session's and the game's key, and read once.
+function rememberFocus(root, outbox) {
+  const el = document.activeElement;
+  try {
+    if (el?.matches?.("[data-field]") && root.contains(el))
+      sessionStorage.setItem(`${outbox.store.key}:focus`, el.name);
+  } catch {
+    // storage refused: the page opens without a field in focus
+  }
+}
+
+function focusRemembered(root, outbox) {
+  try {
+    const key = `${outbox.store.key}:focus`;
+    const name = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return name ? root.querySelector(`[data-field][name="${CSS.escape(name)}"]`) : null;
+  } catch {
+    return null;
   }
 }
 

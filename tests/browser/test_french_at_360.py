@@ -165,6 +165,9 @@ def test_the_pad_in_french_at_360_px(browser, live_server, the_issues_game):
     game, _finished = the_issues_game
     page = french_phone(browser, live_server)
     page.goto(f"{live_server.url}/games/{game.public_id}/")
+    date = page.locator("h1 small")
+    assert re.fullmatch(r"\w+\.\u00a0\d+(er)?\u00a0\w+\.?\u00a0\d{4}", date.text_content()), date.text_content()
+    assert date.evaluate("(element) => element.getClientRects().length") == 1, "the date is one unit, on one line"
     page.locator("#changes-box summary").click()
     expect(page.locator(".change-what").first).to_have_text("Capacité de faction, Dominique-Alexandre\u202f: 4 → 8")
     expect(page.locator(".change-when").first).to_contain_text("à l’instant, par")
@@ -192,7 +195,9 @@ def test_the_results_in_french_at_360_px(browser, live_server, the_issues_game):
     _game, finished = the_issues_game
     page = french_phone(browser, live_server)
     page.goto(f"{live_server.url}/games/{finished.public_id}/results/")
-    expect(page.locator(".tie").first).to_contain_text("au départage (ouvriers actifs\u202f: 3, 2 et 1)")
+    expect(page.locator(".tie").first).to_contain_text(
+        re.compile(r"prend la 2e place au départage avec 3\souvriers actifs, devant Emmanuelle \(2\) et Bo \(1\)\.")
+    )
     explore = page.locator(".breakdown details").filter(has_text="Force 4 sur Exploration")
     explore.locator("summary").click()
     expect(explore.locator(".help")).to_have_text(
@@ -222,7 +227,7 @@ def test_which_player_are_you_in_french_at_360_px(browser, live_server, the_issu
     page = french_phone(browser, live_server, signed_in=False)
     page.goto(f"{live_server.url}/join/{link.token}/")
     expect(page.locator("h1")).to_have_text("Quel joueur êtes-vous\u202f?")
-    expect(page.locator(".hint").first).to_contain_text(re.compile(r"^La partie du \w+\. \d+"))
+    expect(page.locator(".hint").first).to_contain_text(re.compile(r"^La partie du \w+\.\s\d+"))
 
     read(page, ["h1", ".who-choice .button"])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import date
 from pathlib import Path
 
@@ -125,3 +126,40 @@ def test_without_javascript_the_player_continues_each_step_by_hand(browser, phon
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("status")).to_contain_text("Added 7 games to your history.")
     assert Game.objects.filter(owner=host()).count() == 7
+
+
+def test_a_file_the_waiting_room_cannot_hold_is_refused_by_its_field_until_one_is_cancelled(
+    page: Page, open_phone, live_server, settings, browser_watch
+):
+    """The player's account already has a file waiting on their other phone: the new one is
+    refused by its field, saying what to do (add or cancel that one, or wait until when); once
+    the other phone cancels its file, the same file goes through."""
+    settings.IMPORT_WAITING_PER_ACCOUNT = 1
+    upload_and_check(page, live_server.url)
+    expect(page.get_by_text(re.compile(r"^It waits until \d\d:\d\d: add its games or cancel"))).to_be_visible()
+    other_phone = open_phone()
+    browser_watch.expect_console_error(r"status of 409 \(Conflict\)")  # (the refused upload's page)
+
+    upload_and_check(other_phone, live_server.url)
+
+    expect(other_phone.get_by_label("Game file")).to_have_accessible_description(
+        re.compile(
+            re.escape(
+                "1 game file of your account is already waiting to be added, sent from another browser or device: "
+                "add or cancel it there, or wait until "
+            )
+            + r"\d\d:\d\d, when it stops waiting, then send this file again\.$"
+        )
+    )
+    page.get_by_role("button", name="Cancel").click()
+    upload_and_check(other_phone, live_server.url)
+    expect(other_phone.get_by_role("heading", name="To add: 7 games")).to_be_visible()
+
+
+def upload_and_check(page: Page, base: str) -> None:
+    """The data page, the seven games' file chosen, and *Check the file* pressed."""
+    page.goto(f"{base}/data/")
+    page.get_by_label("Game file").set_input_files(
+        files=[{"name": "backup.json", "mimeType": "application/json", "buffer": seven_games()}]
+    )
+    page.get_by_role("button", name="Check the file").click()

@@ -32,6 +32,8 @@ from tests.browser.pad_helpers import (
 
 pytestmark = pytest.mark.browser
 
+BRUNO_WINS_THE_TIE_BREAK = "Bruno wins the tie-break with 3 active workers, ahead of Alice (2)."
+
 # -- The rules, as the test knows them --------------------------------------------------------
 
 DURING_KEYS = (
@@ -304,7 +306,7 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     expect_figures(page, sheet)
     assert [sheet.total(n) for n in PLAYERS] == [120, 120, 95]  # the story: Alice and Bruno tie on VP
     expect(page.locator("#ranking")).to_contain_text(
-        "Alice and Bruno tie on 120 VP and on active workers (0 each): they share the victory."
+        "Alice and Bruno share the victory: 120 VP and 0 active workers each."
     )
 
     # Active workers break the tie.
@@ -316,7 +318,7 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     sheet.workers.update(Alice=2, Bruno=3, Carla=1)
     expect_figures(page, sheet)
     assert sheet.ranking() == ["Bruno", "Alice", "Carla"]
-    expect(page.locator("#ranking")).to_contain_text("Bruno wins the tie on active workers, 3 to 2.")
+    expect(page.locator("#ranking")).to_contain_text(BRUNO_WINS_THE_TIE_BREAK)
 
     # Every field says it is saved (but the starting VP: retyping the number it already held
     # changes nothing, so nothing is sent; the reload below shows it kept).
@@ -357,7 +359,7 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     ranking = page.get_by_role("list", name="Ranking")
     expect(ranking.locator(".rank-name")).to_have_text([re.compile(rf"^{n}\b") for n in sheet.ranking()])
     expect(ranking.locator(".rank-total")).to_have_text([f"{sheet.total(n)} VP" for n in sheet.ranking()])
-    expect(page.locator(".results .tie")).to_contain_text("Bruno wins the tie on active workers, 3 to 2.")
+    expect(page.locator(".results .tie")).to_contain_text(BRUNO_WINS_THE_TIE_BREAK)
     total_row = page.locator("table.breakdown tr.total td")
     expect(total_row).to_have_text([str(sheet.total(n)) for n in PLAYERS])
     expect(page.locator(".bars .bar-svg")).to_have_count(len(PLAYERS))

@@ -16,7 +16,15 @@ from playwright.sync_api import Page, expect
 from scoring import services
 from scoring.access import Actor
 from scoring.models import Game, Seat
-from tests.browser.pad_helpers import axe_violations, make_game, pad_ready
+from tests.browser.pad_helpers import (
+    SMALL_PHONE,
+    axe_violations,
+    back_online,
+    go_offline,
+    make_game,
+    pad_ready,
+    sign_in,
+)
 from tests.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
@@ -158,3 +166,172 @@ def test_a_phone_typing_when_the_game_is_finished_says_who_finished_it_at_once(p
     expect(page.locator("#apart")).to_contain_text("7+ in Farms built, Alice was not saved")
     expect(page.locator("#banner")).to_be_hidden()
     assert not axe_violations(page, "a pad finished under its player's fingers")
+
+
+@pytest.mark.parametrize(("locale", "unit"), [("en-GB", "VP"), ("fr-FR", "PV")])
+def test_offline_every_vp_figure_follows_the_phones_own_sums(browser, phone, live_server, browser_watch, locale, unit):
+    """Issue 36, point 8: offline, Alice's hive mat filled and two frames: the VP under each read
+    8 and 16 at once, as her end-of-game subtotal counts them; back online, the server's figures
+    say the same."""
+    context = browser.new_context(**{**phone, "locale": locale})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    go_offline(context, browser_watch)
+
+    page.locator("#f-s1-hive_mat_full").check()
+    page.locator("#f-s1-frames_filled").fill("2")
+    page.locator("#f-s1-frames_filled").press("Tab")
+
+    expect(page.locator("#status-s1-hive_mat_full .vp")).to_have_text(f"8 {unit}")
+    expect(page.locator("#status-s1-frames_filled .vp")).to_have_text(f"16 {unit}")
+    expect(page.locator('#end-subtotal .figure[data-seat="1"]')).to_have_text("24")
+
+    back_online(context)
+    expect_saved_in_any_language(page, "s1-frames_filled")
+    expect(page.locator("#status-s1-frames_filled .vp")).to_have_text(f"16 {unit}")
+    assert Seat.objects.get(game__public_id=game_id, number=1).frames_filled == 2
+    context.close()
+
+
+def expect_saved_in_any_language(page: Page, name: str) -> None:
+    """The field's value is saved: its status holds no mark of a value waiting."""
+    expect(page.locator(f"#status-{name}")).not_to_have_attribute("data-state", re.compile(".+"))
+    expect(page.locator(f"#f-{name}")).not_to_have_class(re.compile(r"\bunsaved\b"))
+
+
+SHOWS_ITS_END = "(el) => el.scrollWidth > el.clientWidth && el.scrollLeft + el.clientWidth >= el.scrollWidth - 1"
+
+
+def test_a_sum_too_long_for_its_column_shows_its_end(browser, live_server):
+    """Issue 36, point 7: four players on a small phone, "13+16+12" in Alice's farm income: out of
+    the field, it shows its end ("…+12", its result "= 41" below it), not "13+16+" cut; after a
+    reload too."""
+    context = browser.new_context(**SMALL_PHONE)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno", "Carla", "Dana"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    farms = page.locator("#f-s1-farm_income")
+
+    farms.fill("13+16+12")
+    farms.press("Tab")
+
+    expect(page.locator("#status-s1-farm_income .sum-result")).to_have_text("= 41")
+    expect(farms).not_to_be_focused()
+    page.wait_for_function(f"({SHOWS_ITS_END})(document.getElementById('f-s1-farm_income'))")
+    page.reload()
+    pad_ready(page)
+    assert farms.evaluate(SHOWS_ITS_END), "from the first paint of the page too"
+    context.close()
+
+
+KEPT_IN_THE_OUTBOX = (
+    "(name) => Object.keys(localStorage).some("
+    "(key) => key.endsWith(':outbox') && (localStorage.getItem(key) || '').includes(name))"
+)
+
+
+def test_a_reload_while_typing_shows_the_kept_value_from_the_first_paint(browser, phone, live_server):
+    """Issue 36, point 9: "7+2" typed in Alice's farm income, its save not answered yet, the page
+    reloaded: the field holds "7+2" before any of the pad's modules has run (they are held here:
+    only the page's first-paint script can have put it there), and once they run the player is
+    back in the field, and the value is saved."""
+    context = browser.new_context(**phone, service_workers="block")  # (every request through page.route)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    held_saves = []
+    page.route("**/save/", lambda route: held_saves.append(route))  # (never answered: the page goes first)
+    farms = page.get_by_label("Farm income, Alice", exact=True)
+
+    farms.fill("7+2")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-farm_income")
+    page.route(re.compile(r"/scoring/pad[.\w]*\.js$"), lambda route: None)  # (the pad's modules never come)
+    page.reload(wait_until="commit")
+
+    expect(farms).to_have_value("7+2")
+    expect(page.locator("[data-pad].live")).to_have_count(0)  # (its modules have not run)
+
+    page.unroute(re.compile(r"/scoring/pad[.\w]*\.js$"))
+    page.unroute("**/save/")
+    page.reload()
+    pad_ready(page)
+    expect(farms).to_have_value("7+2")
+    expect(farms).to_be_focused()
+    expect(page.locator("#status-s1-farm_income")).to_contain_text("Saved")
+    assert Seat.objects.get(game__public_id=game_id, number=1).farm_income == 9
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said", "sign_out", "wait", "anyway", "stay"),
+    [
+        ("en-GB", "1 value is not saved yet.", "Sign out", "Wait, then sign out", "Sign out anyway", "Stay on the pad"),
+        (
+            "fr-FR",
+            "1\u00a0valeur n’est pas encore enregistrée.",
+            "Se déconnecter",
+            "Attendre, puis se déconnecter",
+            "Se déconnecter quand même",
+            "Rester sur le bloc de score",
+        ),
+    ],
+)
+def test_signing_out_with_a_value_waiting_asks_first(
+    browser, phone, live_server, locale, said, sign_out, wait, anyway, stay
+):
+    """Issue 36, point 5: Alice's 7 waits for its save; Sign out says how many values would be
+    lost (no blank "leave page?"), Stay keeps everything; Wait signs out once it is saved; on a
+    second game, Sign out anyway signs out and the phone keeps nothing of them."""
+    context = browser.new_context(**{**phone, "locale": locale})
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: pytest.fail(f"the browser's own prompt: {dialog.message}"))
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    page.route("**/save/", lambda route: None)  # (not answered until the route goes)
+    page.locator("#f-s1-farms").fill("7")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-farms")
+
+    def ask_to_sign_out():
+        menu = page.locator("details.nav-account")
+        if not menu.evaluate("(details) => details.open"):  # (still open after Stay)
+            menu.locator("summary").click()
+        menu.locator("form.nav-form").get_by_role("button", name=sign_out).click()
+
+    ask_to_sign_out()
+    question = page.locator("#signout-dialog")
+    expect(question).to_be_visible()
+    expect(question.locator("[data-signout-said]")).to_have_text(said.replace("\u00a0", " "))
+    assert not axe_violations(page, "signing out with a value waiting")
+    question.get_by_role("button", name=stay).click()
+    expect(question).to_be_hidden()
+    expect(page.locator("#f-s1-farms")).to_have_value("7")
+
+    ask_to_sign_out()
+    question.get_by_role("button", name=wait).click()
+    page.unroute("**/save/")
+    expect(page).to_have_url(f"{live_server.url}/")  # (signed out: the history of a phone without an account)
+    expect(page.locator("details.nav-account")).to_have_count(0)
+    assert Seat.objects.get(game__public_id=game_id, number=1).farms == 7
+
+    sign_in(context, live_server.url)
+    page.goto(f"{live_server.url}/games/{game_id}/")
+    pad_ready(page)
+    page.route("**/save/", lambda route: None)
+    page.locator("#f-s1-recruits").fill("4")
+    page.wait_for_function(KEPT_IN_THE_OUTBOX, arg="s1-recruits")
+    ask_to_sign_out()
+    question.get_by_role("button", name=anyway).click()
+    expect(page).to_have_url(f"{live_server.url}/")
+    expect(page.locator("details.nav-account")).to_have_count(0)
+    assert page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('apiary:'))") == []
+    assert Seat.objects.get(game__public_id=game_id, number=1).recruits is None
+    context.close()

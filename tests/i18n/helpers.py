@@ -286,8 +286,32 @@ def english_in(html: str) -> list[str]:
     return found
 
 
+# What never breaks across lines, or reads as a hyphen, on a French page (issue 37): a date's parts,
+# a number and its unit or noun (a no-break space between them), a negative figure's sign (a true
+# minus, "−3", never the hyphen of "-3").
+_MONTH = r"(?:janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)"
+DATE_APART = re.compile(
+    rf"\b\d{{1,2}}(?:er)? {_MONTH}\b|\b{_MONTH}\.? \d{{4}}\b|\b(?:lun|mar|mer|jeu|ven|sam|dim)\. \d"
+)
+NUMBER_APART = re.compile(r"\b\d+ (?:PV|pions?|ouvriers?|parties|partie|joueurs?|minutes?|cases?|valeurs?|secteurs?)\b")
+HYPHEN_MINUS = re.compile(r"(?<![\w\-–/.])-\d")
+TYPOGRAPHY_RULES = (DATE_APART, NUMBER_APART, HYPHEN_MINUS)
+
+
+def typography_in(html: str) -> list[str]:
+    """What a French page breaks apart or writes with a hyphen for a minus, each with its text."""
+    reader = PageText()
+    reader.feed(html)
+    return [
+        f"{rule.pattern[:30]!r} in {' '.join(piece.split())[:160]!r}"
+        for piece in reader.pieces
+        for rule in TYPOGRAPHY_RULES
+        if rule.search(piece)
+    ]
+
+
 def assert_french(response, *, status: int | None = None) -> str:
-    """The page, after checking that it is French through and through."""
+    """The page, after checking that it is French through and through, its dates and figures whole."""
     if status is not None:
         assert response.status_code == status, response.content[:2000]
     html = response.content.decode()
@@ -295,6 +319,8 @@ def assert_french(response, *, status: int | None = None) -> str:
         assert '<html lang="fr">' in html
     english = english_in(html)
     assert not english, "English words in a French page:\n" + "\n".join(english)
+    parted = typography_in(html)
+    assert not parted, "Parted or hyphenated on a French page:\n" + "\n".join(parted)
     return html
 
 

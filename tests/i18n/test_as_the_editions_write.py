@@ -380,7 +380,7 @@ FIRST_OF_DECEMBER = date(2026, 12, 1)
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "day"), [("fr", "1er déc. 2026"), ("en", "1 Dec 2026")])
+@pytest.mark.parametrize(("language", "day"), [("fr", "1er\u00a0déc.\u00a02026"), ("en", "1\u00a0Dec\u00a02026")])
 def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(owner, language, day):
     """The first of the month is "1er" on every page that shows the day a game was played (in
     French the first a table-mate sees, Which player are you?, lost it), and the long form's
@@ -415,7 +415,7 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
     for name, response in pages.items():
         assert day in text_of(response.content.decode()), name
     if language == "fr":
-        assert "mar. 1er déc. 2026" in text_of(pages["pad"].content.decode())
+        assert "mar.\u00a01er\u00a0déc.\u00a02026" in text_of(pages["pad"].content.decode())  # (one unit)
 
 
 @pytest.mark.parametrize(("language", "written"), [("fr", "21\u202fh\u202f14"), ("en", "21:14")])
@@ -447,7 +447,7 @@ def test_who_finished_a_game_another_day_and_when_reads_as_french_writes_it(fren
 
     text = text_of(assert_french(french.get(url("pad", game)), status=200))
 
-    assert "Terminée par le propriétaire le 1er déc. 2026 à 21\u202fh\u202f14." in text
+    assert "Terminée par le propriétaire le 1er\u00a0déc.\u00a02026 à 21\u202fh\u202f14." in text
 
 
 # -- Figures: a negative one with a true minus sign, wherever it is shown

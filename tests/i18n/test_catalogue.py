@@ -109,7 +109,11 @@ COMB_ALONE = re.compile(r"Alvéoles(?! d’Hibernation)")
 BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merged|site_name|player|who)\)s")
 STRAIGHT_QUOTE = re.compile(r"['\"]")
 PLURAL_SHORTCUT = re.compile(r"\w\((?:e?s|e)\)")
-UNIT_APART = re.compile(r"(?:%\(\w+\)[sd]|\d) PV\b")
+UNIT_APART = re.compile(
+    r"(?:%\((?:count|counter|games|total|max|min|vp|workers|minutes|spaces|each|players|done|pool|nth)\)[sd]|\d) "
+    r"(?:PV|chacun|pions?|ouvriers?|parties|partie|problèmes?|valeurs?|joueurs?|secteurs?|cases?|caractères|"
+    r"minutes?|fichiers?)\b"
+)  # (a number and its unit or noun: one unit, a no-break space between them)
 FRENCH_RULES = (
     SPACE_BEFORE_SIGN,
     SIGN_WITHOUT_NARROW_SPACE,
@@ -154,6 +158,8 @@ def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
         ("ignoré(e)", PLURAL_SHORTCUT),
         ("%(vp)s PV de retard", UNIT_APART),
         ("8 PV par cadre", UNIT_APART),
+        ("sur %(games)s parties terminées", UNIT_APART),
+        ("avec %(workers)s ouvriers actifs", UNIT_APART),
     ],
 )
 def test_the_french_typography_rules_find_what_they_forbid(french, rule):
@@ -170,12 +176,14 @@ def test_the_french_typography_rules_find_what_they_forbid(french, rule):
         "https://x",
         "les Alvéoles d’Hibernation",
         "%(name)s\u202f: pions",
-        "de %(count)s parties",
+        "de %(count)s\u00a0parties",
         "à %%(time)s",
         "l’Automa",
         "pas d’utilisateur «\u202f%(name)s\u202f»",
-        "(%(count)s problèmes)",
+        "(%(count)s\u00a0problèmes)",
         "%(vp)s\u00a0PV de retard",
+        "sur %(games)s\u00a0parties terminées",
+        "%(name)s a placé",
         "les PV de départ",
     ],
 )

@@ -2,7 +2,7 @@
 pad, the comb's explanations, the tie-break sentences, the results and their chart, the history,
 the start form, the error messages (the pages', the forms', the game file's, the rate limits'),
 the spreadsheet and the mail. Numbers, dates and ordinals follow the language (1er, 2e; « 13 PV
-partagés : 6 chacun », with the narrow no-break spaces of French typography), and a chart's
+partagés : 6\u00a0chacun », with the narrow no-break spaces of French typography), and a chart's
 coordinates stay numbers an SVG reads. The detector of English words these tests rely on is
 shown first to find English and let French be.
 """
@@ -27,7 +27,7 @@ from scoring.rules.engine import Sector, score_sector
 from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
-from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, url
+from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, typography_in, url
 
 HTMX = {"HX-Request": "true"}
 
@@ -54,6 +54,28 @@ def test_the_english_detector_finds_english_and_lets_french_be():
     assert not english_in('<form><button lang="en">English</button></form><script>var saved = "yes";</script>')
 
 
+@pytest.mark.parametrize(
+    "html",
+    [
+        pytest.param("<h1>Scores <small>mar. 1er déc. 2026</small></h1>", id="a-date-with-spaces"),
+        pytest.param("<p>le 5 déc.\u00a02026</p>", id="a-day-apart-from-its-month"),
+        pytest.param("<span>80 PV</span>", id="a-figure-apart-from-its-unit"),
+        pytest.param("<p>Sur 2 parties terminées.</p>", id="a-number-apart-from-its-noun"),
+        pytest.param("<td>-1,7\u202f%</td>", id="a-hyphen-for-a-minus"),
+        pytest.param("<p>Sculptures -3</p>", id="a-hyphen-for-a-minus-after-a-word"),
+    ],
+)
+def test_the_typography_detector_finds_what_breaks_apart_or_reads_as_a_hyphen(html):
+    assert typography_in(html)
+
+
+def test_the_typography_detector_lets_whole_dates_and_figures_be():
+    assert not typography_in(
+        "<p>mar.\u00a01er\u00a0déc.\u00a02026, 80\u00a0PV, −1,7\u202f%, 2026-12-05, Jean-Marie, AAAA-MM-JJ, "
+        "3 contre 1, à 21\u202fh\u202f14</p>"
+    )
+
+
 @pytest.mark.django_db
 def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french):
     game = game_started("Alice", "Bruno", "Carla")
@@ -77,7 +99,7 @@ def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french
         assert words in text, words
     assert 'aria-label="Revenus des Fermes, Alice"' in html
     assert 'data-msg-saving="Enregistrement…"' in html
-    assert 'data-msg-waiting-many="%(count)s valeurs ne sont pas encore enregistrées."' in html
+    assert 'data-msg-waiting-many="%(count)s\u00a0valeurs ne sont pas encore enregistrées."' in html
 
 
 @pytest.mark.django_db
@@ -86,7 +108,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
 
     text = text_of(html)
     assert (
-        "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: 6 chacun. "
+        "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: 6\u00a0chacun. "
         "Personne ne marque la 2e place."
     ) in text
     assert "Alice est majoritaire avec 1\u00a0pion\u202f: 13\u00a0PV." in text
@@ -105,7 +127,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             4,
             [2, 2, 0],
             "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: "
-            "6 chacun. Personne ne marque la 2e place.",
+            "6\u00a0chacun. Personne ne marque la 2e place.",
             id="the-french-example",
         ),
         pytest.param(
@@ -128,7 +150,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             5,
             [3, 1, 1],
             "Alice est majoritaire avec 3\u00a0pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
-            "la 2e place avec 1\u00a0pion. 5\u00a0PV partagés\u202f: 2 chacun.",
+            "la 2e place avec 1\u00a0pion. 5\u00a0PV partagés\u202f: 2\u00a0chacun.",
             id="tie-for-2nd",
         ),
     ],
@@ -169,7 +191,7 @@ def test_the_results_in_french_rank_with_french_ordinals_shared_places_included(
     assert ranks == ["1er", "2e", "3e", "3e"], "Carla and Dana share 3rd place"
     assert "Alice gagne" in text
     assert "Alice l’emporte au départage" not in text  # Alice leads on VP alone
-    assert "Carla et Dana se partagent la 3e place\u202f: 29\u00a0PV et 2 ouvriers actifs chacun." in text
+    assert "Carla et Dana se partagent la 3e place\u202f: 29\u00a0PV et 2\u00a0ouvriers actifs chacun." in text
     assert "Points par catégorie" in text and "Détail" in text
     legend = [unescape(item) for item in re.findall(r"</svg> ([^<]+)</li>", html)]  # each bar's, in the edition's words
     assert re.fullmatch(r"Au cours de la partie\s:\s\d+\sPV", legend[0]), legend[0]
@@ -188,7 +210,7 @@ def test_a_shared_victory_in_french(french):
     text = text_of(assert_french(french.get(url("results", game)), status=200))
 
     assert "Victoire partagée\u202f: Alice et Bruno" in text
-    assert "Alice et Bruno se partagent la victoire\u202f: 30\u00a0PV et 2 ouvriers actifs chacun." in text
+    assert "Alice et Bruno se partagent la victoire\u202f: 30\u00a0PV et 2\u00a0ouvriers actifs chacun." in text
 
 
 @pytest.mark.django_db
@@ -200,8 +222,10 @@ def test_the_history_in_french_with_french_dates(french, owner):
     html = assert_french(french.get(url("history")), status=200)
 
     text = text_of(html)
-    assert "dim. 29 nov. 2026" in text and "ven. 1er mai 2026" in text  # the first of the month: "1er"
-    assert "2 parties" in text and "en cours" in text and "Chercher des parties" in text
+    assert (
+        "dim.\u00a029\u00a0nov.\u00a02026" in text and "ven.\u00a01er\u00a0mai\u00a02026" in text
+    )  # the first of the month: "1er"
+    assert "2\u00a0parties" in text and "en cours" in text and "Chercher des parties" in text
     filtered = assert_french(
         french.get(url("history") + "?player=Alice&status=finished&since=2026-12-01&until=2026-01-01")
     )
@@ -212,12 +236,13 @@ def test_the_history_in_french_with_french_dates(french, owner):
 @pytest.mark.parametrize(
     ("language", "day", "written"),
     [
-        ("fr", date(2026, 12, 1), "mar. 1er déc. 2026"),
-        ("fr", date(2026, 12, 2), "mer. 2 déc. 2026"),
-        ("en", date(2026, 12, 1), "Tue 1 Dec 2026"),
+        ("fr", date(2026, 12, 1), "mar.\u00a01er\u00a0déc.\u00a02026"),
+        ("fr", date(2026, 12, 2), "mer.\u00a02\u00a0déc.\u00a02026"),
+        ("en", date(2026, 12, 1), "Tue\u00a01\u00a0Dec\u00a02026"),
     ],
 )
 def test_a_games_date_is_written_as_the_language_writes_it(language, day, written):
+    """One unit: its parts joined by no-break spaces, never broken across lines."""
     from scoring.templatetags.words import game_date
 
     with translation.override(language):
@@ -354,7 +379,7 @@ def test_numbers_follow_the_language(owner, french):
     today = timezone.localdate()
     with translation.override("fr"):
         day = "1er" if today.day == 1 else today.day  # the first of the month, as French writes it
-        french_date = f"{day} {formats.date_format(today, 'N Y')}"
+        french_date = f"{day} {formats.date_format(today, 'N Y')}".replace(" ", "\u00a0")  # (one unit)
     assert french_figures.count(french_date) >= 3, "the chart's dates follow the language too"
 
 
@@ -397,7 +422,7 @@ def test_a_game_files_problems_in_french(french):
 
     text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
 
-    assert "partie.json ne peut pas être importé (2 problèmes)\u202f: rien n’a été ajouté." in text
+    assert "partie.json ne peut pas être importé (2\u00a0problèmes)\u202f: rien n’a été ajouté." in text
     assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in text
     assert "games[0].players[1].name\u202f: ne doit pas être vide" in text
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldNumber, figureText, seatSums } from "../../static/scoring/figures.js";
+import { fieldNumber, figureText, seatSums, withFigure } from "../../static/scoring/figures.js";
 
 const sum = (text, min = 0, max = 99) => fieldNumber({ checkbox: false, text, min, max });
 
@@ -48,4 +48,11 @@ test("a figure is written as the server writes it: a negative one with a true mi
   assert.equal(figureText(12), "12");
   assert.equal(figureText(0), "0");
   assert.equal(figureText(-3), "\u22123");
+});
+
+test("a cell's VP take the phone's own figure and keep the page's own unit", () => {
+  assert.equal(withFigure("0\u00a0VP", 8), "8\u00a0VP");
+  assert.equal(withFigure("0\u00a0PV", 16), "16\u00a0PV");
+  assert.equal(withFigure("3\u00a0VP", -2), "\u22122\u00a0VP");
+  assert.equal(withFigure("\u22122\u00a0VP", 0), "0\u00a0VP");
 });

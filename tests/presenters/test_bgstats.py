@@ -215,6 +215,14 @@ def test_the_comments_give_each_players_points_by_category_one_line_each():
     ]
 
 
+def test_a_negative_category_is_written_with_a_true_minus_sign():
+    game = game_scored(player("Alice", farm_income=20, carvings=-3), player("Bruno", farm_income=9), finished=True)
+
+    play = play_of(link_of(game))
+
+    assert play["comments"].split("\n")[0] == "Alice: Farm income 20, Carvings \u22123"
+
+
 def test_the_comments_are_in_the_pages_language():
     with translation.override("fr"):
         play = play_of(link_of(shared_victory_game(finished=True)))

@@ -17,10 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.rules.names import (
+    DEFAULT_IGNORABLE,
     ZERO_WIDTH_JOINER,
     ZERO_WIDTH_NON_JOINER,
     character_words,
     longest_unbroken,
+    name_key,
     one_line,
     refused_character,
 )
@@ -30,8 +32,11 @@ REFUSED = [chr(code) for code in range(sys.maxunicode + 1) if unicodedata.catego
 VIRAMAS = [chr(code) for code in range(sys.maxunicode + 1) if unicodedata.combining(chr(code)) == 9]
 JOINERS = (ZERO_WIDTH_NON_JOINER, ZERO_WIDTH_JOINER)
 
+IGNORABLE = [chr(code) for low, high in DEFAULT_IGNORABLE for code in range(low, high + 1)]
+VARIATION_SELECTORS = [chr(code) for code in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))]
+
 # Every character a name keeps (surrogates are no characters: the game file and the forms refuse them earlier).
-kept = st.characters(exclude_categories=(*REFUSED_CATEGORIES, "Cs"))
+kept = st.characters(exclude_categories=(*REFUSED_CATEGORIES, "Cs"), exclude_characters=IGNORABLE)
 # Neighbours that give a joiner nothing to do: Latin and Greek letters, digits, spaces, punctuation.
 plain = st.characters(categories=("Lu", "Ll", "Nd", "Zs", "Po", "Pd"))
 
@@ -41,6 +46,39 @@ def test_every_such_character_is_refused_wherever_it_stands_in_a_name(where):
     for char in REFUSED:
         name = {"start": char + "Olivia", "middle": "Oli" + char + "via", "end": "Olivia" + char, "alone": char}[where]
         assert refused_character(name) == char, character_words(char)
+
+
+@pytest.mark.parametrize("where", ["start", "after-a-letter", "end", "alone"])
+def test_every_default_ignorable_character_is_refused_where_it_varies_or_joins_nothing(where):
+    """The combining grapheme joiner, the Hangul fillers (alone: a blank name), the variation
+    selectors after a Latin letter or a space ("Ann" and "Ann" + U+FE00 look the same), alone
+    included."""
+    for char in IGNORABLE:
+        placed = {"start": char + "Olivia", "after-a-letter": "Oli" + char + "via", "end": "Ann " + char}
+        name = placed.get(where, char)
+        assert refused_character(name) == char, character_words(char)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("\u2764\ufe0f Ann", id="emoji-heart-presentation"),
+        pytest.param("1\ufe0f\u20e3", id="keycap-one"),
+        pytest.param("\u203c\ufe0f", id="double-exclamation-emoji"),
+        pytest.param("\u845b\U000e0100", id="ideograph-variant"),
+        pytest.param("\u1820\u180b", id="mongolian-free-variation-selector"),
+    ],
+)
+def test_a_variation_selector_is_kept_after_a_character_it_varies(name):
+    assert refused_character(name) is None
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Ann", " ann "), ("Ann", "Ann\ufe00"), ("Ann", "A\u034fnn"), ("\u2764\ufe0f Bo", "\u2764 bo")],
+)
+def test_names_that_differ_only_by_case_spaces_around_or_ignorable_characters_are_one_name(one, other):
+    assert name_key(one) == name_key(other)
 
 
 @given(st.text(kept, min_size=1, max_size=40))

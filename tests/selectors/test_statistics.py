@@ -62,7 +62,7 @@ def test_the_statistics_page_shows_them_and_the_games_behind(client, owner, hist
         response = client.get(reverse("scoring:statistics"))
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Over 2 finished games." in html and "14.0 VP" in html
+    assert "Over 2 finished games." in html and "14.0&nbsp;VP" in html
 
 
 def test_without_finished_games_the_page_says_so(client, owner):

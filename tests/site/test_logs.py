@@ -95,6 +95,18 @@ def test_the_development_servers_request_log_writes_no_token_either(server_log):
     assert "a-secret-token" not in line and '"GET /join/…/ HTTP/1.1" 302 0' in line
 
 
+def test_a_password_reset_links_token_is_never_written_either(server_log):
+    """A reset link sets a new password: its token goes, the account's part and the page it leads
+    on to (which holds no secret) stay."""
+    server = logging.getLogger("django.server")
+    server.info('"%s" %s %s', "GET /accounts/reset/MQ/cx3k2a-0123abcd/ HTTP/1.1", "302", "0")
+    server.info('"%s" %s %s', "GET /accounts/reset/MQ/set-password/ HTTP/1.1", "200", "9")
+
+    first, then = server_log()
+    assert "cx3k2a-0123abcd" not in first and '"GET /accounts/reset/MQ/…/ HTTP/1.1" 302 0' in first
+    assert '"GET /accounts/reset/MQ/set-password/ HTTP/1.1" 200 9' in then
+
+
 def test_a_traceback_written_for_a_fault_of_the_site_keeps_the_token_out(log):
     try:
         raise RuntimeError("while opening /join/a-secret-token/")

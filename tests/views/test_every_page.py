@@ -206,7 +206,8 @@ def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
 
 
 def test_every_page_loads_its_scripts_from_our_static_files_only(client):
-    """Modules, each page loading those it uses: offline.js on every page, the pad's on the pad, the
+    """Modules, each page loading those it uses (and the pad its one classic script, first-paint.js,
+    which puts the kept values back before the first paint): offline.js on every page, the pad's on the pad, the
     start form's on the start form; htmx only on the pages that use it (the pad, and the start form
     when it offers saved layouts to fill the comb from): a phone loads its 15 KB for no other page.
     Nothing else runs inline but the head's one line, by the page's nonce."""
@@ -218,9 +219,11 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
         offers_layouts = html.find("select", id="id_layout") is not None
         is_pad = html.find(data_pad=True) is not None
         uses_htmx = is_pad or (address == url("start") and offers_layouts)
-        assert all(
-            script.get("type") == "module" for script in scripts if script.get("src", "").startswith("/static/scoring/")
-        ), address
+        classic = [script["src"] for script in scripts if script.get("src", "").startswith("/static/scoring/")]
+        classic = [src for src in classic if html.find("script", src=src).get("type") != "module"]
+        assert classic == (["/static/scoring/first-paint.js"] if is_pad else []), (
+            address
+        )  # (the pad's one, run in place)
         assert "/static/scoring/offline.js" in sources, address
         assert ("/static/scoring/pad.js" in sources) == is_pad, address
         assert ("/static/scoring/start-form.js" in sources) == (html.find(id="add-sector") is not None), address

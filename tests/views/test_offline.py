@@ -7,7 +7,7 @@ behaviour in the browser is ``tests/browser/test_offline.py``."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from urllib.parse import urljoin
 
 import pytest
@@ -18,11 +18,14 @@ from django.core.management import call_command
 from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from scoring import services
 from scoring.access import SESSION_TAG
 from scoring.views import offline, protocol
 from scoring.web import modules
 from tests.factories import game_scored, player
+from tests.views.helpers import page as parsed
 from tests.views.helpers import url
 
 pytestmark = pytest.mark.django_db
@@ -145,7 +148,7 @@ def test_the_service_worker_answers_head_as_get(client):
 
 def test_the_pad_and_the_history_may_be_kept_for_this_session_until_it_expires_and_nothing_else(client):
     game = game_scored(player("Alice"), player("Bruno"))
-    expiry = datetime(2031, 5, 4, 20, 15, tzinfo=UTC)
+    expiry = timezone.now().replace(microsecond=0) + timedelta(hours=2)  # (sooner than the cap)
     session = client.session
     session.set_expiry(expiry)
     session.save()
@@ -160,6 +163,34 @@ def test_the_pad_and_the_history_may_be_kept_for_this_session_until_it_expires_a
         response = client.get(other)
         assert protocol.KEEP_HEADER not in response, other
         assert protocol.KEEP_UNTIL_HEADER not in response, other
+
+
+def test_a_copy_opens_offline_at_most_offline_copy_seconds_after_it_was_kept(client, settings):
+    """A session of two weeks (or a visitor's year) may end on another device: a copy is capped."""
+    settings.OFFLINE_COPY_SECONDS = 3600
+    session = client.session
+    session.set_expiry(datetime(2031, 5, 4, 20, 15, tzinfo=UTC))
+    session.save()
+
+    before = int(timezone.now().timestamp())
+    until = int(client.get(url("history"))[protocol.KEEP_UNTIL_HEADER])
+    after = int(timezone.now().timestamp())
+
+    assert before + 3600 <= until <= after + 3600
+
+
+def test_the_links_addresses_are_never_in_a_kept_copy(client):
+    """The owner's pad names its live links without their addresses (kept offline); Score together
+    opens them (``?shared=1``), a page the phone never keeps."""
+    game = game_scored(player("Alice"), player("Bruno"))
+    link = services.link_renew(game=game, access="edit")
+
+    kept = client.get(url("pad", game.public_id))
+    shown = client.get(url("pad", game.public_id) + "?shared=1")
+
+    assert protocol.KEEP_HEADER in kept and link.token not in kept.content.decode()
+    assert parsed(kept).by_id("share").one("a")["href"] == url("pad", game.public_id) + "?shared=1#share"
+    assert protocol.KEEP_HEADER not in shown and link.token in shown.content.decode()
 
 
 def test_every_page_says_its_sessions_tag(client):

@@ -209,10 +209,14 @@ def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
     values = {field["name"]: field.get("value", "") for field in pad_inputs(html) if field["type"] != "checkbox"}
     assert {name: value for name, value in values.items() if value} == {"s1-starting_vp": "1", "s2-starting_vp": "2"}
     assert labelled(html, "Hive mat filled, Alice").get("checked") is None
-    assert "(nobody yet)" in html.by_id("row-farms").text
-    assert "not-entered" in html.by_id("row-farms")["class"].split()
-    assert "(nobody yet)" not in html.by_id("row-starting_vp").text
-    assert "(nobody yet)" not in html.by_id("row-hive_mat_full").text  # a yes/no is always answered
+    assert "not-entered" in html.by_id("row-farms")["class"].split()  # (dimmed, its field dotted)
+    shown_marks = [mark for mark in html.find_all(class_="empty-mark") if "before-scoring" not in mark["class"]]
+    assert shown_marks == []  # (a new pad: no "(nobody yet)" under every row; its room kept, unseen)
+    save(client, game, "s1-recruits", "2")
+    scoring = page(client.get(url("pad", game)))
+    assert "(nobody yet)" in scoring.by_id("row-farms").text  # once scoring has begun: what is left
+    assert "(nobody yet)" not in scoring.by_id("row-starting_vp").text
+    assert "(nobody yet)" not in scoring.by_id("row-hive_mat_full").text  # a yes/no is always answered
 
 
 def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_away(client):

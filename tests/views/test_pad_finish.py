@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Game
+from scoring.views import common
 from tests.factories import (
     COMB,
     NUMBER_KEYS,
@@ -93,6 +94,27 @@ def test_a_save_that_reaches_a_finished_game_is_refused_in_words_and_stores_noth
     assert snapshot(game) == before
     posted = client.post(url("pad", game), typed(loaded(client, game), {"s1-farms": "4"}))
     assert posted.status_code == 422 and snapshot(game) == before  # (without JavaScript too)
+
+
+def test_a_save_that_races_a_finish_is_said_finished_as_the_save_found_the_game(client, monkeypatch):
+    """Another phone finishes the game after this save's access read it and before the save
+    locked it: the save is refused as finished, and its X-Pad-Finished says so too, from the game
+    as the save found it (not the game the access read, which was still in progress)."""
+    game = game_started("Alice", "Bruno")
+    read = common.game_access
+
+    def access_then_finished_elsewhere(*args, **kwargs):
+        access = read(*args, **kwargs)
+        services.game_finish(game=Game.objects.get(pk=game.pk))  # (the other phone's Finish, in between)
+        return access
+
+    monkeypatch.setattr(common, "game_access", access_then_finished_elsewhere)
+
+    refused = save(client, game, "s1-farms", "4", version=0, page="a", seq=1)
+
+    assert refused.status_code == 409
+    assert refused.content.decode().endswith("its owner can reopen it from the results to correct it.")
+    assert refused["X-Pad-Finished"] == str(int(Game.objects.get(pk=game.pk).finished_at.timestamp()))
 
 
 def test_every_answer_to_the_pads_script_says_whether_the_game_is_finished(client):

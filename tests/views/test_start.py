@@ -386,6 +386,17 @@ START_ERRORS = [
         id="duplicate-names-ignoring-case",
     ),
     pytest.param(
+        start_form("\u2764\ufe0f Bo", "\u2764 Bo"),
+        "Two players cannot have the same name: \u2764 Bo.",
+        id="duplicate-names-but-for-a-variation-selector",
+    ),
+    pytest.param(
+        start_form("Ann\u3164"),
+        "A name cannot hold U+3164 HANGUL FILLER, a character that can hide or reorder text. Type the name again "
+        "without it.",
+        id="a-hangul-filler",
+    ),
+    pytest.param(
         start_form("Alice", "Bruno", solo="on"),
         "A solo game has exactly one player (the Automa is added for you).",
         id="solo-with-two-players",

@@ -17,9 +17,7 @@ import json
 from datetime import date, timedelta
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -28,11 +26,10 @@ from scoring import selectors, services
 from scoring.access import Actor
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import CSV_COLUMNS
-from scoring.models import Change, Game
+from scoring.models import Change, Game, WaitingFile
 from scoring.selectors import imports
 from scoring.services import uploads
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
-from scoring.views import transfer
 from tests.factories import game_scored, game_started, player, seat_of, user, value_corrected
 from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document
 from tests.views.helpers import page
@@ -45,12 +42,13 @@ from tests.views.transfer_cases import (
     export_json,
     import_file,
     listed,
+    minutes_pass,
     owned_games,
     preview,
     problems,
     today,
     upload,
-    waiting_key,
+    waiting_file,
 )
 
 pytestmark = pytest.mark.django_db
@@ -377,7 +375,7 @@ def test_the_waiting_file_is_checked_again_when_it_is_added(owner_client, owner)
     """What waits in the session is read again, never trusted: a file that no longer reads adds nothing."""
     upload(owner_client, MULTI.read_bytes())
     token = page(preview(owner_client)).one("input", name="token")["value"]
-    cache.set(waiting_key(owner, token), THREE_ERRORS())
+    WaitingFile.objects.filter(token=token).update(text=THREE_ERRORS())
 
     response = owner_client.post(reverse("scoring:import_confirm"), {"token": token})
 
@@ -390,7 +388,8 @@ def test_a_file_waits_an_hour_at_most(owner_client, owner):
     upload(owner_client, MULTI.read_bytes())
     token = page(preview(owner_client)).one("input", name="token")["value"]
     assert WAITING_SECONDS == 3600
-    cache.delete(waiting_key(owner, token))  # what the cache does after WAITING_SECONDS
+
+    minutes_pass(60)
 
     assert preview(owner_client)["Location"] == reverse("scoring:data")
     assert owner_client.post(reverse("scoring:import_confirm"), {"token": token}).status_code == 409
@@ -399,13 +398,13 @@ def test_a_file_waits_an_hour_at_most(owner_client, owner):
 
 def test_the_file_itself_does_not_wait_in_the_session(owner_client, owner):
     """Every request of the account reads its session (the pad's live view, every few seconds):
-    only the token, the file's name, when it was sent and the places it holds are there (below);
-    the text is in the cache."""
+    only the token, the file's name and when it was sent are there; the text is in the waiting
+    room (below), under the token."""
     upload(owner_client, MULTI.read_bytes(), name="friday.json")
     waiting = owner_client.session[SESSION_UPLOAD]
 
-    assert set(waiting) == {"token", "name", "since", "places"} and waiting["name"] == "friday.json"
-    assert cache.get(waiting_key(owner, waiting["token"])) == MULTI.read_text(encoding="utf-8")
+    assert set(waiting) == {"token", "name", "since"} and waiting["name"] == "friday.json"
+    assert waiting_file(waiting["token"]).text == MULTI.read_text(encoding="utf-8")
 
 
 def test_another_users_waiting_file_is_theirs_alone(owner_client, owner):
@@ -420,12 +419,17 @@ def test_another_users_waiting_file_is_theirs_alone(owner_client, owner):
 
 
 # ---------------------------------------------------------------------------------------------
-# How many files wait: IMPORT_WAITING_PER_ACCOUNT per account, IMPORT_WAITING_TOTAL on the site
+# The waiting room (services/uploads.py): how many files wait and for how long. At most
+# IMPORT_WAITING_PER_ACCOUNT files of an account, IMPORT_WAITING_PER_ADDRESS files (and _MB) sent
+# from one client address, IMPORT_WAITING_TOTAL files (and _MB) on the site; a place is held an
+# hour from the upload that took it, and freed sooner by adding, cancelling or signing out.
+
+HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses
 
 
-def signed_in(account) -> Client:
-    """Another browser (or device) signed in to the account: a session of its own."""
-    browser = Client()
+def signed_in(account, address: str = HOME) -> Client:
+    """Another browser (or device) signed in to the account, from ``address``: a session of its own."""
+    browser = Client(REMOTE_ADDR=address)
     browser.force_login(account)
     return browser
 
@@ -436,13 +440,40 @@ def refusal_by_the_file_field(response) -> str:
     return page(response).by_id(f"{field['id']}_error").text
 
 
-def an_hour_later() -> None:
-    """Every entry the cache holds so far expired, as WAITING_SECONDS makes the waiting files'
-    (the cache's table, where the database cache keeps when each entry expires)."""
-    table = connection.ops.quote_name(cache._table)
-    expired = connection.ops.adapt_datetimefield_value(timezone.now() - timedelta(seconds=1))
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET expires = %s", [expired])
+def place_over_in(browser: Client, minutes: int) -> str:
+    """The place of the browser's waiting file made to be over ``minutes`` from now, on the
+    minute: the time of day the pages say for it ("14:35", the tests' zone being UTC)."""
+    at = (timezone.now() + timedelta(minutes=minutes)).replace(second=0, microsecond=0)
+    WaitingFile.objects.filter(token=browser.session[SESSION_UPLOAD]["token"]).update(expires=at)
+    return f"{timezone.localtime(at):%H:%M}"
+
+
+def test_the_preview_says_until_when_the_file_waits(owner_client):
+    upload(owner_client, MULTI.read_bytes())
+    time = place_over_in(owner_client, 45)
+
+    assert (
+        f"It waits until {time}: add its games or cancel before then. Sending another file replaces it, "
+        "and does not make it wait longer."
+    ) in page(preview(owner_client)).text
+
+
+def test_sending_another_file_replaces_the_waiting_one_but_never_for_longer(owner):
+    """The place is the first upload's: its hour is not renewed by sending a file again, so
+    nobody keeps a place by sending a file every few minutes."""
+    phone, tablet = signed_in(owner), signed_in(owner)
+    upload(phone, MULTI.read_bytes())
+    upload(signed_in(owner), MULTI.read_bytes())  # (the account's places: both taken)
+    minutes_pass(40)
+
+    assert upload(phone, json.dumps(example_document())).status_code == 302
+
+    replaced = waiting_file(phone.session[SESSION_UPLOAD]["token"])
+    assert timedelta(minutes=19) < replaced.expires - timezone.now() <= timedelta(minutes=20)
+    assert "Alice" in page(preview(phone)).text
+    minutes_pass(20)  # the first upload's hour is over
+    assert preview(phone)["Location"] == reverse("scoring:data")
+    assert upload(tablet, MULTI.read_bytes()).status_code == 302  # its place was freed
 
 
 def test_an_account_has_two_files_waiting_at_most_and_a_third_is_refused_by_its_field(owner, settings):
@@ -450,13 +481,16 @@ def test_an_account_has_two_files_waiting_at_most_and_a_third_is_refused_by_its_
     phone, laptop, tablet = signed_in(owner), signed_in(owner), signed_in(owner)
     assert upload(phone, MULTI.read_bytes()).status_code == 302
     assert upload(laptop, json.dumps(example_document())).status_code == 302
+    place_over_in(phone, 40)
+    first_over = place_over_in(laptop, 25)
 
     third = upload(tablet, MULTI.read_bytes())
 
     assert third.status_code == 409
     assert refusal_by_the_file_field(third) == (
         "2 game files of your account are already waiting to be added, sent from other browsers or devices: "
-        "add or cancel one of them there, or wait until it has waited an hour, then send this file again."
+        f"add or cancel one of them there, or wait until {first_over}, when the first of them stops waiting, "
+        "then send this file again."
     )
     assert SESSION_UPLOAD not in tablet.session
     # What already waits is untouched: both are added as shown.
@@ -477,8 +511,8 @@ def test_a_session_sending_another_file_takes_no_more_places(owner):
     assert "Alice" in page(preview(phone)).text
 
 
-@pytest.mark.parametrize("freed_by", ["adding", "cancelling", "waiting an hour"])
-def test_a_file_added_cancelled_or_expired_frees_its_place(owner, freed_by):
+@pytest.mark.parametrize("freed_by", ["adding", "cancelling", "its hour over", "signing out"])
+def test_a_file_added_cancelled_over_or_signed_out_frees_its_place(owner, freed_by):
     phone, laptop, tablet = signed_in(owner), signed_in(owner), signed_in(owner)
     upload(phone, MULTI.read_bytes())
     upload(laptop, json.dumps(example_document()))
@@ -488,25 +522,54 @@ def test_a_file_added_cancelled_or_expired_frees_its_place(owner, freed_by):
         confirm(phone)
     elif freed_by == "cancelling":
         confirm(phone, button="cancel")
+    elif freed_by == "its hour over":
+        minutes_pass(60)
     else:
-        an_hour_later()
+        phone.post(reverse("logout"))  # Django's sign-out (user_logged_out), before its session is flushed
 
     assert upload(tablet, MULTI.read_bytes()).status_code == 302
     assert "To add:" in page(preview(tablet)).text
 
 
+def test_one_address_signed_in_to_many_accounts_holds_its_own_places_only(settings):
+    """The review's script: 25 accounts each signed in twice, from one address, send empty game
+    files. Only IMPORT_WAITING_PER_ADDRESS of them wait; each other is refused in words, saying
+    until when; and a player elsewhere still sends theirs."""
+    assert settings.IMPORT_WAITING_PER_ADDRESS == 5
+    browsers = [signed_in(user(f"sock{n}")) for n in range(25) for _session in range(2)]
+
+    answers = [upload(browser, json.dumps(EMPTY)) for browser in browsers]
+
+    assert [answer.status_code for answer in answers] == [302] * 5 + [429] * 45
+    assert WaitingFile.objects.count() == 5
+    first_over = place_over_in(browsers[0], 60)
+    refused = upload(browsers[-1], json.dumps(EMPTY))
+    assert refusal_by_the_file_field(refused) == (
+        "As many game files as may wait from one network are already waiting to be added, sent from yours "
+        f"(every phone and computer on it together): wait until {first_over}, when enough of them have stopped "
+        "waiting, then send this file again. Whoever sent them can make room sooner by adding or cancelling theirs."
+    )
+    assert 0 < int(refused["Retry-After"]) <= 60 * 60
+    elsewhere = signed_in(user("ann"), address=AWAY)
+    assert upload(elsewhere, MULTI.read_bytes()).status_code == 302
+    assert "To add: 3 games" in page(preview(elsewhere)).text
+
+
 def test_the_site_holds_so_many_waiting_files_at_most(owner, settings):
     settings.IMPORT_WAITING_TOTAL = 2
-    others = [signed_in(user(name)) for name in ("ann", "ben")]
+    others = [signed_in(user(name), address) for name, address in (("ann", HOME), ("ben", AWAY))]
     for browser in others:
         assert upload(browser, MULTI.read_bytes()).status_code == 302
-    phone = signed_in(owner)
+    first_over = place_over_in(others[1], 10)
+    place_over_in(others[0], 30)
+    phone = signed_in(owner, address="203.0.113.5")
 
     refused = upload(phone, MULTI.read_bytes())
 
-    assert refused.status_code == 503 and refused["Retry-After"] == str(transfer.SITE_FULL_RETRY_AFTER)
+    assert refused.status_code == 503 and 9 * 60 < int(refused["Retry-After"]) <= 10 * 60
     assert refusal_by_the_file_field(refused) == (
-        "Too many game files are waiting to be added on this site right now: send this file again in a few minutes."
+        f"Too many game files are waiting to be added on this site right now: wait until {first_over}, when "
+        "enough of them have stopped waiting, then send this file again."
     )
     # Nobody's waiting file was lost to it, and one added frees its place.
     assert all("To add: 3 games" in page(preview(browser)).text for browser in others)

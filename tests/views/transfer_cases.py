@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.models import Game
+from scoring.models import Game, WaitingFile
 from tests.gamefile.documents import DATA
 from tests.views.helpers import page
 
@@ -28,10 +30,10 @@ def export_csv(client: Client):
     return client.get(reverse("scoring:export_csv"))
 
 
-def upload(client: Client, content: bytes | str, name: str = "backup.json"):
-    """Choose a file and press "Check the file"."""
+def upload(client: Client, content: bytes | str, name: str = "backup.json", **extra):
+    """Choose a file and press "Check the file" (``extra``: the request's, its REMOTE_ADDR say)."""
     data = content.encode() if isinstance(content, str) else content
-    return client.post(reverse("scoring:import"), {"file": SimpleUploadedFile(name, data, "application/json")})
+    return client.post(reverse("scoring:import"), {"file": SimpleUploadedFile(name, data, "application/json")}, **extra)
 
 
 def preview(client: Client):
@@ -72,9 +74,15 @@ def csv_table(response) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text[1:])))
 
 
-def waiting_key(account, token: str) -> str:
-    """Where the text of the file waiting to be added is kept (the cache, shared by the workers)."""
-    return f"transfer-upload:{account.pk}:{token}"
+def waiting_file(token: str) -> WaitingFile:
+    """The file waiting to be added under that token, in the waiting room (a table every worker shares)."""
+    return WaitingFile.objects.get(token=token)
+
+
+def minutes_pass(minutes: int) -> None:
+    """So many minutes go by for the waiting room: every waiting file's place is over that much
+    sooner (the room keeps when each is over; nothing else of the site moves)."""
+    WaitingFile.objects.update(expires=F("expires") - timedelta(minutes=minutes))
 
 
 def owned_games(account) -> int:

@@ -1,13 +1,14 @@
 """Abuse limits: signing in, signing up, asking for a password reset, opening share links,
 starting games, saving fields and sending game files are counted per client address (and, for
 signing in and resets, per account name typed; for saving, starting games and opening links, per
-phone: its account or its session (a link holder's, a visitor's), the address then only a
-ceiling against a flood, so that a club's room of phones behind
-one router gets through); past a limit the answer is 429 with the reason and a Retry-After, a
-page for a browser and one plain sentence for the pad's script (a request with HX-Request, or one
-that prefers text/plain). Each counter is its own: another address, another phone or another
-account still gets through. A request without an address (gunicorn on a unix socket behind a
-proxy) is counted per session, never not at all.
+phone: its own session, signed in or not (a link holder's, a visitor's); for saving, per
+signed-in account too, its phones together; for game files, per account; the address then only
+a ceiling against a flood, so that a club's room of phones behind one router gets through); past
+a limit the answer is 429 with the reason and a Retry-After, a page for a browser and one plain
+sentence for the pad's script (a request with HX-Request, or one that prefers text/plain). Each
+counter is its own: another address, another phone or another account still gets through. A
+request without an address (gunicorn on a unix socket behind a proxy) is counted per session,
+never not at all.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, RequestFactory
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scoring import services
 from scoring.models import Change, Game, GameLink, Player, RateCounter
@@ -53,7 +54,7 @@ def small_limits(settings):
         "signup": {"address": (2, 600)},
         "password_reset": {"address": (4, 600), "account": (2, 600)},
         "join": {"session": (2, 600), "address": (5, 600)},
-        "save": {"session": (3, 60), "address": (5, 60)},
+        "save": {"session": (3, 60), "user": (5, 60), "address": (5, 60)},
         "upload": {"address": (2, 600)},
         "start": {"session": (2, 600), "address": (5, 600)},
     }
@@ -269,7 +270,7 @@ def test_saves_are_limited_per_phone_and_its_neighbours_behind_the_same_address_
     for value in ("1", "2", "3"):
         assert save(client, game, value=value).status_code == 200
     assert save(client, game, value="4").content.decode().startswith("Too many saves from this phone")
-    assert save(client, game, value="4", address=AWAY).status_code == 429  # the account's limit, wherever it is
+    assert save(client, game, value="4", address=AWAY).status_code == 429  # the phone's limit, wherever it is
 
     assert save(ben, game, value="5").status_code == 200  # the same address: the 5th save from it
     refused = save(ben, game, value="6")
@@ -301,6 +302,86 @@ def test_the_real_limits_let_a_club_night_behind_one_address_join_and_save(game,
     allowed = live_settings.RATE_LIMITS["save"]["session"][0]
     flood = [limits.check(request(sessions[0]), "save") for _ in range(allowed)]  # in the same minute
     assert flood[0] is None and flood[-1].status_code == 429
+
+
+FAST = 120  # saves a minute of a phone typing as fast as one can: a value every half second
+
+
+def phone_of(user: User, **extra) -> Client:
+    """A phone signed in to ``user``'s account: its own session, as each phone it signs in on."""
+    phone = Client(**extra)
+    phone.force_login(user)
+    return phone
+
+
+def typed_for_a_minute(phone: Client, user: User, game, field: str, saves: int) -> int:
+    """``saves`` saves of one phone from HOME within the minute: all but the last counted by the
+    limiter as the phone's requests are (its session, its account, its address), the last sent;
+    that one's status."""
+    request = RequestFactory().post("/", REMOTE_ADDR=HOME)
+    request.user, request.session = user, SessionStore(session_key=phone.session.session_key)
+    assert limits.over_limit(request, "save", hits=saves - 1) is None
+    answer = phone.post(
+        reverse("scoring:save", args=[game.public_id]),
+        {"field": field, "value": "3", "version": "0", "page": field, "seq": "1"},
+        headers=HTMX,
+        REMOTE_ADDR=HOME,
+    )
+    return answer.status_code
+
+
+def test_the_real_save_limit_never_meets_a_club_of_24_tables_behind_one_address_at_the_rush(clock):
+    """The end-of-game rush of a club's 24 five-player tables behind one router, every table
+    ending in the same minute: each of the 120 phones (each table's signed in to its owner's
+    account) types its final scoring as fast as one can, 120 values a minute: 14,400 saves from
+    one address in one minute. None is refused."""
+    tables = []
+    for table in range(24):
+        owner = User.objects.create_user(f"table-{table + 1}")
+        players = [services.PlayerSetup(name) for name in ("Ann", "Ben", "Cid", "Dee", "Eve")]
+        tables.append((owner, services.game_create(players=players, sectors=[(9, 4)], owner=owner)))
+
+    answers = [
+        typed_for_a_minute(phone_of(owner), owner, game, f"s{seat}-farms", FAST)
+        for owner, game in tables
+        for seat in range(1, 6)
+    ]
+
+    assert answers == [200] * 120
+    assert RateCounter.objects.get(name__startswith="save:address:").hits == 24 * 5 * FAST
+
+
+def test_an_accounts_phones_each_save_at_a_phones_pace(ann, game, clock):
+    """One account signed in on four phones of a table: each phone is counted on its own, so four
+    phones typing as fast as one can (480 saves in a minute) are not refused, as one phone typing
+    that fast is not."""
+    answers = [typed_for_a_minute(phone_of(ann), ann, game, "s1-farms", FAST) for _ in range(4)]
+
+    assert answers == [200] * 4
+
+
+def test_an_accounts_phones_together_meet_its_ceiling_and_are_told_so(ann, game, settings, clock):
+    """Above each phone's own limit, an account's phones together have a ceiling: past it, every
+    phone of the account waits, and is told it is the account's phones together (not this phone,
+    nor the network); a link holder's phone at the same table still saves."""
+    settings.RATE_LIMITS = {"save": {"session": (3, 60), "user": (5, 60), "address": (100, 60)}}
+    first, second = phone_of(ann), phone_of(ann, HTTP_ACCEPT_LANGUAGE="fr")
+    for value in ("1", "2", "3"):
+        assert save(first, game, value=value).status_code == 200
+    for value in ("4", "5"):
+        assert save(second, game, value=value).status_code == 200
+
+    refused = save(second, game, value="6")
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert refused.content.decode().startswith(
+        "Trop d’enregistrements depuis ce compte, tous ses téléphones confondus. Attendez "
+    )
+    with translation.override("en"):
+        assert limits.Refused("save", limits.USER, 40).message == (
+            "Too many saves from this account's phones together. Wait 40 seconds, then save again."
+        )
+    assert phone_of(ann).post(url("during", game), {"during": "track"}, REMOTE_ADDR=HOME).status_code == 429
+    assert save(link_holder(game), game, value="7").status_code == 200
 
 
 def test_the_real_save_limit_lets_a_busy_table_type(client, ann, game):
@@ -458,6 +539,33 @@ def test_starting_games_is_limited_per_phone_a_visitors_as_an_accounts(client, a
     assert start(client, address=AWAY).status_code == 302
 
 
+def test_games_started_without_an_account_have_a_lower_ceiling_per_address(client, ann, small_limits, clock):
+    """Visitors' games are kept by their sessions alone: the starts without an account from one
+    address have a ceiling of their own, below the address's, which every new visitor counts on
+    (a script dropping its cookies is a new visitor each time). An account's starts behind the
+    same address are not counted there, and the refusal says that signing in helps."""
+    small_limits["start"] = {"session": (2, 600), "address": (5, 600), "visitor": (3, 600)}
+    assert [start(Client()).status_code for _ in range(3)] == [302, 302, 302]
+
+    assert_refused_page(
+        start(Client()),
+        "Too many games started without an account from your network, counting every phone on it. Wait 10 minutes, "
+        "then try again, or sign in: an account&#x27;s games are counted apart.",
+    )
+    client.force_login(ann)
+    assert start(client).status_code == 302
+    assert start(Client(), address=AWAY).status_code == 302
+
+
+def test_the_real_visitor_start_ceiling_is_far_below_the_addresss_and_lets_a_club_of_visitors_start():
+    """24 tables of visitors behind one router, each starting two games in an hour, stay under
+    it; a script gets a fraction of what the address's ceiling would let through in an hour."""
+    visitors, visitors_period = live_settings.RATE_LIMITS["start"]["visitor"]
+    address, address_period = live_settings.RATE_LIMITS["start"]["address"]
+    assert visitors_period == 3600 and visitors >= 24 * 2
+    assert visitors * 10 <= address * 3600 / address_period
+
+
 # ---------------------------------------------------------------------------------------------
 # Without the client's address
 
@@ -546,10 +654,15 @@ def test_the_session_of_a_request(ann, game):
     holder = SessionStore()
     holder["game_links"] = {game.public_id: [1]}
     holder.save()
-    assert limits.session_of(request(ann)) == f"account {ann.pk}"  # whatever phone it signs in on
+    signed_in = SessionStore()
+    signed_in["_auth_user_id"] = str(ann.pk)
+    signed_in.save()
+    assert limits.session_of(request(ann, signed_in.session_key)) == f"session {signed_in.session_key}"  # the phone's
     assert limits.session_of(request(key=holder.session_key)) == f"session {holder.session_key}"
     assert limits.session_of(request(key="made-up-cookie-value-32-characters")) == ""  # not one of the server's
     assert limits.session_of(request()) == ""
+    assert limits.user_of(request(ann, signed_in.session_key)) == f"account {ann.pk}"  # whatever phone it signs in on
+    assert limits.user_of(request(key=holder.session_key)) == ""
 
 
 def test_count_counts_each_name_of_each_kind_on_its_own(settings):
@@ -607,7 +720,7 @@ def test_the_log_says_which_address_reached_a_limit_and_never_a_session_or_an_ac
         limits.count("test", {"address": "192.0.2.1", "session": "session secret-key", "account": "ann"})
         limits.count("test", {"address": "session other-secret-key"})  # a session standing in for an address
     assert "reached by 192.0.2.1" in caplog.text
-    assert "reached by a session" in caplog.text and "reached by an account" in caplog.text
+    assert "reached by a session" in caplog.text and "reached by an account name" in caplog.text
     assert "reached by a client without an address" in caplog.text
     assert "secret-key" not in caplog.text and "ann" not in caplog.text
 

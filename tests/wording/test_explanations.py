@@ -182,91 +182,101 @@ TIE_CASES = [
         [80, 80],
         [1, 3],
         [("Bruno wins the tie-break with 3 active workers, ahead of Alice (1).",)],
-        [("Bruno l’emporte au départage avec 3 ouvriers actifs, devant Alice (1).",)],
+        [("Bruno l’emporte au départage avec 3\u00a0ouvriers actifs, devant Alice (1).",)],
         id="two-for-1st-broken",
     ),
     pytest.param(
         [80, 80],
         [3, 1],
         [("Alice wins the tie-break with 3 active workers, ahead of Bruno (1).",)],
-        [("Alice l’emporte au départage avec 3 ouvriers actifs, devant Bruno (1).",)],
+        [("Alice l’emporte au départage avec 3\u00a0ouvriers actifs, devant Bruno (1).",)],
         id="seat-order-irrelevant",
     ),
     pytest.param(
         [80, 80],
         [0, 1],
         [("Bruno wins the tie-break with 1 active worker, ahead of Alice (0).",)],
-        [("Bruno l’emporte au départage avec 1 ouvrier actif, devant Alice (0).",)],
+        [("Bruno l’emporte au départage avec 1\u00a0ouvrier actif, devant Alice (0).",)],
         id="one-worker-said-in-the-singular",
     ),
     pytest.param(
         [80, 80],
         [2, 2],
         [("Alice and Bruno share the victory: 80 VP and 2 active workers each.",)],
-        [("Alice et Bruno se partagent la victoire\u202f: 80\xa0PV et 2 ouvriers actifs chacun.",)],
+        [("Alice et Bruno se partagent la victoire\u202f: 80\xa0PV et 2\u00a0ouvriers actifs chacun.",)],
         id="two-share-the-victory",
     ),
     pytest.param(
         [80, 80, 80],
         [0, 0, 0],
         [("Alice, Bruno and Carla share the victory: 80 VP and 0 active workers each.",)],
-        [("Alice, Bruno et Carla se partagent la victoire\u202f: 80\xa0PV et 0 ouvrier actif chacun.",)],
+        [("Alice, Bruno et Carla se partagent la victoire\u202f: 80\xa0PV et 0\u00a0ouvrier actif chacun.",)],
         id="three-share-the-victory-with-none",
     ),
     pytest.param(
         [90, 80, 80],
         [0, 1, 3],
         [("Carla takes 2nd place on the tie-break with 3 active workers, ahead of Bruno (1).",)],
-        [("Carla prend la 2e place au départage avec 3 ouvriers actifs, devant Bruno (1).",)],
+        [("Carla prend la 2e place au départage avec 3\u00a0ouvriers actifs, devant Bruno (1).",)],
         id="two-for-2nd-broken",
     ),
     pytest.param(
         [90, 80, 80],
         [0, 2, 2],
         [("Bruno and Carla share 2nd place: 80 VP and 2 active workers each.",)],
-        [("Bruno et Carla se partagent la 2e place\u202f: 80\xa0PV et 2 ouvriers actifs chacun.",)],
+        [("Bruno et Carla se partagent la 2e place\u202f: 80\xa0PV et 2\u00a0ouvriers actifs chacun.",)],
         id="two-share-2nd-place",
     ),
     pytest.param(
         [90, 95, 70, 70],
         [0, 0, 4, 1],
         [("Carla takes 3rd place on the tie-break with 4 active workers, ahead of Dana (1).",)],
-        [("Carla prend la 3e place au départage avec 4 ouvriers actifs, devant Dana (1).",)],
+        [("Carla prend la 3e place au départage avec 4\u00a0ouvriers actifs, devant Dana (1).",)],
         id="two-for-3rd-broken",
     ),
     pytest.param(
         [80, 80, 80],
         [1, 3, 2],
         [("Bruno wins the tie-break with 3 active workers, ahead of Carla (2) and Alice (1).",)],
-        [("Bruno l’emporte au départage avec 3 ouvriers actifs, devant Carla (2) et Alice (1).",)],
+        [("Bruno l’emporte au départage avec 3\u00a0ouvriers actifs, devant Carla (2) et Alice (1).",)],
         id="three-for-1st-each-their-figure",
     ),
     pytest.param(
         [90, 80, 80, 80],
         [0, 1, 3, 2],
         [("Carla takes 2nd place on the tie-break with 3 active workers, ahead of Dana (2) and Bruno (1).",)],
-        [("Carla prend la 2e place au départage avec 3 ouvriers actifs, devant Dana (2) et Bruno (1).",)],
+        [("Carla prend la 2e place au départage avec 3\u00a0ouvriers actifs, devant Dana (2) et Bruno (1).",)],
         id="three-for-2nd-each-their-figure",
     ),
     pytest.param(
         [80, 80, 80, 80],
         [3, 4, 2, 1],
         [("Bruno wins the tie-break with 4 active workers, ahead of Alice (3), Carla (2) and Dana (1).",)],
-        [("Bruno l’emporte au départage avec 4 ouvriers actifs, devant Alice (3), Carla (2) et Dana (1).",)],
+        [("Bruno l’emporte au départage avec 4\u00a0ouvriers actifs, devant Alice (3), Carla (2) et Dana (1).",)],
         id="four-for-1st-each-their-figure",
     ),
     pytest.param(
         [80, 80, 80, 80, 80],
         [1, 2, 3, 4, 5],
         [("Eve wins the tie-break with 5 active workers, ahead of Dana (4), Carla (3), Bruno (2) and Alice (1).",)],
-        [("Eve l’emporte au départage avec 5 ouvriers actifs, devant Dana (4), Carla (3), Bruno (2) et Alice (1).",)],
+        [
+            (
+                "Eve l’emporte au départage avec 5\u00a0ouvriers actifs, "
+                "devant Dana (4), Carla (3), Bruno (2) et Alice (1).",
+            )
+        ],
         id="five-for-1st-each-their-figure",
     ),
     pytest.param(
         [80, 80, 80, 80, 80],
         [2, 2, 2, 2, 2],
         [("Alice, Bruno, Carla, Dana and Eve share the victory: 80 VP and 2 active workers each.",)],
-        [("Alice, Bruno, Carla, Dana et Eve se partagent la victoire\u202f: 80\xa0PV et 2 ouvriers actifs chacun.",)],
+        [
+            (
+                "Alice, Bruno, Carla, Dana et Eve se partagent la victoire\u202f: "
+                "80\xa0PV et 2\u00a0ouvriers actifs chacun.",
+            )
+        ],
         id="five-share-the-victory",
     ),
     pytest.param(
@@ -280,8 +290,8 @@ TIE_CASES = [
         ],
         [
             (
-                "Bruno l’emporte au départage avec 3 ouvriers actifs.",
-                "Alice et Carla se partagent la 2e place avec 1 ouvrier actif chacun.",
+                "Bruno l’emporte au départage avec 3\u00a0ouvriers actifs.",
+                "Alice et Carla se partagent la 2e place avec 1\u00a0ouvrier actif chacun.",
             )
         ],
         id="three-for-1st-two-still-tied-behind",
@@ -297,8 +307,8 @@ TIE_CASES = [
         ],
         [
             (
-                "Alice et Bruno se partagent la victoire avec 3 ouvriers actifs chacun.",
-                "Carla prend la 3e place au départage avec 1 ouvrier actif.",
+                "Alice et Bruno se partagent la victoire avec 3\u00a0ouvriers actifs chacun.",
+                "Carla prend la 3e place au départage avec 1\u00a0ouvrier actif.",
             )
         ],
         id="three-for-1st-two-still-tied-ahead",
@@ -314,8 +324,8 @@ TIE_CASES = [
         ],
         [
             (
-                "Alice et Carla se partagent la victoire avec 2 ouvriers actifs chacun.",
-                "Bruno et Dana se partagent la 3e place avec 1 ouvrier actif chacun.",
+                "Alice et Carla se partagent la victoire avec 2\u00a0ouvriers actifs chacun.",
+                "Bruno et Dana se partagent la 3e place avec 1\u00a0ouvrier actif chacun.",
             )
         ],
         id="four-for-1st-tied-by-two-twice",
@@ -331,8 +341,8 @@ TIE_CASES = [
         ],
         [
             (
-                "Carla prend la 2e place au départage avec 3 ouvriers actifs.",
-                "Bruno et Dana se partagent la 3e place avec 1 ouvrier actif chacun.",
+                "Carla prend la 2e place au départage avec 3\u00a0ouvriers actifs.",
+                "Bruno et Dana se partagent la 3e place avec 1\u00a0ouvrier actif chacun.",
             )
         ],
         id="four-for-2nd-two-still-tied-behind",
@@ -350,10 +360,10 @@ TIE_CASES = [
         ],
         [
             (
-                "Alice l’emporte au départage avec 3 ouvriers actifs.",
-                "Bruno et Carla se partagent la 2e place avec 2 ouvriers actifs chacun.",
-                "Dana prend la 4e place au départage avec 1 ouvrier actif.",
-                "Eve prend la 5e place au départage avec 0 ouvrier actif.",
+                "Alice l’emporte au départage avec 3\u00a0ouvriers actifs.",
+                "Bruno et Carla se partagent la 2e place avec 2\u00a0ouvriers actifs chacun.",
+                "Dana prend la 4e place au départage avec 1\u00a0ouvrier actif.",
+                "Eve prend la 5e place au départage avec 0\u00a0ouvrier actif.",
             )
         ],
         id="five-for-1st-one-ahead-one-tied-pair-one-last",
@@ -366,8 +376,8 @@ TIE_CASES = [
             ("Carla and Dana share 3rd place: 60 VP and 2 active workers each.",),
         ],
         [
-            ("Bruno l’emporte au départage avec 2 ouvriers actifs, devant Alice (1).",),
-            ("Carla et Dana se partagent la 3e place\u202f: 60\xa0PV et 2 ouvriers actifs chacun.",),
+            ("Bruno l’emporte au départage avec 2\u00a0ouvriers actifs, devant Alice (1).",),
+            ("Carla et Dana se partagent la 3e place\u202f: 60\xa0PV et 2\u00a0ouvriers actifs chacun.",),
         ],
         id="two-ties-in-one-game-best-first",
     ),
@@ -402,13 +412,13 @@ def test_each_name_of_a_sentence_is_escaped_in_its_own_bdi():
         pytest.param(
             [3, 1],
             "The Automa wins the tie-break with 3 active workers, ahead of Alice (1).",
-            "L’Automa l’emporte au départage avec 3 ouvriers actifs, devant Alice (1).",
+            "L’Automa l’emporte au départage avec 3\u00a0ouvriers actifs, devant Alice (1).",
             id="the-automa-first",
         ),
         pytest.param(
             [1, 3],
             "Alice wins the tie-break with 3 active workers, ahead of the Automa (1).",
-            "Alice l’emporte au départage avec 3 ouvriers actifs, devant l’Automa (1).",
+            "Alice l’emporte au départage avec 3\u00a0ouvriers actifs, devant l’Automa (1).",
             id="the-automa-behind",
         ),
     ],

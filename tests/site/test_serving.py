@@ -1,0 +1,319 @@
+"""The shipped gunicorn configuration (``gunicorn.conf.py``, ``apiary_site/serving.py``), run as
+the README's production command runs it, with 2 workers on a database of its own:
+
+- slow clients, sending a request's headers or a form's body a byte at a time, hold neither a
+  worker nor, for long, a thread: ``/healthz`` answers while two of them are at work, and even
+  one of them per worker thread is cut off, its allowance of waiting spent;
+- gunicorn's access log writes neither a share link's token nor a password-reset link's, and
+  its error log no more.
+
+Nothing here is timed: ``/healthz`` is given a generous 10 s (gunicorn's sync workers, held by
+the two slow clients until their 30 s time-out, leave it unanswered), and a slow client would
+take a minute to send its whole request (the allowance is 5 s of waiting).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.client import HTTPConnection
+from pathlib import Path
+
+import pytest
+from gunicorn.config import Config
+
+from apiary_site import serving
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKERS, THREADS = 2, 4
+BYTE_PAUSE = 0.02  # a slow client sends a byte every 20 ms...
+PADDING = 3000  # ...of a request this much longer than it needs: a minute to send it all
+HEALTHZ_TIMEOUT = 10
+CSRF_SECRET = "s" * 32  # a client may choose its CSRF cookie; the same in the header passes Django's check
+SETUP = """
+import json
+from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from scoring import services
+owner = User.objects.create_user("club", email="club@example.org", password="a-long-pass-phrase-serving")
+game = services.game_create(players=[services.PlayerSetup("Alice")], sectors=[], owner=owner)
+print(json.dumps({
+    "share_token": services.link_renew(game=game, access="edit").token,
+    "reset_account": urlsafe_base64_encode(force_bytes(owner.pk)),
+    "reset_token": default_token_generator.make_token(owner),
+}))
+"""
+
+
+@dataclass
+class Served:
+    host: str
+    port: int
+    access_log: Path
+    share_token: str
+    reset_account: str
+    reset_token: str
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def production_env(folder: Path) -> dict[str, str]:
+    inherited = {key: value for key, value in os.environ.items() if not key.startswith("GUNICORN")}
+    return {
+        **inherited,
+        "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(folder / "static"),
+        "SECRET_KEY": "serving-test-secret-key-long-enough-for-django-checks-0123456789",
+        "GUNICORN_WORKERS": str(WORKERS),
+        "GUNICORN_THREADS": str(THREADS),
+    }
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[Served]:
+    """The README's production command, ``gunicorn apiary_site.wsgi -c gunicorn.conf.py``, with 2
+    workers of 4 threads, its access log in a file; an account with a game and its edit link."""
+    folder = tmp_path_factory.mktemp("served")
+    (folder / "static").mkdir()
+    env = production_env(folder)
+    manage(env, "migrate", "-v", "0")
+    made = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
+    port = free_port()
+    error_log = folder / "error.log"
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "apiary_site.wsgi",
+            "-c",
+            "gunicorn.conf.py",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--access-logfile",
+            str(folder / "access.log"),
+            "--error-logfile",
+            str(error_log),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while healthz_status(port, timeout=2) != 200 or error_log.read_text().count("Booting worker") < WORKERS:
+            assert server.poll() is None, f"gunicorn exited:\n{error_log.read_text()[-3000:]}"
+            assert time.monotonic() < deadline, f"gunicorn did not start:\n{error_log.read_text()[-3000:]}"
+            time.sleep(0.2)
+        yield Served("127.0.0.1", port, folder / "access.log", **made)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def healthz_status(port: int, timeout: float = HEALTHZ_TIMEOUT) -> int | None:
+    """``/healthz``'s status, or None when it did not answer within ``timeout``."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=timeout) as answer:
+            return answer.status
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Slow clients
+
+
+class SlowClient(threading.Thread):
+    """A client that sends ``at_once``, then ``by_byte`` a byte at a time, and says how it ended:
+    "cut off" when the server answered or hung up before the request was all sent, "sent" when
+    the whole of it went through, "stopped" when the test ended it first."""
+
+    def __init__(self, served: Served, at_once: bytes, by_byte: bytes):
+        super().__init__(daemon=True)
+        self.address = (served.host, served.port)
+        self.at_once, self.by_byte = at_once, by_byte
+        self.outcome = ""
+        self.under_way = threading.Event()  # set once it has sent its first few bytes a byte at a time
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        with socket.create_connection(self.address, timeout=HEALTHZ_TIMEOUT) as connection:
+            self.outcome = self._send(connection)
+        self.under_way.set()  # (whatever happened: nobody waits for it in vain)
+
+    def _send(self, connection: socket.socket) -> str:
+        connection.sendall(self.at_once)
+        for sent, byte in enumerate(self.by_byte):
+            answered, _, _ = select.select([connection], [], [], 0)
+            if answered:
+                return "cut off"
+            try:
+                connection.send(bytes([byte]))
+            except OSError:
+                return "cut off"
+            if sent == 20:
+                self.under_way.set()
+            if self.stopping.wait(BYTE_PAUSE):
+                return "stopped"
+        return "sent"
+
+
+def headers_by_byte(served: Served) -> SlowClient:
+    """A request whose line and headers come a byte at a time."""
+    head = f"GET /healthz HTTP/1.1\r\nHost: {served.host}\r\nX-Padding: {'x' * PADDING}\r\n\r\n"
+    return SlowClient(served, b"", head.encode())
+
+
+def body_by_byte(served: Served) -> SlowClient:
+    """A form (the language switch's, which Django reads for its CSRF check first) whose headers
+    come at once and whose body comes a byte at a time."""
+    body = f"language=fr&next=/&padding={'x' * PADDING}".encode()
+    head = (
+        f"POST /i18n/setlang/ HTTP/1.1\r\nHost: {served.host}\r\n"
+        f"Cookie: csrftoken={CSRF_SECRET}\r\nX-CSRFToken: {CSRF_SECRET}\r\n"
+        f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return SlowClient(served, head.encode(), body)
+
+
+@contextmanager
+def at_work(clients: list[SlowClient]) -> Iterator[None]:
+    """The slow clients started and under way (each sending a byte at a time); stopped after."""
+    for client in clients:
+        client.start()
+    try:
+        for client in clients:
+            assert client.under_way.wait(HEALTHZ_TIMEOUT), "a slow client could not start sending"
+        yield
+    finally:
+        for client in clients:
+            client.stopping.set()
+        for client in clients:
+            client.join(HEALTHZ_TIMEOUT)
+
+
+def test_two_slow_clients_leave_healthz_answering(served):
+    """The review's attack: one client sends a request's headers a byte at a time, another a
+    form's body. Each would hold a sync worker, both workers, until gunicorn's 30 s time-out; in
+    the shipped configuration each holds one thread of a worker, and ``/healthz`` answers."""
+    with at_work([headers_by_byte(served), body_by_byte(served)]):
+        assert healthz_status(served.port) == 200
+
+
+def test_a_slow_client_is_cut_off_even_with_one_at_every_thread(served):
+    """One slow client for every thread of every worker: each is cut off once it has been waited
+    for 5 s in all, long before it could send its whole request, and its thread serves again."""
+    clients = [(headers_by_byte if number % 2 else body_by_byte)(served) for number in range(WORKERS * THREADS)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(PADDING * BYTE_PAUSE * 2)
+
+    assert [client.outcome for client in clients] == ["cut off"] * len(clients)
+    assert healthz_status(served.port) == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# No token in gunicorn's logs
+
+
+def access_log_once_it_says(served: Served, *parts: str) -> str:
+    """The access log once it says each of ``parts`` (gunicorn writes a request's line just after
+    its answer has left)."""
+    deadline = time.monotonic() + HEALTHZ_TIMEOUT
+    while not all(part in (written := served.access_log.read_text(encoding="utf-8")) for part in parts):
+        if time.monotonic() > deadline:
+            return written
+        time.sleep(0.1)
+    return written
+
+
+def get(served: Served, path: str, **headers: str) -> int:
+    """A GET's status, its redirect not followed."""
+    connection = HTTPConnection(served.host, served.port, timeout=HEALTHZ_TIMEOUT)
+    try:
+        connection.request("GET", path, headers=headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_gunicorns_access_log_writes_no_share_link_nor_reset_link_token(served):
+    """A share link opened, a password-reset link opened (which leads on to the page that sets
+    a new password), a page reached from a share link: each has its line, the tokens masked as
+    Django's own log masks them."""
+    reset_link = f"/accounts/reset/{served.reset_account}/{served.reset_token}/"
+
+    assert get(served, f"/join/{served.share_token}/") == 302
+    assert get(served, reset_link) == 302
+    assert get(served, "/healthz", Referer=f"http://{served.host}/join/{served.share_token}/") == 200
+
+    lines = (
+        '"GET /join/…/ HTTP/1.1" 302',
+        f'"GET /accounts/reset/{served.reset_account}/…/ HTTP/1.1" 302',
+        f'"http://{served.host}/join/…/"',  # the referrer of a page reached from a share link
+    )
+    written = access_log_once_it_says(served, *lines)
+    assert served.share_token not in written and served.reset_token not in written
+    for line in lines:
+        assert line in written
+
+
+@pytest.fixture
+def gunicorns_own_loggers():
+    """gunicorn's two loggers as they are, put back after the test (they are this process's)."""
+    loggers = [logging.getLogger("gunicorn.error"), logging.getLogger("gunicorn.access")]
+    kept = [(log.handlers[:], log.filters[:], log.level, log.propagate) for log in loggers]
+    yield
+    for log, (handlers, filters, level, propagate) in zip(loggers, kept, strict=True):
+        log.handlers[:], log.filters[:], log.level, log.propagate = handlers, filters, level, propagate
+
+
+def test_gunicorns_error_log_writes_no_token_either(tmp_path, gunicorns_own_loggers):
+    """An error about a request names its path ("Error handling request /join/<token>/")."""
+    config = Config()
+    config.set("errorlog", str(tmp_path / "error.log"))
+    logger = serving.Logger(config)
+
+    logger.error("Error handling request %s", "/join/a-secret-token/")
+    logger.error("Error handling request %s", "/accounts/reset/MQ/a-secret-token/")
+
+    written = (tmp_path / "error.log").read_text(encoding="utf-8")
+    assert "a-secret-token" not in written
+    assert "Error handling request /join/…/" in written and "Error handling request /accounts/reset/MQ/…/" in written
