@@ -164,7 +164,8 @@ class Checks:
         if max_length is not None and len(text) > max_length:
             self.problem(
                 path,
-                _("must be at most %(max)s characters long (not %(length)s)") % {"max": max_length, "length": len(text)},
+                _("must be at most %(max)s characters long (not %(length)s)")
+                % {"max": max_length, "length": len(text)},
             )
             return None
         return text

@@ -480,7 +480,9 @@ class _Reader(Checks):
                 elif index == 1:
                     earlier = _("must be 0, the index of the change before it (not %(value)s)")
                 else:
-                    earlier = _("must be the index of an earlier change in this list, from 0 to %(last)s (not %(value)s)")
+                    earlier = _(
+                        "must be the index of an earlier change in this list, from 0 to %(last)s (not %(value)s)"
+                    )
                 self.problem(f"{path}.undoes", earlier % {"last": index - 1, "value": _describe(value)})
         if len(self.problems) > before or player is None or entry is None or at is None or by is None:
             return None
@@ -558,5 +560,7 @@ class _Reader(Checks):
                 )
                 return None
             return text
-        self.problem(path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": _describe(value)})
+        self.problem(
+            path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": _describe(value)}
+        )
         return None

@@ -298,7 +298,9 @@ def game_mode_change(*, game: Game, during: During) -> bool:
             message = (
                 _("Values are already entered in the breakdown: %(what)s. Clear them first to switch to the VP track.")
                 if current == During.BREAKDOWN
-                else _("Values are already entered on the VP track: %(what)s. Clear them first to switch to the breakdown.")
+                else _(
+                    "Values are already entered on the VP track: %(what)s. Clear them first to switch to the breakdown."
+                )
             )
             raise ValidationError(words(message, what=what), code="entered")
         keys = [category.key for category in DURING_CATEGORIES]

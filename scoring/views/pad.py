@@ -285,9 +285,7 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
         form = GameModeForm(request.POST)
         if not form.is_valid():
-            return sentence(
-                _("The points scored during the game are counted on the VP track or in a breakdown."), 400
-            )
+            return sentence(_("The points scored during the game are counted on the VP track or in a breakdown."), 400)
         try:
             services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
         except ValidationError as refusal:

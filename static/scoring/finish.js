@@ -36,7 +36,9 @@ export function setUpFinish({ fields, typing, banner, msg }) {
     (function wait() {
       const held = pending().find(({ state }) => blocksFinish(state));
       if (held) {
-        banner.say(msg(HELD_WORDS[whyHeld(held.state)]).replace("%(what)s", held.el.getAttribute("aria-label")));
+        banner.say(
+          msg(HELD_WORDS[whyHeld(held.state)]).replace("%(what)s", held.el.getAttribute("aria-label")),
+        );
         held.el.focus();
       } else if (!pending().length) {
         banner.say("");

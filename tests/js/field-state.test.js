@@ -194,10 +194,16 @@ describe("finishing the game", () => {
       ["sending", { text: "4" }],
       ["conflicted", { version: 5, stored: "9" }],
     ]);
-    const unsent = F.next(F.next(sending, "sending", F.due(sending)), "failed", { problem: "network", shown: "8" });
+    const unsent = F.next(F.next(sending, "sending", F.due(sending)), "failed", {
+      problem: "network",
+      shown: "8",
+    });
     assert.equal(F.blocksFinish(sending), false); // (it will answer soon)
     assert.deepEqual(
-      [typed, refused, conflict, unsent, F.next(unsent, "stop")].map((s) => [F.blocksFinish(s), F.whyHeld(s)]),
+      [typed, refused, conflict, unsent, F.next(unsent, "stop")].map((s) => [
+        F.blocksFinish(s),
+        F.whyHeld(s),
+      ]),
       [
         [true, "incomplete"], // "finish typing it"
         [true, "answered"], // "read the message under it"
