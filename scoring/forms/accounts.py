@@ -1,9 +1,9 @@
-"""An account: signing up, and the name it is shown by."""
+"""An account: signing up, signing in, asking for a new password, and the name it is shown by."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
@@ -51,3 +51,22 @@ class AccountNameForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("first_name",)
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, its refusal said as a person says it (Django's own French reads
+    « Remarquez que chacun de ces champs est sensible à la casse »)."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Wrong user name or password (capital letters count)."),
+    }
+
+
+class PasswordResetAskForm(PasswordResetForm):
+    """Django's form to ask for a new password, its field named as the site's other forms name an
+    email address (Django's French says « Courriel », the site « E-mail »)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = _("Email")

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse_lazy
 from django.utils import timezone
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.names import NameField
@@ -242,11 +242,11 @@ class HistoryFilterForm(forms.Form):
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     players = forms.TypedChoiceField(
-        label=_("Players"),
+        label=_("Number of players"),
         required=False,
         coerce=int,
         empty_value=None,
-        choices=[("", _("Any number"))] + [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)],
+        choices=[("", pgettext_lazy("number of players", "Any"))] + [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)],
     )
     faction = forms.ChoiceField(
         label=_("Faction"), required=False, choices=[("", _("Any faction"))] + [(f, f) for f in FACTIONS]

@@ -50,9 +50,9 @@ def parse_pad_value(field: PadField, raw: str) -> ParsedValue:
     if not low <= value <= high:
         params = {"low": low, "high": high, "value": value, "text": text}
         if is_sum(text):
-            message = _("%(text)s makes %(value)s; this must be from %(low)s to %(high)s.")
+            message = _("%(text)s makes %(value)s; the value must be from %(low)s to %(high)s.")
         else:
-            message = _("Must be from %(low)s to %(high)s, not %(value)s.")
+            message = _("The value must be from %(low)s to %(high)s (not %(value)s).")
         raise ValidationError(message, code="out_of_range", params=params)
     if (field.is_tokens or field.is_workers) and is_sum(text):
         raise ValidationError(_("Type a whole number."), code="not_a_number")

@@ -74,7 +74,7 @@ class Checks:
         self, value: Any, path: str, allowed: Sequence[str], required: Sequence[str] = ()
     ) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.problem(path, _("must be an object, not %(value)s") % {"value": _describe(value)})
+            self.problem(path, _("must be an object (not %(value)s)") % {"value": _describe(value)})
             return None
         for key in getattr(value, "duplicates", []):
             self.problem(f"{path}.{key}" if path else key, _("is given more than once"))
@@ -98,14 +98,14 @@ class Checks:
         if not _is_int(value):
             self.problem(
                 path,
-                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
+                _("must be a whole number from %(low)s to %(high)s (not %(value)s)")
                 % {"low": low, "high": high, "value": _describe(value)},
             )
             return None
         if not low <= value <= high:
             self.problem(
                 path,
-                _("must be a whole number from %(low)s to %(high)s, not %(value)s")
+                _("must be a whole number from %(low)s to %(high)s (not %(value)s)")
                 % {"low": low, "high": high, "value": value},
             )
             return None
@@ -113,7 +113,7 @@ class Checks:
 
     def boolean(self, value: Any, path: str) -> bool | None:
         if not isinstance(value, bool):
-            self.problem(path, _("must be true or false, not %(value)s") % {"value": _describe(value)})
+            self.problem(path, _("must be true or false (not %(value)s)") % {"value": _describe(value)})
             return None
         return value
 
@@ -132,7 +132,7 @@ class Checks:
         nothing that hides or reorders text (``scoring.rules.names``: refused, never removed, so that a
         name is stored as the file writes it or not at all)."""
         if not isinstance(value, str):
-            self.problem(path, _("must be text, not %(value)s") % {"value": _describe(value)})
+            self.problem(path, _("must be text (not %(value)s)") % {"value": _describe(value)})
             return None
         try:
             value.encode("utf-8")
@@ -164,7 +164,8 @@ class Checks:
         if max_length is not None and len(text) > max_length:
             self.problem(
                 path,
-                _("must be at most %(max)s characters long, not %(length)s") % {"max": max_length, "length": len(text)},
+                _("must be at most %(max)s characters long (not %(length)s)")
+                % {"max": max_length, "length": len(text)},
             )
             return None
         return text
@@ -174,7 +175,7 @@ class Checks:
         if not (isinstance(value, str) and _DATE_TIME.fullmatch(value)):
             self.problem(
                 path,
-                _("must be a date and time with its offset from UTC, such as %(example)s, not %(value)s")
+                _("must be a date and time with its offset from UTC, such as %(example)s (not %(value)s)")
                 % {"example": example, "value": _describe(value)},
             )
             return None

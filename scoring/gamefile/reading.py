@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
@@ -61,8 +62,8 @@ def parse_document(text: str | bytes) -> list[GameData]:
             [
                 Problem(
                     "(document)",
-                    _("is not valid JSON: %(reason)s at line %(line)s, column %(column)s")
-                    % {"reason": error.msg, "line": error.lineno, "column": error.colno},
+                    _("is not valid JSON at line %(line)s, column %(column)s: %(reason)s")
+                    % {"reason": json_error_words(error.msg), "line": error.lineno, "column": error.colno},
                 )
             ]
         ) from None
@@ -70,9 +71,41 @@ def parse_document(text: str | bytes) -> list[GameData]:
         raise GameFileError([Problem("(document)", _("is not UTF-8 text"))]) from None
     except RecursionError:
         raise GameFileError([Problem("(document)", _("is nested too deeply to be a game file"))]) from None
-    except ValueError as error:  # for example a number of thousands of digits
-        raise GameFileError([Problem("(document)", _("cannot be read: %(reason)s") % {"reason": error})]) from None
+    except ValueError:  # (the one other that json.loads raises: Python reads no integer that long)
+        raise GameFileError(
+            [
+                Problem(
+                    "(document)",
+                    _("holds a number of more than %(digits)s digits, which cannot be read")
+                    % {"digits": sys.get_int_max_str_digits()},
+                )
+            ]
+        ) from None
     return read_document(document)
+
+
+def json_error_words(reason: str) -> str:
+    """What Python's json module found wrong (``JSONDecodeError.msg``, always English), in the
+    language being spoken: a page in French never shows "Expecting value"."""
+    if reason.startswith("Expecting value"):
+        return _("a value is expected")
+    if reason.startswith("Expecting property name"):
+        return _("a key in double quotes is expected")
+    if reason.startswith("Expecting ':'"):
+        return _("a colon is expected after the key")
+    if reason.startswith("Expecting ','"):
+        return _("a comma, or the end of the list or object, is expected")
+    if reason.startswith("Illegal trailing comma"):
+        return _("a comma cannot come just before the end of a list or an object")
+    if reason.startswith("Unterminated string"):
+        return _("a text that starts here has no closing double quote")
+    if reason.startswith("Invalid control character"):
+        return _("a text holds a line break or another control character, which JSON writes as an escape")
+    if reason.startswith("Invalid \\"):
+        return _("a backslash in a text starts no escape that JSON knows")
+    if reason.startswith("Extra data"):
+        return _("something follows the end of the document")
+    return _("the text does not follow the grammar of JSON")
 
 
 def read_document(document: Any) -> list[GameData]:
@@ -120,19 +153,19 @@ class _Reader(Checks):
         if "format" in root and root["format"] != FORMAT_NAME:
             self.problem(
                 "format",
-                _('must be "%(format)s", not %(value)s') % {"format": FORMAT_NAME, "value": _describe(root["format"])},
+                _('must be "%(format)s" (not %(value)s)') % {"format": FORMAT_NAME, "value": _describe(root["format"])},
             )
         if "version" in root and not (_is_int(root["version"]) and root["version"] == FORMAT_VERSION):
             self.problem(
                 "version",
-                _("must be %(version)s, not %(value)s")
+                _("must be %(version)s (not %(value)s)")
                 % {"version": FORMAT_VERSION, "value": _describe(root["version"])},
             )
         if "games" not in root:
             return []
         games = root["games"]
         if not isinstance(games, list):
-            self.problem("games", _("must be a list of games, not %(value)s") % {"value": _describe(games)})
+            self.problem("games", _("must be a list of games (not %(value)s)") % {"value": _describe(games)})
             return []
         # An empty list is a valid document (the backup of an account without games): it holds
         # nothing to score or to import.
@@ -156,7 +189,7 @@ class _Reader(Checks):
             else:
                 self.problem(
                     f"{path}.played_on",
-                    _("must be a date written YYYY-MM-DD, not %(value)s") % {"value": _describe(value)},
+                    _("must be a date written YYYY-MM-DD (not %(value)s)") % {"value": _describe(value)},
                 )
         notes = self.text(obj["notes"], f"{path}.notes", MAX_NOTES_LENGTH, lines=True) if "notes" in obj else ""
         token = DEFAULT_END_TRIGGER_TOKEN
@@ -166,7 +199,7 @@ class _Reader(Checks):
                 token = value
             else:
                 self.problem(
-                    f"{path}.end_trigger_token", _("must be 6 or 7, not %(value)s") % {"value": _describe(value)}
+                    f"{path}.end_trigger_token", _("must be 6 or 7 (not %(value)s)") % {"value": _describe(value)}
                 )
         during = During.BREAKDOWN  # (a file from before the VP track: every game was a breakdown)
         if "during" in obj:
@@ -175,7 +208,7 @@ class _Reader(Checks):
                 during = During(value)
             else:
                 self.problem(
-                    f"{path}.during", _('must be "track" or "breakdown", not %(value)s') % {"value": _describe(value)}
+                    f"{path}.during", _('must be "track" or "breakdown" (not %(value)s)') % {"value": _describe(value)}
                 )
 
         minutes = (
@@ -212,11 +245,11 @@ class _Reader(Checks):
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:
         if not isinstance(raw, list):
-            self.problem(path, _("must be a list of sectors, not %(value)s") % {"value": _describe(raw)})
+            self.problem(path, _("must be a list of sectors (not %(value)s)") % {"value": _describe(raw)})
             return None
         if len(raw) > MAX_SECTORS:
             self.problem(
-                path, _("must have at most %(max)s sectors, not %(count)s") % {"max": MAX_SECTORS, "count": len(raw)}
+                path, _("must have at most %(max)s sectors (not %(count)s)") % {"max": MAX_SECTORS, "count": len(raw)}
             )
         sectors = []
         for index, item in enumerate(raw):
@@ -232,12 +265,12 @@ class _Reader(Checks):
     def players(self, raw: Any, path: str, sector_count: int | None, during: During) -> list[PlayerData] | None:
         if not isinstance(raw, list):
             if raw is not None:
-                self.problem(path, _("must be a list of players, not %(value)s") % {"value": _describe(raw)})
+                self.problem(path, _("must be a list of players (not %(value)s)") % {"value": _describe(raw)})
             return None
         if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
             self.problem(
                 path,
-                _("must have %(min)s to %(max)s players, not %(count)s")
+                _("must have %(min)s to %(max)s players (not %(count)s)")
                 % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(raw)},
             )
             return None
@@ -343,13 +376,13 @@ class _Reader(Checks):
         if not isinstance(raw, list):
             self.problem(
                 path,
-                _("must be a list of token counts, one per comb sector, not %(value)s") % {"value": _describe(raw)},
+                _("must be a list of token counts, one per comb sector (not %(value)s)") % {"value": _describe(raw)},
             )
             return None
         if len(raw) != sector_count:
             self.problem(
                 path,
-                _("must have one count per comb sector (%(sectors)s), not %(count)s")
+                _("must have one count per comb sector, %(sectors)s in all (not %(count)s)")
                 % {"sectors": sector_count, "count": len(raw)},
             )
             return None
@@ -360,7 +393,7 @@ class _Reader(Checks):
         if sum(counts) > TOKENS_PER_PLAYER:
             self.problem(
                 path,
-                _("a player has %(max)s hibernation tokens, not %(count)s")
+                _("holds %(count)s hibernation tokens, but a player has only %(max)s")
                 % {"max": TOKENS_PER_PLAYER, "count": sum(counts)},
             )
             return None
@@ -371,7 +404,7 @@ class _Reader(Checks):
         are None when the players or the comb are themselves invalid (then only what can be
         checked without them is)."""
         if not isinstance(raw, list):
-            self.problem(path, _("must be a list of changes, not %(value)s") % {"value": _describe(raw)})
+            self.problem(path, _("must be a list of changes (not %(value)s)") % {"value": _describe(raw)})
             return []
         changes: list[ChangeData | None] = []
         latest: tuple[int, datetime] | None = None  # the last valid time, and whose
@@ -395,8 +428,8 @@ class _Reader(Checks):
                     self.problem(
                         f"{where}.undoes",
                         _(
-                            "changes[%(index)s] changed %(undone_entry)s of player %(undone_player)s, not %(entry)s of "
-                            "player %(player)s: a change can only undo a change of the same entry"
+                            "a change can only undo a change of the same entry, and changes[%(index)s] changed "
+                            "%(undone_entry)s of player %(undone_player)s (not %(entry)s of player %(player)s)"
                         )
                         % {
                             "index": change.undoes,
@@ -424,12 +457,12 @@ class _Reader(Checks):
             elif _is_int(value) and 1 <= value <= seat_count:
                 player = value
             else:
-                seats = "1" if seat_count == 1 else _("1 to %(count)s") % {"count": seat_count}
-                self.problem(
-                    f"{path}.player",
-                    _("must be the seat of one of the game's players (%(seats)s), not %(value)s")
-                    % {"seats": seats, "value": _describe(value)},
+                seats = (
+                    _("must be 1, the seat of the game's one player (not %(value)s)")
+                    if seat_count == 1
+                    else _("must be the seat of one of the game's players, from 1 to %(count)s (not %(value)s)")
                 )
+                self.problem(f"{path}.player", seats % {"count": seat_count, "value": _describe(value)})
         entry = self.entry(obj["entry"], f"{path}.entry", sector_count) if "entry" in obj else None
         old = self.change_value(obj["old"], f"{path}.old", entry) if "old" in obj and entry else None
         new = self.change_value(obj["new"], f"{path}.new", entry) if "new" in obj and entry else None
@@ -442,18 +475,15 @@ class _Reader(Checks):
             if _is_int(value) and 0 <= value < index:
                 undoes = value
             else:
-                earlier = (
-                    _("0 to %(last)s") % {"last": index - 1}
-                    if index > 1
-                    else "0"
-                    if index
-                    else _("the first change has none")
-                )
-                self.problem(
-                    f"{path}.undoes",
-                    _("must be the index of an earlier change in this list (%(earlier)s), not %(value)s")
-                    % {"earlier": earlier, "value": _describe(value)},
-                )
+                if index == 0:
+                    earlier = _("cannot be given on the first change: it has no earlier change to undo")
+                elif index == 1:
+                    earlier = _("must be 0, the index of the change before it (not %(value)s)")
+                else:
+                    earlier = _(
+                        "must be the index of an earlier change in this list, from 0 to %(last)s (not %(value)s)"
+                    )
+                self.problem(f"{path}.undoes", earlier % {"last": index - 1, "value": _describe(value)})
         if len(self.problems) > before or player is None or entry is None or at is None or by is None:
             return None
         return ChangeData(
@@ -481,7 +511,7 @@ class _Reader(Checks):
                 return None
         self.problem(
             path,
-            _('must be a category key, "active_workers" or "hibernation[<sector index>]", not %(value)s')
+            _('must be a category key, "active_workers" or "hibernation[<sector index>]" (not %(value)s)')
             % {"value": _describe(value)},
         )
         return None
@@ -506,7 +536,7 @@ class _Reader(Checks):
         if _is_int(value) and low <= value <= high:
             return value
         if _is_int(value):
-            self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": value})
+            self.problem(path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": value})
             return None
         if category is not None and isinstance(value, str) and is_sum(value):
             text = normalize(value)
@@ -516,8 +546,8 @@ class _Reader(Checks):
                 self.problem(
                     path,
                     _(
-                        "must be %(expected)s (a sum of whole numbers with + and -, at most "
-                        "%(max)s characters), not %(value)s"
+                        "must be %(expected)s (not %(value)s); a sum joins whole numbers with + and -, in at "
+                        "most %(max)s characters"
                     )
                     % {"expected": expected, "max": MAX_SUM_LENGTH, "value": _describe(value)},
                 )
@@ -530,5 +560,7 @@ class _Reader(Checks):
                 )
                 return None
             return text
-        self.problem(path, _("must be %(expected)s, not %(value)s") % {"expected": expected, "value": _describe(value)})
+        self.problem(
+            path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": _describe(value)}
+        )
         return None

@@ -178,11 +178,14 @@ def over_limit_answer(form: PadForm, saves: Sequence[ValueSave], over: Refused) 
 
 def _posted_refusal(result: SaveResult) -> str:
     """Why a value of a plain post was not saved, in words ("" when it was)."""
-    if result.outcome is Outcome.FINISHED:
-        return finished_refusal(result.stands.game)
+    if result.outcome is Outcome.FINISHED:  # (the page says who finished the game, and when)
+        return _(
+            "This value was not saved, as the game was finished before it arrived; its owner can reopen "
+            "the game from the results to correct it."
+        )
     if result.outcome is Outcome.CONFLICT:
         return _(
-            "Changed on another phone to %(stored)s while you were typing: yours was not saved. "
+            "Changed on another phone to %(stored)s while you were typing, so yours was not saved. "
             "Save again to replace it."
         ) % {"stored": value_words(result.text, missing=_("empty"))}
     if result.outcome is Outcome.REFUSED:

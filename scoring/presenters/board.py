@@ -25,7 +25,7 @@ from scoring.rules.sums import MAX_SUM_LENGTH, is_sum
 from scoring.selectors import GameState
 from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
 from scoring.wording.numbers_and_dates import ordinal
-from scoring.wording.sentences import AUTOMA, isolated, labelled, names_list, words
+from scoring.wording.sentences import AUTOMA, clause, isolated, labelled, names_list, words
 
 
 @dataclass
@@ -142,7 +142,9 @@ class Cell:
         return unusual_sentence(self.field.category, self.value) if self.field.category is not None else ""
 
     # A message about the field, as one sentence of the catalogue: what the field is and whose
-    # (bold under its row), then the message ("Farms built, Alice: 120 is far above …").
+    # (bold under its row), then the message ("Farms built, Alice: 120 is far above …"); a refusal,
+    # written as a sentence of its own, goes on after the colon (``clause``: "… Alice: the value
+    # must be from 0 to 99 (not 120).").
 
     @property
     def warning_line(self) -> SafeString:
@@ -155,7 +157,7 @@ class Cell:
 
     @property
     def error_line(self) -> SafeString:
-        return labelled(format_html("<b>{}</b>", self.label_html), self.error)
+        return labelled(format_html("<b>{}</b>", self.label_html), clause(self.error))
 
     @property
     def conflict_line(self) -> SafeString:

@@ -296,9 +296,11 @@ def game_mode_change(*, game: Game, during: During) -> bool:
                 ]
             )
             message = (
-                _("The breakdown already holds values (%(what)s). Empty them first to count the VP track instead.")
+                _("Values are already entered in the breakdown: %(what)s. Clear them first to switch to the VP track.")
                 if current == During.BREAKDOWN
-                else _("The VP track already holds values (%(what)s). Empty them first to count the breakdown instead.")
+                else _(
+                    "Values are already entered on the VP track: %(what)s. Clear them first to switch to the breakdown."
+                )
             )
             raise ValidationError(words(message, what=what), code="entered")
         keys = [category.key for category in DURING_CATEGORIES]

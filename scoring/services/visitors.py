@@ -19,6 +19,7 @@ from scoring.models import (
     Change,
     CombLayout,
     Game,
+    GameEvent,
     GameLink,
     GameMember,
     Seat,
@@ -34,9 +35,10 @@ def visitor_games_claim(*, visitor: str | None, user) -> int:
     statement (their phones see them changed), their seats attached to the account's players by
     name (``players_attach``: "maya" joins the account's Maya, a new name makes a new player),
     the finished ones added to the account's tallies (``tallies_follow``: until now they counted
-    nowhere), and the changes the browser made itself (not through a link) credited to the
-    account. Of a layout name the account has already, the layout saved last stays. How many
-    games moved: 0 when the browser has none (so claiming twice moves nothing)."""
+    nowhere), and what the browser did itself (not through a link), its changes, its finishing
+    and reopening of a game, credited to the account. Of a layout name the account has already,
+    the layout saved last stays. How many games moved: 0 when the browser has none (so claiming
+    twice moves nothing)."""
     if not visitor:
         return 0
     games = Game.objects.select_for_update().filter(visitor=visitor)
@@ -61,7 +63,10 @@ def visitor_games_claim(*, visitor: str | None, user) -> int:
     every_seat = [seat for seats in seats_of.values() for seat in seats]
     Seat.objects.bulk_update(every_seat, ["player"])
     tallies_follow([seat for seat in every_seat if seat.game.is_finished], owner_id=user.pk, counted=True)
-    Change.objects.filter(game_id__in=ids, by_user__isnull=True, by_link_holder=False, by_name="").update(by_user=user)
+    for authored in (Change, GameEvent):  # (its finishing and reopening too: "Finished by the owner")
+        authored.objects.filter(game_id__in=ids, by_user__isnull=True, by_link_holder=False, by_name="").update(
+            by_user=user
+        )
     return len(ids)
 
 

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
 from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget
-from scoring.forms.accounts import AccountNameForm, SignUpForm
+from scoring.forms.accounts import AccountNameForm, PasswordResetAskForm, SignInForm, SignUpForm
 from scoring.views.preferences import with_account_language
 from scoring.web import limits
 
@@ -111,6 +111,8 @@ class SignInView(LoginView):
     out of their own phone. A sign-in brings the account's language to this device
     (scoring/views/preferences.py)."""
 
+    authentication_form = SignInForm
+
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         attempt = f"{request.POST.get('username', '').strip()} from {limits.client(request)}"
         refusal = limits.check(request, "login", account=attempt)
@@ -130,7 +132,7 @@ class SignInView(LoginView):
         return HttpResponseRedirect(self.get_success_url())
 
 
-class PasswordResetLater(PasswordResetForm):
+class PasswordResetLater(PasswordResetAskForm):
     """Django's form, except that ``save()`` (which Django's view calls with what the mail needs)
     only notes it: ``send()`` then looks for the email's accounts and mails each its link."""
 

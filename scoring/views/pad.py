@@ -223,7 +223,7 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
         return answers.finished_refusal(result.stands.game)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
         return words(
-            _("%(what)s: not counted the way the game counts its points now, so nothing was changed."),
+            _("%(what)s: the game now counts its points another way, so nothing was changed."),
             what=change_label(change),
         )
     return result.message if result.outcome is Outcome.REFUSED else ""
@@ -285,9 +285,7 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
         form = GameModeForm(request.POST)
         if not form.is_valid():
-            return sentence(
-                _("The game can count its points during the game on the VP track or as the breakdown."), 400
-            )
+            return sentence(_("The points scored during the game are counted on the VP track or in a breakdown."), 400)
         try:
             services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
         except ValidationError as refusal:

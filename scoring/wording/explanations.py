@@ -180,15 +180,16 @@ def _group_on_workers(victory: bool, players: int, workers: int) -> str:
 
 def unusual_sentence(category: Category, value: int | bool | None) -> str:
     """Why an entered value is one to check, in words ("999 is far above what this category
-    usually scores (0 to 25): check it."), or "" when it lies within its usual range."""
+    usually scores (0 to 25)."; the mark beside the value, and *Finish*, say to check it), or ""
+    when it lies within its usual range."""
     if category.usual is None or value is None or not category.is_unusual(value):
         return ""
     low, high = category.usual
     words = {"value": figure(value), "low": figure(low), "high": figure(high)}
     if category.kind is Kind.COUNT:
         if value > high:
-            return _("%(value)s is far above the usual count here (%(low)s to %(high)s): check it.") % words
-        return _("%(value)s is below the usual count here (%(low)s to %(high)s): check it.") % words
+            return _("%(value)s is far more than usual here (usually %(low)s to %(high)s).") % words
+        return _("%(value)s is fewer than usual here (usually %(low)s to %(high)s).") % words
     if value > high:
-        return _("%(value)s is far above what this category usually scores (%(low)s to %(high)s): check it.") % words
-    return _("%(value)s is below what this category usually scores (%(low)s to %(high)s): check it.") % words
+        return _("%(value)s is far above what this category usually scores (%(low)s to %(high)s).") % words
+    return _("%(value)s is below what this category usually scores (%(low)s to %(high)s).") % words

@@ -1,7 +1,8 @@
 """A sentence of the catalogue with its values put in, as HTML (``words``): each name in its own
 ``<bdi>`` (``isolated``), so that a name, whatever it holds, never reorders the words around it;
 the sentence's own words and every value escaped; the Automa named as the edition names it
-(``AUTOMA``). ``plain_text`` turns such a sentence into the text the pad's script shows."""
+(``AUTOMA``). ``plain_text`` turns such a sentence into the text the pad's script shows; a
+sentence goes on after a label and its colon as a ``clause``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import html
 from collections.abc import Sequence
 
 from django.utils.html import conditional_escape, format_html, strip_tags
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -85,3 +86,16 @@ def labelled(label: str, value) -> SafeString:
     message under its row): one sentence of the catalogue, French "Joueur : Alice" (``words``: a
     name given ``isolated``, a label given as HTML kept as it is)."""
     return words(_("%(label)s: %(value)s"), label=label, value=value)
+
+
+def clause(message: str) -> str:
+    """A message of the catalogue, written as a sentence of its own, as the end of one that a
+    label and a colon begin ("Farms built, Alice: the value must be …", French « Fermes
+    construites, Alice : la valeur doit … »): its first word lowercase, as both languages write
+    what follows a colon. A name (given ``isolated``: it starts with its <bdi>) and a word of
+    capitals ("VP", "BG Stats") are left as they are. HTML stays HTML."""
+    text = str(message)
+    if len(text) < 2 or not (text[0].isupper() and text[1].islower()):
+        return message
+    lowered = text[0].lower() + text[1:]
+    return mark_safe(lowered) if isinstance(message, SafeData) else lowered

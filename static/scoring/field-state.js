@@ -111,6 +111,16 @@ export function blocksFinish(s) {
   return isPending(s) && !settling(s);
 }
 
+// Why this field holds Finish back, as the banner says it: "incomplete" (still being typed, a sum
+// that cannot be complete yet: "7+"), "answered" (the message under it says why it is not saved:
+// refused, or changed on another phone meanwhile) or "unsent" (not sent yet, or this page can
+// send nothing more). Only the second has a message under the field to point at.
+export function whyHeld(s) {
+  if (s.phase === Phase.TYPING) return "incomplete";
+  if (s.phase === Phase.REFUSED || s.phase === Phase.CONFLICT) return "answered";
+  return "unsent";
+}
+
 // The server's figures cannot count this field's value: it waits for the network.
 export function waitsForNetwork(s) {
   return s.phase === Phase.RETRYING;

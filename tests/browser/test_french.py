@@ -95,7 +95,23 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     # A mistyped value is refused in French, under its row.
     textbox(page, "Fermes construites, Bastien").fill("120")
     textbox(page, "Fermes construites, Bastien").press("Tab")
-    expect(page.locator("#error-s2-farms")).to_contain_text("Doit être compris entre 0 et 99, pas 120.")
+    expect(page.locator("#error-s2-farms")).to_have_text(
+        "Fermes construites, Bastien\u202f: la valeur doit être comprise entre 0 et 99 (et non 120)."
+    )
+    # Finish is held back by it, and the banner says why, in agreement with « valeur »: refused,
+    # then a sum not complete yet.
+    page.get_by_role("button", name="Terminer la partie").click()
+    expect(page.locator("#banner p")).to_have_text(
+        "Fermes construites, Bastien\u202f: cette valeur n’a pas été enregistrée. Lisez le message sous le champ, "
+        "puis terminez la partie."
+    )
+    expect(textbox(page, "Fermes construites, Bastien")).to_be_focused()
+    textbox(page, "Fermes construites, Bastien").fill("7+")
+    page.get_by_role("button", name="Terminer la partie").click()
+    expect(page.locator("#banner p")).to_have_text(
+        "Fermes construites, Bastien\u202f: cette valeur n’est pas encore complète. Terminez la saisie (une somme "
+        "ne peut pas finir par + ou −), puis terminez la partie."
+    )
     textbox(page, "Fermes construites, Bastien").fill("0")
     textbox(page, "Fermes construites, Bastien").press("Tab")
     expect(page.locator("#error-s2-farms")).to_be_hidden()

@@ -392,12 +392,12 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
 
     for typed, message in (
         ("abc", "Type a whole number, such as 12, or a sum, such as 3+6+2."),
-        ("120", "Must be from 0 to 99, not 120."),
+        ("120", "The value must be from 0 to 99 (not 120)."),
         ("١٢", "Type the digits 0 to 9 (not ١٢)."),
     ):
         farms.fill(typed)
         # The message sits under the row, names the player and the category, and stays.
-        expect(farms_error).to_have_text(f"Farms built, Alice: {message}")
+        expect(farms_error).to_have_text(f"Farms built, Alice: {message[0].lower()}{message[1:]}")
         expect(status(page, "s1-farms")).not_to_contain_text("Saved")
         expect(farms).to_have_value(typed)
         expect(farms).to_have_attribute("aria-invalid", "true")
@@ -407,7 +407,7 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
     # Two refused fields of one row: two messages, one under the other, each naming its player.
     field(page, "farms", "Bruno").fill("xyz")
     expect(error(page, "s2-farms")).to_have_text(
-        "Farms built, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2."
+        "Farms built, Bruno: type a whole number, such as 12, or a sum, such as 3+6+2."
     )
     first, second = farms_error.bounding_box(), error(page, "s2-farms").bounding_box()
     assert first["y"] + first["height"] <= second["y"], "the two messages overlap"
@@ -417,7 +417,7 @@ def test_invalid_input_is_explained_and_kept_until_corrected(page: Page, live_se
     expect(error(page, "s2-recruits")).to_be_visible()
     field(page, "recruits", "Alice").fill("y")
     expect(error(page, "s1-recruits")).to_have_text(
-        "Recruits built, Alice: Type a whole number, such as 12, or a sum, such as 3+6+2."
+        "Recruits built, Alice: type a whole number, such as 12, or a sum, such as 3+6+2."
     )
     first, second = error(page, "s1-recruits").bounding_box(), error(page, "s2-recruits").bounding_box()
     assert first["y"] + first["height"] <= second["y"], "Alice's message is not above Bruno's"

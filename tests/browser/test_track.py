@@ -106,8 +106,8 @@ def test_a_way_holding_values_is_kept_and_the_refusal_says_why(page: Page, live_
     page.get_by_role("button", name="Use the breakdown").click()
 
     expect(page.get_by_role("alert")).to_have_text(
-        "The VP track already holds values (Alice's VP on the track at the end). Empty them first to count the "
-        "breakdown instead."
+        "Values are already entered on the VP track: Alice's VP on the track at the end. Clear them first to "
+        "switch to the breakdown."
     )
     assert Game.objects.get(public_id=game_id).during_mode == "track"
     page.get_by_role("link", name="Back to the pad").click()

@@ -29,8 +29,7 @@ from tests.browser.pad_helpers import (
 pytestmark = pytest.mark.browser
 
 QUEENS_999_EN = (
-    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
-    "(0 to 25): check it."
+    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."
 )
 
 

@@ -211,22 +211,36 @@ def test_a_checkbox_is_checked_or_not(raw, checked):
         pytest.param("s1-farm_income", "1e3", NOT_A_NUMBER_OR_SUM, "not_a_number", id="exponent"),
         pytest.param("s1-farm_income", "+", NOT_A_NUMBER_OR_SUM, "not_a_number", id="sign-alone"),
         pytest.param("s1-farm_income", "1+" * 30 + "1", NOT_A_NUMBER_OR_SUM, "not_a_number", id="sum-too-long"),
-        pytest.param("s1-farm_income", "1000", "Must be from 0 to 999, not 1000.", "out_of_range", id="1000"),
-        pytest.param("s1-explore_tokens", "-1", "Must be from 0 to 999, not -1.", "out_of_range", id="negative"),
         pytest.param(
-            "s1-farm_income", "3-5", "3-5 makes -2; this must be from 0 to 999.", "out_of_range", id="sum-below-0"
+            "s1-farm_income", "1000", "The value must be from 0 to 999 (not 1000).", "out_of_range", id="1000"
         ),
-        pytest.param("s1-carvings", "-100", "Must be from -99 to 999, not -100.", "out_of_range", id="carvings-100"),
-        pytest.param("s1-farms", "120", "Must be from 0 to 99, not 120.", "out_of_range", id="120-farms"),
         pytest.param(
-            "s1-farms", "90+20", "90+20 makes 110; this must be from 0 to 99.", "out_of_range", id="farms-sum-too-high"
+            "s1-explore_tokens", "-1", "The value must be from 0 to 999 (not -1).", "out_of_range", id="negative"
         ),
-        pytest.param("s1-frames_filled", "16", "Must be from 0 to 15, not 16.", "out_of_range", id="16-frames"),
-        pytest.param("s1-t0", "8", "Must be from 0 to 7, not 8.", "out_of_range", id="8-tokens"),
-        pytest.param("s1-t0", "-1", "Must be from 0 to 7, not -1.", "out_of_range", id="negative-tokens"),
+        pytest.param(
+            "s1-farm_income", "3-5", "3-5 makes -2; the value must be from 0 to 999.", "out_of_range", id="sum-below-0"
+        ),
+        pytest.param(
+            "s1-carvings", "-100", "The value must be from -99 to 999 (not -100).", "out_of_range", id="carvings-100"
+        ),
+        pytest.param("s1-farms", "120", "The value must be from 0 to 99 (not 120).", "out_of_range", id="120-farms"),
+        pytest.param(
+            "s1-farms",
+            "90+20",
+            "90+20 makes 110; the value must be from 0 to 99.",
+            "out_of_range",
+            id="farms-sum-too-high",
+        ),
+        pytest.param(
+            "s1-frames_filled", "16", "The value must be from 0 to 15 (not 16).", "out_of_range", id="16-frames"
+        ),
+        pytest.param("s1-t0", "8", "The value must be from 0 to 7 (not 8).", "out_of_range", id="8-tokens"),
+        pytest.param("s1-t0", "-1", "The value must be from 0 to 7 (not -1).", "out_of_range", id="negative-tokens"),
         pytest.param("s1-t0", "3+1", NOT_A_NUMBER, "not_a_number", id="tokens-as-a-sum"),
         pytest.param("s1-t0", "abc", NOT_A_NUMBER, "not_a_number", id="tokens-letters"),
-        pytest.param("s1-active_workers", "5", "Must be from 0 to 4, not 5.", "out_of_range", id="5-workers"),
+        pytest.param(
+            "s1-active_workers", "5", "The value must be from 0 to 4 (not 5).", "out_of_range", id="5-workers"
+        ),
         pytest.param("s1-active_workers", "1+1", NOT_A_NUMBER, "not_a_number", id="workers-as-a-sum"),
         pytest.param("s1-active_workers", "two", NOT_A_NUMBER, "not_a_number", id="workers-in-words"),
         pytest.param(
@@ -480,7 +494,10 @@ def test_a_save_without_a_readable_version_is_refused_in_words(version):
     ("data", "where", "message"),
     [
         pytest.param(
-            {"field": "s1-farms", "value": "120"}, "value", "Must be from 0 to 99, not 120.", id="out-of-range"
+            {"field": "s1-farms", "value": "120"},
+            "value",
+            "The value must be from 0 to 99 (not 120).",
+            id="out-of-range",
         ),
         pytest.param({"field": "s1-t0", "value": "2+1"}, "value", "Type a whole number.", id="sum-of-tokens"),
         pytest.param(

@@ -6,6 +6,7 @@ reader must turn into problems rather than crash on. Pure Python, no database.""
 from __future__ import annotations
 
 import json
+import sys
 from datetime import date
 
 import pytest
@@ -331,3 +332,55 @@ def test_a_name_that_is_not_unicode_text_is_a_problem_not_a_crash():
     with pytest.raises(GameFileError) as caught:
         parse_document(LONE_SURROGATE_NAME())
     assert problem_paths(caught.value) == [f"{P0}.name"]
+
+
+# Text that is not JSON: where, and what is wrong, in the reader's words (the page's language),
+# never Python's json module's English ("Expecting property name enclosed in double quotes").
+
+TRAILING_COMMA = (  # (Python 3.13 names the comma; 3.12 expects a value after it)
+    ("line 1, column 13", "a comma cannot come just before the end of a list or an object")
+    if sys.version_info >= (3, 13)
+    else ("line 1, column 14", "a value is expected")
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        pytest.param("", "line 1, column 1", "a value is expected", id="empty"),
+        pytest.param('{"games": [}', "line 1, column 12", "a value is expected", id="no-value"),
+        pytest.param("{games: []}", "line 1, column 2", "a key in double quotes is expected", id="key-unquoted"),
+        pytest.param('{"games" []}', "line 1, column 10", "a colon is expected after the key", id="no-colon"),
+        pytest.param(
+            '{"games": [1 2]}',
+            "line 1, column 14",
+            "a comma, or the end of the list or object, is expected",
+            id="no-comma",
+        ),
+        pytest.param('{"games": [1,]}', *TRAILING_COMMA, id="trailing-comma"),
+        pytest.param(
+            '{\n"notes": "x',
+            "line 2, column 10",
+            "a text that starts here has no closing double quote",
+            id="unterminated",
+        ),
+        pytest.param(
+            '{"notes": "a\nb"}',
+            "line 1, column 13",
+            "a text holds a line break or another control character, which JSON writes as an escape",
+            id="line-break-in-a-text",
+        ),
+        pytest.param(
+            '{"notes": "a\\qb"}',
+            "line 1, column 13",
+            "a backslash in a text starts no escape that JSON knows",
+            id="escape",
+        ),
+        pytest.param('{"games": []} []', "line 1, column 15", "something follows the end of the document", id="extra"),
+    ],
+)
+def test_text_that_is_not_json_is_said_where_and_in_the_readers_words(text, where, words):
+    with pytest.raises(GameFileError) as caught:
+        parse_document(text)
+    (problem,) = caught.value.problems
+    assert (problem.path, problem.message) == ("(document)", f"is not valid JSON at {where}: {words}")

@@ -95,11 +95,11 @@ def test_the_way_of_counting_is_part_of_the_fingerprint():
         pytest.param(
             set_("games[0].during", "tracks"),
             "games[0].during",
-            'must be "track" or "breakdown", not the text "tracks"',
+            'must be "track" or "breakdown" (not the text "tracks")',
             id="an-unknown-way",
         ),
         pytest.param(
-            set_("games[0].during", True), "games[0].during", 'must be "track" or "breakdown", not true', id="not-text"
+            set_("games[0].during", True), "games[0].during", 'must be "track" or "breakdown" (not true)', id="not-text"
         ),
         pytest.param(
             set_(f"{P0}.during.vp_track", 40),
@@ -116,7 +116,7 @@ def test_the_way_of_counting_is_part_of_the_fingerprint():
         pytest.param(
             edits(set_("games[0].during", "track"), set_(f"{P0}.during", {"vp_track": 1000})),
             f"{P0}.during.vp_track",
-            "must be a whole number from 0 to 999, not 1000",
+            "must be a whole number from 0 to 999 (not 1000)",
             id="the-track-out-of-range",
         ),
         pytest.param(

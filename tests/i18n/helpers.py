@@ -222,6 +222,20 @@ ENGLISH_WORDS = frozenset(
         "enter",
         "valid",
         "required",
+        # Python's own English, as its json module words what it found wrong ("Expecting property
+        # name enclosed in double quotes"): said in the page's language instead (issue 37).
+        "expecting",
+        "property",
+        "enclosed",
+        "quotes",
+        "delimiter",
+        "unterminated",
+        "illegal",
+        "trailing",
+        "invalid",
+        "character",
+        "escape",
+        "string",
     ]
 )
 ENGLISH_ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")

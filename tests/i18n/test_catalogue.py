@@ -191,6 +191,83 @@ def test_the_french_typography_rules_let_good_french_be(french):
     assert not any(rule.search(french) for rule in FRENCH_RULES)
 
 
+# Refusals and warnings as a person writes them, in both languages (issue 37): the value refused
+# follows in parentheses, "(not 120)", « (et non 120) », never after a comma (", pas 120" is an
+# English construction in French); no parentheses inside parentheses (a placeholder's own are
+# not parentheses); after a colon inside a sentence the words go on in lowercase, "Farms built,
+# Alice: the value must…" (a name of the game, or a word of capitals such as "BG Stats", stays).
+NOT_AFTER_A_COMMA = re.compile(r", (?:not|pas) (?=%\(\w+\)[sd]|[\d−-])")
+PLACEHOLDER_NAME = re.compile(r"%\((\w+)\)[sd]")
+NESTED_PARENTHESES = re.compile(r"\([^()]*\(")
+CAPITAL_AFTER_A_COLON = re.compile(r"\w\)?[\u202f\u00a0]?: ([A-ZÀ-Ý][a-zà-ÿ]+(?:[ ’'][A-ZÀ-Ý]?[a-zà-ÿ]+)*)")
+NAMES_OF_THE_GAME = frozenset(
+    re.findall(
+        r"[A-ZÀ-Ý][a-zà-ÿ]+",
+        " ".join(["Automa Apiary", *(category.label for category in CATEGORIES), *FRENCH_CATEGORIES.values()]),
+    )
+)  # (a category's name after a colon, "Catégorie : Fermes construites", is no sentence going on)
+
+
+def sentence_faults(text: str) -> list[str]:
+    """What a message of the catalogue (English or French) writes as a person would not."""
+    faults = [rule.pattern for rule in (NOT_AFTER_A_COMMA,) if rule.search(text)]
+    if NESTED_PARENTHESES.search(PLACEHOLDER_NAME.sub("x", text)):
+        faults.append(NESTED_PARENTHESES.pattern)
+    faults += [
+        f"{CAPITAL_AFTER_A_COLON.pattern} ({words})"
+        for words in CAPITAL_AFTER_A_COLON.findall(text)
+        if re.split(r"[ ’']", words)[0] not in NAMES_OF_THE_GAME
+    ]
+    return faults
+
+
+@NEEDS_GETTEXT
+def test_the_catalogue_writes_refusals_as_a_person_writes_them():
+    wrong = [
+        f"{fault}: {text!r}"
+        for english, french in translations(PO)
+        for text in (english, french)
+        for fault in sentence_faults(text)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Must be from %(low)s to %(high)s, not %(value)s.",
+        "doit être un nombre entier de %(low)s à %(high)s, pas %(value)s",
+        "must have 1 to 5 players, not 0",
+        "(values already entered (%(what)s))",
+        "Fermes construites, %(name)s\u202f: Doit être compris entre 0 et 99.",
+        "Farms built, %(name)s: Must be from 0 to 99.",
+        "Recrues\u202f: La valeur est refusée.",
+    ],
+)
+def test_the_sentence_rules_find_what_they_forbid(text):
+    assert sentence_faults(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The value must be from %(low)s to %(high)s (not %(value)s).",
+        "La valeur doit être comprise entre %(low)s et %(high)s (et non %(value)s).",
+        "At least 8 characters, not only digits, not a common password.",
+        "Lecture seule\u202f: ce lien permet de suivre la partie, pas de la modifier.",
+        "(%(count)s\u00a0problèmes)",
+        "%(names)s (%(what)s)",
+        "En minutes, facultatif\u202f: BG Stats l’enregistre avec la partie.",
+        "Détail\u202f: PV de départ et chaque source de PV",
+        "%(what)s\u202f: Faveur de la Reine",
+        "%(label)s: %(value)s",
+        "à 21:14",
+    ],
+)
+def test_the_sentence_rules_let_good_sentences_be(text):
+    assert not sentence_faults(text)
+
+
 @NEEDS_GETTEXT
 def test_each_compiled_catalogue_holds_exactly_what_its_po_says(tmp_path):
     assert stale_catalogues(ROOT / "locale", tmp_path) == [], (

@@ -52,7 +52,7 @@ def test_a_command_line_error_in_french(tmp_path):
 
     assert run.returncode == 1
     assert f"{bad} n’est pas un fichier de parties valide (1\u00a0problème)\u202f:" in run.stderr
-    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in run.stderr
+    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99 (et non 120)" in run.stderr
 
 
 @pytest.mark.django_db

@@ -50,6 +50,8 @@ def test_the_english_detector_finds_english_and_lets_french_be():
     assert english_in("<p>Bruno wins the tie-break with 3 active workers, ahead of Alice (1).</p>")
     assert english_in('<button aria-label="Add one: Farms built">+</button>')
     assert english_in("<li>2nd Bruno</li>")
+    assert english_in("<li>(document) : n’est pas du JSON valide : Expecting property name enclosed</li>")
+    assert english_in("<li>Invalid control character</li>")
     assert not english_in("<p>Bruno l'emporte au départage aux ouvriers actifs, 3 contre 1. On compte les points.</p>")
     assert not english_in('<form><button lang="en">English</button></form><script>var saved = "yes";</script>')
 
@@ -288,7 +290,8 @@ def test_the_pads_error_messages_in_french(french):
     )
     assert answer.status_code == 422
     assert re.search(
-        r"Fermes construites, Alice\u202f: Doit être compris entre 0 et 99, pas 120\.", text_of(assert_french(answer))
+        r"Fermes construites, Alice\u202f: la valeur doit être comprise entre 0 et 99 \(et non 120\)\.",
+        text_of(assert_french(answer)),
     )
 
     answer = french.post(
@@ -296,7 +299,9 @@ def test_the_pads_error_messages_in_french(french):
         {"field": "s2-farm_income", "value": "3+x", "version": "0", "page": "a", "seq": "2"},
         headers=HTMX,
     )
-    assert "Tapez un nombre entier, comme 12, ou une somme, comme 3+6+2." in text_of(assert_french(answer))
+    assert "Bruno\u202f: saisissez un nombre entier, comme 12, ou une somme, comme 3+6+2." in text_of(
+        assert_french(answer)
+    )
 
     save_tokens(seat=seat_of(game, 1), sector=game.sectors.get(position=0), count=6)
     answer = french.post(
@@ -359,7 +364,8 @@ def test_every_other_page_in_french(french, tied_game):
         assert_french(anonymous.get(address), status=200)
     wrong = anonymous.post(reverse("login"), {"username": "owner", "password": "nope"})
     assert_french(wrong, status=200)
-    assert "Saisissez un nom d" in text_of(wrong.content.decode())  # Django's own words, in French
+    assert "Nom d’utilisateur ou mot de passe incorrect (attention aux majuscules)." in text_of(wrong.content.decode())
+    assert "E-mail" in text_of(anonymous.get(reverse("password_reset")).content.decode())  # (Django: « Courriel »)
 
 
 @pytest.mark.django_db
@@ -423,8 +429,25 @@ def test_a_game_files_problems_in_french(french):
     text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
 
     assert "partie.json ne peut pas être importé (2\u00a0problèmes)\u202f: rien n’a été ajouté." in text
-    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99, pas 120" in text
+    assert "games[0].players[0].end.farms\u202f: doit être un nombre entier de 0 à 99 (et non 120)" in text
     assert "games[0].players[1].name\u202f: ne doit pas être vide" in text
+
+
+@pytest.mark.django_db
+def test_a_file_that_is_not_json_is_said_in_french(french):
+    """Python's json module words its findings in English: the page says them in French."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile(
+        "partie.json", b'{\n  "games": [\n    {players: []}\n  ]\n}', content_type="application/json"
+    )
+
+    text = text_of(assert_french(french.post(url("import"), {"file": upload}), status=422))
+
+    assert (
+        "(document)\u202f: n’est pas du JSON valide à la ligne 3, colonne 6\u202f: "
+        "une clé entre guillemets droits est attendue" in text
+    )
 
 
 @pytest.mark.django_db

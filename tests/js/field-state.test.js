@@ -180,6 +180,41 @@ describe("failures", () => {
   });
 });
 
+describe("finishing the game", () => {
+  test("waits for a save on its way, and is held back by a value the player must deal with", () => {
+    const typed = walk([
+      ["typed", "7+"],
+      ["left", { complete: false }],
+    ]);
+    const sending = F.next(F.next(typed, "typed", "7+1"), "left", { complete: true });
+    const refused = F.next(F.next(sending, "sending", F.due(sending)), "refused");
+    const conflict = walk([
+      ["typed", "4"],
+      ["left", { complete: true }],
+      ["sending", { text: "4" }],
+      ["conflicted", { version: 5, stored: "9" }],
+    ]);
+    const unsent = F.next(F.next(sending, "sending", F.due(sending)), "failed", {
+      problem: "network",
+      shown: "8",
+    });
+    assert.equal(F.blocksFinish(sending), false); // (it will answer soon)
+    assert.deepEqual(
+      [typed, refused, conflict, unsent, F.next(unsent, "stop")].map((s) => [
+        F.blocksFinish(s),
+        F.whyHeld(s),
+      ]),
+      [
+        [true, "incomplete"], // "finish typing it"
+        [true, "answered"], // "read the message under it"
+        [true, "answered"],
+        [true, "unsent"], // no message under it to read
+        [true, "unsent"],
+      ],
+    );
+  });
+});
+
 describe("another phone's values", () => {
   test("are taken by a field with nothing of this page's, when newer", () => {
     const s = F.next(F.initial(3, { here: true }), "received", { version: 5 });

@@ -190,12 +190,14 @@ def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_valu
     (message,) = [text_of(message) for message in refused.value.messages]
     assert words in message
     assert message.startswith(
-        "The breakdown already holds values" if during is During.BREAKDOWN else "The VP track already holds values"
+        "Values are already entered in the breakdown: "
+        if during is During.BREAKDOWN
+        else "Values are already entered on the VP track: "
     )
     assert message.endswith(
-        "Empty them first to count the VP track instead."
+        "Clear them first to switch to the VP track."
         if during is During.BREAKDOWN
-        else "Empty them first to count the breakdown instead."
+        else "Clear them first to switch to the breakdown."
     )
     assert (stored(game), during_entries(game), outcomes(game)) == before  # nothing written, not even the revision
 
@@ -208,7 +210,7 @@ def test_the_refusal_names_every_value_entered():
     with pytest.raises(ValidationError) as refused:
         services.game_mode_change(game=game, during=During.BREAKDOWN)
 
-    assert "(Alice's VP on the track at the end and Bruno's VP on the track at the end)" in text_of(
+    assert ": Alice's VP on the track at the end and Bruno's VP on the track at the end. " in text_of(
         refused.value.messages[0]
     )
 

@@ -14,7 +14,7 @@ import pytest
 
 from scoring import services
 from scoring.access import Actor
-from scoring.models import Change, CombLayout, Game, OwnerTally, Player, PlayerTally, Seat
+from scoring.models import Change, CombLayout, Game, GameEvent, OwnerTally, Player, PlayerTally, Seat
 from scoring.tallies import tallies_rebuild
 from tests.factories import game_scored, game_started, player, save_value, seat_of, user
 
@@ -147,3 +147,23 @@ def test_the_browsers_own_changes_become_the_accounts_and_a_link_holders_stay_th
     own, theirs = Change.objects.get(pk=own.pk), Change.objects.get(pk=theirs.pk)
     assert own.by_user == ann
     assert (theirs.by_user, theirs.by_name, theirs.by_link_holder) == (None, "Tom", True)
+
+
+def test_the_browsers_finishing_and_reopening_become_the_accounts_and_a_link_holders_stay_theirs():
+    """Issue 37: a game the browser finished reads "Finished by the owner" once an account has
+    claimed it, as the browser's own changes do, never "by someone"."""
+    ann = user("ann")
+    game = game_started("Maya", "Tom", visitor=BROWSER)
+    edit = services.link_renew(game=game, access="edit")
+    services.game_finish(game=game, by=Actor())  # the browser, the owner
+    services.game_reopen(game=game, by=Actor())
+    services.game_finish(game=game, by=Actor(link=edit, name="Tom"))
+
+    services.visitor_games_claim(visitor=BROWSER, user=ann)
+
+    events = GameEvent.objects.filter(game=game).order_by("pk")
+    assert [(event.what, event.by_user, event.by_name, event.by_link_holder) for event in events] == [
+        ("finished", ann, "", False),
+        ("reopened", ann, "", False),
+        ("finished", None, "Tom", True),
+    ]

@@ -27,9 +27,10 @@ OOB_IDS = [
     *(f"label-{category.key}" for category in PAD_CATEGORIES),  # each row's heading: entered yet or not
     *(f"warnings-{category.key}" for category in PAD_CATEGORIES),  # each row's values to check
 ]
-MISSING_VERSION = "This save does not say which version of the value it replaces: reload the page, then type it again."
+# Refusals as said under a field, after its label and a colon ("Farms built, Alice: this save …").
+MISSING_VERSION = "this save does not say which version of the value it replaces: reload the page, then type it again."
 NOT_SHOWN = (
-    "This page did not say what it showed here, so saving could overwrite another phone's value: reload "
+    "this page did not say what it showed here, so saving could overwrite another phone's value: reload "
     "the page, then type it again."
 )
 
@@ -43,7 +44,4 @@ def hints(client: Client, game: Game) -> list[str]:
     return [p.text for p in page(client.get(url("pad", game))).by_id("comb-hints").find_all("p")]
 
 
-QUEENS_999 = (
-    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores "
-    "(0 to 25): check it."
-)
+QUEENS_999 = "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."

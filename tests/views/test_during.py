@@ -201,7 +201,7 @@ def test_the_results_of_a_track_game_show_the_track_then_the_during_the_game_sub
         ),
         pytest.param(
             During.BREAKDOWN,
-            "This game counts them as the breakdown",
+            "This game breaks them down",
             ("track", "Use the VP track"),
             id="the-breakdown",
         ),
@@ -241,7 +241,7 @@ def test_a_refusal_comes_back_with_the_page_and_says_why(client, headers):
     assert response.status_code == 409
     alert = page(response).one(role="alert")
     assert alert.text == (
-        "The breakdown already holds values (Bruno's Farm income). Empty them first to count the VP track instead."
+        "Values are already entered in the breakdown: Bruno's Farm income. Clear them first to switch to the VP track."
     )
     assert during_of(game) == "breakdown"
 
@@ -269,7 +269,7 @@ def test_undoing_a_change_of_the_other_way_says_it_is_no_longer_part_of_the_game
 
     assert response.status_code == 409
     assert page(response).by_id("changes").one(role="alert").text == (
-        "Farm income, Alice: not counted the way the game counts its points now, so nothing was changed."
+        "Farm income, Alice: the game now counts its points another way, so nothing was changed."
     )
     assert seat_of(game, 1).farm_income is None
 

@@ -139,7 +139,7 @@ def test_a_value_far_above_its_category_is_saved_and_marked_beside_its_field_in_
     html = page(response)
     mark = status_of(response).one(class_="unusual-mark")
     assert mark.one(aria_hidden="true").children == ["check"]  # beside the field; read out in full:
-    assert mark.text == "999 is far above what this category usually scores (0 to 25): check it."
+    assert mark.text == "999 is far above what this category usually scores (0 to 25)."
     assert warnings_of(html, "queens_favor") == [QUEENS_999]
     assert html.by_id("warnings-queens_favor")["hx-swap-oob"] == "true"
     assert html.by_id("warning-s2-queens_favor").text == QUEENS_999
@@ -169,13 +169,13 @@ def test_a_value_far_from_its_category_is_marked_on_another_phones_page_and_poll
         pytest.param(
             "frames_filled",
             "9",
-            "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
+            "Frames filled, Alice: 9 is far more than usual here (usually 0 to 4).",
             id="9-frames",
         ),
         pytest.param(
             "farm_income",
             "80+5",
-            ("Farm income, Alice: 85 is far above what this category usually scores (0 to 40): check it."),
+            ("Farm income, Alice: 85 is far above what this category usually scores (0 to 40)."),
             id="the-track-typed-into-one-source-as-a-sum",
         ),
         pytest.param(
@@ -183,14 +183,14 @@ def test_a_value_far_from_its_category_is_marked_on_another_phones_page_and_poll
             "-20",
             (
                 "Conditions on carvings built, Alice: \u221220 is below what this category usually "
-                "scores (\u221210 to 50): check it."
+                "scores (\u221210 to 50)."
             ),
             id="carvings-far-below-0",
         ),  # (true minus signs)
         pytest.param(
             "starting_vp",
             "0",
-            ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5): check it."),
+            ("Starting VP, Alice: 0 is below what this category usually scores (1 to 5)."),
             id="no-seat-starts-with-0",
         ),
     ],

@@ -224,13 +224,13 @@ def test_finish_lists_the_values_to_check_each_linking_to_its_field_before_it_as
 
     assert response.status_code == 200
     box = confirm_box(response)
-    assert "These values are far from what a game usually records: check them." in box.text
+    assert "These values are unusual: check them." in box.text
     links = [(a["href"], a.text) for a in box.one("ul", class_="finish-check").find_all("a")]
     assert links == [  # in the pad's order
         (url("pad", game) + "#f-s2-queens_favor", QUEENS_999),
         (
             url("pad", game) + "#f-s1-frames_filled",
-            "Frames filled, Alice: 9 is far above the usual count here (0 to 4): check it.",
+            "Frames filled, Alice: 9 is far more than usual here (usually 0 to 4).",
         ),
     ]
     assert "They are saved as typed. Finish the game anyway?" in box.text
@@ -382,7 +382,7 @@ def test_finish_with_an_invalid_typed_field_answers_422_and_does_not_finish(clie
     assert response.status_code == 422
     html = page(response)
     assert html.one("input", name="s1-farms")["value"] == "120"
-    assert html.by_id("error-s1-farms").text == "Farms built, Alice: Must be from 0 to 99, not 120."
+    assert html.by_id("error-s1-farms").text == "Farms built, Alice: the value must be from 0 to 99 (not 120)."
     assert html.find(id="finish-confirm") is None
     assert entry(game, 1, "farm_income") == 4
     assert Game.objects.get().finished_at is None
@@ -397,7 +397,7 @@ def test_finish_with_a_field_changed_on_another_phone_meanwhile_answers_422_and_
 
     assert response.status_code == 422
     html = page(response)
-    assert html.by_id("error-s1-farms").text.startswith("Farms built, Alice: Changed on another phone to 10")
+    assert html.by_id("error-s1-farms").text.startswith("Farms built, Alice: changed on another phone to 10")
     assert html.one("input", name="s1-farms")["value"] == "7"
     assert entry(game, 1, "farms") == 10
     assert Game.objects.get().finished_at is None

@@ -86,7 +86,7 @@ def test_save_all_refuses_a_field_another_phone_changed_meanwhile_and_keeps_what
     assert field["value"] == "7"  # what B typed stays in the input
     assert field["aria-invalid"] == "true"
     assert html.by_id("error-s1-farms").text == (
-        "Farms built, Alice: Changed on another phone to 10 while you were typing: yours was not saved. "
+        "Farms built, Alice: changed on another phone to 10 while you were typing, so yours was not saved. "
         "Save again to replace it."
     )
     assert html.by_id("pad").one("input", name="initial-s1-farms")["value"] == "10"  # now based on A's value
@@ -268,11 +268,11 @@ def test_pad_form_post_with_invalid_values_answers_422_keeping_the_typed_text_an
     html = page(response)
     assert "Some values were not saved" in html.one(class_="form-errors").text
     for name, text, message in [
-        ("s1-farms", "120", "Farms built, Alice: Must be from 0 to 99, not 120."),
+        ("s1-farms", "120", "Farms built, Alice: the value must be from 0 to 99 (not 120)."),
         (
             "s2-explore_tokens",
             "abc",
-            "Explore token bonuses, Bruno: Type a whole number, such as 12, or a sum, such as 3+6+2.",
+            "Explore token bonuses, Bruno: type a whole number, such as 12, or a sum, such as 3+6+2.",
         ),
     ]:
         field = html.one("input", name=name)

@@ -236,14 +236,21 @@ INVALID_VALUES = [
     pytest.param(
         "s1-farm_income",
         "abc",
-        "Farm income, Alice: Type a whole number, such as 12, or a sum, such as 3+6+2.",
+        "Farm income, Alice: type a whole number, such as 12, or a sum, such as 3+6+2.",
         id="letters",
     ),
     pytest.param(
-        "s1-farms", "90+20", "Farms built, Alice: 90+20 makes 110; this must be from 0 to 99.", id="sum-out-of-range"
+        "s1-farms",
+        "90+20",
+        "Farms built, Alice: 90+20 makes 110; the value must be from 0 to 99.",
+        id="sum-out-of-range",
     ),
-    pytest.param("s2-t0", "8", "Tokens in sector 1, Bruno: Must be from 0 to 7, not 8.", id="8-tokens-in-a-sector"),
-    pytest.param("s1-active_workers", "5", "Active workers, Alice: Must be from 0 to 4, not 5.", id="5-active-workers"),
+    pytest.param(
+        "s2-t0", "8", "Tokens in sector 1, Bruno: the value must be from 0 to 7 (not 8).", id="8-tokens-in-a-sector"
+    ),
+    pytest.param(
+        "s1-active_workers", "5", "Active workers, Alice: the value must be from 0 to 4 (not 5).", id="5-active-workers"
+    ),
 ]
 
 
@@ -310,14 +317,14 @@ def test_save_of_no_field_of_the_game_is_400_in_a_sentence_and_stores_nothing(cl
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        pytest.param({}, "Type a value, or tap + or \u2212.", id="neither-value-nor-step"),
-        pytest.param({"s1-farms": "3"}, "Type a value, or tap + or \u2212.", id="value-under-the-fields-name"),
-        pytest.param({"step": "0"}, "Type a value, or tap + or \u2212.", id="step-0"),
-        pytest.param({"step": ""}, "Type a value, or tap + or \u2212.", id="step-empty"),
-        pytest.param({"step": "21"}, "Ensure this value is less than or equal to 20.", id="step-above-20"),
-        pytest.param({"step": "-21"}, "Ensure this value is greater than or equal to -20.", id="step-below-minus-20"),
-        pytest.param({"step": "x"}, "Enter a whole number.", id="step-not-a-number"),
-        pytest.param({"step": "1.5"}, "Enter a whole number.", id="step-not-whole"),
+        pytest.param({}, "type a value, or tap + or \u2212.", id="neither-value-nor-step"),
+        pytest.param({"s1-farms": "3"}, "type a value, or tap + or \u2212.", id="value-under-the-fields-name"),
+        pytest.param({"step": "0"}, "type a value, or tap + or \u2212.", id="step-0"),
+        pytest.param({"step": ""}, "type a value, or tap + or \u2212.", id="step-empty"),
+        pytest.param({"step": "21"}, "ensure this value is less than or equal to 20.", id="step-above-20"),
+        pytest.param({"step": "-21"}, "ensure this value is greater than or equal to -20.", id="step-below-minus-20"),
+        pytest.param({"step": "x"}, "enter a whole number.", id="step-not-a-number"),
+        pytest.param({"step": "1.5"}, "enter a whole number.", id="step-not-whole"),
     ],
 )
 def test_save_of_neither_a_value_nor_a_step_is_422_under_the_field_and_stores_nothing(client, data, message):

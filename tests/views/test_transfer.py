@@ -276,7 +276,7 @@ def test_a_file_with_problems_names_each_by_its_path_and_stores_nothing(owner_cl
     shown = page(response).by_id("problems")
     assert shown["role"] == "alert"
     assert "broken.json cannot be imported (3 problems): nothing was added." in shown.text
-    assert "games[0].players[1].end.farms: must be a whole number from 0 to 99, not 100" in shown.text
+    assert "games[0].players[1].end.farms: must be a whole number from 0 to 99 (not 100)" in shown.text
     assert owned_games(owner) == 1
     assert preview(owner_client)["Location"] == reverse("scoring:data")  # nothing waits to be added
 

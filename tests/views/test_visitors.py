@@ -164,6 +164,21 @@ def test_the_visitors_own_changes_are_the_owners_in_the_pads_history_and_a_link_
     assert [text.split(", by ")[-1] for text in shown] == ["Tom (edit link)", "the owner"]
 
 
+def test_a_game_the_visitor_finished_stays_finished_by_the_owner_once_its_account_keeps_it(visitor):
+    """Issue 37: the finished note and the history say "by the owner", before and after the
+    sign-up, never "by someone"."""
+    game = started_on(visitor, "Maya", "Tom")
+    visitor.post(url("finish", game), {"confirm": "1"})
+    finished = page(visitor.get(url("pad", game)))
+    assert finished.by_id("finished-note").text.startswith("Finished by the owner at ")
+
+    sign_up(visitor)
+
+    html = page(visitor.get(url("pad", game)))
+    assert html.by_id("finished-note").text.startswith("Finished by the owner at ")
+    assert [item.text for item in html.find_all(class_="change-when")] == ["just now, by the owner"]
+
+
 # ---------------------------------------------------------------------------------------------
 # The account that keeps them
 

@@ -419,7 +419,7 @@ def test_a_plain_pad_post_counts_each_value_it_saves(client, ann, game, small_li
     shown = page(refused)
     for name, value in (("s1-farms", "5"), ("s1-recruits", "6")):
         assert shown.one("input", name=name)["value"] == value
-        assert "Too many saves from this phone. Wait" in shown.by_id(f"error-{name}").text
+        assert "too many saves from this phone. Wait" in shown.by_id(f"error-{name}").text
     seat = game.seats.get()
     assert (seat.farms, seat.recruits) == (2, 3)
     assert save(client, game, value="7").status_code == 429  # counted with the script's saves

@@ -39,7 +39,8 @@ def database_kind() -> str:
     """The site's database: ``sqlite`` or ``postgresql`` (the only two it runs on)."""
     if connection.vendor not in SUFFIX:
         raise CommandError(
-            _("backup and restore know SQLite and PostgreSQL, not %(vendor)s") % {"vendor": connection.vendor}
+            _("backup and restore know only SQLite and PostgreSQL, and this database is %(vendor)s")
+            % {"vendor": connection.vendor}
         )
     return connection.vendor
 
