@@ -286,7 +286,7 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     if access.role < need:
         if need is Role.OWNER and access.role is Role.EDIT:
             raise NotAllowed(
-                _("Only the game's owner can do this: deleting the game, or making and revoking its links.")
+                _("Only the game’s owner can do this: deleting the game, or making and revoking its links.")
             )
         raise ViewOnly(_("This link only lets you watch the game: it cannot change anything."))
     return access

@@ -1,7 +1,7 @@
 """Fixtures shared by the whole suite.
 
 ``owner`` is the account that owns the games of ``tests/factories.py``; ``owner_client`` is a
-test client signed in as that account (the phone of the game's owner). Modules about the pad
+test client signed in as that account (the phone of the game’s owner). Modules about the pad
 itself make their ``client`` that phone (see ``tests/views/conftest.py``); pytest-django's own
 ``client`` stays an anonymous visitor everywhere else.
 """

@@ -5,7 +5,7 @@ PostgreSQL (``tests/test_concurrency.py``'s phones, ``tests/browser/test_two_ser
 The rest of the suite runs on PostgreSQL through scripts/test.sh's second part (its own cluster,
 ``DATABASE_URL``): the migrations (the test database is made by them), the constraints, the
 imports and exports and every test that faces the database. The fixture starts its cluster under
-a temporary folder (Debian's postgresql package; the README's test command installs it) and stops
+a temporary folder (Debian’s postgresql package; the README's test command installs it) and stops
 it after. Where PostgreSQL is not installed it skips, except under CI=true, where it fails: CI
 must prove the PostgreSQL path.
 """
@@ -44,7 +44,7 @@ def _as_postgres(argv: list[str]) -> list[str]:
 def postgres_url():
     bin_dir = _pg_bin()
     if bin_dir is None:
-        message = "PostgreSQL (Debian's postgresql package) is not installed"
+        message = "PostgreSQL (Debian’s postgresql package) is not installed"
         if os.environ.get("CI") == "true":
             pytest.fail(message + "; CI must run the PostgreSQL test")
         pytest.skip(message)

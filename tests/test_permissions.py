@@ -40,7 +40,7 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # the pad's script: no HX-Request, prefers a plain sentence
 REVOKED = "The link you opened this game with was revoked by its owner, or the game was deleted."
-DEAD_LINK = "This link does not work (any more): ask the game's owner for a new one."
+DEAD_LINK = "This link does not work (any more): ask the game’s owner for a new one."
 VIEW_ONLY = "This link only lets you watch the game: it cannot change anything."
 
 

@@ -251,7 +251,7 @@ def test_a_tampered_tally_is_put_right_by_recompute_outcomes(owner, capsys):
     assert "were different and are now right" in capsys.readouterr().out
     assert ann_row()["points"] == 5 and ann_row()["best"] == 5
     call_command("recompute_outcomes")
-    assert "The tallies (players' and statistics' figures) were right." in capsys.readouterr().out
+    assert "The tallies (players’ and statistics’ figures) were right." in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------------------------------

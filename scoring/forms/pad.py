@@ -217,7 +217,7 @@ class PadForm(forms.Form):
                     name,
                     ValidationError(
                         _(
-                            "This page did not say what it showed here, so saving could overwrite another phone's "
+                            "This page did not say what it showed here, so saving could overwrite another phone’s "
                             "value: reload the page, then type it again."
                         ),
                         code="not_shown",

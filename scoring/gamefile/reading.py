@@ -136,7 +136,7 @@ class _Reader(Checks):
         section = path.rsplit(".", 1)[-1]
         if category is not None and section == category.section.value and category.during is not None:
             return _(
-                'is not a key of this game\'s "during": %(key)s belongs to a game whose "during" is "%(during)s"'
+                'is not a key of this game’s "during": %(key)s belongs to a game whose "during" is "%(during)s"'
             ) % {"key": key, "during": category.during.value}
         if category is not None and section in ("during", "end"):
             return _("is not a key the format knows here: %(key)s belongs in %(section)s") % {
@@ -458,9 +458,9 @@ class _Reader(Checks):
                 player = value
             else:
                 seats = (
-                    _("must be 1, the seat of the game's one player (not %(value)s)")
+                    _("must be 1, the seat of the game’s one player (not %(value)s)")
                     if seat_count == 1
-                    else _("must be the seat of one of the game's players, from 1 to %(count)s (not %(value)s)")
+                    else _("must be the seat of one of the game’s players, from 1 to %(count)s (not %(value)s)")
                 )
                 self.problem(f"{path}.player", seats % {"count": seat_count, "value": _describe(value)})
         entry = self.entry(obj["entry"], f"{path}.entry", sector_count) if "entry" in obj else None

@@ -223,10 +223,10 @@ CATEGORIES: tuple[Category, ...] = (
     # Queen's Favor: the VP of a position on the track, a short track.
     Category(
         "queens_favor",
-        _("Position on the Queen's Favor track"),
+        _("Position on the Queen’s Favor track"),
         Section.END,
         usual=(0, 25),
-        short_label=_("Queen's Favor"),
+        short_label=_("Queen’s Favor"),
     ),
     # The hive mat is filled or not (the rules): both are usual.
     Category(
@@ -255,7 +255,7 @@ CATEGORIES: tuple[Category, ...] = (
     ),
     # The faction's endgame ability: a faction tile's condition, a few VP per thing it counts.
     Category(
-        "faction_ability", _("Faction's endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")
+        "faction_ability", _("Faction’s endgame ability"), Section.END, usual=(0, 30), short_label=_("Faction ability")
     ),
 )
 # The longest short label, in English and in French: two lines of a 5-player cell on a small phone.
@@ -286,7 +286,7 @@ def entry_at_start(category: Category, during: During, seat: int) -> int | None:
 
 
 DURING_LABELS: dict[During, str] = {
-    During.TRACK: _("VP track: each player's VP on the track at the end (one number)"),
+    During.TRACK: _("VP track: each player’s VP on the track at the end (one number)"),
     During.BREAKDOWN: _("Breakdown: starting VP and each source of VP"),
 }
 

@@ -291,7 +291,7 @@ def game_mode_change(*, game: Game, during: During) -> bool:
         if entered:
             what = names_list(
                 [
-                    words(_("%(name)s's %(what)s"), name=isolated(seat.name), what=_(category.label))
+                    words(_("%(name)s’s %(what)s"), name=isolated(seat.name), what=_(category.label))
                     for seat, category in entered
                 ]
             )

@@ -258,7 +258,7 @@ def play_again(request: HttpRequest, access: GameAccess) -> HttpResponse:
     Offered to the game's owner alone: the holder of a link starts no game from the owner's table
     (nor in the owner's account)."""
     if not access.is_owner:
-        raise NotAllowed(_("Only the game's owner can start the next game with its players."))
+        raise NotAllowed(_("Only the game’s owner can start the next game with its players."))
     keeper = keeper_of(request)
     layouts = selectors.comb_layouts(keeper)
     upcoming = next_game(selectors.game_state(access.game))

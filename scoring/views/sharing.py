@@ -59,7 +59,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     alone holds it, nothing is recorded for anyone."""
     link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
     if link is None:
-        raise Http404(_("This link does not work (any more): ask the game's owner for a new one."))
+        raise Http404(_("This link does not work (any more): ask the game’s owner for a new one."))
     if request.method != "POST" and asks_to_join(request, link):
         game = link.game
         asked = render(

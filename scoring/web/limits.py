@@ -87,19 +87,19 @@ SESSION_MESSAGES = {
 DEFAULT_SESSION_MESSAGE = _("Too many requests from this phone. Wait %(wait)s, then try again.")
 # ... and by the signed-in account's counter, over every phone it is signed in on.
 USER_MESSAGES = {
-    "save": _("Too many saves from this account's phones together. Wait %(wait)s, then save again."),
+    "save": _("Too many saves from this account’s phones together. Wait %(wait)s, then save again."),
     "upload": _("Too many game files sent from this account. Wait %(wait)s, then send the file again."),
     "import": _(
         "Too many imports started from this account. Wait %(wait)s, then add the games again: "
         "those added already are kept."
     ),
 }
-DEFAULT_USER_MESSAGE = _("Too many requests from this account's phones together. Wait %(wait)s, then try again.")
+DEFAULT_USER_MESSAGE = _("Too many requests from this account’s phones together. Wait %(wait)s, then try again.")
 # ... and by the counter of the requests without an account from the address.
 VISITOR_MESSAGES = {
     "start": _(
         "Too many games started without an account from your network, counting every phone on it. "
-        "Wait %(wait)s, then try again, or sign in: an account's games are counted apart."
+        "Wait %(wait)s, then try again, or sign in: an account’s games are counted apart."
     ),
 }
 

@@ -111,7 +111,7 @@ def _first_of_the_month(date_format: str) -> str:
 def time_format() -> str:
     """How a time of day reads, in the letters of Django's date format: "21:14" in English, the
     typographers' "21 h 14" in French (``clock``; the phone side's offline.js reads it from the page)."""
-    return pgettext("time of day, in the letters of Django's date format", "H:i")
+    return pgettext("time of day, in the letters of Django’s date format", "H:i")
 
 
 def clock(moment: datetime) -> str:

@@ -181,7 +181,7 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
 
     page.goto(f"{base}/games/{game.public_id}/results/")
     page.get_by_role("link", name="Play again", exact=True).click()
-    expect(page.locator("#play-again-note")).to_contain_text("The phones that hold this game's links are offered")
+    expect(page.locator("#play-again-note")).to_contain_text("The phones that hold this game’s links are offered")
     page.get_by_role("button", name="Start scoring").click()
     expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
     upcoming = Game.objects.get(played_after=game)

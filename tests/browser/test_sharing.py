@@ -1,7 +1,7 @@
 """Real-browser journeys of a private game shared at the table: the owner taps *Score together* in
 the first screen of the pad and shows its QR code (or copies the link, or hands it to the phone's
 share sheet), a table-mate's phone opens its link (as scanning it would), says which player it is
-and scores that player's sheet without an account, every change says who made it and can be
+and scores that player’s sheet without an account, every change says who made it and can be
 undone, and a revoked link (once the owner has confirmed) stops at once, keeping on screen what its
 holder had typed."""
 

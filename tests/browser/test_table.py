@@ -68,7 +68,7 @@ def resume_polling(page: Page) -> None:
 
 
 def breakdown_cell(page: Page, label: str, column: int):
-    """A player's VP in one row of the results' breakdown table (column 0: seat 1), the row named by
+    """A player’s VP in one row of the results' breakdown table (column 0: seat 1), the row named by
     its short label (its full one a tap away, in the row's help)."""
     row = page.locator("table.breakdown tr").filter(has=page.locator("th").get_by_text(label, exact=True))
     return row.get_by_role("cell").nth(column)
@@ -437,7 +437,7 @@ def test_a_phone_without_javascript_saves_steps_and_finishes(open_phone, live_se
     and Bruno's recruits 5 and presses "Save all": both are stored. Meanwhile another phone saved
     Alice's developments 4, which this page still shows empty: the post keeps it. It taps "Add
     one" on Alice's farms: one farm is stored. Then, while another phone saves Bruno's
-    developments 6, it types Alice's Queen's Favor 3 and taps "Finish the game": the 3 is saved,
+    developments 6, it types Alice's Queen’s Favor 3 and taps "Finish the game": the 3 is saved,
     the 6 is kept, the confirmation lists what nobody entered, and "Finish anyway" shows the
     results."""
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
@@ -528,7 +528,7 @@ def test_offline_the_phones_own_sums_update_and_what_needs_every_phone_waits(
 ):
     """Issues 19 and 20: offline, Alice's phone still works out her own sums as she types (farm
     income 5+7 over her starting VP 1, two frames and the hive mat at 8 VP each), and her total;
-    the ranking, which needs every phone's values, says it waits for the network, and so do the
+    the ranking, which needs every phone’s values, says it waits for the network, and so do the
     comb's majorities (and the figures that include them) once she moves a token. Back online,
     the server's figures are the ones she saw, and the ranking is whole again."""
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])

@@ -1,4 +1,4 @@
-"""The VP track at the table, in a real browser: a new game counts each player's VP on the track
+"""The VP track at the table, in a real browser: a new game counts each player’s VP on the track
 (one number each, starting VP included), typed by two phones at once; the way a game counts is
 changed from the pad (a link beside the heading, to a page with one button; with JavaScript and
 without), another phone following by itself; a change that would hide values is refused in
@@ -106,7 +106,7 @@ def test_a_way_holding_values_is_kept_and_the_refusal_says_why(page: Page, live_
     page.get_by_role("button", name="Use the breakdown").click()
 
     expect(page.get_by_role("alert")).to_have_text(
-        "Values are already entered on the VP track: Alice's VP on the track at the end. Clear them first to "
+        "Values are already entered on the VP track: Alice’s VP on the track at the end. Clear them first to "
         "switch to the breakdown."
     )
     assert Game.objects.get(public_id=game_id).during_mode == "track"

@@ -184,7 +184,7 @@ def test_next_never_selects_a_value_another_phone_entered(open_phone, live_serve
     his starting VP, 54. Next on her last field does not land on Tom's 54 (one more digit would
     replace it): it goes to his first field still to fill. Across, Next goes past his value too;
     a seat's starting VP that nobody has typed yet (filled in by the game) is landed on, selected.
-    On one player's sheet, Next stays within that player."""
+    On one player’s sheet, Next stays within that player."""
     host = open_phone(**SMALL_PHONE)
     game_id = make_game(["Hana", "Tom"])
     save_value(seat=Seat.objects.get(game__public_id=game_id, number=2), key="starting_vp", value=54)  # Tom's phone

@@ -1,4 +1,4 @@
-"""A number far from what a game records (999 in Queen's Favor, 9 frames filled) is saved, but
+"""A number far from what a game records (999 in Queen’s Favor, 9 frames filled) is saved, but
 marked beside its field in words on every phone at the table, and *Finish the game* lists it,
 linking to its field, before it asks; corrected there, the mark goes on every phone.
 
@@ -29,7 +29,7 @@ from tests.browser.pad_helpers import (
 pytestmark = pytest.mark.browser
 
 QUEENS_999_EN = (
-    "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."
+    "Position on the Queen’s Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."
 )
 
 

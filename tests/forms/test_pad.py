@@ -344,7 +344,7 @@ def test_a_field_that_the_post_does_not_hold_is_not_changed():
 
 
 NOT_SHOWN = (
-    "This page did not say what it showed here, so saving could overwrite another phone's value: reload "
+    "This page did not say what it showed here, so saving could overwrite another phone’s value: reload "
     "the page, then type it again."
 )
 

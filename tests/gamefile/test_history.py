@@ -1,4 +1,4 @@
-"""Specification of a game's change history in the game file (``docs/game-file.md``, "The change
+"""Specification of a game’s change history in the game file (``docs/game-file.md``, "The change
 history (optional)"): reading and writing it, every problem of an invalid history, and the pad's
 words for a change (``scoring.gamefile.history``). The history's round trip through the database
 is ``tests/test_history.py``'s."""
@@ -297,7 +297,7 @@ def test_a_change_is_checked_against_the_seats_only_when_the_players_are_valid()
 # The messages FORMAT.md prints under "Errors in the history", each with the edit that gives it.
 HISTORY_MESSAGES = [
     (set_(C, {}), f"{C}: must be a list of changes (not an object)"),
-    (set_(f"{C}[0].player", 3), f"{C}[0].player: must be the seat of one of the game's players, from 1 to 2 (not 3)"),
+    (set_(f"{C}[0].player", 3), f"{C}[0].player: must be the seat of one of the game’s players, from 1 to 2 (not 3)"),
     (
         set_(f"{C}[1].entry", "farm"),
         f'{C}[1].entry: must be a category key, "active_workers" or "hibernation[<sector index>]" '

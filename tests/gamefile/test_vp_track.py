@@ -104,13 +104,13 @@ def test_the_way_of_counting_is_part_of_the_fingerprint():
         pytest.param(
             set_(f"{P0}.during.vp_track", 40),
             f"{P0}.during.vp_track",
-            'is not a key of this game\'s "during": vp_track belongs to a game whose "during" is "track"',
+            'is not a key of this game’s "during": vp_track belongs to a game whose "during" is "track"',
             id="the-track-in-a-breakdown-game",
         ),
         pytest.param(
             edits(set_("games[0].during", "track")),
             f"{P0}.during.starting_vp",
-            'is not a key of this game\'s "during": starting_vp belongs to a game whose "during" is "breakdown"',
+            'is not a key of this game’s "during": starting_vp belongs to a game whose "during" is "breakdown"',
             id="the-breakdown-in-a-track-game",
         ),
         pytest.param(

@@ -232,6 +232,19 @@ def test_the_catalogue_writes_refusals_as_a_person_writes_them():
     assert not wrong, "\n".join(wrong)
 
 
+# The English, as the rulebook prints it, writes its apostrophes curly ("Queen’s Favor"), as the
+# French does.
+STRAIGHT_APOSTROPHE = re.compile(r"[A-Za-z]'(?:[A-Za-z]|\s)")
+
+
+@NEEDS_GETTEXT
+def test_the_english_writes_curly_apostrophes():
+    straight = [english for english, _french in translations(PO) if STRAIGHT_APOSTROPHE.search(english)]
+    assert not straight, "\n".join(straight)
+    assert STRAIGHT_APOSTROPHE.search("Queen's Favor") and STRAIGHT_APOSTROPHE.search("the players' figures")
+    assert not STRAIGHT_APOSTROPHE.search("Queen’s Favor, the players’ figures, 'track'")
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -153,7 +153,7 @@ def test_restore_says_what_is_wrong_with_a_file_that_is_not_a_backup_of_this_sit
         call_command("restore", str(tmp_path / "games.json"))
     other_kind = {"sqlite": b"PGDMP\x01\x0e", "postgresql": b"SQLite format 3\x00"}[connection.vendor]
     (tmp_path / "other.backup").write_bytes(other_kind)
-    with pytest.raises(CommandError, match="is a backup of a .* database, and this site's database is"):
+    with pytest.raises(CommandError, match="is a backup of a .* database, and this site’s database is"):
         call_command("restore", str(tmp_path / "other.backup"))
     a_backup_of_another_site(tmp_path / "another-site.backup")
     with pytest.raises(CommandError, match="is not a backup of the Apiary Scorepad"):

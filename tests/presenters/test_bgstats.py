@@ -302,7 +302,7 @@ def test_five_players_with_factions_and_every_category_keep_the_breakdown_as_a_t
 ):
     """Issue 36, point 10: a French link of five players carried no points by category (its lines
     were longer than the address may be, and the breakdown was dropped). Too long as a line each,
-    the breakdown is a table: the categories named once, each player's VP in that order."""
+    the breakdown is a table: the categories named once, each player’s VP in that order."""
     names, factions = ("Anna", "Bert", "Cleo", "Dirk", "Elsa"), ("Saha", "Pomon", "Ria", "Sime", "Utel")
     game = game_scored(*[every_category(n, faction=f) for n, f in zip(names, factions, strict=True)], finished=True)
 

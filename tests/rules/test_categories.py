@@ -104,10 +104,10 @@ EXPECTED_LABELS = {
     "recruits": ("Recruits built", "Recrues"),
     "developments": ("Developments built", "Innovations"),
     "carvings": ("Conditions on carvings built", "Conditions des Sculptures construites"),
-    "queens_favor": ("Position on the Queen's Favor track", "Position sur la piste Faveur de la Reine"),
+    "queens_favor": ("Position on the Queen’s Favor track", "Position sur la piste Faveur de la Reine"),
     "hive_mat_full": ("Hive mat filled", "Plateau Ruche rempli"),
     "frames_filled": ("Frames filled", "Cadres remplis"),
-    "faction_ability": ("Faction's endgame ability", "Capacité de fin de partie de la faction"),
+    "faction_ability": ("Faction’s endgame ability", "Capacité de fin de partie de la faction"),
 }
 
 NUMBER_KEYS = [key for key, (kind, *_) in EXPECTED_LIMITS.items() if kind is not Kind.FLAG]

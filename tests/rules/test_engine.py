@@ -201,7 +201,7 @@ def test_score_sector(sector, tokens, expected):
     2. Exactly one player has the most: they take the 1st-place VP. Among the remaining players with
        tokens, those with the most share the 2nd-place VP, each getting it divided by their number,
        rounded down. With nobody remaining, the 2nd-place VP is not awarded.
-    3. Two or more players tie for the most: they share ALL the sector's VP (1st + 2nd), each getting
+    3. Two or more players tie for the most: they share ALL the sector’s VP (1st + 2nd), each getting
        that sum divided by their number, rounded down; nobody scores 2nd place.
     """
     result = score_sector(3, sector, tokens)

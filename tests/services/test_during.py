@@ -173,9 +173,9 @@ def test_the_other_fields_of_the_game_stay_as_they_are():
 @pytest.mark.parametrize(
     ("during", "key", "value", "words"),
     [
-        pytest.param(During.BREAKDOWN, "farm_income", 6, "Alice's Farm income", id="a-breakdown-entry"),
-        pytest.param(During.BREAKDOWN, "starting_vp", 5, "Alice's Starting VP", id="a-starting-vp-changed"),
-        pytest.param(During.TRACK, "vp_track", 40, "Alice's VP on the track at the end", id="the-track"),
+        pytest.param(During.BREAKDOWN, "farm_income", 6, "Alice’s Farm income", id="a-breakdown-entry"),
+        pytest.param(During.BREAKDOWN, "starting_vp", 5, "Alice’s Starting VP", id="a-starting-vp-changed"),
+        pytest.param(During.TRACK, "vp_track", 40, "Alice’s VP on the track at the end", id="the-track"),
     ],
 )
 def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_value(during, key, value, words):
@@ -210,7 +210,7 @@ def test_the_refusal_names_every_value_entered():
     with pytest.raises(ValidationError) as refused:
         services.game_mode_change(game=game, during=During.BREAKDOWN)
 
-    assert ": Alice's VP on the track at the end and Bruno's VP on the track at the end. " in text_of(
+    assert ": Alice’s VP on the track at the end and Bruno’s VP on the track at the end. " in text_of(
         refused.value.messages[0]
     )
 

@@ -30,7 +30,7 @@ OOB_IDS = [
 # Refusals as said under a field, after its label and a colon ("Farms built, Alice: this save …").
 MISSING_VERSION = "this save does not say which version of the value it replaces: reload the page, then type it again."
 NOT_SHOWN = (
-    "this page did not say what it showed here, so saving could overwrite another phone's value: reload "
+    "this page did not say what it showed here, so saving could overwrite another phone’s value: reload "
     "the page, then type it again."
 )
 
@@ -44,4 +44,4 @@ def hints(client: Client, game: Game) -> list[str]:
     return [p.text for p in page(client.get(url("pad", game))).by_id("comb-hints").find_all("p")]
 
 
-QUEENS_999 = "Position on the Queen's Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."
+QUEENS_999 = "Position on the Queen’s Favor track, Bruno: 999 is far above what this category usually scores (0 to 25)."

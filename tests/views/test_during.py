@@ -241,7 +241,7 @@ def test_a_refusal_comes_back_with_the_page_and_says_why(client, headers):
     assert response.status_code == 409
     alert = page(response).one(role="alert")
     assert alert.text == (
-        "Values are already entered in the breakdown: Bruno's Farm income. Clear them first to switch to the VP track."
+        "Values are already entered in the breakdown: Bruno’s Farm income. Clear them first to switch to the VP track."
     )
     assert during_of(game) == "breakdown"
 

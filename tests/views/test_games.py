@@ -383,7 +383,7 @@ def test_an_edit_links_holder_may_log_the_play_but_not_play_again_from_the_owner
 
     assert len(bgstats_links(html)) == 1 and play_again_links(html) == []
     assert refused.status_code == 403
-    assert "Only the game&#x27;s owner can start the next game with its players." in refused.content.decode()
+    assert "Only the game’s owner can start the next game with its players." in refused.content.decode()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 ``next_game_follow``), through Django's test client: once the owner starts the next game with
 *Play again*, the pads, the table view and the results of the game just played offer it (*Go to
 the next game*, a plain form), and one tap takes each phone there as it was: an edit link's holder
-on the same player's sheet in their new seat, a view link's holder watching, the table view to the
+on the same player’s sheet in their new seat, a view link's holder watching, the table view to the
 next game's table view.
 
 What starting the next game stores is ``tests/services/test_games.py``; the four phones of a
@@ -230,7 +230,7 @@ def test_the_play_again_note_says_the_table_will_be_offered_the_game(client):
 
     note = page(client.get(url("again", game))).by_id("play-again-note").text
 
-    assert re.search(r"The phones that hold this game's links are offered the next game", note)
+    assert re.search(r"The phones that hold this game’s links are offered the next game", note)
 
 
 def test_a_start_posted_after_another_accounts_game_starts_a_game_of_its_own(client):

@@ -200,7 +200,7 @@ def test_finish_with_categories_nobody_entered_asks_first_listing_them(client, h
     box = confirm_box(response)
     assert box["role"] == "alert"
     assert [item.text for item in box.find_all("li")] == [
-        "Faction's endgame ability",
+        "Faction’s endgame ability",
         "Hibernation tokens on the comb",
         "Active workers",
     ]

@@ -124,7 +124,7 @@ def test_save_all_can_clear_a_field_back_to_not_entered(client):
 
 def test_a_changed_field_without_its_hidden_initial_is_refused_and_the_others_are_saved(client):
     """A field that does not say what the page showed is never written blind: it could overwrite
-    another phone's value. What was typed stays in it; the fields that did say are saved."""
+    another phone’s value. What was typed stays in it; the fields that did say are saved."""
     game = game_scored(player("Alice", farms=4), player("Bruno"))
     shown = typed(loaded(client, game), {"s1-farms": "9", "s2-farms": "2"})
     del shown["initial-s1-farms"]

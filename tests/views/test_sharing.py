@@ -1,7 +1,7 @@
 """Specification of share links (``scoring/views/sharing.py``), through Django's test client (no
 JavaScript: every step is a plain link or form): the owner makes them with *Score together* at the
 top of the pad and revokes them once they have confirmed, a table-mate opens one, says which
-player they are (their phone then opens that player's sheet, and their changes carry that name, as
+player they are (their phone then opens that player’s sheet, and their changes carry that name, as
 a link holder's), and may give another name for the change history.
 
 Who may do what through a link (every address, every kind of visitor) is
@@ -258,7 +258,7 @@ def test_a_signed_in_holder_is_asked_too_and_keeps_their_accounts_name(client):
     client.post(link_url(game, "edit", "new"))
     opened_link(live_link(game, "edit"), phone)
     html = page(phone.get(url("who", game)))
-    assert "shown with your account's name" in html.one("main").text
+    assert "shown with your account’s name" in html.one("main").text
 
     assert phone.post(url("who", game), {"seat": "2"})["Location"] == url("pad", game) + "?player=2"
 
@@ -358,7 +358,7 @@ def test_an_edit_links_holder_names_themselves_and_their_changes_carry_that_name
 
 
 def test_the_owner_is_not_asked_for_a_name(client):
-    """Their changes carry their account's name."""
+    """Their changes carry their account’s name."""
     game = game_started("Alice", "Bruno")
 
     assert page(client.get(url("pad", game))).by_id("changes-box").find("form", class_="who") is None

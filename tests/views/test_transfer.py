@@ -1,7 +1,7 @@
 """Specification of "Your data" (``scoring/views/transfer.py``, ``/data/``): export and import in the app.
 
 A signed-in player downloads the games they own, as the game file (``docs/game-file.md``, with
-each game's change history) or as a spreadsheet (CSV, one row per player per game). They upload
+each game’s change history) or as a spreadsheet (CSV, one row per player per game). They upload
 a game file: the pad checks it and shows what it will add, what it skips because they already
 have it, or every problem by its path, before anything is stored; "Add these N games" stores
 them as their games, a few hundred a request with its progress shown (a big file never holds a

@@ -228,7 +228,7 @@ def test_a_table_mate_who_makes_an_account_finds_the_games_it_joined_in_its_hist
         link = services.link_renew(game=game, access="edit")
         assert visitor.get(reverse("scoring:join", args=[link.token])).status_code == 302
     services.link_revoke(game=revoked, access="edit")
-    assert "The game you joined in this browser will be in your new account's history." in (
+    assert "The game you joined in this browser will be in your new account’s history." in (
         page(visitor.get(reverse("signup"))).text
     )
 

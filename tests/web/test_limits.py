@@ -361,8 +361,8 @@ def test_an_accounts_phones_each_save_at_a_phones_pace(ann, game, clock):
 
 
 def test_an_accounts_phones_together_meet_its_ceiling_and_are_told_so(ann, game, settings, clock):
-    """Above each phone's own limit, an account's phones together have a ceiling: past it, every
-    phone of the account waits, and is told it is the account's phones together (not this phone,
+    """Above each phone's own limit, an account’s phones together have a ceiling: past it, every
+    phone of the account waits, and is told it is the account’s phones together (not this phone,
     nor the network); a link holder's phone at the same table still saves."""
     settings.RATE_LIMITS = {"save": {"session": (3, 60), "user": (5, 60), "address": (100, 60)}}
     first, second = phone_of(ann), phone_of(ann, HTTP_ACCEPT_LANGUAGE="fr")
@@ -378,7 +378,7 @@ def test_an_accounts_phones_together_meet_its_ceiling_and_are_told_so(ann, game,
     )
     with translation.override("en"):
         assert limits.Refused("save", limits.USER, 40).message == (
-            "Too many saves from this account's phones together. Wait 40 seconds, then save again."
+            "Too many saves from this account’s phones together. Wait 40 seconds, then save again."
         )
     assert phone_of(ann).post(url("during", game), {"during": "track"}, REMOTE_ADDR=HOME).status_code == 429
     assert save(link_holder(game), game, value="7").status_code == 200
@@ -550,7 +550,7 @@ def test_games_started_without_an_account_have_a_lower_ceiling_per_address(clien
     assert_refused_page(
         start(Client()),
         "Too many games started without an account from your network, counting every phone on it. Wait 10 minutes, "
-        "then try again, or sign in: an account&#x27;s games are counted apart.",
+        "then try again, or sign in: an account’s games are counted apart.",
     )
     client.force_login(ann)
     assert start(client).status_code == 302

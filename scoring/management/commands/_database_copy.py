@@ -80,7 +80,7 @@ def backup_tables(path: Path) -> set[str]:
     if made_by != kind:
         raise CommandError(
             _(
-                "%(path)s is a backup of a %(made_by)s database, and this site's database is %(kind)s: "
+                "%(path)s is a backup of a %(made_by)s database, and this site’s database is %(kind)s: "
                 "move the data from one to the other with manage.py dumpdata and loaddata (docs/operations.md)"
             )
             % {"path": path, "made_by": KIND_NAMES[made_by], "kind": KIND_NAMES[kind]}
@@ -121,7 +121,7 @@ def _postgres_tool(name: str) -> str:
     tool = found[-1] if found else shutil.which(name)
     if tool is None:
         raise CommandError(
-            _("%(tool)s is not installed: it comes with PostgreSQL's client tools (Debian's postgresql-client)")
+            _("%(tool)s is not installed: it comes with PostgreSQL’s client tools (Debian’s postgresql-client)")
             % {"tool": name}
         )
     return tool

@@ -18,7 +18,7 @@ class Command(ShellLanguageCommand):
     help = gettext_lazy(
         "Back up the whole database into a dated file under DIRECTORY (default: backups/), or into "
         "--output FILE: on SQLite a copy of the database, on PostgreSQL a pg_dump archive. It holds "
-        "the accounts' password hashes and sessions: keep it private. manage.py restore puts it back."
+        "the accounts’ password hashes and sessions: keep it private. manage.py restore puts it back."
     )
 
     def add_arguments(self, parser):

@@ -25,7 +25,7 @@ class Command(ShellLanguageCommand):
     help = gettext_lazy(
         "Delete the games that visitors (players without an account) started more than --days days ago and "
         "that nobody can reach any more: no unexpired session holds their visitor, nor one of their live share "
-        "links, and no account joined them through one; and those visitors' comb layouts. Run Django's "
+        "links, and no account joined them through one; and those visitors’ comb layouts. Run Django’s "
         "clearsessions before it. --dry-run lists them and deletes nothing."
     )
 

@@ -31,6 +31,6 @@ class Command(ShellLanguageCommand):
             outcomes = _("Every stored outcome was right.")
         self.stdout.write(f"{scored} {outcomes}")
         if tallies_rebuild():
-            self.stdout.write(_("The tallies (players' and statistics' figures) were different and are now right."))
+            self.stdout.write(_("The tallies (players’ and statistics’ figures) were different and are now right."))
         else:
-            self.stdout.write(_("The tallies (players' and statistics' figures) were right."))
+            self.stdout.write(_("The tallies (players’ and statistics’ figures) were right."))
