@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,11 +20,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, field, wait_until_all_saved
+from tests.deployment import ROOT, free_port, manage, production_env
 from tests.postgres import postgres_url  # noqa: F401 - the private cluster, shared
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-pass-phrase-two-servers"
 SETUP = f"""
 from django.contrib.auth.models import User
@@ -43,41 +42,9 @@ print(json.dumps({seat.name: [seat.farm_income, seat.recruits] for seat in Seat.
 """
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def production_env(url: str, static_root: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(static_root),
-        "SECRET_KEY": "two-servers-test-secret-key-long-enough-for-django-checks-0123456789",
-    }
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-
-
 @pytest.fixture(scope="module")
 def two_servers(postgres_url, tmp_path_factory):  # noqa: F811
-    env = production_env(postgres_url, tmp_path_factory.mktemp("static"))
+    env = production_env(database_url=postgres_url, static_root=tmp_path_factory.mktemp("static"))
     manage(env, "migrate", "-v", "0")
     manage(env, "collectstatic", "--no-input", "-v", "0")
     game_id = manage(env, "shell", "-c", SETUP)

@@ -35,8 +35,8 @@ import pytest
 from gunicorn.config import Config
 
 from apiary_site import serving
+from tests.deployment import ROOT, free_port, manage, production_env
 
-ROOT = Path(__file__).resolve().parents[2]
 WORKERS, THREADS = 2, 4
 BYTE_PAUSE = 0.02  # a slow client sends a byte every 20 ms...
 PADDING = 3000  # ...of a request this much longer than it needs: a minute to send it all
@@ -69,39 +69,14 @@ class Served:
     reset_token: str
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def production_env(folder: Path) -> dict[str, str]:
-    inherited = {key: value for key, value in os.environ.items() if not key.startswith("GUNICORN")}
+def served_env(folder: Path) -> dict[str, str]:
+    """The production settings on a SQLite database of ``folder``, gunicorn's workers and threads
+    as the tests count them."""
     return {
-        **inherited,
-        "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(folder / "static"),
-        "SECRET_KEY": "serving-test-secret-key-long-enough-for-django-checks-0123456789",
+        **production_env(database_url=f"sqlite:///{folder / 'site.sqlite3'}", static_root=folder / "static"),
         "GUNICORN_WORKERS": str(WORKERS),
         "GUNICORN_THREADS": str(THREADS),
     }
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
 
 
 @pytest.fixture(scope="module")
@@ -110,9 +85,9 @@ def served(tmp_path_factory) -> Iterator[Served]:
     workers of 4 threads, its access log in a file; an account with a game and its edit link."""
     folder = tmp_path_factory.mktemp("served")
     (folder / "static").mkdir()
-    env = production_env(folder)
+    env = served_env(folder)
     manage(env, "migrate", "-v", "0")
-    made = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
+    made = json.loads(manage(env, "shell", "-c", SETUP))
     port = free_port()
     error_log = folder / "error.log"
     server = subprocess.Popen(
