@@ -14,38 +14,33 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from apiary_site.environment import env_bool, env_list
 from apiary_site.rate_limits import rate_limits
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    if value.strip().lower() in {"1", "true", "yes", "on"}:
-        return True
-    if value.strip().lower() in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}.")
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
 DEBUG = env_bool("DEBUG", True)
 
 _DEV_SECRET_KEY = "django-insecure-development-only-apiary-scorepad"
-SECRET_KEY = os.environ.get("SECRET_KEY") or _DEV_SECRET_KEY
+# The key, from SECRET_KEY, or else from the file SECRET_KEY_FILE names (the one `make run` made
+# and keeps: apiary_site/table.py); the development key only in development mode.
+_SECRET_KEY_FILE = os.environ.get("SECRET_KEY_FILE", "").strip()
+SECRET_KEY = (
+    os.environ.get("SECRET_KEY") or (Path(_SECRET_KEY_FILE).read_text().strip() if _SECRET_KEY_FILE else "")
+) or _DEV_SECRET_KEY
 if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY in the environment when DEBUG is off.")
+    raise ImproperlyConfigured("Set SECRET_KEY (or SECRET_KEY_FILE) in the environment when DEBUG is off.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# The address a share link and its QR code carry (scoring/web/addresses.py): SITE_URL whenever it
+# is set (a deployment behind a proxy, https://scores.example.org); otherwise the address the page
+# was asked at, unless only this machine reaches it (127.0.0.1, localhost): then TABLE_URL, this
+# machine's address on the local network, which `make run` finds (apiary_site/table.py).
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+TABLE_URL = os.environ.get("TABLE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -348,6 +343,11 @@ if HTTPS:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True  # the language switch's cookie too, as every cookie of the site
+else:
+    # Over plain HTTP (a table's laptop on a home network, apiary_site/table.py) a browser ignores
+    # Cross-Origin-Opener-Policy from any address but its own machine's, and says so in the console
+    # of every page: not sent where it cannot work.
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 if not env_bool("HSTS_PRELOAD", False):
     SILENCED_SYSTEM_CHECKS = ["security.W021"]  # not preloading is a choice (above), not an oversight
 # Only behind a reverse proxy that sets it (and strips it from what clients send) may a header say
