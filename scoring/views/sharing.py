@@ -26,6 +26,7 @@ from scoring.forms.sharing import NextGameFollowForm, SeatChoiceForm
 from scoring.models import Game, GameLink
 from scoring.presenters.qr import qr_svg
 from scoring.views.common import with_game
+from scoring.web.addresses import address_for_phones
 from scoring.web.limits import rate_limit
 from scoring.web.refusals import sentence
 
@@ -34,7 +35,7 @@ def share_links(request: HttpRequest, game: Game) -> list[dict]:
     """The game's live links, each with its address and QR code (SVG drawn here), for its owner."""
     shown = []
     for link in game.links.filter(revoked_at__isnull=True).order_by("access"):
-        address = request.build_absolute_uri(reverse("scoring:join", args=[link.token]))
+        address = address_for_phones(request, reverse("scoring:join", args=[link.token]))
         shown.append({"link": link, "url": address, "qr": qr_svg(address)})
     return shown
 
