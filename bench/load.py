@@ -67,33 +67,20 @@ os.execv(sys.argv[1], sys.argv[1:])
 
 
 class Gunicorn:
-    """``gunicorn apiary_site.wsgi -w WORKERS -b 127.0.0.1:PORT``, stopped on leaving, whatever happens."""
+    """The site's one server (``python -m apiary_site.server``, as docs/operations.md runs it) with
+    WORKERS workers on 127.0.0.1:PORT, stopped on leaving, whatever happens. (The class keeps its
+    old name, and the results their "gunicorn" key, so that earlier runs' JSON still reads.)"""
 
     def __init__(self, env: dict, folder: Path, workers: int = 2):
-        self.env = env
+        self.env = {**env, "SERVER_WORKERS": str(workers)}
         self.workers = workers
         self.port = free_port()
-        self.log = folder / "gunicorn.log"
+        self.log = folder / "server.log"
         self.process: subprocess.Popen | None = None
 
     @property
     def command(self) -> list[str]:
-        return [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "apiary_site.wsgi",
-            "-w",
-            str(self.workers),
-            "-b",
-            f"127.0.0.1:{self.port}",
-            "--timeout",
-            "30",
-            "--graceful-timeout",
-            "5",
-            "--log-level",
-            "warning",
-            "--error-logfile",
-            str(self.log),
-        ]
+        return [sys.executable, "-m", "apiary_site.server", "127.0.0.1", str(self.port)]
 
     def __enter__(self) -> Self:
         self.process = process = subprocess.Popen(
@@ -101,7 +88,7 @@ class Gunicorn:
             cwd=ROOT,
             env=self.env,
             start_new_session=True,
-            stdout=subprocess.DEVNULL,
+            stdout=self.log.open("ab"),
             stderr=subprocess.STDOUT,
         )
         try:

@@ -1,4 +1,4 @@
-"""Several app servers, one database: two gunicorn servers on different loopback ports over the
+"""Several app servers, one database: two servers (apiary_site/server.py) on different loopback ports over the
 same PostgreSQL database, as the README's production start runs them (DEBUG off, collected
 static files), and two phones, one on each server, scoring one game together. Each sees the
 other's saves within a poll or two, and the stored game is what both typed: nothing the pad relies
@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -54,18 +53,9 @@ def two_servers(postgres_url, tmp_path_factory):  # noqa: F811
             port = free_port()
             servers.append(
                 subprocess.Popen(
-                    [
-                        str(Path(sys.executable).parent / "gunicorn"),
-                        "apiary_site.wsgi",
-                        "-w",
-                        "1",
-                        "-b",
-                        f"127.0.0.1:{port}",
-                        "--timeout",
-                        "30",
-                    ],
+                    [sys.executable, "-m", "apiary_site.server", "127.0.0.1", str(port)],
                     cwd=ROOT,
-                    env=env,
+                    env={**env, "SERVER_WORKERS": "1"},
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                     start_new_session=True,
@@ -86,7 +76,7 @@ def two_servers(postgres_url, tmp_path_factory):  # noqa: F811
         yield addresses, game_id, env
     finally:
         for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)
+            os.killpg(server.pid, signal.SIGINT)
             server.wait(timeout=20)
 
 
