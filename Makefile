@@ -1,8 +1,11 @@
 # The two commands of the README. Each installs what it needs by itself.
-.PHONY: run test check bench screenshots
+.PHONY: run dev test check bench screenshots
 
-run:  ## Run the app on http://127.0.0.1:$${PORT:-8000} (SQLite)
+run:  ## Serve the table: the app for the phones on this network, on port $${PORT:-8000} (SQLite)
 	@scripts/run.sh
+
+dev:  ## Development mode: runserver on 127.0.0.1, DEBUG on, reloading on every change
+	@scripts/dev.sh
 
 test:  ## Run the whole test suite, browser journeys included
 	@scripts/test.sh

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Runs the app on 127.0.0.1:${PORT:-8000}: makes .venv, installs requirements, migrates SQLite
-# and makes the cache table (a game file waiting for its import, settings.CACHES).
+# Serves the table: the app as it runs for real, for the phones on this network (apiary_site/table.py
+# says what it does: its own key, kept; production's settings over plain HTTP; the address and
+# QR code to open on the phones). Makes .venv and installs the requirements first.
+#   HOST=127.0.0.1 make run    # this machine only (default: every interface)
+#   PORT=8001 make run         # another port (default: 8000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements.txt
-.venv/bin/python manage.py migrate --no-input -v 0
-.venv/bin/python manage.py createcachetable -v 0
-port=${PORT:-8000}
-echo "Apiary Scorepad: http://127.0.0.1:$port/  (Ctrl-C stops it)"
-exec .venv/bin/python manage.py runserver "127.0.0.1:$port"
+exec .venv/bin/python -m apiary_site.table
