@@ -76,6 +76,9 @@ def served_env(folder: Path) -> dict[str, str]:
         **production_env(database_url=f"sqlite:///{folder / 'site.sqlite3'}", static_root=folder / "static"),
         "SERVER_WORKERS": str(WORKERS),
         "ACCESS_LOG": "true",
+        # The reset mail goes to a loopback port where nothing listens: refused at once, and said.
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(free_port()),
     }
 
 
@@ -209,6 +212,35 @@ def test_two_slow_clients_for_every_worker_leave_healthz_answering(served):
         assert healthz_status(served.port) == 200
         assert healthz_status(served.port) == 200
     assert "stopped" in {client.outcome for client in clients}  # (still sending when the test ended them)
+
+
+# ---------------------------------------------------------------------------------------------
+# After the answer
+
+
+def test_a_password_reset_mails_once_its_answer_has_left(served):
+    """The reset form's answer comes first; its mail is sent when the server closes the answer
+    (PEP 3333's ``close()``, ``SendAfterAnswer``): here the mail server refuses, and Django's log
+    says so, which it could only do once the answer was closed."""
+    body = "email=club%40example.org"
+    connection = HTTPConnection(served.host, served.port, timeout=HEALTHZ_TIMEOUT)
+    try:
+        connection.request(
+            "POST",
+            "/accounts/password_reset/",
+            body=body,
+            headers={
+                "Cookie": f"csrftoken={CSRF_SECRET}",
+                "X-CSRFToken": CSRF_SECRET,
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
+        assert connection.getresponse().status == 302
+    finally:
+        connection.close()
+    assert "Failed to send password reset email" in access_log_once_it_says(
+        served, "Failed to send password reset email"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
