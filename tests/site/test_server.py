@@ -73,8 +73,26 @@ def served(front: Front, messages: list[dict[str, Any]], scope: dict[str, Any] =
         sent.append(message)
         front.application.events.append(message["type"])
 
-    asyncio.run(front(scope, receive, send))
+    run_apart(front(scope, receive, send))
     return sent
+
+
+def run_apart(coroutine) -> None:
+    """``coroutine`` run to its end on an event loop of its own thread, as granian's worker runs
+    the front (this test's thread may hold Playwright's loop, which the browser tests leave)."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def parts(*chunks: bytes) -> list[dict[str, Any]]:
