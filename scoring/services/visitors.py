@@ -9,6 +9,7 @@ from datetime import datetime
 from importlib import import_module
 
 from django.conf import settings
+from django.core import signing
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
@@ -90,6 +91,17 @@ def _layouts_claim(*, visitor: str, user) -> None:
 DELETE_BATCH = 200  # games deleted a transaction: the write lock held briefly, the site saving between
 
 
+class SessionsUnreadable(Exception):
+    """Some unexpired sessions cannot be read with this key: the command runs with another key
+    than the site's (its environment is not the site's, or the key was changed), or the data is
+    damaged. Whatever those sessions hold would look held by nobody: nothing may be deleted."""
+
+    def __init__(self, unreadable: int, sessions: int):
+        super().__init__(f"{unreadable} of {sessions} unexpired sessions cannot be read")
+        self.unreadable = unreadable
+        self.sessions = sessions
+
+
 @dataclass(frozen=True)
 class Abandoned:
     """The visitors' games (by id) and comb layouts (by id) that nobody can reach any more."""
@@ -110,7 +122,11 @@ def abandoned_find(*, started_before: datetime) -> Abandoned:
 
     Only what was started (a layout: saved) before ``started_before`` is counted: what is newer
     stays whatever holds it, so that a link still on its way to a phone (sent, not yet opened)
-    finds its game."""
+    finds its game. A game played after one that is kept (*Play again*: ``played_after``) is
+    reached too: whoever reaches the game before is offered it, to follow with one tap.
+
+    Raises ``SessionsUnreadable`` when an unexpired session cannot be read: then nobody can tell
+    what it holds, and nothing is abandoned."""
     visitors, links = _held_by_live_sessions()
     candidates = {
         pk
@@ -130,21 +146,48 @@ def abandoned_find(*, started_before: datetime) -> Abandoned:
         )
         if visitor not in visitors
     ]
-    return Abandoned(games=sorted(candidates - reached), layouts=sorted(layouts))
+    return Abandoned(games=sorted(_not_followed_into(candidates - reached)), layouts=sorted(layouts))
+
+
+def _not_followed_into(abandoned: set[int]) -> set[int]:
+    """``abandoned`` less every game played after a game kept, and after those, down the chain."""
+    abandoned = set(abandoned)
+    while True:
+        after_kept = {
+            pk
+            for pk, before in Game.objects.filter(pk__in=abandoned, played_after__isnull=False).values_list(
+                "pk", "played_after_id"
+            )
+            if before not in abandoned
+        }
+        if not after_kept:
+            return abandoned
+        abandoned -= after_kept
 
 
 def _held_by_live_sessions() -> tuple[set[str], set[int]]:
-    """The visitor ids, and the share links (by id), that the unexpired sessions hold."""
+    """The visitor ids, and the share links (by id), that the unexpired sessions hold. Each is read
+    as Django's session store reads it, but strictly: where the store takes a session it cannot
+    read for an empty one (``SessionBase.decode``), this raises ``SessionsUnreadable``."""
     store = import_module(settings.SESSION_ENGINE).SessionStore
+    reader = store()
     live = store.get_model_class().objects.filter(expire_date__gt=timezone.now())
     visitors: set[str] = set()
     links: set[int] = set()
+    unreadable = sessions = 0
     for encoded in live.values_list("session_data", flat=True).iterator(chunk_size=2000):
-        data = store().decode(encoded)
+        sessions += 1
+        try:
+            data = signing.loads(encoded, salt=reader.key_salt, serializer=reader.serializer)
+        except Exception:  # noqa: BLE001 - whatever the store would take for an empty session
+            unreadable += 1
+            continue
         if data.get(SESSION_VISITOR):
             visitors.add(data[SESSION_VISITOR])
         for opened in data.get(SESSION_LINKS, {}).values():
             links.update(opened)
+    if unreadable:
+        raise SessionsUnreadable(unreadable, sessions)
     return visitors, links
 
 

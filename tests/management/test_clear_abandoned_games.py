@@ -18,7 +18,7 @@ from importlib import import_module
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from scoring.access import SESSION_LINKS, SESSION_VISITOR
@@ -122,6 +122,49 @@ def test_an_abandoned_game_goes_with_everything_it_holds():
     assert not Change.objects.filter(game_id=game.pk).exists()
     assert not GameLink.objects.filter(game_id=game.pk).exists()
     assert printed.startswith("Deleted 1 game of visitors that nobody could reach any more, started before ")
+
+
+def test_the_next_game_of_a_game_someone_reaches_is_kept_down_the_chain():
+    """Game A shared and joined, finished, played again into B, then C: nobody has followed yet,
+    the visitor's session has expired. A's holders are offered B, and B's would be offered C."""
+    first, second, third = started("Maya"), started("Maya"), started("Maya")
+    Game.objects.filter(pk=second.pk).update(played_after=first)
+    Game.objects.filter(pk=third.pk).update(played_after=second)
+    session({SESSION_LINKS: {first.public_id: [live_link(first).pk]}})
+
+    clear()
+
+    assert kept(first) and kept(second) and kept(third)
+
+
+def test_the_next_game_of_an_abandoned_game_goes_with_it():
+    first, second = started("Maya"), started("Maya")
+    Game.objects.filter(pk=second.pk).update(played_after=first)
+
+    clear()
+
+    assert not kept(first) and not kept(second)
+
+
+@pytest.mark.parametrize("unreadable", ["another key", "damaged data"])
+def test_a_session_it_cannot_read_stops_it_before_anything_is_deleted(unreadable, settings):
+    """Run as a crontab line without the site's settings (another key), or on a damaged session,
+    every session it cannot read would look held by nobody: the command refuses, saying why."""
+    held, abandoned = started(visitor="h" * 32), started()
+    session({SESSION_VISITOR: "h" * 32})
+    if unreadable == "damaged data":
+        session({SESSION_VISITOR: "x" * 32})
+        store = import_module(settings.SESSION_ENGINE).SessionStore
+        store.get_model_class().objects.filter(session_data__isnull=False).exclude(
+            session_key__in=list(store.get_model_class().objects.values_list("session_key", flat=True)[:1])
+        ).update(session_data="not-a-session")
+    else:
+        settings.SECRET_KEY = "another-key-than-the-sites-0123456789-abcdefghijklmnopqrstuvwxyz"
+
+    with pytest.raises(CommandError, match=r"^Nothing was deleted: 1 of the \d unexpired sessions cannot be read"):
+        clear()
+
+    assert kept(held) and kept(abandoned)
 
 
 def test_a_game_started_fewer_days_ago_than_told_is_kept_whatever_holds_it():

@@ -3,7 +3,9 @@ Django's own ``clearsessions`` (docs/operations.md, "Nightly jobs").
 
 A visitor's game is reached through its visitor's session or a live share link's holder
 (``services.abandoned_find`` says exactly how); once none is left, it is only rows in the
-database, kept for good. ``--dry-run`` lists what would go and deletes nothing."""
+database, kept for good. ``--dry-run`` lists what would go and deletes nothing. An unexpired
+session it cannot read (another key than the site's, damaged data) stops it before anything is
+deleted, saying why."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.management.commands._shell_language import ShellLanguageCommand
 from scoring.models import Game
-from scoring.services.visitors import Abandoned, abandoned_delete, abandoned_find
+from scoring.services.visitors import Abandoned, SessionsUnreadable, abandoned_delete, abandoned_find
 
 KEPT_DAYS = 30  # what was started more recently stays whatever holds it (--days)
 
@@ -42,7 +44,21 @@ class Command(ShellLanguageCommand):
         if options["days"] < 0:
             raise CommandError(_("--days must be 0 or more"))
         started_before = timezone.now() - timedelta(days=options["days"])
-        abandoned = abandoned_find(started_before=started_before)
+        try:
+            abandoned = abandoned_find(started_before=started_before)
+        except SessionsUnreadable as unread:
+            raise CommandError(
+                ngettext(
+                    "Nothing was deleted: %(unreadable)s of the %(sessions)s unexpired sessions cannot be read with "
+                    "this key, so what it holds cannot be told. Run this command with the site’s own settings (its "
+                    "SECRET_KEY or SECRET_KEY_FILE, its DATABASE_URL), as the site runs.",
+                    "Nothing was deleted: %(unreadable)s of the %(sessions)s unexpired sessions cannot be read with "
+                    "this key, so what they hold cannot be told. Run this command with the site’s own settings (its "
+                    "SECRET_KEY or SECRET_KEY_FILE, its DATABASE_URL), as the site runs.",
+                    unread.unreadable,
+                )
+                % {"unreadable": unread.unreadable, "sessions": unread.sessions}
+            ) from None
         if options["dry_run"]:
             self._list(abandoned)
             games = ngettext(
