@@ -23,9 +23,12 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DEBUG", True)
 
 _DEV_SECRET_KEY = "django-insecure-development-only-apiary-scorepad"
-# The key, from SECRET_KEY, or else from the file SECRET_KEY_FILE names (the one `make run` made
-# and keeps: apiary_site/table.py); the development key only in development mode.
+# The key, from SECRET_KEY, or else from the file SECRET_KEY_FILE names (`make run` makes one and
+# keeps it, apiary_site/table.py: a command run beside it names the same file, docs/operations.md);
+# the development key only in development mode.
 _SECRET_KEY_FILE = os.environ.get("SECRET_KEY_FILE", "").strip()
+if _SECRET_KEY_FILE and not Path(_SECRET_KEY_FILE).is_file():
+    raise ImproperlyConfigured(f"SECRET_KEY_FILE names {_SECRET_KEY_FILE}, which is no file.")
 SECRET_KEY = (
     os.environ.get("SECRET_KEY") or (Path(_SECRET_KEY_FILE).read_text().strip() if _SECRET_KEY_FILE else "")
 ) or _DEV_SECRET_KEY

@@ -97,6 +97,20 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert refused.returncode != 0 and "Set SECRET_KEY" in refused.stderr
 
 
+def test_the_key_comes_from_the_file_secret_key_file_names(tmp_path):
+    """As ``make run`` keeps it, and as a command run beside it names it."""
+    (tmp_path / "key").write_text("a-kept-key-long-enough-for-django-checks-0123456789-abcdefghijk\n")
+    production = {**PRODUCTION, "SECRET_KEY": "", "SECRET_KEY_FILE": str(tmp_path / "key")}
+    assert setting("SECRET_KEY", **production) == repr(
+        "a-kept-key-long-enough-for-django-checks-0123456789-abcdefghijk"
+    )
+
+
+def test_a_key_file_that_is_not_there_is_refused_not_replaced_by_the_development_key(tmp_path):
+    refused = manage("check", SECRET_KEY_FILE=str(tmp_path / "missing"))
+    assert refused.returncode != 0 and "SECRET_KEY_FILE names" in refused.stderr
+
+
 # ---------------------------------------------------------------------------------------------
 # Faults met with words
 
