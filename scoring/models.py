@@ -465,23 +465,30 @@ class Change(Authored):
 
 
 class GameEvent(Authored):
-    """The game finished, or reopened by its owner to correct it: when and by whom (``Authored``),
-    in its history beside its changes. A finished game takes no more values until reopened."""
+    """The game finished, reopened by its owner to correct it, or its play length said by its
+    owner: when and by whom (``Authored``), in its history beside its changes. A finished game
+    takes no more values until reopened."""
 
     class What(models.TextChoices):
         FINISHED = "finished"
         REOPENED = "reopened"
+        LENGTH = "length"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     what = models.CharField(max_length=8, choices=What.choices)
+    # The play length said (LENGTH), in minutes: None when it was taken back. Nothing otherwise.
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [models.Index(fields=["game", "-at"], name="game_event_recent")]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(what__in=["finished", "reopened"]), name="game_event_finished_or_reopened"
-            )
+                condition=models.Q(what__in=["finished", "reopened", "length"]), name="game_event_what_known"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(what="length") | models.Q(minutes__isnull=True), name="game_event_minutes_of_length"
+            ),
         ]
 
     def __str__(self) -> str:

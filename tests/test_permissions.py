@@ -190,7 +190,7 @@ MATRIX = [
     ("live GET", 200, 200, 200, 404, 404, 404),
     ("live GET (htmx)", 200, 200, 200, 286, 286, 286),  # (htmx's "stop polling": the pad polls it)
     ("results GET", 200, 200, 200, 404, 404, 404),
-    ("length POST", 302, 302, 403, 404, 404, 404),  # (how long the play lasted: said by those who score)
+    ("length POST", 409, 403, 403, 404, 404, 404),  # (a finished play's length, its owner's: not in progress)
     ("again GET", 200, 403, 403, 404, 404, 404),  # (the next game is the owner's table's: no link's)
     ("table GET", 200, 200, 200, 404, 404, 404),
     ("next POST (none started)", 404, 404, 404, 404, 404, 404),

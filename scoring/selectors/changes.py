@@ -60,7 +60,7 @@ def _events(game: Game):
     return (
         GameEvent.objects.filter(game=game)
         .select_related("by_user")
-        .only("what", "at", "by_name", "by_link_holder", "by_user__first_name", "by_user__last_name")
+        .only("what", "minutes", "at", "by_name", "by_link_holder", "by_user__first_name", "by_user__last_name")
         .annotate(by_visitor=_by_visitor())
     )
 

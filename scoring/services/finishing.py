@@ -185,8 +185,17 @@ def game_reopen(*, game: Game, by: Actor = NOBODY) -> bool:
     return True
 
 
-def play_length_set(*, game: Game, minutes: int | None) -> None:
-    """How long the play lasted, in minutes, as its table says it (None: not said); BG Stats is
-    sent it with the play. Not one of the game's scores: no phone's pad changes for it."""
+@transaction.atomic
+def play_length_set(*, game: Game, minutes: int | None, by: Actor = NOBODY) -> bool:
+    """How long the play lasted, in minutes, as its table says it (None: taken back), for BG
+    Stats; said by its owner once the game is finished (the view asks for the owner), and in its
+    history (a ``GameEvent``) as the rest of a finished game is. Not one of the game's scores: no
+    phone's pad changes for it. False when the game is not finished (nothing is done) or the
+    length is the one it had."""
+    stands = Game.objects.select_for_update().filter(pk=game.pk).values_list("finished_at", "play_minutes").first()
+    if stands is None or stands[0] is None or stands[1] == minutes:
+        return False
     Game.objects.filter(pk=game.pk).update(play_minutes=minutes)
+    GameEvent.objects.create(game_id=game.pk, what=GameEvent.What.LENGTH, minutes=minutes, **by.authored)
     game.play_minutes = minutes
+    return True

@@ -33,6 +33,7 @@ from scoring.rules.play_again import NextGame, next_game
 from scoring.views.common import HtmxHttpRequest, with_game
 from scoring.views.offline import keep_offline
 from scoring.web import limits
+from scoring.web.refusals import sentence
 from scoring.wording.sentences import isolated, labelled
 
 
@@ -328,14 +329,18 @@ def _results_page(
 @never_cache
 @require_POST
 @limits.rate_limit("save")
-@with_game(Role.EDIT)
+@with_game(Role.OWNER)
 def play_length(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """How long the play lasted, said on the results of a finished game (for BG Stats): saved,
-    and back to the results; refused under its field, what was typed kept."""
+    """How long the play lasted, said by its owner on the results of a finished game (for BG
+    Stats), as the rest of a finished game is theirs to change: saved, in the game's history, and
+    back to the results; refused under its field, what was typed kept. A game in progress shows
+    no such form: its length is refused (409)."""
+    if not access.game.is_finished:
+        return sentence(_("The play length is said once the game is finished, on its results."), 409)
     form = PlayLengthForm(request.POST)
     if not form.is_valid():
         return _results_page(request, access, length_form=form, status=422)
-    services.play_length_set(game=access.game, minutes=form.cleaned_data["minutes"])
+    services.play_length_set(game=access.game, minutes=form.cleaned_data["minutes"], by=access.actor)
     return redirect(reverse("scoring:results", args=[access.game.public_id]) + "#play-length")
 
 

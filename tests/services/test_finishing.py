@@ -298,3 +298,23 @@ def test_the_owner_is_asked_too_while_a_share_link_is_live_and_not_once_it_is_re
 
     services.link_revoke(game=game, access="edit")
     assert services.pad_finish(game=game).outcome is FinishOutcome.FINISHED
+
+
+def test_the_play_length_is_said_of_a_finished_game_and_in_its_history():
+    """Issue 47, point 6: as the rest of a finished game, with who said it and when; the same
+    length again says nothing, taking it back is said too."""
+    game = game_started("Alice", "Bruno")
+    owner = Actor(user=game.owner)
+
+    assert services.play_length_set(game=game, minutes=85, by=owner) is False  # (in progress: nothing)
+    assert Game.objects.get(pk=game.pk).play_minutes is None
+    services.game_finish(game=game, by=owner)
+
+    assert services.play_length_set(game=game, minutes=85, by=owner) is True
+    assert services.play_length_set(game=game, minutes=85, by=owner) is False
+    assert services.play_length_set(game=game, minutes=None, by=owner) is True
+
+    assert Game.objects.get(pk=game.pk).play_minutes is None
+    taken_back, said = GameEvent.objects.filter(game=game, what="length")
+    assert (said.minutes, said.by_user, taken_back.minutes) == (85, game.owner, None)
+    assert [item.what for item in selectors.recent_changes(game)][:2] == ["length", "length"]

@@ -468,8 +468,9 @@ def test_before_anybody_scores_no_page_crowns_anybody(client, during):
 
 
 def test_the_results_of_a_finished_game_ask_how_long_the_play_lasted(client):
-    """Issue 36, point 10: once finished, whoever may edit says how long the play lasted (for BG
-    Stats); a view link's holder reads it; a length no play has is refused under its field."""
+    """Issue 36, point 10: once finished, its owner says how long the play lasted (for BG Stats),
+    as the rest of a finished game is theirs to change (issue 47, point 6); an edit or a view
+    link's holder reads it; a length no play has is refused under its field."""
     game = shared_victory_game(finished=True)
     form = page(client.get(url("results", game))).one("form", id="play-length")
     assert form["action"] == url("length", game)
@@ -489,3 +490,24 @@ def test_the_results_of_a_finished_game_ask_how_long_the_play_lasted(client):
     watcher.get(reverse("scoring:join", args=[link.token]))
     shown = page(watcher.get(url("results", game)))
     assert shown.find("form", id="play-length") is None and "Played in 85 minutes." in shown.text
+    mate = Client()
+    mate.get(
+        reverse("scoring:join", args=[services.link_renew(game=Game.objects.get(pk=game.pk), access="edit").token])
+    )
+    shown = page(mate.get(url("results", game)))
+    assert shown.find("form", id="play-length") is None and "Played in 85 minutes." in shown.text
+    assert mate.post(url("length", game), {"minutes": "60"}).status_code == 403
+    assert Game.objects.get(pk=game.pk).play_minutes == 85
+
+
+def test_the_play_length_is_in_the_games_history_and_refused_while_it_is_played(client):
+    game = shared_victory_game(finished=True)
+    client.post(url("length", game), {"minutes": "85"})
+
+    history = page(client.get(url("pad", game))).by_id("changes")
+    assert "Play length: 85 minutes" in history.text
+
+    in_progress = game_started("Alice", "Bruno", owner=game.owner)
+    refused = client.post(url("length", in_progress), {"minutes": "85"})
+    assert refused.status_code == 409 and "once the game is finished" in refused.content.decode()
+    assert Game.objects.get(pk=in_progress.pk).play_minutes is None
