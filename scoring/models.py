@@ -243,9 +243,10 @@ class Seat(models.Model):
     # The sums typed into fields, by category key ("3+6+2"), kept so they stay editable.
     sums = models.JSONField(default=dict, blank=True)
     # Who last wrote each of the seat's fields, by field key (a category key, "active_workers",
-    # or "t<sector position>"): [version, page, sequence]. The version goes up with every write;
-    # a phone's save names the version it saw, so a stale page never overwrites a newer value
-    # (services.field_save).
+    # or "t<sector position>"): [version, page, sequence, {page: sequence}]. The version goes up
+    # with every write; a phone's save names the version it saw, so a stale page never overwrites a
+    # newer value; the latest save number of each recent page, so that a save that comes back is
+    # applied once whoever wrote since (services.field_save).
     revisions = models.JSONField(default=dict, blank=True)
     # The seat's outcome, stored by services.game_outcome_store in the transaction of every
     # change to the game (through the one scoring engine), so that reading a history never

@@ -5,33 +5,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0024_category_labels_curly_apostrophes'),
+        ("scoring", "0024_category_labels_curly_apostrophes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='gameevent',
-            name='game_event_finished_or_reopened',
+            model_name="gameevent",
+            name="game_event_finished_or_reopened",
         ),
         migrations.AddField(
-            model_name='gameevent',
-            name='minutes',
+            model_name="gameevent",
+            name="minutes",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='gameevent',
-            name='what',
-            field=models.CharField(choices=[('finished', 'Finished'), ('reopened', 'Reopened'), ('length', 'Length')], max_length=8),
+            model_name="gameevent",
+            name="what",
+            field=models.CharField(
+                choices=[("finished", "Finished"), ("reopened", "Reopened"), ("length", "Length")], max_length=8
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gameevent',
-            constraint=models.CheckConstraint(condition=models.Q(('what__in', ['finished', 'reopened', 'length'])), name='game_event_what_known'),
+            model_name="gameevent",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("what__in", ["finished", "reopened", "length"])), name="game_event_what_known"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gameevent',
-            constraint=models.CheckConstraint(condition=models.Q(('what', 'length'), ('minutes__isnull', True), _connector='OR'), name='game_event_minutes_of_length'),
+            model_name="gameevent",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("what", "length"), ("minutes__isnull", True), _connector="OR"),
+                name="game_event_minutes_of_length",
+            ),
         ),
     ]

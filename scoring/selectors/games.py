@@ -65,6 +65,9 @@ class Stored(NamedTuple):
     version: int
     page: str  # the page and the save number that wrote it last (fields.Guard)
     seq: int
+    # The latest save number each recent page gave it (that one's too): a page's save that comes
+    # back after another page wrote (a retry, a resent request) is still known as already in.
+    seen: dict[str, int]
 
 
 @dataclass
@@ -94,8 +97,12 @@ class GameState:
         seat = pad.seat
         value = self.tokens.get((seat.pk, pad.sector.pk)) if pad.sector is not None else getattr(seat, pad.key)
         text = input_text(value, seat.sums.get(pad.key, "") if pad.category is not None else "")
-        version, page, seq = (list(seat.revisions.get(pad.key) or []) + [0, "", 0])[:3]
-        return Stored(value, text, int(version), page, int(seq))
+        entry = list(seat.revisions.get(pad.key) or [])  # [version, page, seq(, {page: seq})] (services.pad)
+        version, page, seq = (entry + [0, "", 0])[:3]
+        seen = {str(name): int(number) for name, number in (entry[3] if len(entry) > 3 else {}).items()}
+        if page:
+            seen.setdefault(page, int(seq))  # (an entry written before pages were remembered: its last one)
+        return Stored(value, text, int(version), page, int(seq), seen)
 
     def score(self) -> GameResult:
         return score_game(

@@ -144,9 +144,9 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     if state.game.is_finished:
         return SaveResult(Outcome.FINISHED, state, pad)
     seat = pad.seat
-    current, current_text, version, last_page, last_seq = state.stored(pad)
+    current, current_text, version, last_page, _last_seq, seen = state.stored(pad)
     own = bool(guard.page) and last_page == guard.page
-    if own and last_seq >= guard.seq:
+    if guard.page and seen.get(guard.page, 0) >= guard.seq:  # (in already: a retry, a resent request, an older save)
         return SaveResult(Outcome.SUPERSEDED, state, pad, current, current_text, version)
     if step:
         low, high = pad.limits
@@ -180,7 +180,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
             )
             return SaveResult(Outcome.REFUSED, state, pad, current, current_text, version, message)
     changed = _write(state, pad, value, sum_text, current)
-    seat.revisions = {**seat.revisions, pad.key: [version + 1, guard.page, guard.seq]}
+    seat.revisions = {**seat.revisions, pad.key: _revision(version + 1, guard, seen)}
     scored = outcomes_store(state, also=seat, also_fields=[*changed, "revisions"])
     change = Change.objects.create(
         game_id=state.game.pk,
@@ -208,11 +208,27 @@ def _unchanged(state: GameState, pad: PadField, current, text: str, version: int
     but the page's save is remembered as in (so that its earlier saves, arriving late, are still
     ignored)."""
     seat = pad.seat
-    remembered = bool(guard.page) and list(seat.revisions.get(pad.key) or [])[1:] != [guard.page, guard.seq]
+    seen = state.stored(pad).seen
+    remembered = bool(guard.page) and seen.get(guard.page) != guard.seq
     if remembered:
-        seat.revisions = {**seat.revisions, pad.key: [version, guard.page, guard.seq]}
+        seat.revisions = {**seat.revisions, pad.key: _revision(version, guard, seen)}
         Seat.objects.filter(pk=seat.pk).update(revisions=seat.revisions)
     return SaveResult(Outcome.SAVED, state, pad, current, text, version, wrote=remembered)
+
+
+# How many pages a field remembers the latest save number of: far more than the phones and page
+# loads that touch one field between a save and its coming back (a retry within the pad's 15 s, a
+# request the browser resends on a new connection).
+PAGES_REMEMBERED = 8
+
+
+def _revision(version: int, guard: Guard, seen: dict[str, int]) -> list:
+    """A field's entry in ``Seat.revisions`` once ``guard``'s save is in: [version, page, seq],
+    then {page: seq}, the latest save number of each other page of the ``PAGES_REMEMBERED`` seen
+    last, when there is one."""
+    others = {name: seq for name, seq in seen.items() if name != guard.page}
+    others = dict(list(others.items())[-(PAGES_REMEMBERED - 1) :])
+    return [version, guard.page, guard.seq, *([others] if others else [])]
 
 
 def _write(state: GameState, pad: PadField, value, sum_text: str, current) -> list[str]:

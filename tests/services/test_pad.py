@@ -34,6 +34,7 @@ from scoring.fields import FieldAddress
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORY_BY_KEY
 from scoring.services import Guard, Outcome, SaveResult
+from scoring.services.pad import PAGES_REMEMBERED
 from tests.factories import (
     game_scored,
     game_started,
@@ -288,7 +289,7 @@ def test_a_save_based_on_the_stored_version_is_saved():
     result = set_entry(game, 1, "farms", 6, guard=Guard(version=1, page="b", seq=1))
 
     assert seen(result) == (Outcome.SAVED, 6, 2)
-    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1]
+    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1, {"a": 1}]  # (and page a's save, still known)
 
 
 def test_a_save_based_on_an_older_version_from_another_page_is_a_conflict_and_writes_nothing():
@@ -448,6 +449,30 @@ def test_a_step_ignores_the_version_and_value_but_not_the_pages_order():
     assert seen(late) == (Outcome.SUPERSEDED, 6, 2)
     assert older.saved
     assert seat_of(game, 1).farms == 6
+
+
+def test_a_step_resent_after_another_pages_step_counts_once():
+    """Issue 47, point 5: A taps + (seq 7), B taps +, then A's very request comes again (a worker
+    that died after its commit, a browser resending on a new connection): it is known as in."""
+    game = game_started("Alice", "Bruno")
+    assert set_entry(game, 1, "farms", delta=1, guard=Guard(page="a", seq=7)).saved
+    assert set_entry(game, 1, "farms", delta=1, guard=Guard(page="b", seq=1)).saved
+
+    again = set_entry(game, 1, "farms", delta=1, guard=Guard(page="a", seq=7))
+
+    assert again.outcome is Outcome.SUPERSEDED
+    assert seat_of(game, 1).farms == 2
+    assert set_entry(game, 1, "farms", delta=1, guard=Guard(page="a", seq=8)).saved  # (its next tap counts)
+    assert seat_of(game, 1).farms == 3
+
+
+def test_a_field_remembers_the_latest_pages_only():
+    game = game_started("Alice", "Bruno")
+    for number in range(PAGES_REMEMBERED + 2):
+        set_entry(game, 1, "farms", delta=1, guard=Guard(page=f"p{number}", seq=1))
+
+    entry = seat_of(game, 1).revisions["farms"]
+    assert len({entry[1], *entry[3]}) == PAGES_REMEMBERED and "p0" not in entry[3] and "p1" not in entry[3]
 
 
 def test_a_step_forgets_the_sum_the_entry_was_typed_as():
@@ -638,7 +663,11 @@ def test_an_undo_is_a_save_the_values_version_moves_on_and_the_change_records_wh
     assert (result.text, result.change.undoes, result.change.old, result.change.new) == ("3+6", mistake, "12", "3+6")
     assert revision_of(game) == before + 1
     stored = seat_of(game, 1)
-    assert (stored.farm_income, stored.sums, stored.revisions["farm_income"]) == (9, {"farm_income": "3+6"}, [3, "", 0])
+    assert (stored.farm_income, stored.sums, stored.revisions["farm_income"]) == (
+        9,
+        {"farm_income": "3+6"},
+        [3, "", 0, {"a": 2}],
+    )
 
 
 def test_an_undo_of_a_change_that_is_no_longer_the_values_latest_is_a_conflict_even_when_the_value_is_back():
@@ -653,7 +682,7 @@ def test_an_undo_of_a_change_that_is_no_longer_the_values_latest_is_a_conflict_e
 
     assert seen(result) == (Outcome.CONFLICT, 3, 3)
     assert result.change is None
-    assert (seat_of(game, 1).recruits, seat_of(game, 1).revisions["recruits"]) == (3, [3, "c", 1])
+    assert (seat_of(game, 1).recruits, seat_of(game, 1).revisions["recruits"]) == (3, [3, "c", 1, {"a": 1, "b": 1}])
     assert Change.objects.filter(game=game).count() == 3
 
 

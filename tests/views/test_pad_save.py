@@ -374,7 +374,7 @@ def test_save_based_on_the_version_the_page_saw_is_saved_and_answers_the_new_ver
     assert response.status_code == 200
     assert (status_of(response)["data-version"], status_of(response)["data-stored"]) == ("2", "5")
     assert entry(game, 1, "farms") == 5
-    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1]
+    assert seat_of(game, 1).revisions["farms"] == [2, "b", 1, {"a": 1}]  # (and page a's save, still known)
 
 
 def test_save_based_on_an_old_version_from_another_page_is_a_409_conflict_offering_both_values(client):
