@@ -133,7 +133,12 @@ CHECK_VIOLATIONS = [
     check(
         "game-event-what-other",
         lambda: GameEvent.objects.create(game=make_game(), what="paused"),
-        "game_event_finished_or_reopened",
+        "game_event_what_known",
+    ),
+    check(
+        "game-event-minutes-not-a-length",
+        lambda: GameEvent.objects.create(game=make_game(), what="finished", minutes=85),
+        "game_event_minutes_of_length",
     ),
     check("layout-sector-position-20", lambda: make_layout_sector(position=20), "comblayoutsector_position_range"),
     check("layout-sector-first_vp-100", lambda: make_layout_sector(first_vp=100), "comblayoutsector_first_vp_range"),

@@ -146,7 +146,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     seat = pad.seat
     current, current_text, version, last_page, _last_seq, seen = state.stored(pad)
     own = bool(guard.page) and last_page == guard.page
-    if guard.page and seen.get(guard.page, 0) >= guard.seq:  # (in already: a retry, a resent request, an older save)
+    if guard.page in seen and seen[guard.page] >= guard.seq:  # (in already: a retry, a resent request, an older save)
         return SaveResult(Outcome.SUPERSEDED, state, pad, current, current_text, version)
     if step:
         low, high = pad.limits
