@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHt
 
 def head_without_body(get_response: Callable[[HttpRequest], HttpResponseBase]):
     """The answer to HEAD is GET's, status and headers (its Content-Length too), with no body,
-    whatever server runs the site: gunicorn and Django's runserver leave the body out themselves,
+    whatever server runs the site: Django's runserver leaves the body out itself,
     but Django's WSGI application hands it over, and a server that sends what it is handed
     (Python's wsgiref) would send it. Outermost of the middleware, so that it sees the answer as
     it leaves (compressed, with every header)."""

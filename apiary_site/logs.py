@@ -8,7 +8,7 @@ names the request's path ("Not Found: /join/<token>/", a database fault on that 
 write it down; so would a password-reset link's, which sets a new password. ``RequestLogFilter``
 sits on the settings' log handlers (``LOGGING``), so every logger's records pass it: it writes a
 link's token as "…" (in the message and in a traceback), and keeps each refusal to its one line.
-gunicorn's own logs pass it too (``apiary_site/serving.py``).
+The server's own logs pass it too (``apiary_site/server.py``'s ``log_config``).
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ _RATE_LIMITS = {
 }
 RATE_LIMITS = rate_limits(_RATE_LIMITS, os.environ)
 # Behind reverse proxies that append the client's address to X-Forwarded-For, how many there are
-# (0: the client's address is REMOTE_ADDR). A request without an address (gunicorn on a unix
+# (0: the client's address is REMOTE_ADDR). A request without an address (a server on a unix
 # socket gives an empty REMOTE_ADDR) is counted per session instead, never not at all.
 RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 

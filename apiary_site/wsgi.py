@@ -1,4 +1,4 @@
-"""WSGI entry point, for gunicorn: `gunicorn apiary_site.wsgi`."""
+"""WSGI entry point: the site's server runs it behind its front (``apiary_site/server.py``)."""
 
 import os
 

@@ -7,7 +7,7 @@
 #   scripts/bench.sh --help           # every option
 # On SQLite in a temporary folder, or on a throw-away database of the PostgreSQL server that
 # DATABASE_URL names. It collects the static files into staticfiles/ (git-ignored), as production
-# does, for gunicorn. It never fails on speed.
+# does, for the server. It never fails on speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh requirements-test.txt

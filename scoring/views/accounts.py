@@ -148,7 +148,7 @@ class SendAfterAnswer(HttpResponseRedirect):
     ``close()`` when it has sent the answer's last byte (PEP 3333; Django's own
     ``HttpResponse.close()``, which then ends the request), on the worker's time, not the
     answer's. Django's tasks framework would need a worker process to run its tasks (its own
-    backends run them at once, or never), and a thread of our own could be cut short when gunicorn
+    backends run them at once, or never), and a thread of our own could be cut short when the server
     replaces its worker: this is the one way Django offers to act after an answer. A mail that
     cannot be sent is written to the log (nobody waits for it)."""
 

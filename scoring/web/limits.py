@@ -146,7 +146,7 @@ def user_of(request: HttpRequest) -> str:
 
 def client(request: HttpRequest) -> str:
     """Whom the per-address counters count the request for: its address (``client_address``).
-    Without one (gunicorn on a unix socket behind a proxy that ``RATE_LIMIT_PROXIES`` does not
+    Without one (a server on a unix socket behind a proxy that ``RATE_LIMIT_PROXIES`` does not
     declare, or that did not say), its session stands in (``session_of``), and the requests with
     neither share one counter: a limit is never off for want of an address (such a site's
     strangers then wait on one another; the log says how to give it the addresses)."""
@@ -160,7 +160,7 @@ def client(request: HttpRequest) -> str:
 @cache
 def _say_address_unknown() -> None:
     logger.warning(
-        "A request came without its client's address (REMOTE_ADDR is empty: gunicorn on a unix socket?): "
+        "A request came without its client's address (REMOTE_ADDR is empty: a server on a unix socket?): "
         "the rate limits count it per session. Behind a proxy that sends X-Forwarded-For, set "
         "RATE_LIMIT_PROXIES (said once per process)"
     )

@@ -7,7 +7,7 @@ a ceiling against a flood, so that a club's room of phones behind one router get
 a limit the answer is 429 with the reason and a Retry-After, a page for a browser and one plain
 sentence for the pad's script (a request with HX-Request, or one that prefers text/plain). Each
 counter is its own: another address, another phone or another account still gets through. A
-request without an address (gunicorn on a unix socket behind a proxy) is counted per session,
+request without an address (a server on a unix socket behind a proxy) is counted per session,
 never not at all.
 """
 
@@ -32,7 +32,7 @@ from tests.views.helpers import loaded, page, typed, url
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses
-NONE = ""  # the address gunicorn gives on a unix socket
+NONE = ""  # the address a server gives on a unix socket
 HTMX = {"HX-Request": "true"}
 
 
@@ -570,7 +570,7 @@ def test_the_real_visitor_start_ceiling_is_far_below_the_addresss_and_lets_a_clu
 # Without the client's address
 
 
-# gunicorn on a unix socket gives REMOTE_ADDR "": behind a proxy that RATE_LIMIT_PROXIES does not
+# a server on a unix socket gives REMOTE_ADDR "": behind a proxy that RATE_LIMIT_PROXIES does not
 # declare, or declares but which does not send X-Forwarded-For.
 WITHOUT_AN_ADDRESS = pytest.mark.parametrize(
     ("proxies", "forwarded"),
@@ -580,7 +580,7 @@ WITHOUT_AN_ADDRESS = pytest.mark.parametrize(
 
 
 def unix_socket(forwarded: str | None) -> dict:
-    """A request as gunicorn on a unix socket hands it over: no address, and what the proxy sent."""
+    """A request as a server on a unix socket hands it over: no address, and what the proxy sent."""
     return {"address": NONE, **({"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {})}
 
 
