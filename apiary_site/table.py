@@ -118,6 +118,16 @@ def table(
     )
 
 
+def listens_here_only(host: str) -> bool:
+    """Whether listening on ``host`` (HOST) leaves the phones out: a loopback address or localhost."""
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def secret_key_file(path: Path = KEY_FILE) -> Path:
     """``path``, holding this site's key: made on the first run (readable by its owner only), kept."""
     try:
@@ -193,7 +203,12 @@ def main() -> None:
         "TABLE_URL": place.url.rstrip("/"),
     }
     prepare(env)
-    print(banner(place, qr=terminal_qr(place.url)), flush=True)
+    if listens_here_only(host):
+        print(
+            f"\nApiary Scorepad is serving this computer only (HOST={host}): open http://127.0.0.1:{port}/", flush=True
+        )
+    else:
+        print(banner(place, qr=terminal_qr(place.url)), flush=True)
     from apiary_site.server import server
 
     server(host=host, port=port).serve()
