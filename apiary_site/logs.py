@@ -34,6 +34,10 @@ def is_refusal(record: logging.LogRecord) -> bool:
     return (status is not None and 400 <= status < 500) or record.name.startswith("django.security.")
 
 
+# The filter as a logging configuration names it (the settings' LOGGING, the server's log_config).
+FILTERS = {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}}
+
+
 class RequestLogFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         try:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from apiary_site.environment import env_bool
+from apiary_site.logs import FILTERS
 
 # A client whose headers are not all there after this long is cut off (granian's own limit).
 HEADER_READ_MS = 10_000
@@ -45,8 +46,6 @@ HEADER_READ_MS = 10_000
 # Content-Length (Django's limits, apiary_site/bodies.py), its body left unread. A body that says
 # no length and runs longer is refused here.
 MAX_BODY_BYTES = 4 * 1024 * 1024
-
-_LOG_FILTER = {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}}
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -192,7 +191,7 @@ def log_config() -> dict[str, Any]:
 
     granians: dict[str, dict[str, Any]] = LOGGING_CONFIG["handlers"]  # type: ignore[assignment]
     handlers = {name: {**handler, "filters": ["request_log"]} for name, handler in granians.items()}
-    return {"filters": _LOG_FILTER, "handlers": handlers}
+    return {"filters": FILTERS, "handlers": handlers}
 
 
 def server(*, host: str, port: int) -> Any:

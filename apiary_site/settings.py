@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from apiary_site.environment import env_bool, env_list
+from apiary_site.logs import FILTERS
 from apiary_site.rate_limits import rate_limits
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -390,7 +391,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     # Every line goes through the one filter (apiary_site/logs.py), on the handlers, whoever logs
     # it: a share link's token is never written, and a refusal (4xx, django.security.*) is one line.
-    "filters": {"request_log": {"()": "apiary_site.logs.RequestLogFilter"}},
+    "filters": FILTERS,
     "formatters": {
         # (runserver's request log, as Django writes it)
         "django.server": {

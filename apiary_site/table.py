@@ -32,6 +32,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from scoring.web.addresses import only_here
+
 ROOT = Path(__file__).resolve().parent.parent
 KEY_FILE = ROOT / ".secret-key"
 # Interfaces that a phone on the home network does not reach: containers' and virtual machines'
@@ -47,6 +49,7 @@ class Table:
     url: str
     also: list[str]
     hosts: list[str]
+    port: int
 
 
 def phone_addresses(interfaces: Mapping[str, Iterable[str]]) -> list[str]:
@@ -115,17 +118,8 @@ def table(
         url=f"http://{host_of(first)}:{port}/",
         also=[f"http://{host_of(address)}:{port}/" for address in others],
         hosts=list(dict.fromkeys(hosts)),
+        port=port,
     )
-
-
-def listens_here_only(host: str) -> bool:
-    """Whether listening on ``host`` (HOST) leaves the phones out: a loopback address or localhost."""
-    if host.strip("[]").lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def secret_key_file(path: Path = KEY_FILE) -> Path:
@@ -141,7 +135,6 @@ def secret_key_file(path: Path = KEY_FILE) -> Path:
 
 def banner(place: Table, *, qr: str) -> str:
     """What the terminal says: the address to open on the phones, its QR code, the others."""
-    port = place.url.rstrip("/").rsplit(":", 1)[1]
     lines = [
         "",
         "Apiary Scorepad is serving the table.",
@@ -154,7 +147,7 @@ def banner(place: Table, *, qr: str) -> str:
     ]
     if place.also:
         lines += ["If a phone cannot open it, try one of these instead.", *(f"    {url}" for url in place.also)]
-    lines += [f"On this computer, open http://127.0.0.1:{port}/", "Ctrl-C stops it.", ""]
+    lines += [f"On this computer, open http://127.0.0.1:{place.port}/", "Ctrl-C stops it.", ""]
     return "\n".join(lines)
 
 
@@ -203,7 +196,7 @@ def main() -> None:
         "TABLE_URL": place.url.rstrip("/"),
     }
     prepare(env)
-    if listens_here_only(host):
+    if only_here(host):  # (HOST=127.0.0.1: the phones are left out)
         print(
             f"\nApiary Scorepad is serving this computer only (HOST={host}): open http://127.0.0.1:{port}/", flush=True
         )

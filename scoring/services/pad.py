@@ -152,13 +152,13 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
         low, high = pad.limits
         value, sum_text = max(low, min(high, (current or 0) + step)), ""
         if value == (current or 0):  # a step at a limit (or − on an empty field): nothing to do
-            return _unchanged(state, pad, current, current_text, version, guard)
+            return _unchanged(state, pad, current, current_text, version, guard, seen)
     new_text = input_text(value, sum_text if pad.category is not None else "")
     if new_text == current_text:  # already stored exactly so: nothing to write
-        return _unchanged(state, pad, current, current_text, version, guard)
+        return _unchanged(state, pad, current, current_text, version, guard, seen)
     if not own and not step and _moved(guard, version, current, pad):
         if value == current:  # another phone stored this very value meanwhile: nothing to refuse
-            return _unchanged(state, pad, current, current_text, version, guard)
+            return _unchanged(state, pad, current, current_text, version, guard, seen)
         return SaveResult(Outcome.CONFLICT, state, pad, current, current_text, version)
     if pad.sector is not None and isinstance(value, int) and value > (current or 0):
         sector_pk = pad.sector.pk
@@ -203,12 +203,13 @@ def _moved(guard: Guard, version: int, current, pad: PadField) -> bool:
     return guard.value is not NOT_CHECKED and guard.value != current
 
 
-def _unchanged(state: GameState, pad: PadField, current, text: str, version: int, guard: Guard) -> SaveResult:
+def _unchanged(
+    state: GameState, pad: PadField, current, text: str, version: int, guard: Guard, seen: dict[str, int]
+) -> SaveResult:
     """A save that finds the value already as it would make it: nothing is written nor recorded,
     but the page's save is remembered as in (so that its earlier saves, arriving late, are still
     ignored)."""
     seat = pad.seat
-    seen = state.stored(pad).seen
     remembered = bool(guard.page) and seen.get(guard.page) != guard.seq
     if remembered:
         seat.revisions = {**seat.revisions, pad.key: _revision(version, guard, seen)}

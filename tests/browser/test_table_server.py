@@ -19,7 +19,6 @@ import socket
 import stat
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -31,7 +30,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, field, start_game, status
-from tests.deployment import ROOT, free_port
+from tests.deployment import ROOT, free_port, wait_until_serving
 
 pytestmark = pytest.mark.browser
 
@@ -82,11 +81,7 @@ class TableServer:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + STARTED_WITHIN
-        while self.terminal().count("Started worker") < 2 or status_of(f"{self.url}/healthz") != 200:
-            assert self.process.poll() is None, f"make run's server exited:\n{self.terminal()[-3000:]}"
-            assert time.monotonic() < deadline, f"make run's server did not start:\n{self.terminal()[-3000:]}"
-            time.sleep(0.2)
+        wait_until_serving(self.process, self.output, self.port, workers=2, within=STARTED_WITHIN)
         return self
 
     def terminal(self) -> str:

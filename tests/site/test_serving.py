@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from apiary_site import server as site_server
-from tests.deployment import ROOT, free_port, manage, production_env
+from tests.deployment import ROOT, free_port, manage, production_env, wait_until_serving
 
 WORKERS = 2
 BYTE_PAUSE = 0.02  # a slow client sends a byte every 20 ms...
@@ -103,11 +103,7 @@ def served(tmp_path_factory) -> Iterator[Served]:
             start_new_session=True,
         )
     try:
-        deadline = time.monotonic() + 60
-        while healthz_status(port, timeout=2) != 200 or log.read_text().count("Started worker") < WORKERS:
-            assert process.poll() is None, f"the server exited:\n{log.read_text()[-3000:]}"
-            assert time.monotonic() < deadline, f"the server did not start:\n{log.read_text()[-3000:]}"
-            time.sleep(0.2)
+        wait_until_serving(process, log, port, workers=WORKERS, within=60)
         yield Served("127.0.0.1", port, log, **made)
     finally:
         os.killpg(process.pid, signal.SIGINT)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import stat
 
-from apiary_site.table import Table, banner, listens_here_only, local_name, phone_addresses, secret_key_file, table
+from apiary_site.table import Table, banner, local_name, phone_addresses, secret_key_file, table
 
 LAPTOP = {
     "lo": ["127.0.0.1", "::1"],
@@ -73,7 +73,9 @@ def test_the_key_is_made_once_for_its_owner_only_and_kept(tmp_path):
 
 
 def test_the_terminal_says_what_to_open_on_the_phones_and_on_this_computer():
-    said = banner(Table(url="http://192.168.1.23:8000/", also=["http://laptop.local:8000/"], hosts=[]), qr="[QR]")
+    said = banner(
+        Table(url="http://192.168.1.23:8000/", also=["http://laptop.local:8000/"], hosts=[], port=8000), qr="[QR]"
+    )
 
     lines = said.splitlines()
     assert (
@@ -82,8 +84,3 @@ def test_the_terminal_says_what_to_open_on_the_phones_and_on_this_computer():
         < lines.index("    http://laptop.local:8000/")
     )
     assert "On this computer, open http://127.0.0.1:8000/" in lines
-
-
-def test_host_127_0_0_1_keeps_it_to_this_computer_and_every_interface_does_not():
-    assert listens_here_only("127.0.0.1") and listens_here_only("localhost") and listens_here_only("[::1]")
-    assert not listens_here_only("0.0.0.0") and not listens_here_only("192.168.1.23")

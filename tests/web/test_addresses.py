@@ -8,12 +8,12 @@ from django.test import RequestFactory
 from scoring.web.addresses import address_for_phones, only_here
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "localhost", "[::1]", "app.localhost"])
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "localhost", "[::1]", "::1", "app.localhost"])
 def test_loopback_hosts_are_this_machines_only(host):
     assert only_here(host)
 
 
-@pytest.mark.parametrize("host", ["192.168.1.23", "laptop.local", "scores.example.org", "[2001:db8::5]"])
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.23", "laptop.local", "scores.example.org", "[2001:db8::5]"])
 def test_other_hosts_reach_further(host):
     assert not only_here(host)
 
