@@ -1,8 +1,11 @@
 """Settings for the Apiary Scorepad.
 
 Everything that differs between a laptop and a deployment comes from the environment:
-DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL. With none of them set, the site runs in
-development mode on a SQLite file in the project folder.
+DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL. Production is the default: development mode
+(DEBUG on, the development key, localhost allowed) only when DEBUG=true asks for it (make dev,
+make test), so that no command or server ever runs on the development key by accident (a
+crontab line with only DATABASE_URL set is refused, not run on another key than the site's).
+The database is a SQLite file in the project folder unless DATABASE_URL names another.
 """
 
 import os
@@ -21,7 +24,7 @@ from apiary_site.rate_limits import rate_limits
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET_KEY = "django-insecure-development-only-apiary-scorepad"
 # The key, from SECRET_KEY, or else from the file SECRET_KEY_FILE names (`make run` makes one and
@@ -34,7 +37,11 @@ SECRET_KEY = (
     os.environ.get("SECRET_KEY") or (Path(_SECRET_KEY_FILE).read_text().strip() if _SECRET_KEY_FILE else "")
 ) or _DEV_SECRET_KEY
 if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY (or SECRET_KEY_FILE) in the environment when DEBUG is off.")
+    raise ImproperlyConfigured(
+        "Set SECRET_KEY (or SECRET_KEY_FILE) in the environment: the site's own key, as the server"
+        " has it (make run keeps its key in .secret-key: SECRET_KEY_FILE=.secret-key). DEBUG=true"
+        " asks for development mode and its development key."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])

@@ -30,6 +30,7 @@ def setup() -> None:
     file by itself. bench/run.py imports ``store_games`` and ``PAGES`` after its own set-up."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
+    os.environ.setdefault("DEBUG", "true")  # development mode's key for a run by itself; DEBUG off below
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench-history.sqlite3")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     warnings.filterwarnings("ignore", message="No directory at")

@@ -6,6 +6,7 @@
 # Stops at the first that fails, saying which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export DEBUG=true  # development mode, asked for (the settings default to production's)
 scripts/bootstrap.sh requirements-test.txt >/dev/null
 
 step() {

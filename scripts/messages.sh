@@ -9,6 +9,7 @@
 # apt-get when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export DEBUG=true  # development mode, asked for (the settings default to production's)
 scripts/bootstrap.sh requirements.txt
 
 if ! command -v xgettext >/dev/null 2>&1 || ! command -v msgfmt >/dev/null 2>&1; then

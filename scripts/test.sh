@@ -18,6 +18,7 @@
 # process). A part that the arguments leave without a test says so and does not fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export DEBUG=true  # development mode, asked for (the settings default to production's; tests/settings.py)
 scripts/bootstrap.sh requirements-test.txt
 
 have_chromium() { local chromium=${CHROMIUM_PATH:-/usr/bin/chromium}; [ -x "$chromium" ]; }

@@ -31,6 +31,7 @@ STEPPED = ["s1-farms", "s2-farms", "s3-farms"]  # every phone taps + on these (n
 
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "apiary_site.settings")
+    os.environ.setdefault("DEBUG", "true")  # development mode, as the suite that starts it
     os.environ["ALLOWED_HOSTS"] = "testserver"
     import django
     from django.conf import settings

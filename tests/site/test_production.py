@@ -106,8 +106,27 @@ def test_the_key_comes_from_the_file_secret_key_file_names(tmp_path):
     )
 
 
+def test_a_command_run_with_only_the_database_named_is_refused_before_it_touches_it(tmp_path):
+    """As a crontab line runs the nightly cleanup (issue 47): no development key unless asked for,
+    so no session is read with another key than the site's, and nothing is deleted."""
+    database = tmp_path / "site.sqlite3"
+    assert manage("migrate", "-v", "0", DEBUG="true", DATABASE_URL=f"sqlite:///{database}").returncode == 0
+    before = database.read_bytes()
+
+    refused = manage("clear_abandoned_games", DATABASE_URL=f"sqlite:///{database}")
+
+    assert refused.returncode != 0
+    assert "Set SECRET_KEY (or SECRET_KEY_FILE)" in refused.stderr and "DEBUG=true" in refused.stderr
+    assert database.read_bytes() == before
+
+
+def test_development_mode_is_asked_for_not_supplied():
+    assert setting("DEBUG", DEBUG="true") == "True"
+    assert setting("SECRET_KEY", DEBUG="true").startswith("'django-insecure-")
+
+
 def test_a_key_file_that_is_not_there_is_refused_not_replaced_by_the_development_key(tmp_path):
-    refused = manage("check", SECRET_KEY_FILE=str(tmp_path / "missing"))
+    refused = manage("check", DEBUG="true", SECRET_KEY_FILE=str(tmp_path / "missing"))
     assert refused.returncode != 0 and "SECRET_KEY_FILE names" in refused.stderr
 
 
