@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_id
+from scoring.services.sharing import link_holder_note
 
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
@@ -292,27 +293,28 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     return access
 
 
-def link_open(request: HttpRequest, link: GameLink) -> None:
+def link_open(request: HttpRequest, link: GameLink, *, followed: bool = False) -> None:
     """The request now holds the link: remembered in the session and, for a signed-in user who
-    does not own the game, as a member of the game (so it is in their history)."""
+    does not own the game, as a member of the game (so it is in their history); noted for the
+    owner's page (``services.link_holder_note``), ``followed`` when it came by *Go to the next
+    game*."""
     links = dict(request.session.get(SESSION_LINKS, {}))
     opened = set(links.get(link.game.public_id, []))
     opened.add(link.pk)
     links[link.game.public_id] = sorted(opened)
     request.session[SESSION_LINKS] = links
-    user = request.user
-    if user.is_authenticated and link.game.owner_id != user.pk:
+    user = request.user if request.user.is_authenticated and link.game.owner_id != request.user.pk else None
+    if user is not None:
         GameMember.objects.get_or_create(game=link.game, user=user, link=link)
+    link_holder_note(link=link, phone=session_tag(request, create=True), user=user, followed=followed)
 
 
 def link_to_follow(access: GameAccess, following: Game) -> GameLink | None:
     """The live link of ``following`` (the next game of ``access``'s table) that the holder of
-    ``access``'s link follows it by: the best one their link's role reaches (an edit link's holder
-    scores the next game too, a view link's holder watches it), or None when the owner shares
-    none of those."""
-    reachable = [access_ for access_, role in ROLE_OF_LINK.items() if role <= access.role]
-    links = following.links.filter(revoked_at__isnull=True, access__in=reachable)
-    return max(links, key=lambda link: ROLE_OF_LINK[link.access], default=None)
+    ``access``'s link follows it by: the one *Play again* carried on from their link
+    (``GameLink.carried_from``), of the same role, or None when the owner revoked it or made a
+    new one since (whoever holds that new link was given it by the owner)."""
+    return following.links.filter(revoked_at__isnull=True, carried_from=access.link).first()
 
 
 def links_opened(request: HttpRequest) -> list[int]:
@@ -367,6 +369,8 @@ def link_seat_set(request: HttpRequest, access: GameAccess, seat) -> None:
     their phone (the session): their pad opens on that player's sheet, and, without an account,
     their changes carry that player's name (always shown as a link holder's)."""
     _remember_for_link(request, SESSION_SEATS, access.link, seat.number if seat is not None else 0)
+    if access.link is not None:
+        link_holder_note(link=access.link, phone=session_tag(request, create=True), seat=seat.number if seat else 0)
     if seat is not None and access.asks_name:
         link_name_set(request, access, seat.name)
 

@@ -391,6 +391,13 @@ class GameLink(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_link_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # The previous game's link whose holders follow into this game by this one (*Play again*
+    # carries each live link on: ``services.games._table_moves_on``); none for a link the owner
+    # made. A holder follows only by the link carried from theirs: a link renewed or revoked here
+    # shuts out who followed through it, and whoever would still follow (``access.link_to_follow``).
+    carried_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="carried_into"
+    )
 
     class Meta:
         ordering = ["game", "access", "-created_at"]
@@ -403,6 +410,23 @@ class GameLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.access} link of {self.game}"
+
+
+class LinkHolder(models.Model):
+    """A phone in the game by one of its links, for the owner's page (who is in, by which link):
+    the session that opened the link, or followed into the game through it, named by its tag
+    (``access.session_tag``), the account it is signed in to, and the player it said it is."""
+
+    link = models.ForeignKey(GameLink, on_delete=models.CASCADE, related_name="holders")
+    phone = models.CharField(max_length=32)  # the session's tag
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # the seat it said; 0 everyone; None not said
+    followed = models.BooleanField(default=False)  # came by *Go to the next game*, not by opening the link
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["link", "at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["link", "phone"], name="link_holder_once_per_phone")]
 
 
 class GameMember(models.Model):

@@ -24,6 +24,7 @@ from scoring.models import (
     GameMember,
     GameSector,
     HibernationTokens,
+    LinkHolder,
     OwnerTally,
     Player,
     PlayerAlias,
@@ -227,6 +228,12 @@ def _member_twice() -> None:
     GameMember.objects.create(game=link.game, user=user("ben"), link=link)
 
 
+def _holder_twice() -> None:
+    link = GameLink.objects.create(game=make_game(), access="edit")
+    LinkHolder.objects.create(link=link, phone="a-phone-tag")
+    LinkHolder.objects.create(link=link, phone="a-phone-tag", seat=1)
+
+
 def _two_players(first: dict, second: dict, *, same_owner: bool = True) -> Callable[[], None]:
     def create() -> None:
         Player.objects.create(owner=user("ann"), **first)
@@ -293,6 +300,7 @@ UNIQUE_VIOLATIONS = [
     unique("two-live-edit-links", _two_live_links("edit"), "one_live_link_per_access"),
     unique("two-live-view-links", _two_live_links("view"), "one_live_link_per_access"),
     unique("member-twice-through-one-link", _member_twice, "member_once_per_link"),
+    unique("phone-held-twice-by-one-link", _holder_twice, "link_holder_once_per_phone"),
     unique(
         "player-name-duplicate-for-one-owner-ignoring-case",
         _two_players({"name": "Émile"}, {"name": "émile"}),

@@ -25,6 +25,7 @@ from scoring.selectors.games import (  # noqa: F401
     Stored,
     comb_layouts,
     game_data,
+    game_links_live,
     game_played_next,
     game_result,
     game_shared,

@@ -33,8 +33,10 @@ from scoring.models import (
     Change,
     CombLayoutSector,
     Game,
+    GameLink,
     GameSector,
     HibernationTokens,
+    LinkHolder,
     Player,
     Seat,
     Tally,
@@ -307,6 +309,18 @@ def seat_of_same_player(seat_number: int | None, before: Game, game: Game) -> Se
         return None
     was = Seat.objects.filter(game=before, number=seat_number).values_list("name_key", flat=True).first()
     return Seat.objects.filter(game=game, name_key=was, is_automa=False).first() if was else None
+
+
+def game_links_live(game: Game) -> list[GameLink]:
+    """The game's live share links, edit first, each with the previous game's link it carries on
+    (``carried_from``, with its game) and who is in the game by it (``holders``, first in first,
+    with their accounts)."""
+    return list(
+        game.links.filter(revoked_at__isnull=True)
+        .select_related("carried_from__game")
+        .prefetch_related(Prefetch("holders", queryset=LinkHolder.objects.select_related("user")))
+        .order_by("access")
+    )
 
 
 def game_shared(game: Game) -> bool:

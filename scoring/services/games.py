@@ -120,13 +120,13 @@ def game_start(
 
 def _table_moves_on(before: Game, game: Game) -> None:
     """``game`` is the next game of ``before``'s table: it follows it (``played_after``), it is
-    shared as ``before`` was (a link of each access ``before``'s live links have, so that every
-    phone that held one may follow), and ``before``'s revision moves on, so that its phones' next
-    poll brings the offer to follow."""
+    shared as ``before`` was (each of ``before``'s live links carried on by a new link of its
+    access, by which the phones that held it may follow, and they only), and ``before``'s
+    revision moves on, so that its phones' next poll brings the offer to follow."""
     game.played_after = before
     game.save(update_fields=["played_after"])
-    for access in sorted(set(before.links.filter(revoked_at__isnull=True).values_list("access", flat=True))):
-        link_renew(game=game, access=access)
+    for link in before.links.filter(revoked_at__isnull=True).order_by("access"):
+        link_renew(game=game, access=link.access, carried_from=link)
     game_lock(before.pk)
 
 

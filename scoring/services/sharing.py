@@ -12,14 +12,33 @@ from scoring.models import (
     Game,
     GameLink,
     GameMember,
+    LinkHolder,
 )
 
 
 @transaction.atomic
-def link_renew(*, game: Game, access: str) -> GameLink:
-    """A new link of that access for the game; the one it replaces (if any) stops working now."""
+def link_renew(*, game: Game, access: str, carried_from: GameLink | None = None) -> GameLink:
+    """A new link of that access for the game; the one it replaces (if any) stops working now,
+    for whoever opened it and whoever followed into the game through it. ``carried_from``: the
+    previous game's link whose holders follow into this game by the new one (*Play again*)."""
     GameLink.objects.filter(game=game, access=access, revoked_at__isnull=True).update(revoked_at=timezone.now())
-    return GameLink.objects.create(game=game, access=access)
+    return GameLink.objects.create(game=game, access=access, carried_from=carried_from)
+
+
+def link_holder_note(*, link: GameLink, phone: str, user=None, seat: int | None = None, followed: bool = False) -> None:
+    """The phone (a session's tag) is in the game by ``link``: noted for the owner's page, once a
+    phone and link (the first way in kept: opened, or followed); ``seat`` when it says which
+    player it is (0: everyone)."""
+    holder, _created = LinkHolder.objects.get_or_create(
+        link=link, phone=phone, defaults={"user": user, "followed": followed, "seat": seat}
+    )
+    changed = {}
+    if seat is not None and holder.seat != seat:
+        changed["seat"] = seat
+    if user is not None and holder.user_id != user.pk:
+        changed["user"] = user
+    if changed:
+        LinkHolder.objects.filter(pk=holder.pk).update(**changed)
 
 
 def link_revoke(*, game: Game, access: str) -> None:

@@ -413,7 +413,7 @@ def _pad_page(
         # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):
         # a page that holds them is never kept offline (``offline.not_kept``), the pad without them is.
         context["share_live"] = selectors.game_shared(board.game)
-        context["share"] = share_links(request, board.game) if request.GET.get("shared") else []
+        context["share"] = share_links(request, board.game, board.seats) if request.GET.get("shared") else []
         context["share_has"] = {item["link"].access: True for item in context["share"]}
         # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
         # the table gathers round the QR code; once scoring has begun, beside Recent changes.

@@ -23,7 +23,7 @@ from scoring.access import (
     link_to_follow,
 )
 from scoring.forms.sharing import NextGameFollowForm, SeatChoiceForm
-from scoring.models import Game, GameLink
+from scoring.models import Game, GameLink, Seat
 from scoring.presenters.qr import qr_svg
 from scoring.views.common import with_game
 from scoring.web.addresses import address_for_phones
@@ -31,12 +31,27 @@ from scoring.web.limits import rate_limit
 from scoring.web.refusals import sentence
 
 
-def share_links(request: HttpRequest, game: Game) -> list[dict]:
-    """The game's live links, each with its address and QR code (SVG drawn here), for its owner."""
+def share_links(request: HttpRequest, game: Game, seats: list[Seat]) -> list[dict]:
+    """The game's live links, each with its address and QR code (SVG drawn here), for its owner,
+    and who is in the game by it: the phones that opened it or followed into the game through
+    it from the last one (``carried``: the link of the last game it carries on), each named by
+    the player it said it is (of ``seats``), else its account, else as a phone not yet said."""
+    names = {seat.number: seat.name for seat in seats}
     shown = []
-    for link in game.links.filter(revoked_at__isnull=True).order_by("access"):
+    for link in selectors.game_links_live(game):
         address = address_for_phones(request, reverse("scoring:join", args=[link.token]))
-        shown.append({"link": link, "url": address, "qr": qr_svg(address)})
+        holders = [
+            {
+                "name": names.get(holder.seat or 0, ""),
+                "everyone": holder.seat == 0,
+                "user": holder.user,
+                "followed": holder.followed,
+            }
+            for holder in link.holders.all()
+        ]
+        shown.append(
+            {"link": link, "url": address, "qr": qr_svg(address), "carried": link.carried_from, "holders": holders}
+        )
     return shown
 
 
@@ -123,8 +138,9 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
 def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """*Go to the next game*, from the pad, the table view or the results of a game whose owner
     started the next one with *Play again* (``services.game_start``): one tap, and the phone is
-    on the next game as it was on this one. A link's holder now holds the next game's link of
-    their role (``access.link_to_follow``; tapping is their consent to join it) and, for an edit
+    on the next game as it was on this one. A link's holder now holds the next game's link that
+    *Play again* carried on from theirs (``access.link_to_follow``: none once the owner revoked or
+    renewed it; tapping is their consent to join it) and, for an edit
     link, is the same player in their new seat (the sheet on screen, ``?player=``, or the one
     they said: ``who`` asks only when that player does not play the next game). The table view
     goes on to the next game's table view (``to=table``)."""
@@ -135,8 +151,13 @@ def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if not access.is_owner:
         link = link_to_follow(access, following)
         if link is None:
-            raise NotAllowed(_("The owner has not shared the next game: ask them for its link or QR code."))
-        link_open(request, link)
+            raise NotAllowed(
+                _(
+                    "The owner has not shared the next game with the link you hold, or has made a new link "
+                    "for it since: ask them for its link or QR code."
+                )
+            )
+        link_open(request, link, followed=True)
     now = game_access(request, following.public_id)
     if form.cleaned_data["to"] == "table":
         return redirect("scoring:table", game_id=following.public_id)

@@ -350,7 +350,12 @@ def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
         cwd=tmp_path,
         check=True,
         timeout=300,
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        env={
+            **os.environ,
+            "PYTHONPATH": str(tmp_path),
+            "DJANGO_SETTINGS_MODULE": "apiary_site.settings",
+            "DEBUG": "true",
+        },
     )
 
     # msgcmp DEF REF: every message of REF is in DEF (its translation aside)

@@ -63,11 +63,11 @@ def test_a_name_that_is_no_rules_and_kinds_is_refused_naming_them(name):
 
 
 def test_the_site_takes_its_limits_from_the_environment():
-    assert "'address': (20000, 60)" in setting("RATE_LIMITS", RATE_LIMIT_SAVE_ADDRESS="20000/60")
+    assert "'address': (20000, 60)" in setting("RATE_LIMITS", DEBUG="true", RATE_LIMIT_SAVE_ADDRESS="20000/60")
 
 
 def test_the_site_does_not_start_with_a_limit_it_cannot_read():
-    started = manage("check", RATE_LIMIT_SAVE_ADDRESS="12000 a minute")
+    started = manage("check", DEBUG="true", RATE_LIMIT_SAVE_ADDRESS="12000 a minute")
     assert started.returncode != 0
     assert "RATE_LIMIT_SAVE_ADDRESS='12000 a minute' is not a rate limit" in started.stderr
 

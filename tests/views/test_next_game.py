@@ -186,8 +186,69 @@ def test_a_next_game_the_owner_stopped_sharing_is_refused_with_what_to_do(client
     response = phone.post(url("next", game))
 
     assert response.status_code == 403
-    assert "The owner has not shared the next game: ask them for its link or QR code." in response.content.decode()
+    assert NOT_SHARED in response.content.decode()
     assert phone.get(url("pad", upcoming)).status_code == 404
+
+
+NOT_SHARED = (
+    "The owner has not shared the next game with the link you hold, or has made a new link for it since: "
+    "ask them for its link or QR code."
+)
+
+
+@pytest.mark.parametrize("change", ["new", "revoke"])
+def test_a_link_of_the_next_game_renewed_or_revoked_shuts_out_who_followed_through_it(client, change):
+    """Issue 47: following again used to hand out whatever link the next game had live now."""
+    game = the_table("Alice", "Bruno")
+    scorer, watcher = holder(game, "edit", "2"), holder(game, "view")
+    upcoming = next_game_started(client, game)
+    assert scorer.post(url("next", game)).status_code == 302
+    assert watcher.post(url("next", game)).status_code == 302
+
+    for kind in ("edit", "view"):
+        assert (
+            client.post(reverse("scoring:link", args=[upcoming.public_id, kind, change]), {"confirm": "1"}).status_code
+            == 302
+        )
+
+    for phone in (scorer, watcher):
+        assert phone.get(url("pad", upcoming)).status_code == 404
+        followed_again = phone.post(url("next", game))
+        assert followed_again.status_code == 403 and NOT_SHARED in followed_again.content.decode()
+        assert phone.get(url("pad", upcoming)).status_code == 404
+        assert save(phone, upcoming, "p1-farm_income", "9", version=0).status_code == 404
+
+
+def test_a_holder_follows_only_by_the_link_carried_on_from_theirs(client):
+    """An edit link's holder whose carried link was revoked does not slip in by the view link
+    (carried on for the view link's holders); and a link the owner made afterwards is theirs to give."""
+    game = the_table("Alice", "Bruno")
+    scorer = holder(game, "edit", "2")
+    upcoming = next_game_started(client, game)
+    services.link_revoke(game=upcoming, access="edit")
+
+    assert scorer.post(url("next", game)).status_code == 403
+
+    services.link_renew(game=upcoming, access="edit")
+    assert scorer.post(url("next", game)).status_code == 403
+    assert scorer.get(url("pad", upcoming)).status_code == 404
+
+
+def test_the_owners_page_says_who_is_in_the_next_game_by_which_link(client):
+    game = the_table("Alice", "Bruno")
+    bruno, watcher = holder(game, "edit", "2"), holder(game, "view")
+    upcoming = next_game_started(client, game)
+    bruno.post(url("next", game) + "?player=2")
+    watcher.post(url("next", game))
+    holder(upcoming, "edit")  # opened the link itself, not said who it is yet
+
+    cards = page(client.get(url("pad", upcoming) + "?shared=1")).find_all("div", class_="share-link")
+
+    edit, view = ([" ".join(item.text.split()) for item in card.find_all("li")] for card in cards)
+    assert edit == ["Bruno (followed from the last game)", "a phone that has not said which player it is"]
+    assert view == ["a phone watching (followed from the last game)"]
+    assert "Carried on from the last game: the phones that held its edit link" in cards[0].text
+    assert "Nobody" not in cards[0].text
 
 
 def test_a_view_links_holder_never_follows_by_an_edit_link(client):
