@@ -240,12 +240,19 @@ RATE_LIMIT_PROXIES = int(os.environ.get("RATE_LIMIT_PROXIES") or "0")
 # (its other browsers and devices), per client address (as the rate limits count it: one person
 # signing in to many accounts, or a club's phones behind one router) and on the whole site, in
 # files and in megabytes (a file is at most 2 MB), so that no one address can take every place.
+# Accounts made fewer than IMPORT_NEW_ACCOUNT_DAYS ago are bounded tighter: one file each, and
+# a share of the room for all of them together, so that accounts made for the purpose, from as
+# many networks as one likes, never take the places of the site's members.
 # An upload past a bound is refused in words, with what to do and until when; what waits stays.
 IMPORT_WAITING_PER_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_ACCOUNT") or 2)
 IMPORT_WAITING_PER_ADDRESS = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS") or 5)
 IMPORT_WAITING_PER_ADDRESS_MB = int(os.environ.get("IMPORT_WAITING_PER_ADDRESS_MB") or 10)
 IMPORT_WAITING_TOTAL = int(os.environ.get("IMPORT_WAITING_TOTAL") or 50)
 IMPORT_WAITING_TOTAL_MB = int(os.environ.get("IMPORT_WAITING_TOTAL_MB") or 50)
+IMPORT_NEW_ACCOUNT_DAYS = int(os.environ.get("IMPORT_NEW_ACCOUNT_DAYS") or 7)
+IMPORT_WAITING_PER_NEW_ACCOUNT = int(os.environ.get("IMPORT_WAITING_PER_NEW_ACCOUNT") or 1)
+IMPORT_WAITING_NEW_ACCOUNTS = int(os.environ.get("IMPORT_WAITING_NEW_ACCOUNTS") or 10)
+IMPORT_WAITING_NEW_ACCOUNTS_MB = int(os.environ.get("IMPORT_WAITING_NEW_ACCOUNTS_MB") or 10)
 
 # Accounts: Django's own (its default ModelBackend), signed in by a session cookie. Sessions are
 # Django's database sessions: a table every worker and every server shares, and a session flushed

@@ -12,9 +12,10 @@ Every game has an owner: the user ``owner()`` (the same account in a test, the o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from scoring import selectors, services
 from scoring.access import NOBODY, Actor
@@ -37,10 +38,17 @@ PASSWORD = "a-long-pass-phrase-of-the-owner"
 _DEFAULT = object()
 
 
-def user(username: str) -> User:
-    """An account (created the first time it is asked for), with the password PASSWORD."""
+MEMBER_SINCE = timedelta(days=90)  # how long ago ``user``'s accounts were made: none is a new account
+
+
+def user(username: str, *, new: bool = False) -> User:
+    """An account (created the first time it is asked for), with the password PASSWORD: made
+    MEMBER_SINCE ago, or now when ``new`` (the import's waiting room bounds new accounts tighter)."""
     found = User.objects.filter(username=username).first()
-    return found or User.objects.create_user(username, password=PASSWORD)
+    if found is not None:
+        return found
+    joined = timezone.now() - (timedelta(0) if new else MEMBER_SINCE)
+    return User.objects.create_user(username, password=PASSWORD, date_joined=joined)
 
 
 def owner() -> User:

@@ -8,7 +8,11 @@ every request of the account would read (the pad's poll every few seconds).
 The room is bounded so that nobody can fill it for the others (``upload_keep``): per account
 (``IMPORT_WAITING_PER_ACCOUNT`` files: its other browsers and devices), per client address
 (``IMPORT_WAITING_PER_ADDRESS`` files, ``IMPORT_WAITING_PER_ADDRESS_MB``: one person signed in to
-many accounts, or every phone behind a club's router) and on the whole site
+many accounts, or every phone behind a club's router; an IPv6 home's whole block,
+``limits.client_address``), for the accounts made fewer than ``IMPORT_NEW_ACCOUNT_DAYS`` ago
+(``IMPORT_WAITING_PER_NEW_ACCOUNT`` file each, ``IMPORT_WAITING_NEW_ACCOUNTS`` files and
+``IMPORT_WAITING_NEW_ACCOUNTS_MB`` for all of them: accounts made to fill the room, from as many
+networks as one likes, hold that share of it, never the members' places) and on the whole site
 (``IMPORT_WAITING_TOTAL`` files, ``IMPORT_WAITING_TOTAL_MB``). A place is held from the upload
 that took it for ``WAITING_SECONDS`` at most, and freed sooner when its file is added or
 cancelled, or when its session signs out (``upload_forget_on_sign_out``). A session sending
@@ -52,6 +56,7 @@ MB = 1024 * 1024  # (the unit of the room's bytes, as of the upload's 2 MB)
 
 ACCOUNT = "account"  # whose places a file that cannot wait found taken: its account's ...
 ADDRESS = "address"  # ... its client address's ...
+NEW_ACCOUNTS = "new accounts"  # ... the new accounts' share (its account being one of them) ...
 SITE = "site"  # ... or the site's
 
 
@@ -108,15 +113,24 @@ def _room_lock() -> None:
 def _room_for(size: int, *, user, address: str, replacing: str | None) -> NoPlace | None:
     """Whether a file of ``size`` bytes fits beside the files waiting (those whose time is over
     deleted first; the session's own file, ``replacing``, not counted: the new one takes its
-    place), under each bound: its account's, its address's, the site's. None, or of the bounds
-    it does not fit under, the one it waits for longest (the account's first: its owner can
-    free it)."""
+    place), under each bound: its account's, its address's, the new accounts' (when its account
+    is one), the site's. None, or of the bounds it does not fit under, the one it waits for
+    longest (the account's first: its owner can free it)."""
     now = timezone.now()
     WaitingFile.objects.filter(expires__lte=now).delete()
     others = WaitingFile.objects.exclude(token=replacing) if replacing else WaitingFile.objects.all()
-    waiting = list(others.only("owner_id", "address", "size", "expires").order_by("expires"))
+    waiting = list(
+        others.select_related("owner").only("owner__date_joined", "address", "size", "expires").order_by("expires")
+    )
+    made_since = now - timedelta(days=settings.IMPORT_NEW_ACCOUNT_DAYS)
+    new = user.date_joined > made_since
     bounds = [
-        (ACCOUNT, [file for file in waiting if file.owner_id == user.pk], settings.IMPORT_WAITING_PER_ACCOUNT, None),
+        (
+            ACCOUNT,
+            [file for file in waiting if file.owner_id == user.pk],
+            settings.IMPORT_WAITING_PER_NEW_ACCOUNT if new else settings.IMPORT_WAITING_PER_ACCOUNT,
+            None,
+        ),
         (
             ADDRESS,
             [file for file in waiting if file.address == address],
@@ -125,6 +139,15 @@ def _room_for(size: int, *, user, address: str, replacing: str | None) -> NoPlac
         ),
         (SITE, waiting, settings.IMPORT_WAITING_TOTAL, settings.IMPORT_WAITING_TOTAL_MB * MB),
     ]
+    if new:
+        bounds.append(
+            (
+                NEW_ACCOUNTS,
+                [file for file in waiting if file.owner.date_joined > made_since],
+                settings.IMPORT_WAITING_NEW_ACCOUNTS,
+                settings.IMPORT_WAITING_NEW_ACCOUNTS_MB * MB,
+            )
+        )
     refused = []
     for whose, counted, files, room in bounds:
         until = _fits_from(counted, size, files=files, room=room)

@@ -27,6 +27,7 @@ import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -162,7 +163,7 @@ def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: servi
     """The upload form again, saying by its file field why the file cannot wait
     (``services.upload_keep``), what the person can do, and from when sending it again works:
     409 when the account's own files hold its places (they can free one), else 429 (the address's)
-    or 503 (the site's), with a ``Retry-After``."""
+    or 503 (the new accounts' share, or the site's), with a ``Retry-After``."""
     time = clock(_minute_after(no_place.until))
     if no_place.whose == services.ACCOUNT:
         message = ngettext(
@@ -184,13 +185,22 @@ def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: servi
             "theirs."
         )
         status = 429
+    elif no_place.whose == services.NEW_ACCOUNTS:
+        message = ngettext(
+            "Accounts made in the last %(days)d day already have as many game files waiting to be added as they "
+            "may: wait until %(time)s, when enough of them have stopped waiting, then send this file again.",
+            "Accounts made in the last %(days)d days already have as many game files waiting to be added as they "
+            "may: wait until %(time)s, when enough of them have stopped waiting, then send this file again.",
+            settings.IMPORT_NEW_ACCOUNT_DAYS,
+        )
+        status = 503
     else:
         message = gettext(
             "Too many game files are waiting to be added on this site right now: wait until %(time)s, when "
             "enough of them have stopped waiting, then send this file again."
         )
         status = 503
-    form.add_error("file", message % {"time": time})
+    form.add_error("file", message % {"time": time, "days": settings.IMPORT_NEW_ACCOUNT_DAYS})
     response = _data_page(request, form=form, status=status)
     response["Retry-After"] = str(max(1, math.ceil((no_place.until - timezone.now()).total_seconds())))
     return response

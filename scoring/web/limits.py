@@ -104,10 +104,17 @@ VISITOR_MESSAGES = {
 }
 
 
+# The IPv6 block a home is given by its provider (RIPE-690 recommends a /56; a /64 is one
+# network of it, and a household may use several): what one client's addresses are counted by.
+IPV6_HOME_PREFIX = 56
+
+
 def client_address(request: HttpRequest) -> str:
     """The client's address: REMOTE_ADDR, or behind ``RATE_LIMIT_PROXIES`` trusted reverse
     proxies (each appending the address it was reached from to X-Forwarded-For) the address the
-    outermost of them saw. An IPv6 address counts as its /64 network (what one client holds)."""
+    outermost of them saw. An IPv6 address counts as the block a home is given
+    (``IPV6_HOME_PREFIX``), as an IPv4 home's devices share its one address behind its router:
+    one household's devices, each on a /64 of its block, are one client, never eleven."""
     address = request.META.get("REMOTE_ADDR", "")
     proxies = getattr(settings, "RATE_LIMIT_PROXIES", 0)
     if proxies:
@@ -121,7 +128,7 @@ def client_address(request: HttpRequest) -> str:
     if parsed.version == 6:
         if parsed.ipv4_mapped is not None:
             return str(parsed.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+        return str(ipaddress.ip_network(f"{parsed}/{IPV6_HOME_PREFIX}", strict=False))
     return str(parsed)
 
 

@@ -555,6 +555,68 @@ def test_one_address_signed_in_to_many_accounts_holds_its_own_places_only(settin
     assert "To add: 3 games" in page(preview(elsewhere)).text
 
 
+def behind_the_proxy(account, address: str) -> Client:
+    """A browser signed in to the account, reaching the site through its one reverse proxy from
+    ``address`` (the proxy appends it to X-Forwarded-For)."""
+    browser = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=address)
+    browser.force_login(account)
+    return browser
+
+
+def test_one_homes_ipv6_block_holds_its_own_places_only(settings):
+    """The fourth review's script (issue 47): behind a proxy, 11 /64s of one /56 and 29 accounts
+    each signed in twice send game files. The home counts as one client: 5 files wait, the
+    site's 45 other places stay free, and another member's upload waits."""
+    settings.RATE_LIMIT_PROXIES = 1
+    homes = [f"2001:db8:4:{net:x}::{host:x}" for net in range(0xA0, 0xA0 + 11) for host in (1, 2)]
+    browsers = [
+        behind_the_proxy(user(f"sock{n}"), homes[(2 * n + session) % len(homes)])
+        for n in range(29)
+        for session in range(2)
+    ]
+
+    answers = [upload(browser, json.dumps(EMPTY)) for browser in browsers]
+
+    assert [answer.status_code for answer in answers] == [302] * 5 + [429] * 53
+    assert WaitingFile.objects.count() == 5 < settings.IMPORT_WAITING_TOTAL
+    member = behind_the_proxy(user("ann"), "2001:db8:5::7")
+    answer = upload(member, MULTI.read_bytes())
+    assert answer.status_code == 302 and "To add: 3 games" in page(preview(member)).text
+
+
+def test_one_homes_ipv6_block_holds_so_many_megabytes(settings):
+    """With files of 2 MB, 5 of the home's /64s used to fill the site's 50 MB."""
+    settings.RATE_LIMIT_PROXIES = 1
+    big = json.dumps(EMPTY) + " " * (2 * uploads.MB - 100)  # (blanks: a valid file of 2 MB)
+    browsers = [behind_the_proxy(user(f"sock{n}"), f"2001:db8:4:{n:x}::1") for n in range(8)]
+
+    assert [upload(browser, big).status_code for browser in browsers] == [302] * 5 + [429] * 3
+    assert (
+        sum(WaitingFile.objects.values_list("size", flat=True)) <= settings.IMPORT_WAITING_PER_ADDRESS_MB * uploads.MB
+    )
+
+
+def test_new_accounts_from_many_networks_hold_their_share_and_never_the_members_places(settings):
+    """Accounts made for the purpose, each from a network of its own: one file each, 10 for all
+    of them; the 11th is refused in words (503, until when), and a member still sends theirs."""
+    assert (settings.IMPORT_WAITING_PER_NEW_ACCOUNT, settings.IMPORT_WAITING_NEW_ACCOUNTS) == (1, 10)
+    fresh = [user(f"fresh{n}", new=True) for n in range(12)]
+    browsers = [signed_in(account, address=f"203.0.113.{n}") for n, account in enumerate(fresh)]
+
+    answers = [upload(browser, json.dumps(EMPTY)) for browser in browsers]
+
+    assert [answer.status_code for answer in answers] == [302] * 10 + [503] * 2
+    first_over = place_over_in(browsers[0], 15)
+    refused = upload(browsers[-1], json.dumps(EMPTY))
+    assert refusal_by_the_file_field(refused) == (
+        "Accounts made in the last 7 days already have as many game files waiting to be added as they may: "
+        f"wait until {first_over}, when enough of them have stopped waiting, then send this file again."
+    )
+    assert upload(signed_in(fresh[0], address="203.0.113.0"), json.dumps(EMPTY)).status_code == 409  # one each
+    member = signed_in(user("ann"), address=AWAY)
+    assert upload(member, MULTI.read_bytes()).status_code == 302
+
+
 def test_the_site_holds_so_many_waiting_files_at_most(owner, settings):
     settings.IMPORT_WAITING_TOTAL = 2
     others = [signed_in(user(name), address) for name, address in (("ann", HOME), ("ben", AWAY))]

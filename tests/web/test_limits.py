@@ -635,7 +635,8 @@ def test_no_limit_when_the_setting_leaves_it_out(client, ann, settings):
         ("10.0.0.1", "198.51.100.3, 203.0.113.9", 1, "203.0.113.9"),  # what the proxy saw, not what the client claims
         ("10.0.0.1", "203.0.113.9, 10.0.0.2", 2, "203.0.113.9"),
         ("10.0.0.1", "", 1, "10.0.0.1"),  # a proxy that did not say: its own address
-        ("2001:db8:1:2:3:4:5:6", "", 0, "2001:db8:1:2::/64"),  # one IPv6 client holds a /64
+        ("2001:db8:1:2:3:4:5:6", "", 0, "2001:db8:1::/56"),  # an IPv6 home is given a /56
+        ("2001:db8:1:ff:3:4:5:6", "", 0, "2001:db8:1::/56"),  # (another /64 of the same home)
         ("::ffff:192.0.2.1", "", 0, "192.0.2.1"),
     ],
 )
