@@ -15,9 +15,21 @@ const CHANGED_ELSEWHERE_MS = 2500; // how long a value another phone changed sta
 
 // ``root``: the pad; ``live``: #live; ``fields``: fields.js's store.
 export function createAnswers(root, live, fields) {
+  // A value that came for the field in focus, held until the player leaves it (never changed
+  // under their fingers), then shown unless they typed there meanwhile (their save meets it: a
+  // conflict, for them to settle). Never dropped: the pad's revision has moved past it already.
+  const heldForFocus = new Map();
+  root.addEventListener("focusout", (event) => {
+    const name = event.target?.name;
+    const held = name ? heldForFocus.get(name) : null;
+    if (!held) return;
+    heldForFocus.delete(name);
+    setTimeout(() => showStored(fields, heldForFocus, name, held)); // (once the focus has moved on)
+  });
+
   // What a poll's answer, swapped into #live, brings: every value, handed to its field.
   function takeValues() {
-    for (const item of live.querySelectorAll("[data-name]")) received(fields, item);
+    for (const item of live.querySelectorAll("[data-name]")) received(fields, heldForFocus, item);
     live.innerHTML = "";
     dimRows(root);
   }
@@ -40,7 +52,7 @@ export function createAnswers(root, live, fields) {
     htmx.swap(live, holder.innerHTML, { swapStyle: "none" });
     if (status) document.getElementById(status.id)?.replaceWith(status);
     if (cells && fresh) {
-      for (const item of cells.querySelectorAll("[data-name]")) received(fields, item);
+      for (const item of cells.querySelectorAll("[data-name]")) received(fields, heldForFocus, item);
     }
     dimRows(root);
     return status;
@@ -58,7 +70,8 @@ export function createAnswers(root, live, fields) {
     // A save's answer shown again on the offline copy: the field shows what it stored.
     statusArrived(status) {
       const name = status.id.slice("status-".length);
-      showStored(fields, name, Number(status.dataset.version), status.dataset.stored, null);
+      const { version, stored } = status.dataset;
+      showStored(fields, heldForFocus, name, { version: Number(version), stored, html: null });
     },
   };
 }
@@ -74,22 +87,29 @@ function newer(root, revision) {
 
 // A poll's value ([data-name], its status inside); a comb sector's award follows every
 // phone's tokens, so it is brought up to date whatever the version.
-function received(fields, item) {
+function received(fields, held, item) {
   const name = item.dataset.name;
   if (!fields.input(name)) return;
-  if (!showStored(fields, name, Number(item.dataset.version), item.dataset.stored, item.innerHTML)) {
+  const value = { version: Number(item.dataset.version), stored: item.dataset.stored, html: item.innerHTML };
+  if (!showStored(fields, held, name, value)) {
     const status = document.getElementById(`status-${name}`);
     if (status && !status.dataset.state) syncAward(status, item);
   }
 }
 
-// Another phone's value, shown in its field when nothing of this page's waits there; whether it was.
-function showStored(fields, name, version, stored, html) {
+// Another phone's value ({ version, stored, html: its status, or null }), shown in its field
+// when nothing of this page's waits there, once the player is not in it (else ``held`` for when
+// they leave it); whether it was shown now.
+function showStored(fields, held, name, { version, stored, html }) {
   const el = fields.input(name);
   if (!el) return false;
   const s = fields.state(name);
   const status = document.getElementById(`status-${name}`);
-  if (document.activeElement === el || !takesOthers(s) || version <= s.base) return false;
+  if (!takesOthers(s) || version <= s.base) return false;
+  if (document.activeElement === el) {
+    if (!(held.get(name)?.version >= version)) held.set(name, { version, stored, html });
+    return false;
+  }
   fields.update(name, "received", { version });
   const changed = !storedMatches(el, stored);
   setStored(el, stored);

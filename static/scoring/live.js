@@ -1,7 +1,8 @@
 // What the server sends the pad, followed: other phones' saves (htmx polls #live, declared in
 // templates/scoring/pad.html), a save's answer, an undo's; and the answers this phone last
 // applied, kept for the page's offline copy to show them again (the copy is the page as first
-// loaded: replaying them brings it to what the phone last showed). answers.js applies them.
+// loaded: replaying them brings it to what the phone last showed), and for a page the server drew
+// a moment before this phone's last save was stored (pad.js). answers.js applies them.
 //
 // htmx makes the requests and the out-of-band swaps; poll.js adds the ETag (a poll that finds
 // nothing new is a 304 with no body; after this page's own save, the ETag of the save's revision
@@ -95,8 +96,8 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
 
   return {
     changesShown,
-    // The answers this phone last applied, shown again on the page's offline copy: the newest
-    // (those newer than the copy) in the order they came. Their time is the copy's, or null.
+    // The answers this phone last applied that are newer than the page, kept since ``since`` (a
+    // time in seconds), shown again in the order they came: the newest one's time, or null.
     replay: kept.replay,
     // A save's answer applied; kept for the copy when it is the game as it stands, and the poll
     // goes on from its revision when its write is the only one since the last poll.
@@ -132,10 +133,10 @@ function keptAnswers(root, { tag, game, view }, answers) {
       );
       return list.length;
     },
-    replay() {
+    replay(since) {
       let newest = null;
       for (const answer of store.read([])) {
-        if (answer.revision <= Number(root.dataset.revision || 0)) continue;
+        if (answer.revision <= Number(root.dataset.revision || 0) || answer.at < since) continue;
         if (answer.kind === "poll") {
           root.dataset.revision = String(answer.revision);
           answers.applyPoll(answer.html);

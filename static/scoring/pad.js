@@ -35,6 +35,10 @@ import { kept, Outbox } from "./store.js";
 import { setUpTyping } from "./typing.js";
 import { setUpUnsaved } from "./unsaved.js";
 
+// How old an answer kept by this phone may be to be shown again on a page just drawn (pad.js,
+// below): the moments between a reload and the save it interrupted being stored.
+const JUST_NOW_SECONDS = 60;
+
 const root = document.querySelector("[data-pad]");
 if (root) setUpPad(root);
 
@@ -57,10 +61,14 @@ function setUpPad(root) {
   const live = setUpLive(root, page, { msg, fields, stopping, banner, figures });
   setUpSending(root, page, { msg, fields, live, stopping, banner, figures });
 
-  if (isCopy()) {
-    const at = live.replay(); // the answers this phone last applied, newer than its copy
-    if (at) copyNote(at);
-  }
+  // The answers this phone last applied that are newer than the page: on its offline copy, every
+  // one (the copy is the page as first loaded); on a page just drawn, those of the last moments (a
+  // save answered as the page reloaded, stored a moment after the server drew it: never shown
+  // older than this phone saw it; a bound in time, so that answers of a game restored from a
+  // backup since are not taken for newer than it).
+  const since = isCopy() ? 0 : Date.now() / 1000 - JUST_NOW_SECONDS;
+  const at = live.replay(since);
+  if (isCopy() && at) copyNote(at);
   const unsaved = { outbox, fields, banner, figures, msg, readonly: page.readonly };
   if (page.readonly) {
     // (what this phone typed before the game was finished: shown apart)

@@ -28,8 +28,10 @@ from tests.browser.pad_helpers import (
     go_offline,
     make_game,
     minus,
+    pad_ready,
     plus,
     refused_save,
+    sign_in,
     status,
     total,
     wait_until_all_saved,
@@ -106,6 +108,62 @@ def test_a_save_on_one_phone_shows_on_the_other(open_phone, live_server):
     expect(cell_of(b, "farm_income", "Alice")).not_to_have_class(re.compile(r"\bchanged-elsewhere\b"))
     expect(field(a, "farm_income", "Alice")).to_have_value("12")
     expect(field(b, "recruits", "Bruno")).to_have_value("5")
+
+
+def test_a_value_that_comes_for_the_field_a_player_is_in_shows_once_they_leave_it(open_phone, live_server):
+    """Issue 47, point 7: A's player is in Alice's farm income (nothing typed) as B saves 12
+    there. Nothing changes under A's fingers, and nothing is lost either: the poll has moved A's
+    page on past B's save, and once A's player leaves the field it shows 12 (it used to stay
+    empty until a reload)."""
+    game_id = make_game(["Alice", "Bruno"])
+    a, b = open_phone(), open_phone()
+    for page in (a, b):
+        page.goto(pad_url(live_server.url, game_id))
+        pad_ready(page)
+    a_field = field(a, "farm_income", "Alice")
+    a_field.focus()
+
+    field(b, "farm_income", "Alice").fill("12")
+    expect_saved(b, "s1-farm_income")
+    expect(a.locator("[data-pad]")).to_have_attribute("data-revision", "1", timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect(a_field).to_have_value("")
+    expect(a_field).to_be_focused()
+
+    a_field.press("Tab")
+    expect(a_field).to_have_value("12")
+    expect(total(a, "Alice")).to_have_text("13")
+
+
+def test_a_page_drawn_a_moment_before_its_phones_last_save_shows_that_save(browser, phone, live_server):
+    """Issue 47, point 7, as a slow phone met it: a reload while a save was on its way, the old
+    page heard the answer (its outbox emptied) and the server drew the new page a moment before
+    the save was stored. The new page shows the saved value from its first moments, the player
+    back in the field, and nothing is sent twice."""
+    context = browser.new_context(**phone, service_workers="block")  # (every request through page.route)
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(["Alice", "Bruno"])
+    page.goto(pad_url(live_server.url, game_id))
+    pad_ready(page)
+    drawn_before = page.context.request.get(pad_url(live_server.url, game_id)).text()  # (the game at revision 0)
+    farm_income = field(page, "farm_income", "Alice")
+    farm_income.fill("7+2")
+    expect_saved(page, "s1-farm_income")
+    assert seat(game_id, 1).farm_income == 9
+
+    page.route(
+        pad_url(live_server.url, game_id), lambda route: route.fulfill(body=drawn_before, content_type="text/html")
+    )
+    page.reload()
+    pad_ready(page)
+
+    expect(farm_income).to_have_value("7+2")
+    expect(farm_income).to_be_focused()
+    expect(status(page, "s1-farm_income")).to_contain_text("= 9")
+    expect(total(page, "Alice")).to_have_text("10")
+    expect(banner(page)).to_be_hidden()
+    assert Change.objects.filter(game__public_id=game_id, field="farm_income").count() == 1
+    context.close()
 
 
 # A page the test can hide and show again, as a phone put in a pocket or behind another app
