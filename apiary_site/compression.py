@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
+from django_minify_html.middleware import MinifyHtmlMiddleware as _MinifyHtmlMiddleware
 
 
 def keep_uncompressed[Answer: HttpResponseBase](response: Answer) -> Answer:
@@ -23,3 +24,18 @@ class CompressionMiddleware(GZipMiddleware):
         if getattr(response, "holds_secrets", False):
             return response
         return super().process_response(request, response)
+
+
+class MinifyHtmlMiddleware(_MinifyHtmlMiddleware):
+    """django-minify-html's middleware: every page and htmx answer minified (minify-html) before
+    ``CompressionMiddleware`` compresses it, so that the templates are laid out for people. It
+    keeps what a reader of the answer relies on: the closing tags and the <html> and <head> tags
+    (the parsers of the tests, and a person reading an answer in the browser's tools), and the
+    text inputs' ``type`` (the stylesheets select them by it)."""
+
+    minify_args = {
+        **_MinifyHtmlMiddleware.minify_args,
+        "keep_closing_tags": True,
+        "keep_html_and_head_opening_tags": True,
+        "keep_input_type_text_attr": True,
+    }

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "django_minify_html",
     "scoring",
 ]
 
@@ -69,6 +70,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
     # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
     "apiary_site.compression.CompressionMiddleware",
+    # Pages and htmx answers minified (django-minify-html) before they are compressed: the
+    # templates are laid out for people, and the phones receive the bytes without the layout.
+    "apiary_site.compression.MinifyHtmlMiddleware",
     # Outside the sessions, so that an answer made as the session is saved carries them too (below).
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The fast checks, in seconds, beside the whole suite (make test runs them too): the code's style
-# (ruff check, ruff format --check), its types (mypy), the phone side's style (Biome:
+# (ruff check, ruff format --check), its types (mypy), the templates' layout (djade:
+# scripts/template-style.sh), the phone side's style (Biome:
 # scripts/js-style.sh, when Node and npm are installed), the migrations against the models, Django's
 # system checks and the phone side's unit tests (node --test tests/js/, when Node is installed).
 # Stops at the first that fails, saying which.
@@ -22,6 +23,7 @@ step() {
 step "the code's style (ruff check, ruff format --check)" \
     sh -c '.venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .'
 step "the code's types (mypy)" .venv/bin/mypy
+step "the templates' layout (djade)" scripts/template-style.sh
 if command -v node >/dev/null && command -v npm >/dev/null; then
     step "the phone side's style (Biome: format, lint; lines of at most 110)" scripts/js-style.sh
 else

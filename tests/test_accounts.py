@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.web.limits import counters_clear
-from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, page
+from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, markup, page
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 NEW_PASSWORD = "another-long-pass-phrase"
@@ -50,14 +50,14 @@ def test_the_home_page_welcomes_a_newcomer_with_the_start_form_and_an_optional_a
     an account is offered, to keep the games on every device."""
     response = client.get("/")
     assert response.status_code == 200
-    html = response.content.decode()
+    html = markup(response)
     assert f'action="{reverse("scoring:start")}"' in html and 'name="player-0-name"' in html
     assert f'href="{reverse("signup")}"' in html and "Make an account to keep them on every device" in html
     assert reverse("login") in html
 
 
 def test_the_sign_up_form_is_one_short_form(client, db):
-    html = client.get(reverse("signup")).content.decode()
+    html = markup(client.get(reverse("signup")))
     for name in ("username", "password1", "password2"):
         assert f'name="{name}"' in html
     # One short form: a name and a password, twice; the email is optional (for a password reset).
@@ -77,7 +77,7 @@ def test_signing_up_signs_in_and_lands_on_the_start_form(client, db):
 def test_a_refused_sign_up_says_why_and_signs_nobody_in(client, db):
     response = client.post(reverse("signup"), {"username": "ann", "password1": PASSWORD, "password2": "other"})
     assert response.status_code == 422
-    assert 'class="error"' in response.content.decode()
+    assert page(response).find(class_="error")
     assert not User.objects.exists()
     assert not signed_in_user(client).is_authenticated
 
@@ -109,7 +109,7 @@ def test_sign_up_goes_on_to_a_page_of_this_site(client, db):
 
 
 def test_sign_up_asks_for_the_name_others_see_and_keeps_it(client, db):
-    form = client.get(reverse("signup")).content.decode()
+    form = markup(client.get(reverse("signup")))
     assert 'name="first_name"' in form and 'name="first_name" required' not in form  # optional
 
     client.post(
@@ -122,7 +122,7 @@ def test_sign_up_asks_for_the_name_others_see_and_keeps_it(client, db):
 def test_your_name_page_changes_the_name_others_see(client, ann):
     assert client.get(reverse("account_name")).status_code == 302  # signed in only
     client.force_login(ann)
-    assert f'href="{reverse("account_name")}"' in nav_of(client.get(reverse("scoring:history")))
+    assert nav_of(client.get(reverse("scoring:history"))).find("a", href=reverse("account_name"))
 
     response = client.post(reverse("account_name"), {"first_name": "Ann\nthe first"})
 
@@ -130,7 +130,7 @@ def test_your_name_page_changes_the_name_others_see(client, ann):
     assert response["Location"] == reverse("account_name") + "?saved=1"
     ann.refresh_from_db()
     assert (ann.username, ann.first_name) == ("ann", "Ann the first")  # one line; the login unchanged
-    page = client.get(response["Location"]).content.decode()
+    page = markup(client.get(response["Location"]))
     assert 'role="status"' in page and 'value="Ann the first"' in page
 
 
@@ -140,7 +140,7 @@ def test_your_name_page_refuses_a_name_longer_than_40_characters(client, ann):
     response = client.post(reverse("account_name"), {"first_name": "A" * 41})
 
     assert response.status_code == 422
-    assert 'class="error"' in response.content.decode()
+    assert page(response).find(class_="error")
     ann.refresh_from_db()
     assert ann.first_name == ""
 
@@ -189,7 +189,7 @@ def test_your_name_page_refuses_a_name_that_could_hide_or_reorder_text_under_its
 def test_sign_in_page_and_signing_in(client, ann):
     page = client.get(reverse("login"))
     assert page.status_code == 200
-    assert reverse("password_reset") in page.content.decode()
+    assert reverse("password_reset") in markup(page)
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:history")
@@ -199,7 +199,7 @@ def test_sign_in_page_and_signing_in(client, ann):
 def test_a_wrong_password_does_not_sign_in(client, ann):
     response = client.post(reverse("login"), {"username": "ann", "password": "wrong"})
     assert response.status_code == 200
-    assert "form-errors" in response.content.decode()
+    assert "form-errors" in markup(response)
     assert not signed_in_user(client).is_authenticated
 
 
@@ -243,33 +243,30 @@ def test_a_deactivated_account_is_signed_out(client, ann):
 # The site's nav
 
 
-def nav_of(response) -> str:
-    html = response.content.decode()
-    return re.search(r'<nav class="site-nav".*?</nav>', html, re.DOTALL)[0]
+def nav_of(response) -> Element:
+    return page(response).one("nav", class_="site-nav")
 
 
 def test_the_nav_of_a_signed_in_user(client, ann):
     client.force_login(ann)
     nav = nav_of(client.get(reverse("scoring:history")))
-    assert '<span class="nav-user"><bdi>ann</bdi></span>' in nav
-    assert reverse("password_change") in nav
-    assert reverse("scoring:start") in nav and "New game" in nav
-    assert reverse("scoring:players") in nav and "Players" in nav
-    assert re.search(
-        rf'<form method="post" action="{reverse("logout")}"[^>]*>\s*<input type="hidden" '
-        r'name="csrfmiddlewaretoken"',
-        nav,
-    )
-    assert re.search(r'<button type="submit"[^>]*>Sign out</button>', nav)
-    assert "Sign in" not in nav and "Sign up" not in nav
-    assert "<script" not in nav and "style=" not in nav and not re.search(r"\son\w+=", nav)  # CSP-safe
+    assert nav.one("span", class_="nav-user").one("bdi").text == "ann"
+    links = {link["href"]: link.text for link in nav.find_all("a")}
+    assert reverse("password_change") in links
+    assert links[reverse("scoring:start")] == "New game" and links[reverse("scoring:players")] == "Players"
+    sign_out = nav.one("form", action=reverse("logout"))
+    assert sign_out["method"] == "post" and sign_out.one("input", type="hidden", name="csrfmiddlewaretoken")
+    assert sign_out.one("button", type="submit").text == "Sign out"
+    assert "Sign in" not in nav.text and "Sign up" not in nav.text
+    assert not nav.find_all("script") and not nav.find_all(style=True)  # CSP-safe
+    assert not [name for element in nav.iter() for name in element.attrs if name.startswith("on")]
 
 
 def test_the_nav_of_a_visitor(client, db):
     nav = nav_of(client.get("/"))
-    assert f'href="{reverse("login")}"' in nav and "Sign in" in nav
-    assert f'href="{reverse("signup")}"' in nav and "Sign up" in nav
-    assert "Sign out" not in nav and "New game" not in nav and "Players" not in nav
+    assert nav.one("a", href=reverse("login")).text == "Sign in"
+    assert nav.one("a", href=reverse("signup")).text == "Sign up"
+    assert "Sign out" not in nav.text and "New game" not in nav.text and "Players" not in nav.text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,7 +299,7 @@ def test_a_password_change_with_the_wrong_old_password_changes_nothing(client, a
         {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
     )
     assert response.status_code == 200
-    assert 'class="error"' in response.content.decode()
+    assert page(response).find(class_="error")
     ann.refresh_from_db()
     assert ann.check_password(PASSWORD)
 
@@ -324,7 +321,7 @@ def test_a_password_reset_mails_a_link_that_sets_a_new_password(client, ann, mai
 
     confirm = client.get(link, follow=True)  # Django moves the token into the session first
     assert confirm.status_code == 200
-    assert 'name="new_password1"' in confirm.content.decode()
+    assert 'name="new_password1"' in markup(confirm)
     form_address = confirm.redirect_chain[-1][0]
     done = client.post(form_address, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
     assert done.status_code == 302
@@ -334,7 +331,7 @@ def test_a_password_reset_mails_a_link_that_sets_a_new_password(client, ann, mai
     assert ann.check_password(NEW_PASSWORD)
 
     used = client.get(link, follow=True)  # the link works once
-    assert "This link does not work" in used.content.decode()
+    assert "This link does not work" in markup(used)
 
 
 def test_a_password_reset_for_an_unknown_address_sends_nothing_and_tells_nothing(client, ann, mailoutbox):
@@ -411,7 +408,7 @@ def test_a_revoked_link_says_so_on_a_404_page(client, ann):
 
     response = client.get(pad_address)
     assert response.status_code == 404
-    html = response.content.decode()
+    html = markup(response)
     assert "The link you opened this game with was revoked by its owner" in html
     assert 'href="/"' in html  # a way home
     assert "app.css" in html  # the site's own page
@@ -420,7 +417,7 @@ def test_a_revoked_link_says_so_on_a_404_page(client, ann):
 def test_a_404_without_a_sentence_says_it_in_general_words(client, db):
     response = client.get("/no/such/page/")
     assert response.status_code == 404
-    html = response.content.decode()
+    html = markup(response)
     assert "There is no page at this address" in html
     assert "Resolver404" not in html and "Http404" not in html
 
@@ -431,7 +428,7 @@ def test_a_view_link_that_writes_gets_a_403_page_with_the_reason(client, ann):
     client.get(reverse("scoring:join", args=[link.token]))
     response = client.post(reverse("scoring:pad", args=[game.public_id]), {})
     assert response.status_code == 403
-    html = response.content.decode()
+    html = markup(response)
     assert "This link only lets you watch the game" in html
     assert 'href="/"' in html
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring import selectors
 from scoring.models import Game, Seat
 from tests.factories import game_scored, player
+from tests.views.helpers import markup
 
 pytestmark = pytest.mark.django_db
 
@@ -87,13 +88,13 @@ def test_each_active_filter_is_a_link_that_removes_it(client, owner, games):
         "Player: <bdi>ann</bdi>": "?status=finished",
         "Games: Finished": "?player=ann",
     }  # (a name isolated)
-    assert 'href="?status=finished"' in response.content.decode()
+    assert 'href="?status=finished"' in markup(response)
 
 
 def test_an_impossible_period_says_why_and_lists_all_games(client, owner, games):
     client.force_login(owner)
     response = client.get(reverse("scoring:history") + "?since=2024-03-01&until=2024-01-01")
-    assert "The end of the period comes before its start." in response.content.decode()
+    assert "The end of the period comes before its start." in markup(response)
     assert len(listed(response)) == 4
 
 
@@ -102,7 +103,7 @@ def test_the_history_comes_a_page_at_a_time_with_links_that_keep_the_filters(cli
     client.force_login(owner)
     first = client.get(reverse("scoring:history") + "?player=alice")
     assert len(listed(first)) == selectors.HISTORY_PAGE_SIZE and listed(first)[0] == "2020-02-14"
-    assert 'href="?player=alice&amp;page=2"' in first.content.decode()
+    assert 'href="?player=alice&amp;page=2"' in markup(first)
     last = client.get(reverse("scoring:history") + "?player=alice&page=3")
     assert listed(last) == [(date(2020, 1, 1) + timedelta(days=n)).isoformat() for n in range(4, -1, -1)]
     assert client.get(reverse("scoring:history") + "?page=99").status_code == 200  # the last page
@@ -125,5 +126,5 @@ def test_the_number_of_queries_is_the_same_at_10_and_at_1000_games(client, owner
     # the games are counted up to ten pages past the one shown: the count reads as many rows at
     # 1,000 games as at 100,000, and the page says so
     assert response.context["page"].paginator.count == 11 * selectors.HISTORY_PAGE_SIZE + 1
-    assert "More than 220 games" in response.content.decode()
-    assert "Page 1 of 12 or more" in response.content.decode()
+    assert "More than 220 games" in markup(response)
+    assert "Page 1 of 12 or more" in markup(response)

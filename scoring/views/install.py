@@ -8,6 +8,7 @@ phone reads to offer "Install" or "Add to Home screen".
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -31,9 +32,20 @@ ICONS = [
 
 @require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
-    """The manifest in the request's language (its names and description translated). Kept an
-    hour: the language comes from the language cookie or Accept-Language, so the answer varies
-    with both."""
+    """The manifest in the language its address names (``?lang=fr``: every page links the one of
+    its own language, templates/base.html), else in the request's (the language cookie or
+    Accept-Language, so the answer varies with both). Kept an hour."""
+    named = request.GET.get("lang", "")
+    if named in dict(settings.LANGUAGES):
+        with translation.override(named):
+            return _manifest()
+    response = _manifest()
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+def _manifest() -> HttpResponse:
+    """The manifest in the active language, kept an hour."""
     home = reverse("scoring:history")
     document = {
         "id": home,
@@ -59,5 +71,4 @@ def manifest(request: HttpRequest) -> HttpResponse:
         document, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
     )
     patch_cache_control(response, max_age=60 * 60)
-    patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response

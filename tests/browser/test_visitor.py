@@ -47,7 +47,7 @@ def in_language(language: str, text: str, plural: str | None = None, count: int 
 
 
 def start_button(page: Page):
-    return page.locator("form.start-form button.primary[type=submit]")
+    return page.locator("form.start-form .sticky-actions button.primary")
 
 
 def type_score(page: Page, taps: Taps, value: str) -> str:
@@ -131,7 +131,7 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
     page.locator("#id_username").fill("vera")
     page.locator("#id_password1").fill("a-long-pass-phrase-of-vera")
     page.locator("#id_password2").fill("a-long-pass-phrase-of-vera")
-    page.locator("main form button.primary[type=submit]").tap()
+    page.locator("main form button.primary").tap()
 
     expect(page).to_have_url(base + "/")
     expect(page.locator(".nav-user")).to_have_text("vera")

@@ -17,6 +17,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import strip_tags
 
+from tests.views.helpers import markup, page
+
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -325,12 +327,15 @@ def typography_in(html: str) -> list[str]:
 
 
 def assert_french(response, *, status: int | None = None) -> str:
-    """The page, after checking that it is French through and through, its dates and figures whole."""
+    """The page (its markup as written again: ``views.helpers.markup``), after checking that it is
+    French through and through, its dates and figures whole."""
     if status is not None:
         assert response.status_code == status, response.content[:2000]
     html = response.content.decode()
-    if response.get("Content-Type", "").startswith("text/html") and "<html" in html:
-        assert '<html lang="fr">' in html
+    if response.get("Content-Type", "").startswith("text/html"):
+        html = markup(response)
+        if "<html" in html:
+            assert page(response).one("html")["lang"] == "fr"
     english = english_in(html)
     assert not english, "English words in a French page:\n" + "\n".join(english)
     parted = typography_in(html)

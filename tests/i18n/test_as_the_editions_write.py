@@ -45,6 +45,7 @@ from tests.i18n.helpers import (
     translations,
     url,
 )
+from tests.views.helpers import markup, parse
 
 # -- No sentence with a colon is assembled outside the catalogue: in a template, a colon and the
 # words on either side of it come from one {% translate %} or {% blocktranslate %} (a label and a
@@ -285,17 +286,15 @@ def test_no_row_of_the_pad_reads_as_another_row_or_a_section(owner, language):
     client.force_login(owner)
     game = game_started("Alice", "Bruno")  # (a breakdown game: every row)
 
-    html = client.get(url("pad", game)).content.decode()
+    html = markup(client.get(url("pad", game)))
 
     titles = [
         unescape(strip_tags(title)).strip() for title in re.findall(r"<h2[^>]*>(.*?)(?:<small|</h2>)", html, re.DOTALL)
     ]
-    helps = re.findall(
-        r'<details class="row-help" id="help-(\w+)"[^>]*><summary>([^<]*)</summary>'
-        r'<small class="help">([^<]*)</small>',
-        html,
-    )
-    rows = {key: (unescape(short), unescape(full)) for key, short, full in helps}
+    rows = {
+        help["id"].removeprefix("help-"): (help.one("summary").text, help.one("small", class_="help").text)
+        for help in parse(html).find_all("details", class_="row-help")
+    }
     assert len(rows) == len(CATEGORIES)  # every category but the VP track, and the comb's majorities
     with translation.override(language):
         assert translation.gettext("Hibernation Comb") in titles
@@ -413,9 +412,9 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
     }
 
     for name, response in pages.items():
-        assert day in text_of(response.content.decode()), name
+        assert day in text_of(markup(response)), name
     if language == "fr":
-        assert "mar.\u00a01er\u00a0déc.\u00a02026" in text_of(pages["pad"].content.decode())  # (one unit)
+        assert "mar.\u00a01er\u00a0déc.\u00a02026" in text_of(markup(pages["pad"]))  # (one unit)
 
 
 @pytest.mark.parametrize(("language", "written"), [("fr", "21\u202fh\u202f14"), ("en", "21:14")])
@@ -434,9 +433,9 @@ def test_the_phone_side_writes_a_time_as_the_server_does(owner, language, writte
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
     client.force_login(owner)
 
-    html = client.get(url("pad", game_started("Alice"))).content.decode()
+    html = markup(client.get(url("pad", game_started("Alice"))))
 
-    assert re.search(r'id="offline-copy"[^>]* data-time-format="([^"]*)"', html).group(1) == written
+    assert parse(html).by_id("offline-copy")["data-time-format"] == written
 
 
 @pytest.mark.django_db
@@ -462,8 +461,8 @@ def test_a_negative_figure_is_written_with_a_true_minus_sign(owner, language):
         player("Maya", starting_vp=0, carvings=-7), player("Tom", starting_vp=0, farm_income=3), finished=True
     )
 
-    pages = [client.get(url(name, game)).content.decode() for name in ("pad", "results", "table")]
-    pages.append(client.get(url("history")).content.decode())
+    pages = [markup(client.get(url(name, game))) for name in ("pad", "results", "table")]
+    pages.append(markup(client.get(url("history"))))
 
     for html in pages:
         text = text_of(html)
@@ -516,6 +515,6 @@ def test_recent_changes_say_just_now_for_the_last_minute(owner, language, just_n
     first = Change.objects.filter(game=game).order_by("pk").first()
     Change.objects.filter(pk=first.pk).update(at=timezone.now() - timedelta(minutes=5, seconds=30))
 
-    changes = re.findall(r'<span class="change-when">(.*?)</span>', client.get(url("pad", game)).content.decode())
+    changes = re.findall(r'<span class="change-when">(.*?)</span>', markup(client.get(url("pad", game))))
 
     assert [unescape(strip_tags(change)) for change in changes] == [just_now, earlier]

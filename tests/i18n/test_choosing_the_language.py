@@ -6,8 +6,6 @@ The addresses are the same in both languages.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -18,14 +16,15 @@ from django.utils import translation
 from scoring.models import LanguagePreference
 from tests.factories import PASSWORD, game_started
 from tests.i18n.helpers import FR, url
+from tests.views.helpers import markup, page
 
 
 @pytest.mark.django_db
 def test_the_browsers_language_comes_first_then_the_cookie(client):
-    assert '<html lang="en">' in client.get(reverse("login")).content.decode()
-    assert '<html lang="fr">' in client.get(reverse("login"), **FR).content.decode()
+    assert '<html lang="en">' in markup(client.get(reverse("login")))
+    assert '<html lang="fr">' in markup(client.get(reverse("login"), **FR))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    assert '<html lang="en">' in client.get(reverse("login"), **FR).content.decode()
+    assert '<html lang="en">' in markup(client.get(reverse("login"), **FR))
 
 
 @pytest.mark.django_db
@@ -33,23 +32,21 @@ def test_every_page_has_a_one_tap_switch_that_works_without_javascript(owner):
     phone = Client(**FR)
     phone.force_login(owner)
     game = game_started("Alice", "Bruno")
-    page = phone.get(url("pad", game)).content.decode()
+    switch = page(phone.get(url("pad", game))).one("form", class_="language-switch")
 
-    switch = re.search(
-        r'<form method="post" action="([^"]+)" class="nav-form language-switch">(.*?)</form>', page, re.DOTALL
-    )
-    assert switch and switch.group(1) == "/i18n/setlang/"
-    assert re.findall(r'<button type="submit" name="language" value="(\w+)" lang="\w+"', switch.group(2)) == ["en"]
-    assert f'name="next" value="{url("pad", game)}"' in switch.group(2)
+    assert (switch["method"], switch["action"]) == ("post", "/i18n/setlang/")
+    buttons = switch.find_all("button", type="submit", name="language")
+    assert [(button["value"], button["lang"]) for button in buttons] == [("en", "en")]
+    assert switch.one("input", name="next")["value"] == url("pad", game)
 
     answer = phone.post("/i18n/setlang/", {"language": "en", "next": url("pad", game)})
 
     assert answer.status_code == 302 and answer["Location"] == url("pad", game), "same address in both languages"
     assert phone.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
-    assert '<html lang="en">' in phone.get(url("pad", game)).content.decode()
+    assert '<html lang="en">' in markup(phone.get(url("pad", game)))
     assert LanguagePreference.objects.get(user=owner).language == "en", "remembered for the account too"
     for address in (url("history"), url("results", game), reverse("login")):
-        assert 'class="nav-form language-switch"' in phone.get(address).content.decode()
+        assert 'class="nav-form language-switch"' in markup(phone.get(address))
 
 
 @pytest.mark.django_db
@@ -57,7 +54,7 @@ def test_the_switch_works_for_a_visitor_and_refuses_a_language_the_site_does_not
     visitor = Client()
     answer = visitor.post("/i18n/setlang/", {"language": "fr", "next": "/accounts/login/"})
     assert answer.status_code == 302 and visitor.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
-    assert '<html lang="fr">' in visitor.get(reverse("login")).content.decode()
+    assert '<html lang="fr">' in markup(visitor.get(reverse("login")))
     visitor.post("/i18n/setlang/", {"language": "de", "next": "/"})
     assert visitor.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
     assert visitor.get("/i18n/setlang/").status_code == 405
@@ -72,7 +69,7 @@ def test_signing_in_brings_the_accounts_language_to_the_device(owner):
 
     assert answer.status_code == 302
     assert phone.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
-    assert '<html lang="fr">' in phone.get(url("history")).content.decode()
+    assert '<html lang="fr">' in markup(phone.get(url("history")))
 
 
 @pytest.mark.django_db

@@ -11,6 +11,7 @@ from django.urls import reverse
 from scoring import selectors
 from scoring.rules.categories import MAJORITY_LABEL, During
 from tests.factories import game_scored, player
+from tests.views.helpers import markup
 
 pytestmark = pytest.mark.django_db
 
@@ -60,16 +61,14 @@ def test_the_statistics_page_shows_them_and_the_games_behind(client, owner, hist
     client.force_login(owner)
     with django_assert_max_num_queries(8):  # session, user, and four aggregates whatever the history
         response = client.get(reverse("scoring:statistics"))
-    html = response.content.decode()
+    html = markup(response)
     assert response.status_code == 200
-    assert "Over 2 finished games." in html and "14.0&nbsp;VP" in html
+    assert "Over 2 finished games." in html and "14.0\u00a0VP" in html
 
 
 def test_without_finished_games_the_page_says_so(client, owner):
     client.force_login(owner)
-    assert (
-        "Statistics appear here once a game is finished." in client.get(reverse("scoring:statistics")).content.decode()
-    )
+    assert "Statistics appear here once a game is finished." in markup(client.get(reverse("scoring:statistics")))
 
 
 def test_a_track_games_during_the_game_points_are_one_category_beside_the_breakdowns(owner):

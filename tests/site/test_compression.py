@@ -1,9 +1,11 @@
-"""Pages and htmx answers go compressed to a phone that accepts gzip, except a page that shows a
-secret beside what others typed (BREACH): the owner's pad with its share links."""
+"""Pages and htmx answers go minified (the templates' layout left out), then compressed to a phone
+that accepts gzip, except a page that shows a secret beside what others typed (BREACH): the
+owner's pad with its share links."""
 
 from __future__ import annotations
 
 import gzip
+import re
 
 import pytest
 from django.urls import reverse
@@ -28,6 +30,19 @@ def test_the_pad_and_a_save_go_compressed(owner_client, owner):
     )  # as the pad's script
     assert save.status_code == 200 and save["Content-Encoding"] == "gzip"
     assert len(save.content) < 2048  # the answer as sent
+
+
+def test_pages_and_htmx_answers_go_without_the_templates_layout(owner_client, owner):
+    """The templates are laid out one element a line for people; a phone receives the markup
+    minified (django-minify-html), every closing tag kept."""
+    game = game_started("Ann", "Bob", owner=owner)
+    pad = owner_client.get(reverse("scoring:pad", args=[game.public_id]))
+    live = owner_client.get(reverse("scoring:live", args=[game.public_id]), headers={"HX-Request": "true"})
+
+    for answer in (pad, live):
+        assert answer.status_code == 200
+        assert b"\n " not in answer.content and b"  " not in answer.content  # (no indentation, no runs of spaces)
+    assert len(re.findall(rb"<li[ >]", pad.content)) == pad.content.count(b"</li>") > 0
 
 
 def test_the_owners_pad_with_share_links_goes_uncompressed(owner_client, owner):

@@ -7,8 +7,11 @@ the raw bytes matter (escaping).
 
 from __future__ import annotations
 
+import html.parser
+import re
 from collections.abc import Iterator
 from datetime import date
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -110,6 +113,18 @@ def _attr_matches(element: Element, name: str, wanted: str | bool) -> bool:
     return element.get(name) == wanted
 
 
+# HTML ends an unquoted attribute value at an ASCII space only; the standard library's parser
+# at any Unicode space, so "G\u202f\\h\u202fi" (French times), left unquoted by the minifier as
+# HTML allows, would be cut. Its two patterns read with ASCII spaces, as a browser does.
+for _pattern in ("attrfind_tolerant", "locatestarttagend_tolerant"):
+    _compiled = getattr(html.parser, _pattern)
+    setattr(html.parser, _pattern, re.compile(_compiled.pattern, (_compiled.flags & ~re.UNICODE) | re.ASCII))
+
+# The attributes whose default the minifier leaves out of the pages the phones receive
+# (django-minify-html, apiary_site/compression.py), as a browser reads them all the same.
+_DEFAULTS = {"input": {"type": "text"}, "button": {"type": "submit"}, "form": {"method": "get"}}
+
+
 class _TreeBuilder(HTMLParser):
     VOID = frozenset(
         {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -120,15 +135,20 @@ class _TreeBuilder(HTMLParser):
         self.root = Element("#document", {})
         self.stack = [self.root]
 
-    def handle_starttag(self, tag, attrs):
-        element = Element(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
+    def _element(self, tag, attrs) -> Element:
+        element = Element(
+            tag, {**_DEFAULTS.get(tag, {}), **{name: value or "" for name, value in attrs}}, self.stack[-1]
+        )
         self.stack[-1].children.append(element)
+        return element
+
+    def handle_starttag(self, tag, attrs):
+        element = self._element(tag, attrs)
         if tag not in self.VOID:
             self.stack.append(element)
 
     def handle_startendtag(self, tag, attrs):
-        element = Element(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
-        self.stack[-1].children.append(element)
+        self._element(tag, attrs)
 
     def handle_endtag(self, tag):
         for depth in range(len(self.stack) - 1, 0, -1):
@@ -149,6 +169,36 @@ def parse(html: str | bytes) -> Element:
 
 def page(response) -> Element:
     return parse(response.content)
+
+
+def markup(response) -> str:
+    """The page as its template writes it, for the tests that read markup as text: parsed as a
+    browser reads it and written again with every attribute quoted (and its default: the
+    minifier leaves those out, apiary_site/compression.py) and every closing tag."""
+    return _written(page(response))
+
+
+def _written(element: Element) -> str:
+    inside = "".join(
+        escape(child, quote=False) if isinstance(child, str) else _written(child) for child in element.children
+    )
+    if element.tag == "#document":
+        return inside
+    attrs = "".join(f' {name}="{escape(value)}"' if value else f" {name}" for name, value in element.attrs.items())
+    if element.tag in _TreeBuilder.VOID:
+        return f"<{element.tag}{attrs}>"
+    return f"<{element.tag}{attrs}>{inside}</{element.tag}>"
+
+
+def markup_only_as_text(response, name: str = EVIL) -> None:
+    """The page shows ``name`` (a name written as markup: EVIL) as text only, in its words or an
+    attribute's value, never as markup: no element of the page is one it would have made. (The
+    bytes say nothing of it by themselves: the minifier writes ``<`` as it is in a quoted
+    attribute, and ``&LT`` in text, both safe.)"""
+    html = page(response)
+    assert not [element for element in html.iter() if element.tag == "script" and not element.attrs], name
+    shown = [html.text, *(value for element in html.iter() for value in element.attrs.values())]
+    assert any(name in text for text in shown), f"{name} is nowhere on the page"
 
 
 def text_of(sentence: str) -> str:

@@ -130,7 +130,7 @@ def test_results_rank_a_shared_victory_with_shared_places(client, headers):
     assert html.by_id("winner-heading").text == "Shared victory: Alice and Bruno"
     ranking = html.one("ol", aria_label="Ranking").find_all("li")
     assert [item.text for item in ranking] == ["1st Alice Saha 26 VP", "1st Bruno 26 VP", "3rd Carla 18 VP"]
-    assert [item.get("class") for item in ranking] == ["winner", "winner", ""]
+    assert [item.get("class", "") for item in ranking] == ["winner", "winner", ""]
     assert [p.text for p in html.find_all("p", class_="tie")] == [
         "Alice and Bruno share the victory: 26 VP and 2 active workers each."
     ]

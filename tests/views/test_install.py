@@ -103,6 +103,14 @@ def test_the_manifest_is_in_the_language_chosen_with_the_switch(client):
     assert manifest["lang"] == "fr"
 
 
+def test_the_manifest_whose_address_names_a_language_is_in_that_language(client):
+    """Every page links the manifest of its own language: a browser fetches it without cookies."""
+    manifest = manifest_of(client.get(reverse("manifest") + "?lang=fr", HTTP_ACCEPT_LANGUAGE="en"))
+
+    assert (manifest["name"], manifest["lang"]) == ("Bloc de score Apiary", "fr")
+    assert manifest_of(client.get(reverse("manifest") + "?lang=xx", HTTP_ACCEPT_LANGUAGE="en"))["lang"] == "en"
+
+
 def test_the_manifest_is_kept_an_hour_and_varies_with_the_language(client):
     """A cache keeps it apart per language cookie and per Accept-Language, and a phone that
     switches language reads the new one within the hour at most."""

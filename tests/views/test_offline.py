@@ -25,8 +25,8 @@ from scoring.access import SESSION_TAG
 from scoring.views import offline, protocol
 from scoring.web import modules
 from tests.factories import game_scored, player
+from tests.views.helpers import markup, url
 from tests.views.helpers import page as parsed
-from tests.views.helpers import url
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(
         assert finders.find(path), path
     game = game_scored(player("Alice"), player("Bruno"))
     for kept_page in (url("history"), url("pad", game.public_id)):
-        html = client.get(kept_page).content.decode()
+        html = markup(client.get(kept_page))
         # (the apple-touch-icon is fetched only as the app is put on an iPhone's home screen: online)
         linked = re.findall(r'<(?:link|script)(?![^>]*apple-touch-icon)[^>]*(?:href|src)="(/static/[^"]+)"', html)
         assert linked
@@ -112,7 +112,7 @@ def test_a_page_announces_at_once_every_module_its_scripts_import(client, settin
         return found.union(*(imported_by(module) for module in found))
 
     for page in (url("pad", game.public_id), url("table", game.public_id), url("start"), url("history")):
-        head = client.get(page).content.decode().split("</head>")[0]
+        head = markup(client.get(page)).split("</head>")[0]
         tags = re.findall(r'<(script type="module" src|link rel="modulepreload" href)="([^"]+)"', head)
         announced = [address for tag, address in tags if tag.startswith("link")]
         assert len(announced) == len(set(announced)), page
@@ -188,9 +188,9 @@ def test_the_links_addresses_are_never_in_a_kept_copy(client):
     kept = client.get(url("pad", game.public_id))
     shown = client.get(url("pad", game.public_id) + "?shared=1")
 
-    assert protocol.KEEP_HEADER in kept and link.token not in kept.content.decode()
+    assert protocol.KEEP_HEADER in kept and link.token not in markup(kept)
     assert parsed(kept).by_id("share").one("a")["href"] == url("pad", game.public_id) + "?shared=1#share"
-    assert protocol.KEEP_HEADER not in shown and link.token in shown.content.decode()
+    assert protocol.KEEP_HEADER not in shown and link.token in markup(shown)
 
 
 def test_every_page_says_its_sessions_tag(client):

@@ -85,9 +85,9 @@ def sign_in(client, username, password="wrong", address=HOME, **extra):
 
 def assert_refused_page(response, words: str) -> None:
     assert response.status_code == 429
-    html = response.content.decode()
-    assert words in html
-    assert "app.css" in html and 'href="/"' in html  # the site's own page, with a way home
+    html = page(response)
+    assert words in html.text
+    assert html.find("link", rel="stylesheet") and html.find("a", href="/")  # the site's own page, with a way home
     retry = int(response["Retry-After"])
     assert 0 < retry <= 600
     assert "no-store" in response["Cache-Control"]
