@@ -76,15 +76,13 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
         assert joined.status_code == 302 and joined["Location"] == f"/games/{game_id}/who/", joined  # "which player?"
     url = f"/games/{game_id}/save/"
     rng = random.Random(seed)
-    page = f"phone{number}"
-    seq = 0
+    seqs = {f"phone{number}": 0, f"phone{number}-old-tab": 0}  # this phone's page, and a stale one of it
     seen: dict[str, int] = {}  # the version this phone last saw of each field
     log = []
 
-    def save(**data):
-        nonlocal seq
-        seq += 1
-        response = client.post(url, {**data, "page": page, "seq": seq})
+    def save(page=f"phone{number}", stale=False, **data):
+        seqs[page] += 1
+        response = client.post(url, {**data, "page": page, "seq": seqs[page]})
         assert response.status_code in (200, 409), (response.status_code, response.content[:300])
         version, stored = status_of(response.content.decode())
         log.append(
@@ -96,6 +94,7 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
                 "value": data.get("value"),
                 "step": data.get("step"),
                 "base": data.get("version"),
+                "stale": stale,
             }
         )
         return response.status_code, version
@@ -113,8 +112,10 @@ def _phone(number: int, game_id: str, owner_id: int, token: str, seed: int) -> l
             taps += 1
             stepped = rng.choice(STEPPED)  # (a step names a version too; it applies to whatever is stored)
             _code, seen[stepped] = save(field=stepped, step="+1", version=seen.get(stepped, 0))
-        if rng.random() < 0.2:  # a stale page: a value based on a version this phone saw long ago
-            save(field=name, value="99", version=0)
+        if rng.random() < 0.2 and seen.get(name, 0) > 0:
+            # A stale page (an old tab of this phone): a value typed over the field's first state,
+            # though it has been written since: refused, whatever this phone's own page sent.
+            save(page=f"phone{number}-old-tab", stale=True, field=name, value="99", version=0)
     return log
 
 
@@ -171,8 +172,10 @@ def main() -> None:
                 problems.append(f"a 200 that did not store what was sent: {entry}")
         else:
             counts["conflicts"] += 1
-            if entry["value"] == "99" and entry["base"] == 0:
+            if entry["stale"]:
                 counts["stale_refused"] += 1
+        if entry["stale"] and entry["status"] == 200:
+            problems.append(f"a stale page's save was taken: {entry}")
 
     game = Game.objects.get(pk=game.pk)
     seats = {seat.number: seat for seat in Seat.objects.filter(game=game)}

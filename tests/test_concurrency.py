@@ -1,14 +1,15 @@
-"""Four phones save one game at once, through the real views, on SQLite and on PostgreSQL:
-afterwards the stored game is exactly what the answers acknowledged.
+"""Four phones save one game at once, through the real views, on SQLite and on PostgreSQL: afterwards
+the stored game is exactly what the answers acknowledged.
 
 Each phone (a process; the owner's, signed in, or one that opened the game's edit link) types
-values against the version it last saw, sometimes sends a value from a stale page (which must be
-refused: a 409, nothing written), and taps + on steppers that the other phones tap too. Every
-field then holds the value of its acknowledged save with the highest version, every stepped
-field holds exactly the number of acknowledged taps, every acknowledged write is recorded as
-exactly one change, and the game's revision counts exactly the saves (each locks the game by
-moving its revision on, conflicts and values already stored included). ``tests/concurrency_driver.py`` does the
-work in child processes with DATABASE_URL pointing at the database under test.
+values against the version it last saw, sometimes sends a value from a stale page of its own (an
+old tab: another page id, the field's first version; it must be refused: a 409, nothing written),
+and taps + on steppers that the other phones tap too. Every field then holds the value of its
+acknowledged save with the highest version, every stepped field holds exactly the number of
+acknowledged taps, every acknowledged write is recorded as exactly one change, and the game's
+revision counts exactly the saves (each locks the game by moving its revision on, conflicts and
+values already stored included). ``tests/concurrency_driver.py`` does the work in child processes
+with DATABASE_URL pointing at the database under test.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def check(outcome: dict) -> None:
     assert outcome["mismatches"] == {}
     counts = outcome["counts"]
     assert counts["saved"] > 100 and counts["steps"] > 5, counts  # the test really raced a few hundred saves
-    assert counts["conflicts"] > 0, counts  # stale pages were refused
+    assert counts["stale_refused"] > 10, counts  # stale pages were sent, and every one refused (else a problem)
     # The revision moves with what is written (a value, or only a page's save number remembered),
     # at most once a save: a save that wrote nothing rolled back.
     assert outcome["writes"] <= outcome["revision"] <= outcome["requests"], outcome

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import selectors
 from scoring.models import Change, Seat
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     LAID_OUT_BEFORE_ITS_SCRIPTS,
@@ -62,6 +63,24 @@ def kept(page: Page, url: str) -> None:
     page.goto(url)
     controlled(page)
     page.reload()
+
+
+def has_a_copy(page: Page, url: str) -> None:
+    """The service worker holds a copy of ``url`` (in its caches: it keeps a page as the network
+    gives it, a moment after): what a test that a copy is not shown must know first."""
+    found = page.evaluate(
+        """async ([url, tries]) => {
+            for (let tried = 0; tried < tries; tried++) {
+                for (const name of await caches.keys()) {
+                    if (await (await caches.open(name)).match(url)) return true;
+                }
+                await new Promise((again) => setTimeout(again, 100));
+            }
+            return false;
+        }""",
+        [url, DEFAULT_TIMEOUT_MS // 100],
+    )
+    assert found, f"no copy of {url} was kept"
 
 
 def not_shown(page: Page, url: str) -> None:
@@ -257,6 +276,7 @@ def test_signing_out_forgets_the_copies(page: Page, live_server, browser_watch):
     game_id = make_game(["Alice", "Bruno"])
     url = f"{live_server.url}/games/{game_id}/"
     kept(page, url)
+    has_a_copy(page, url)
     page.locator(".nav-account summary").click()  # the account's menu
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(re.compile(r"/accounts/logout/|/$|/accounts/login/"))
@@ -318,6 +338,7 @@ def test_a_copy_is_never_shown_past_its_sessions_expiry(page: Page, live_server,
     controlled(page)
     settings.SESSION_COOKIE_AGE = 0
     page.reload()
+    has_a_copy(page, f"{live_server.url}/")  # (kept, its expiry already past)
     lose_the_network(page, browser_watch)
     not_shown(page, f"{live_server.url}/")
 

@@ -178,6 +178,7 @@ def every_page() -> list[str]:
 def test_every_page_has_a_content_security_policy_without_inline_script(client):
     for address in every_page():
         response = client.get(address)
+        assert response.status_code == 200, address
         policy = {
             directive.split()[0]: directive.split()[1:]
             for directive in response["Content-Security-Policy"].split(";")
@@ -213,6 +214,7 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
     Nothing else runs inline but the head's one line, by the page's nonce."""
     for address in every_page():
         response = client.get(address)
+        assert response.status_code == 200, address
         html = page(response)
         scripts = html.find_all("script")
         sources = [script["src"] for script in scripts if script.get("src")]
@@ -241,7 +243,9 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
 def test_no_page_uses_inline_event_handlers_or_style_attributes(client):
     """The policy forbids them (script-src and style-src without 'unsafe-inline'): they would not run."""
     for address in every_page():
-        for element in page(client.get(address)).iter():
+        response = client.get(address)
+        assert response.status_code == 200, address
+        for element in page(response).iter():
             assert "style" not in element.attrs, (address, element)
             assert not [name for name in element.attrs if name.startswith("on")], (address, element)
 
