@@ -312,12 +312,10 @@ def seat_of_same_player(seat_number: int | None, before: Game, game: Game) -> Se
 
 
 def game_links_live(game: Game) -> list[GameLink]:
-    """The game's live share links, edit first, each with the previous game's link it carries on
-    (``carried_from``, with its game) and who is in the game by it (``holders``, first in first,
-    with their accounts)."""
+    """The game's live share links, edit first, each with who is in the game by it (``holders``,
+    first in first, with their accounts)."""
     return list(
         game.links.filter(revoked_at__isnull=True)
-        .select_related("carried_from__game")
         .prefetch_related(Prefetch("holders", queryset=LinkHolder.objects.select_related("user")))
         .order_by("access")
     )

@@ -34,7 +34,7 @@ from scoring.web.refusals import sentence
 def share_links(request: HttpRequest, game: Game, seats: list[Seat]) -> list[dict]:
     """The game's live links, each with its address and QR code (SVG drawn here), for its owner,
     and who is in the game by it: the phones that opened it or followed into the game through
-    it from the last one (``carried``: the link of the last game it carries on), each named by
+    it from the last one (``carried``: whether it carries on a link of the last game), each named by
     the player it said it is (of ``seats``), else its account, else as a phone not yet said."""
     names = {seat.number: seat.name for seat in seats}
     shown = []
@@ -50,7 +50,13 @@ def share_links(request: HttpRequest, game: Game, seats: list[Seat]) -> list[dic
             for holder in link.holders.all()
         ]
         shown.append(
-            {"link": link, "url": address, "qr": qr_svg(address), "carried": link.carried_from, "holders": holders}
+            {
+                "link": link,
+                "url": address,
+                "qr": qr_svg(address),
+                "carried": link.carried_from_id is not None,
+                "holders": holders,
+            }
         )
     return shown
 

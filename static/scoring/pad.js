@@ -35,8 +35,8 @@ import { kept, Outbox } from "./store.js";
 import { setUpTyping } from "./typing.js";
 import { setUpUnsaved } from "./unsaved.js";
 
-// How old an answer kept by this phone may be to be shown again on a page just drawn (pad.js,
-// below): the moments between a reload and the save it interrupted being stored.
+// How old an answer kept by this phone may be to be shown again on a page just drawn (below):
+// the moments between a reload and the save it interrupted being stored.
 const JUST_NOW_SECONDS = 60;
 
 const root = document.querySelector("[data-pad]");
