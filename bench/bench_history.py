@@ -54,7 +54,7 @@ def store_games(owner, count: int, start: int) -> None:
 
     from scoring.models import Game, Player, Seat
     from scoring.rules.categories import FACTIONS
-    from scoring.tallies import tallies_rebuild
+    from scoring.services.tallies import tallies_rebuild
 
     players = {player.name: player for player in Player.objects.filter(owner=owner)}
     for name in NAMES:

@@ -233,14 +233,14 @@ def from_the_page(args, server_env: dict, folder: Path) -> dict:
 
 def per_game(owner, count: int, offset: int) -> float:
     """Milliseconds a game, importing ``count`` games (from ``offset``) as the page's steps do."""
-    from scoring import services
     from scoring.gamefile import read_document
     from scoring.services import imports as storing
+    from scoring.services.imports import games_import
 
     games = read_document(document(count, offset))
     storing.SQLITE_LOCK_GIVEN_BACK = 0  # the work itself: no table waits here for the lock to come back
     began = time.perf_counter()
-    result = services.games_import(games, owner=owner)
+    result = games_import(games, owner=owner)
     elapsed = time.perf_counter() - began
     if result.added != count:
         raise SystemExit(f"expected {count} games added, {result.added} were")
@@ -251,15 +251,15 @@ def into_a_full_account(args) -> dict:
     """Part 2: the cost of a game imported into an empty account and into one of ``--stored`` games."""
     from django.contrib.auth.models import User
 
-    from scoring import services
     from scoring.gamefile import read_document
+    from scoring.services.imports import games_store
 
     say(f"in-process: {args.added} games into an empty account")
     empty = per_game(User.objects.create_user("bench-empty"), args.added, 0)
     full = User.objects.create_user("bench-full")
     say(f"in-process: storing {args.stored} games into another account (same dates)")
     for start in range(0, args.stored, 1000):
-        services.games_store(
+        games_store(
             read_document(document(min(1000, args.stored - start), args.added + start)), finished=True, owner=full
         )
     say(f"in-process: {args.added} other games into the account of {args.stored}")

@@ -27,14 +27,14 @@ from django.test.utils import CaptureQueriesContext
 
 from bench.common import summary
 from bench.pad_client import Addresses, AddressHolder, PadFields, decoded, save_body, saved_version
-from scoring import services
 from scoring.models import Game
 from scoring.rules.categories import During
+from scoring.services.games import PlayerSetup, game_create
 
 PLAYERS = {
-    1: [services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Solo")],  # a solo game
-    4: [services.PlayerSetup(name) for name in ("Alice", "Bruno", "Carla", "Dmitri")],
-    5: [services.PlayerSetup(name) for name in ("Alice", "Bruno", "Carla", "Dmitri", "Eve")],
+    1: [PlayerSetup("Automa", automa=True), PlayerSetup("Solo")],  # a solo game
+    4: [PlayerSetup(name) for name in ("Alice", "Bruno", "Carla", "Dmitri")],
+    5: [PlayerSetup(name) for name in ("Alice", "Bruno", "Carla", "Dmitri", "Eve")],
 }
 # Every request comes through the deployment's TLS proxy (bench/run.py sets PROXY_SSL_HEADER).
 # A phone's fetch() and page loads accept compressed answers (and send the Host).
@@ -51,7 +51,7 @@ def comb(sectors: int) -> list[tuple[int, int]]:
 def game_for(owner: User, players: int, sectors: int):
     """A game as the start form makes it, its during-the-game points as the breakdown: the
     benchmark's pads type every one of its rows (the most fields a pad has)."""
-    return services.game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner, during=During.BREAKDOWN)
+    return game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner, during=During.BREAKDOWN)
 
 
 def classify(sql: str) -> tuple[str, str]:
@@ -309,7 +309,7 @@ class InProcess:
         assert not page.get("Content-Encoding") and not live.get("Content-Encoding")
         five = {}
         for during in (During.TRACK, During.BREAKDOWN):
-            game = services.game_create(players=PLAYERS[4], sectors=comb(5), owner=self.owner, during=during)
+            game = game_create(players=PLAYERS[4], sectors=comb(5), owner=self.owner, during=during)
             small = self.client.get(f"/games/{game.public_id}/", headers=plain)
             assert small.status_code == 200 and not small.get("Content-Encoding"), small.status_code
             five[str(during)] = len(small.content)

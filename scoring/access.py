@@ -25,20 +25,24 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import CombLayout, Game, GameLink, GameMember, new_visitor_id
-from scoring.services.sharing import link_holder_note
-
-SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
-SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
-SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
-SESSION_CLAIMED = "visitor_claimed_by"  # in the session, as a sign-in keeps the browser's games: the account's id
-SESSION_SEATS = "link_seats"  # in the session: {link id: the seat number its holder chose, 0 for everyone}
-SESSION_TAG = "tag"  # in the session: what the phone files this session's kept pages and unsaved values under
+from scoring.actors import (
+    SESSION_CLAIMED,
+    SESSION_LINKS,
+    SESSION_NAMES,
+    SESSION_SEATS,
+    SESSION_TAG,
+    SESSION_VISITOR,
+    Actor,
+    Keeper,
+)
+from scoring.models import Game, GameLink, new_visitor_id
+from scoring.selectors.games import is_member
+from scoring.services.sharing import link_holder_note, member_join
 
 
 class Role(IntEnum):
@@ -61,28 +65,6 @@ class NotAllowed(PermissionDenied):
 
 class ViewOnly(NotAllowed):
     """A view-only link tried to write (403)."""
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who makes a change, for the change history: an account, or the holder of a link."""
-
-    user: User | None = None  # (an account)
-    link: GameLink | None = None
-    name: str = ""
-
-    @property
-    def authored(self) -> dict:
-        """Who did it, as a change or a game's event records it (``models.Authored``)."""
-        return {
-            "by_user": self.user,
-            "by_link": self.link,
-            "by_link_holder": self.link is not None,
-            "by_name": self.name,
-        }
-
-
-NOBODY = Actor()
 
 
 @dataclass
@@ -117,39 +99,6 @@ class GameAccess:
         """An edit link's holder (signed in or not): they may say which player they are, so that
         their phone opens that player's sheet. The owner is never asked."""
         return self.link is not None and self.role >= Role.EDIT
-
-
-@dataclass(frozen=True)
-class Keeper:
-    """Whose own games and comb layouts a request starts and sees: a signed-in account, or a
-    visitor's browser (its visitor id; None while it has started nothing). Never both."""
-
-    user: User | None = None
-    visitor: str | None = None
-
-    @property
-    def is_visitor(self) -> bool:
-        return self.user is None
-
-    @property
-    def owner_fields(self) -> dict:
-        """The fields that make a new game or layout this keeper's."""
-        return {"owner": self.user, "visitor": None if self.user is not None else self.visitor}
-
-    def games(self) -> QuerySet[Game]:
-        """The games this keeper owns."""
-        return self._owned(Game)
-
-    def layouts(self) -> QuerySet[CombLayout]:
-        """The comb layouts this keeper saved."""
-        return self._owned(CombLayout)
-
-    def _owned(self, model) -> QuerySet:
-        """The rows of ``model`` (owned by an account or a visitor) that are this keeper's: a
-        visitor without an id has none, never those of nobody."""
-        if self.user is not None:
-            return model.objects.filter(owner=self.user)
-        return model.objects.filter(visitor=self.visitor) if self.visitor else model.objects.none()
 
 
 def keeper_of(request: HttpRequest) -> Keeper:
@@ -305,7 +254,7 @@ def link_open(request: HttpRequest, link: GameLink, *, followed: bool = False) -
     request.session[SESSION_LINKS] = links
     user = request.user if request.user.is_authenticated and link.game.owner_id != request.user.pk else None
     if user is not None:
-        GameMember.objects.get_or_create(game=link.game, user=user, link=link)
+        member_join(link=link, user=user)
     link_holder_note(link=link, phone=session_tag(request, create=True), user=user, followed=followed)
 
 
@@ -328,34 +277,7 @@ def asks_to_join(request: HttpRequest, link: GameLink) -> bool:
     not a member of it yet (joining puts the game in their history: their own choice, never a
     page's that sent them the link)."""
     user = request.user
-    return (
-        user.is_authenticated
-        and link.game.owner_id != user.pk
-        and not _memberships(user).filter(game=link.game).exists()
-    )
-
-
-def visible_games(user) -> QuerySet[Game]:
-    """The games a signed-in user sees in their history: those they own and those they joined
-    through a link that is still live."""
-    if not user.is_authenticated:
-        return Game.objects.none()
-    joined = list(_memberships(user).values_list("game_id", flat=True))
-    if not joined:  # most users: their own games only, read through the history's index
-        return Game.objects.filter(owner=user)
-    return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))
-
-
-def joined_games(user) -> QuerySet[Game]:
-    """The games a signed-in user joined through a link that is still live (not their own), found
-    from their memberships: a query that reads the user's few memberships, never the games of the
-    accounts they belong to."""
-    return Game.objects.filter(pk__in=_memberships(user).values("game_id")).exclude(owner=user)
-
-
-def _memberships(user) -> QuerySet[GameMember]:
-    """The user's memberships of games, through links that are still live."""
-    return GameMember.objects.filter(user=user, link__revoked_at__isnull=True)
+    return user.is_authenticated and link.game.owner_id != user.pk and not is_member(user, link.game)
 
 
 def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:

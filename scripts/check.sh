@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The fast checks, in seconds, beside the whole suite (make test runs them too): the code's style
 # (ruff check, ruff format --check), its types (mypy), the templates' layout (djade:
-# scripts/template-style.sh), the phone side's style (Biome:
-# scripts/js-style.sh, when Node and npm are installed), the migrations against the models, Django's
-# system checks and the phone side's unit tests (node --test tests/js/, when Node is installed).
+# scripts/template-style.sh), the layers a request reads down (import-linter: scripts/layers.sh),
+# the phone side's style (Biome: scripts/js-style.sh, when Node and npm are installed), the
+# migrations against the models, Django's system checks and the phone side's unit tests (node
+# --test tests/js/, when Node is installed).
 # Stops at the first that fails, saying which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ step "the code's style (ruff check, ruff format --check)" \
     sh -c '.venv/bin/ruff check --quiet . && .venv/bin/ruff format --check --quiet .'
 step "the code's types (mypy)" .venv/bin/mypy
 step "the templates' layout (djade)" scripts/template-style.sh
+step "the layers (import-linter: pyproject.toml's contracts)" scripts/layers.sh
 if command -v node >/dev/null && command -v npm >/dev/null; then
     step "the phone side's style (Biome: format, lint; lines of at most 110)" scripts/js-style.sh
 else

@@ -5,7 +5,7 @@
 # msgexec and msgcmp) are there, checks the migrations, then runs four parts, one after the other:
 #   0. the code's style: ruff check and ruff format --check (pyproject.toml says what they check),
 #      and its types: mypy with django-stubs (pyproject.toml's [tool.mypy]); the templates' layout
-#      (djade: scripts/template-style.sh); then the phone side's:
+#      (djade: scripts/template-style.sh), the layers (import-linter); then the phone side's:
 #      Biome's format and lint checks (scripts/js-style.sh, biome.jsonc);
 #   1. the phone side's unit tests: node --test tests/js/ (about a second);
 #   2. the whole pytest suite on SQLite, browser journeys included;
@@ -82,6 +82,7 @@ code_style() { .venv/bin/ruff check --quiet . && .venv/bin/ruff format --check -
 part "the code's style (ruff check, ruff format --check)" code_style
 part "the code's types (mypy)" .venv/bin/mypy
 part "the templates' layout (djade)" scripts/template-style.sh
+part "the layers (import-linter: pyproject.toml's contracts)" scripts/layers.sh
 if have_nodejs && have_npm; then
     part "the phone side's style (Biome: format, lint; lines of at most 110)" scripts/js-style.sh
 else

@@ -123,15 +123,16 @@ def main() -> None:
     setup_django()
     from django.contrib.auth.models import User
 
-    from scoring import services
     from scoring.models import Change, Game, HibernationTokens, Seat
     from scoring.rules.categories import During
+    from scoring.services.games import PlayerSetup, game_create
+    from scoring.services.sharing import link_renew
 
     owner = User.objects.create_user(f"table-owner-{os.getpid()}-{random.randrange(10**9)}")
-    game = services.game_create(
-        players=[services.PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner, during=During.BREAKDOWN
+    game = game_create(
+        players=[PlayerSetup(n) for n in NAMES], sectors=SECTORS, owner=owner, during=During.BREAKDOWN
     )  # (the phones type the breakdown's fields)
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     workers = [

@@ -17,15 +17,18 @@ from datetime import date, timedelta
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from scoring import selectors, services
-from scoring.access import NOBODY, Actor
+from scoring.actors import NOBODY, Actor
 from scoring.fields import WORKERS, FieldAddress, tokens_key
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Game, GameSector, Seat
 from scoring.rules.categories import During, categories_of
 from scoring.rules.engine import Sector
-from scoring.services import OUTCOME_FIELDS, Guard, SaveResult
-from scoring.services.pad import NO_GUARD
+from scoring.selectors.games import game_state
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.games import PlayerSetup, game_create
+from scoring.services.imports import game_store
+from scoring.services.outcomes import OUTCOME_FIELDS
+from scoring.services.pad import NO_GUARD, Guard, SaveResult, field_save
 
 # The comb most tests use: sector 1 (9 / 4 VP), sector 2 (13 / 0: no 2nd place), sector 3 (6 / 3).
 COMB: tuple[tuple[int, int], ...] = ((9, 4), (13, 0), (6, 3))
@@ -74,8 +77,8 @@ def game_started(
     its during-the-game points ``during`` (the breakdown unless told), owned by ``owner()`` unless
     ``owner`` is given (None: a game from before accounts) or ``visitor`` is (a visitor's game: a
     browser's without an account, no owner)."""
-    return services.game_create(
-        players=[services.PlayerSetup(name) for name in (names or THREE_PLAYERS)],
+    return game_create(
+        players=[PlayerSetup(name) for name in (names or THREE_PLAYERS)],
         sectors=sectors,
         played_on=played_on,
         notes=notes,
@@ -130,7 +133,7 @@ def game_scored(
         if data.hibernation and len(data.hibernation) != len(sectors):
             raise ValueError(f"{data.name} has tokens for {len(data.hibernation)} sectors, not {len(sectors)}")
         seated.append(data)
-    game = services.game_store(
+    game = game_store(
         GameData(
             players=seated,
             comb=[Sector(first, second) for first, second in sectors],
@@ -160,7 +163,7 @@ def save_value(
 ) -> SaveResult:
     """One value of a seat saved as the pad saves it (``services.field_save``), the seat object
     read again after it."""
-    result = services.field_save(
+    result = field_save(
         game=seat.game,
         address=FieldAddress(seat.number, key),
         value=value,
@@ -176,9 +179,9 @@ def save_value(
 def value_corrected(*, seat: Seat, key: str, value=None, sum_text: str = "", by: Actor = NOBODY) -> SaveResult:
     """A value of a finished game corrected as its owner corrects it: the game reopened, the value
     saved, the game finished again (a finished game takes no value: ``Outcome.FINISHED``)."""
-    services.game_reopen(game=seat.game, by=by)
+    game_reopen(game=seat.game, by=by)
     result = save_value(seat=seat, key=key, value=value, sum_text=sum_text, by=by)
-    services.game_finish(game=seat.game, by=by)
+    game_finish(game=seat.game, by=by)
     return result
 
 
@@ -209,14 +212,14 @@ def seat_of(game: Game, number: int) -> Seat:
 
 def tokens_of(game: Game, number: int) -> list[int]:
     """The seat's tokens per sector, in sector order, read again from the database."""
-    state = selectors.game_state(game)
+    state = game_state(game)
     seat = next(seat for seat in state.seats if seat.number == number)
     return [state.tokens.get((seat.pk, sector.pk), 0) for sector in state.sectors]
 
 
 def total_of(game: Game, number: int) -> int:
     """The seat's total VP as the engine scores the stored game."""
-    return selectors.game_state(game).score().players[number - 1].total
+    return game_state(game).score().players[number - 1].total
 
 
 def revision_of(game: Game) -> int:

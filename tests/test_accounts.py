@@ -16,7 +16,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
+from scoring.services.games import PlayerSetup, game_create
+from scoring.services.sharing import link_renew, link_revoke
 from scoring.web.limits import counters_clear
 from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, markup, page
 
@@ -398,13 +399,13 @@ def test_a_password_reset_mail_that_cannot_be_sent_is_logged_after_the_same_answ
 
 
 def test_a_revoked_link_says_so_on_a_404_page(client, ann):
-    game = services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
-    link = services.link_renew(game=game, access="edit")
+    game = game_create(players=[PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
+    link = link_renew(game=game, access="edit")
     opened = client.get(reverse("scoring:join", args=[link.token]))
     assert opened.status_code == 302
     pad_address = reverse("scoring:pad", args=[game.public_id])
     assert client.get(pad_address).status_code == 200
-    services.link_revoke(game=game, access="edit")
+    link_revoke(game=game, access="edit")
 
     response = client.get(pad_address)
     assert response.status_code == 404
@@ -423,8 +424,8 @@ def test_a_404_without_a_sentence_says_it_in_general_words(client, db):
 
 
 def test_a_view_link_that_writes_gets_a_403_page_with_the_reason(client, ann):
-    game = services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
-    link = services.link_renew(game=game, access="view")
+    game = game_create(players=[PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
+    link = link_renew(game=game, access="view")
     client.get(reverse("scoring:join", args=[link.token]))
     response = client.post(reverse("scoring:pad", args=[game.public_id]), {})
     assert response.status_code == 403

@@ -21,12 +21,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from scoring import selectors, services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.gamefile import ChangeData, dump_document, parse_document, read_document, to_json
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.rules.categories import During
-from scoring.services import Guard, Outcome
+from scoring.selectors.games import game_data, games_for_export, games_with_everything
+from scoring.services.finishing import game_reopen
+from scoring.services.games import PlayerSetup, game_create
+from scoring.services.imports import games_store
+from scoring.services.pad import Guard, Outcome, SaveResult, change_undo
+from scoring.services.sharing import link_renew
 from tests.factories import revision_of, save_value
 from tests.gamefile.documents import history_document
 
@@ -46,8 +50,8 @@ def ann() -> User:
 
 @pytest.fixture
 def game(ann) -> Game:
-    return services.game_create(
-        players=[services.PlayerSetup("Ann"), services.PlayerSetup("Ben")],
+    return game_create(
+        players=[PlayerSetup("Ann"), PlayerSetup("Ben")],
         sectors=[(9, 4)],
         owner=ann,
         during=During.BREAKDOWN,
@@ -56,7 +60,7 @@ def game(ann) -> Game:
 
 @pytest.fixture
 def edit_link(game) -> GameLink:
-    return services.link_renew(game=game, access="edit")
+    return link_renew(game=game, access="edit")
 
 
 @pytest.fixture
@@ -74,7 +78,7 @@ def seat(game: Game, number: int) -> Seat:
     return Seat.objects.get(game=game, number=number)
 
 
-def write(game: Game, number: int, key: str, value=None, **kwargs) -> services.SaveResult:
+def write(game: Game, number: int, key: str, value=None, **kwargs) -> SaveResult:
     """One pad field written, as the pad writes it."""
     return save_value(seat=seat(game, number), key=key, value=value, **kwargs)
 
@@ -88,10 +92,10 @@ def latest(game: Game) -> Change:
     return changes(game)[-1]
 
 
-def undo(change: Change, by: Actor) -> services.SaveResult:
+def undo(change: Change, by: Actor) -> SaveResult:
     """The change undone, as the pad's Undo button does it (``services.change_undo``)."""
     change = Change.objects.select_related("game", "seat").get(pk=change.pk)
-    return services.change_undo(game=change.game, change=change, by=by)
+    return change_undo(game=change.game, change=change, by=by)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,12 +418,12 @@ def test_undoing_an_undo_redoes_the_change(game, as_ann, as_ben):
 
 def export() -> str:
     """What ``export_games`` writes."""
-    return to_json(dump_document(selectors.games_for_export()))
+    return to_json(dump_document(games_for_export()))
 
 
 def import_(text: str) -> list[Game]:
     """What ``import_games`` stores."""
-    return services.games_store(parse_document(text), finished=True)
+    return games_store(parse_document(text), finished=True)
 
 
 def play_a_little(game: Game, as_ann: Actor, as_ben: Actor) -> None:
@@ -439,7 +443,7 @@ def play_a_little(game: Game, as_ann: Actor, as_ben: Actor) -> None:
 def test_game_data_gives_the_history_oldest_first_with_authors_in_words(game, as_ann, as_ben):
     play_a_little(game, as_ann, as_ben)
 
-    data = selectors.game_data(selectors.games_with_everything().get(pk=game.pk), changes=True)
+    data = game_data(games_with_everything().get(pk=game.pk), changes=True)
 
     assert [(c.player, c.entry, c.old, c.new, c.by, c.by_link, c.undoes) for c in data.changes] == [
         (1, "farm_income", None, "3+6", "Annie", False, None),
@@ -459,7 +463,7 @@ def test_game_data_gives_the_history_oldest_first_with_authors_in_words(game, as
 def test_a_links_holder_without_a_name_is_written_as_nobody_named_through_a_link(game, edit_link):
     write(game, 2, "recruits", 4, by=Actor(link=edit_link))
 
-    (change,) = selectors.game_data(game, changes=True).changes
+    (change,) = game_data(game, changes=True).changes
 
     assert (change.by, change.by_link) == ("", True)
 
@@ -479,7 +483,7 @@ def test_a_signed_in_link_holder_is_written_by_their_display_name_as_a_link_hold
     cleo = User.objects.create_user("cleo-login", first_name="Cleo")
     write(game, 2, "recruits", 4, by=Actor(user=cleo, link=edit_link))
 
-    (change,) = selectors.game_data(game, changes=True).changes
+    (change,) = game_data(game, changes=True).changes
 
     assert (change.by, change.by_link) == ("Cleo", True)
 
@@ -488,7 +492,7 @@ def test_an_account_is_written_by_its_display_name_never_its_login(game):
     nameless = User.objects.create_user("dee-login")
     write(game, 1, "farms", 4, by=Actor(user=nameless))
 
-    (change,) = selectors.game_data(game, changes=True).changes
+    (change,) = game_data(game, changes=True).changes
 
     assert (change.by, change.by_link) == ("", False)
     assert "dee-login" not in export()
@@ -498,7 +502,7 @@ def test_a_display_name_longer_than_the_file_allows_is_cut_to_80_characters(game
     long_name = User.objects.create_user("long", first_name="x" * 150)
     write(game, 1, "farms", 4, by=Actor(user=long_name))
 
-    (change,) = selectors.game_data(game, changes=True).changes
+    (change,) = game_data(game, changes=True).changes
     assert change.by == "x" * 80
     assert parse_document(export())  # the export is still a valid game file
 
@@ -506,12 +510,12 @@ def test_a_display_name_longer_than_the_file_allows_is_cut_to_80_characters(game
 def test_scoring_reads_no_history(game, as_ann):
     write(game, 1, "farms", 4, by=as_ann)
 
-    assert selectors.game_data(game).changes == []
+    assert game_data(game).changes == []
 
 
 def test_export_writes_the_history_and_a_game_without_one_has_no_changes_key(game, as_ann, as_ben):
     play_a_little(game, as_ann, as_ben)
-    services.game_create(players=[services.PlayerSetup("Dee")], sectors=[])  # no change yet
+    game_create(players=[PlayerSetup("Dee")], sectors=[])  # no change yet
 
     document = json.loads(export())
 
@@ -533,7 +537,7 @@ def test_export_writes_the_history_and_a_game_without_one_has_no_changes_key(gam
 
 def test_export_import_export_gives_the_same_document_with_its_history(game, as_ann, as_ben):
     play_a_little(game, as_ann, as_ben)
-    services.game_create(players=[services.PlayerSetup("Dee")], sectors=[])
+    game_create(players=[PlayerSetup("Dee")], sectors=[])
     first = export()
 
     Game.objects.all().delete()
@@ -611,7 +615,7 @@ def test_an_import_takes_back_from_the_history_what_the_entries_cannot_say(game,
 
 
 def test_an_import_keeps_the_sum_an_entry_was_last_typed_as(as_ann):
-    (imported,) = services.games_store(read_document(history_document()), finished=True)
+    (imported,) = games_store(read_document(history_document()), finished=True)
 
     assert (seat(imported, 1).farm_income, seat(imported, 1).sums) == (9, {"farm_income": "3+6"})
 
@@ -624,7 +628,7 @@ def test_an_entry_the_history_left_empty_but_the_file_gives_a_value_keeps_the_va
     )
     document["games"][0]["players"][1]["end"] = {"recruits": 5}
 
-    (imported,) = services.games_store(read_document(document), finished=True)
+    (imported,) = games_store(read_document(document), finished=True)
 
     assert HibernationTokens.objects.get(seat=seat(imported, 2)).count == 0  # the entries win
     assert seat(imported, 2).recruits == 5
@@ -637,7 +641,7 @@ def test_an_imported_change_can_be_undone_like_any_other(game, as_ann, as_ben):
     (imported,) = import_(text)
 
     last = latest(imported)  # starting VP cleared by Ann
-    services.game_reopen(game=imported)  # (imported finished: its owner reopens it to change it)
+    game_reopen(game=imported)  # (imported finished: its owner reopens it to change it)
     result = undo(last, by=Actor(name="Ann"))
 
     assert result.saved and seat(imported, 1).starting_vp == 1
@@ -645,7 +649,7 @@ def test_an_imported_change_can_be_undone_like_any_other(game, as_ann, as_ben):
 
 
 def test_format_md_history_example_imports_with_its_times_and_exports_in_utc():
-    (imported,) = services.games_store(read_document(history_document()), finished=True)
+    (imported,) = games_store(read_document(history_document()), finished=True)
 
     stored = changes(imported)
     assert [(c.seat.number, c.field, c.old, c.new, c.by_name, c.by_link_holder) for c in stored] == [
@@ -677,7 +681,7 @@ def test_a_game_without_history_imports_without_changes():
     document = history_document()
     del document["games"][0]["changes"]
 
-    (imported,) = services.games_store(read_document(document), finished=True)
+    (imported,) = games_store(read_document(document), finished=True)
 
     assert changes(imported) == []
 
@@ -690,7 +694,7 @@ def test_an_older_files_history_without_by_link_imports_as_plain_words():
         change.pop("by_link", None)
         change["by"] = by
 
-    (imported,) = services.games_store(read_document(document), finished=True)
+    (imported,) = games_store(read_document(document), finished=True)
 
     assert [(c.by_name, c.by_link_holder) for c in changes(imported)] == [
         ("ann", False),
@@ -741,7 +745,7 @@ def test_an_undo_recorded_before_the_change_it_undid_is_exported_without_undoes(
     undone = undo(change, by=as_ann).change
     Change.objects.filter(pk=undone.pk).update(at=change.at - timedelta(seconds=1))
 
-    data = selectors.game_data(game, changes=True)
+    data = game_data(game, changes=True)
 
     assert [(c.new, c.undoes) for c in data.changes] == [(None, None), (4, None)]
     assert parse_document(export())
@@ -751,9 +755,9 @@ def test_history_data_round_trips_through_the_database_unchanged():
     """Reading the example, storing it and reading it back from the database gives the same
     changes, times as the same moments."""
     (data,) = read_document(history_document())
-    (imported,) = services.games_store([data], finished=True)
+    (imported,) = games_store([data], finished=True)
 
-    again = selectors.game_data(selectors.games_with_everything().get(pk=imported.pk), changes=True)
+    again = game_data(games_with_everything().get(pk=imported.pk), changes=True)
 
     assert again.changes == data.changes  # aware datetimes compare as moments
     assert all(isinstance(c, ChangeData) for c in again.changes)

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.models import Game, Seat
+from scoring.selectors.history import HISTORY_PAGE_SIZE
 from tests.factories import game_scored, player
 from tests.views.helpers import markup
 
@@ -102,7 +102,7 @@ def test_the_history_comes_a_page_at_a_time_with_links_that_keep_the_filters(cli
     many_games(owner, 45)
     client.force_login(owner)
     first = client.get(reverse("scoring:history") + "?player=alice")
-    assert len(listed(first)) == selectors.HISTORY_PAGE_SIZE and listed(first)[0] == "2020-02-14"
+    assert len(listed(first)) == HISTORY_PAGE_SIZE and listed(first)[0] == "2020-02-14"
     assert 'href="?player=alice&amp;page=2"' in markup(first)
     last = client.get(reverse("scoring:history") + "?player=alice&page=3")
     assert listed(last) == [(date(2020, 1, 1) + timedelta(days=n)).isoformat() for n in range(4, -1, -1)]
@@ -125,6 +125,6 @@ def test_the_number_of_queries_is_the_same_at_10_and_at_1000_games(client, owner
         response = client.get(reverse("scoring:history") + "?player=bru&status=in-progress")
     # the games are counted up to ten pages past the one shown: the count reads as many rows at
     # 1,000 games as at 100,000, and the page says so
-    assert response.context["page"].paginator.count == 11 * selectors.HISTORY_PAGE_SIZE + 1
+    assert response.context["page"].paginator.count == 11 * HISTORY_PAGE_SIZE + 1
     assert "More than 220 games" in markup(response)
     assert "Page 1 of 12 or more" in markup(response)

@@ -24,13 +24,13 @@ from django.urls import Resolver404, resolve, reverse
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from scoring import services
-from scoring.access import SESSION_NAMES
+from scoring.actors import SESSION_NAMES
 from scoring.fields import WORKERS, field_name, tokens_key
 from scoring.forms.games import HistoryFilterForm
 from scoring.forms.pad import LinkHolderNameForm
 from scoring.models import Change, Game, GameLink, HibernationTokens, Player, Seat
 from scoring.rules.categories import CATEGORIES, FACTIONS, MAX_PLAYERS, During, categories_of
+from scoring.services.sharing import link_renew
 from scoring.web.limits import counters_clear
 from tests.conftest import SECOND_DATABASE
 from tests.factories import game_started
@@ -406,7 +406,7 @@ def test_a_forged_csrf_token_is_refused(owner, name):
 def link_holder(owner) -> tuple[Client, Game, GameLink]:
     """A phone that opened a game's edit link (no account)."""
     game = game_started("Alice", owner=owner)
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     client = Client(raise_request_exception=False)
     assert client.get(reverse("scoring:join", args=[link.token])).status_code == 302
     return client, game, link

@@ -22,11 +22,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import selectors, services
-from scoring.access import Keeper
+from scoring.actors import Keeper
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Player, Seat
 from scoring.rules.engine import Sector
+from scoring.selectors.games import known_player_names
+from scoring.selectors.people import player_page, players_table
+from scoring.services.games import PlayerSetup, game_start
+from scoring.services.imports import games_store
+from scoring.services.people import players_merge
 from tests.factories import COMB, game_scored, game_started, player, user
 from tests.views.helpers import Element, page, text_of
 
@@ -79,7 +83,7 @@ def test_an_imported_game_attaches_its_seats_the_same_way(owner):
         played_on=date(2024, 1, 1),
     )
 
-    [imported] = services.games_store([data], owner=owner, finished=True)
+    [imported] = games_store([data], owner=owner, finished=True)
 
     assert player_of(imported, 1) == named("Ann", owner)
     assert player_of(imported, 2) == named("Dora", owner)
@@ -95,8 +99,8 @@ def test_another_owners_ann_is_another_person(owner):
 
 
 def test_the_automa_is_its_own_record_never_a_person_named_automa(owner):
-    solo = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
-    again = services.game_start(players=[services.PlayerSetup("Bob")], solo=True, sectors=COMB, owner=owner)
+    solo = game_start(players=[PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
+    again = game_start(players=[PlayerSetup("Bob")], solo=True, sectors=COMB, owner=owner)
     person = game_started("Automa", "Cleo")  # a person who happens to be called so
 
     assert player_of(solo, 1).is_automa and player_of(solo, 1) == player_of(again, 1)  # one Automa per owner
@@ -114,10 +118,10 @@ def test_a_game_of_nobody_has_no_players():
 def test_the_start_form_suggests_the_users_players_most_games_first_not_the_automa(owner):
     game_started("Bob", "Ann")
     game_started("ann", "Cleo")
-    services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
+    game_start(players=[PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
     game_started("Zed", owner=user("someone-else"))
 
-    assert selectors.known_player_names(Keeper(user=owner)) == ["Ann", "Bob", "Cleo"]
+    assert known_player_names(Keeper(user=owner)) == ["Ann", "Bob", "Cleo"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,19 +133,19 @@ def test_a_merge_moves_the_seats_and_deletes_the_merged_record(owner):
     second = game_started("Annie", "Bob")
     ann, annie = named("Ann", owner), named("Annie", owner)
 
-    kept = services.players_merge(keep=ann, merged=annie)
+    kept = players_merge(keep=ann, merged=annie)
 
     assert kept == ann
     assert player_of(first, 1) == player_of(second, 1) == ann
     assert not Player.objects.filter(pk=annie.pk).exists()
     assert Seat.objects.get(game=second, number=1).name == "Annie"  # the game still shows what was typed
-    assert "Annie" not in selectors.known_player_names(Keeper(user=owner))
+    assert "Annie" not in known_player_names(Keeper(user=owner))
 
 
 def test_a_merged_name_is_remembered_for_the_next_games(owner, owner_client):
     game_started("Ann", "Bob")
     game_started("Annie", "Bob")
-    services.players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
+    players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
 
     later = game_started("ANNIE", "Bob")  # the name merged, in any case, joins the kept player
 
@@ -154,8 +158,8 @@ def test_a_players_other_names_follow_them_into_a_merge(owner):
     game_started("Ann", "Bob")
     game_started("Annie", "Bob")
     game_started("Cleo", "Bob")
-    services.players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
-    services.players_merge(keep=named("Cleo", owner), merged=named("Ann", owner))
+    players_merge(keep=named("Ann", owner), merged=named("Annie", owner))
+    players_merge(keep=named("Cleo", owner), merged=named("Ann", owner))
 
     assert sorted(named("Cleo", owner).aliases.values_list("name", flat=True)) == ["Ann", "Annie"]
     assert player_of(game_started("Annie", "Bob"), 1) == named("Cleo", owner)
@@ -170,7 +174,7 @@ def test_a_merge_refuses_the_same_record(owner):
     ann = named("Ann", owner)
 
     with pytest.raises(ValidationError, match="cannot be merged with themselves"):
-        services.players_merge(keep=ann, merged=ann)
+        players_merge(keep=ann, merged=ann)
 
 
 def test_a_merge_refuses_two_owners_records(owner):
@@ -178,25 +182,25 @@ def test_a_merge_refuses_two_owners_records(owner):
     game_started("Ann", owner=user("someone-else"))
 
     with pytest.raises(ValidationError, match="same account"):
-        services.players_merge(keep=named("Ann", owner), merged=named("Ann", user("someone-else")))
+        players_merge(keep=named("Ann", owner), merged=named("Ann", user("someone-else")))
     assert Player.objects.count() == 2
 
 
 def test_a_merge_refuses_the_automa_with_a_person(owner):
-    services.game_start(players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
+    game_start(players=[PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner)
     automa = Player.objects.get(owner=owner, is_automa=True)
 
     with pytest.raises(ValidationError, match="The Automa is not a person"):
-        services.players_merge(keep=named("Ann", owner), merged=automa)
+        players_merge(keep=named("Ann", owner), merged=automa)
     with pytest.raises(ValidationError, match="The Automa is not a person"):
-        services.players_merge(keep=automa, merged=named("Ann", owner))
+        players_merge(keep=automa, merged=named("Ann", owner))
 
 
 def test_a_merge_refuses_two_people_who_played_the_same_game(owner):
     game_started("Ann", "Bob", played_on=date(2024, 3, 1))
 
     with pytest.raises(ValidationError) as refused:
-        services.players_merge(keep=named("Ann", owner), merged=named("Bob", owner))
+        players_merge(keep=named("Ann", owner), merged=named("Bob", owner))
     assert (
         text_of(refused.value.messages[0]) == "Ann and Bob played in the same game (1 Mar 2024): they are two people."
     )
@@ -239,12 +243,12 @@ def history(owner):
         finished=True,
     )
     game_scored(player("Ann", farm_income=99), player("Bob", farm_income=1), played_on=date(2024, 5, 10))
-    services.players_merge(keep=named("Ann", owner), merged=named("anne", owner))
+    players_merge(keep=named("Ann", owner), merged=named("anne", owner))
     return named("Ann", owner)
 
 
 def test_a_players_figures_over_their_finished_games(history):
-    figures = selectors.player_page(history)
+    figures = player_page(history)
 
     assert figures.games == 4
     assert figures.wins == 3  # the shared victory counts
@@ -261,7 +265,7 @@ def test_a_players_figures_over_their_finished_games(history):
 
 
 def test_a_players_average_points_by_category_count_what_was_not_entered_as_0(history):
-    averages = {item.label: item.average for item in selectors.player_page(history).categories}
+    averages = {item.label: item.average for item in player_page(history).categories}
 
     assert averages["Farm income"] == 27.0  # (30 + 17 + 10 + 51) / 4
     assert averages["Frames filled"] == 2.0  # one frame (8 VP) in four games
@@ -271,13 +275,13 @@ def test_a_players_average_points_by_category_count_what_was_not_entered_as_0(hi
 
 
 def test_a_players_factions_played_and_won_with(history):
-    factions = [(row.faction, row.played, row.won) for row in selectors.player_page(history).factions]
+    factions = [(row.faction, row.played, row.won) for row in player_page(history).factions]
 
     assert factions == [("Ria", 3, 2), ("Saha", 1, 1)]
 
 
 def test_a_shared_victory_counts_for_each_winner(history, owner):
-    bob = selectors.player_page(named("Bob", owner))
+    bob = player_page(named("Bob", owner))
 
     assert (bob.games, bob.wins, bob.win_rate, bob.average, bob.best) == (3, 1, 33, 18.3, 25)
 
@@ -285,16 +289,14 @@ def test_a_shared_victory_counts_for_each_winner(history, owner):
 def test_a_player_without_a_finished_game_has_no_figures_yet(owner):
     game_started("Ann")
 
-    figures = selectors.player_page(named("Ann", owner))
+    figures = player_page(named("Ann", owner))
 
     assert (figures.games, figures.wins, figures.average, figures.best, figures.latest) == (0, 0, None, None, None)
     assert figures.categories == [] and figures.factions == []
 
 
 def test_the_players_table_has_a_row_per_person_most_wins_first_without_the_automa(history, owner):
-    rows = [
-        (row.name, row.games, row.wins, row.win_rate, row.average, row.best) for row in selectors.players_table(owner)
-    ]
+    rows = [(row.name, row.games, row.wins, row.win_rate, row.average, row.best) for row in players_table(owner)]
 
     assert rows == [("Ann", 4, 3, 75, 31.0, 59), ("Bob", 3, 1, 33, 18.3, 25)]
 

@@ -29,9 +29,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, GameSector, HibernationTokens, Seat
+from scoring.services.games import PlayerSetup, comb_layout_save, game_delete, game_start
+from scoring.services.sharing import link_renew, link_revoke
+from scoring.services.visitors import visitor_games_claim
 from tests.factories import game_scored, game_started, player, save_value, seat_of, user
 from tests.views.helpers import form_data, page, started_on, typed
 
@@ -69,12 +71,12 @@ def set_table(owner, actor: str) -> tuple[Table, Client]:
     """The table, and the phone of ``actor`` as it is when the request is sent."""
     game = game_started("Alice", "Bruno", owner=owner)
     change = save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor(user=owner)).change
-    view = services.link_renew(game=game, access="view")
-    old_edit = services.link_renew(game=game, access="edit")
+    view = link_renew(game=game, access="view")
+    old_edit = link_renew(game=game, access="edit")
     phone = Client()
     if actor == "revoked link":
         assert phone.get(reverse("scoring:join", args=[old_edit.token])).status_code == 302  # opened while live
-    edit = services.link_renew(game=game, access="edit")  # the owner renewed it: the old one stops working
+    edit = link_renew(game=game, access="edit")  # the owner renewed it: the old one stops working
     if actor == "owner":
         phone.force_login(owner)
     elif actor == "other user":
@@ -126,7 +128,7 @@ def next_game_started(table: Table) -> None:
     cell sees what following writes, and only that."""
     played = Game.objects.values("revision", "fingerprint").get(pk=table.game.pk)
     game = table.game
-    services.game_start(players=[services.PlayerSetup("Bruno")], after=game, owner=game.owner, visitor=game.visitor)
+    game_start(players=[PlayerSetup("Bruno")], after=game, owner=game.owner, visitor=game.visitor)
     Game.objects.filter(pk=game.pk).update(**played)
 
 
@@ -338,9 +340,9 @@ def set_visitor_table(actor: str) -> tuple[Table, Client]:
     visitor = Client()
     game = started_on(visitor, "Alice", "Bruno")
     change = save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor()).change  # typed by the visitor
-    view = services.link_renew(game=game, access="view")
-    old_edit = services.link_renew(game=game, access="edit")
-    edit = services.link_renew(game=game, access="edit")
+    view = link_renew(game=game, access="view")
+    old_edit = link_renew(game=game, access="edit")
+    edit = link_renew(game=game, access="edit")
     phone = visitor
     if actor == "another visitor":
         phone = Client()
@@ -363,7 +365,7 @@ def test_a_claimed_game_is_the_accounts_alone():
     account does (signing in on that browser is what claims them: ``tests/views/test_visitors.py``)."""
     table, visitor = set_visitor_table("the visitor")
     ann = user("ann")
-    services.visitor_games_claim(visitor=table.game.visitor, user=ann)
+    visitor_games_claim(visitor=table.game.visitor, user=ann)
     accounts = Client()
     accounts.force_login(ann)
 
@@ -482,7 +484,7 @@ def test_a_revoked_edit_link_stops_the_next_save_with_the_reason(owner, how, hea
 def test_a_revoked_view_link_stops_the_next_poll(owner):
     table, phone = set_table(owner, "view link")
     assert phone.get(table.url("live"), headers=HTMX).status_code == 200
-    services.link_revoke(game=table.game, access="view")
+    link_revoke(game=table.game, access="view")
 
     response = phone.get(table.url("live"), headers=HTMX)
 
@@ -492,7 +494,7 @@ def test_a_revoked_view_link_stops_the_next_poll(owner):
 
 def test_a_revoked_link_cannot_be_opened_again(owner):
     table, phone = set_table(owner, "edit link")
-    services.link_revoke(game=table.game, access="edit")
+    link_revoke(game=table.game, access="edit")
     stranger = Client()
 
     response = stranger.get(reverse("scoring:join", args=[table.edit.token]))
@@ -515,7 +517,7 @@ def test_a_signed_in_member_loses_the_game_on_every_phone_when_its_link_is_revok
     assert second_phone.post(table.url("save"), one_save(), headers=HTMX).status_code == 200
     assert table.url("pad") in second_phone.get(reverse("scoring:history")).content.decode()
 
-    services.link_revoke(game=table.game, access="edit")
+    link_revoke(game=table.game, access="edit")
 
     assert second_phone.post(table.url("save"), one_save(value="5", seq="2"), headers=HTMX).status_code == 404
     assert first_phone.get(table.url("pad")).status_code == 404
@@ -524,7 +526,7 @@ def test_a_signed_in_member_loses_the_game_on_every_phone_when_its_link_is_revok
 
 def test_a_deleted_game_answers_404_to_the_phones_of_its_links(owner):
     table, phone = set_table(owner, "edit link")
-    services.game_delete(game=table.game)
+    game_delete(game=table.game)
 
     response = phone.post(table.url("save"), one_save(), headers=HTMX)
 
@@ -622,7 +624,7 @@ def test_a_visitor_sees_nothing_of_an_accounts_and_is_sent_to_sign_in_for_its_pa
     """A visitor (no account) may start games of its own (``tests/views/test_visitors.py``), but
     sees nothing of an account's, and the account's pages ask to sign in."""
     game_started("Alice", owner=owner)
-    services.comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
+    comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
 
     for name in ("history", "start"):
         response = client.get(reverse(f"scoring:{name}"))
@@ -636,7 +638,7 @@ def test_a_visitor_sees_nothing_of_an_accounts_and_is_sent_to_sign_in_for_its_pa
 
 def test_another_account_sees_nothing_of_the_owners_games_players_and_layouts(owner, other_user):
     mine = game_scored(player("Alice", farm_income=30), player("Bruno", farm_income=20), owner=owner, finished=True)
-    services.comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
+    comb_layout_save(name="Owner's comb", sectors=[(9, 4)], owner=owner)
     stranger = Client()
     stranger.force_login(other_user)
 

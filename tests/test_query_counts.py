@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import Game
+from scoring.services.finishing import game_finish
 from tests.factories import game_started, save_value
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +110,7 @@ def test_a_page_showing_its_recent_changes_reads_them_in_two_more_statements(own
 def test_a_save_costs_the_same_with_10_or_100000_games_stored(owner_client, owner):
     game = game_started(*NAMES[:5], owner=owner)
     for _ in range(9):
-        services.game_finish(game=game_started(*NAMES[:3], owner=owner))
+        game_finish(game=game_started(*NAMES[:3], owner=owner))
     assert Game.objects.count() == 10
 
     def both(seq: int) -> tuple[list[str], list[str]]:

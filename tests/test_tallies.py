@@ -16,10 +16,15 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import selectors, services
 from scoring.models import Game, OwnerTally, Player, PlayerTally, Seat
 from scoring.rules.categories import CATEGORIES, FACTIONS, During
-from scoring.tallies import MEASURES, seat_measures, tallies_rebuild
+from scoring.selectors.people import CHART_GAMES
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.games import game_delete
+from scoring.services.pad import game_mode_change
+from scoring.services.people import players_merge
+from scoring.services.tallies import tallies_rebuild
+from scoring.tallies import MEASURES, seat_measures
 from tests.factories import game_scored, player, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +83,7 @@ def test_a_game_in_progress_adds_nothing_until_it_is_finished(owner):
     game = game_scored(player("Ann", farm_income=10, faction="Ria"), player("Bob", farm_income=4), owner=owner)
     assert not OwnerTally.objects.exists() and not PlayerTally.objects.exists()
     assert Seat.objects.filter(game=game, tallied__isnull=False).count() == 0
-    services.game_finish(game=game)
+    game_finish(game=game)
     assert rows(OwnerTally)[owner.username, "all", ""] == {
         "games": 1,
         "seats": 2,
@@ -98,25 +103,25 @@ def test_a_game_in_progress_adds_nothing_until_it_is_finished(owner):
         "vp_farm_income": 10,
         "best": 10,
     }
-    services.game_finish(game=game)  # finishing again counts nothing twice
+    game_finish(game=game)  # finishing again counts nothing twice
     assert rows(OwnerTally)[owner.username, "all", ""]["games"] == 1
 
 
 def corrected(game, number: int, key: str, value) -> None:
     """A finished game corrected as its owner does: reopened (it leaves the tallies), the value
     saved, and the game finished again (it counts again, as corrected)."""
-    services.game_reopen(game=game)
+    game_reopen(game=game)
     save_value(seat=seat_of(game, number), key=key, value=value)
-    services.game_finish(game=game)
+    game_finish(game=game)
 
 
 def test_a_reopened_game_leaves_the_tallies_until_it_is_finished_again(owner):
     game = game_scored(player("Ann", farm_income=30), finished=True, owner=owner)
     counted = ann_row()
-    services.game_reopen(game=game)
+    game_reopen(game=game)
     assert ann_row().get("games", 0) == 0
     assert not tallies_rebuild()
-    services.game_finish(game=game)
+    game_finish(game=game)
     assert ann_row() == counted
     assert not tallies_rebuild()
 
@@ -136,14 +141,14 @@ def test_the_best_total_goes_down_when_the_best_game_is_corrected(owner):
     assert ann_row()["best"] == 50
     corrected(best, 1, "farm_income", 20)
     assert ann_row()["best"] == 30
-    services.game_delete(game=Game.objects.get(seats__score_total=30))
+    game_delete(game=Game.objects.get(seats__score_total=30))
     assert ann_row()["best"] == 20
 
 
 def test_deleting_a_finished_game_takes_it_out(owner):
     kept = game_scored(player("Ann", farm_income=5, faction="Ria"), finished=True, owner=owner)
     gone = game_scored(player("Ann", farm_income=9, faction="Ana"), finished=True, owner=owner)
-    services.game_delete(game=gone)
+    game_delete(game=gone)
     assert rows(OwnerTally)[owner.username, "all", ""]["games"] == 1
     assert ("Ann", "faction", "Ana") not in rows(PlayerTally)
     assert ann_row()["points"] == seat_of(kept, 1).score_total
@@ -153,7 +158,7 @@ def test_merging_two_players_adds_their_tallies_together(owner):
     game_scored(player("Ann", farm_income=5, faction="Ria"), finished=True, owner=owner)
     game_scored(player("Annie", farm_income=9, faction="Ria"), player("Bob"), finished=True, owner=owner)
     keep, merged = Player.objects.get(name="Ann"), Player.objects.get(name="Annie")
-    services.players_merge(keep=keep, merged=merged)
+    players_merge(keep=keep, merged=merged)
     assert ann_row() == {
         "seats": 2,
         "games": 2,
@@ -219,7 +224,7 @@ def test_after_any_changes_the_tallies_equal_the_ones_computed_again(owner, oper
                     during=during,
                 )
             case ("finish", index) if games:
-                services.game_finish(game=games[index % len(games)])
+                game_finish(game=games[index % len(games)])
             case ("correct", index, number, key, value) if games:
                 seats = list(games[index % len(games)].seats.order_by("number"))
                 category = next(c for c in CATEGORIES if c.key == key)
@@ -227,15 +232,15 @@ def test_after_any_changes_the_tallies_equal_the_ones_computed_again(owner, oper
                 save_value(seat=seats[number % len(seats)], key=key, value=value)
             case ("count during the game", index, during) if games:
                 with contextlib.suppress(ValidationError):  # (a way holding values is kept: nothing changes)
-                    services.game_mode_change(game=games[index % len(games)], during=during)
+                    game_mode_change(game=games[index % len(games)], during=during)
             case ("delete", index) if games:
-                services.game_delete(game=games[index % len(games)])
+                game_delete(game=games[index % len(games)])
             case ("merge", keep, merged) if keep != merged:
                 people = {person.name: person for person in Player.objects.filter(owner=owner)}
                 if keep in people and merged in people:
                     # (two people of one game are refused: nothing changes)
                     with contextlib.suppress(ValidationError):
-                        services.players_merge(keep=people[keep], merged=people[merged])
+                        players_merge(keep=people[keep], merged=people[merged])
     kept = rows(OwnerTally), rows(PlayerTally)
     assert not tallies_rebuild(), "the kept tallies differ from the ones computed again"
     assert (rows(OwnerTally), rows(PlayerTally)) == kept
@@ -382,7 +387,7 @@ def test_the_pages_cost_the_same_queries_at_10_and_at_200_games(client, owner, p
         assert response.context["stats"].games == 200
     if page == "a player":
         assert response.context["page"].games == 150
-        assert len(response.context["page"].scores) == selectors.CHART_GAMES
+        assert len(response.context["page"].scores) == CHART_GAMES
         assert "the latest 50 of 150 games" in response.content.decode()
         latest = Game.objects.filter(seats__player__name="Ann").order_by("-played_on").first()
         assert response.context["page"].latest.played_on == latest.played_on

@@ -15,7 +15,7 @@ from scoring.forms.names import PersonNameField
 from scoring.models import GameSector, Seat
 from scoring.rules.categories import During
 from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
-from scoring.services import ValueSave
+from scoring.services.pad import ValueSave
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from typing import Protocol
 
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
-from scoring import selectors
 from scoring.models import Game
 from scoring.rules.categories import CATEGORIES
+from scoring.selectors.games import game_result
 
 # The spreadsheet's columns. Their names in English are the machine names below; in another
 # language the header row is in that language's words (a category's column is the category's
@@ -97,7 +97,7 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
     """The game's rows, one per player in seat order, for a game loaded with
     ``selectors.games_with_everything``. The figures are the engine's (``selectors.game_result``);
     an entry nobody has entered is an empty cell, a yes/no entry 0 or 1."""
-    result = selectors.game_result(game)
+    result = game_result(game)
     for seat, outcome in zip(game.seats.all(), result.players, strict=True):
         counts = [tokens.count for tokens in seat.tokens.all()]
         yield [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 def tallies_fill(apps, schema_editor):
     """The tallies of the games already stored, from their seats (as the models are here)."""
-    from scoring.tallies import tallies_rebuild
+    from scoring.services.tallies import tallies_rebuild
 
     tallies_rebuild(apps=apps)
 

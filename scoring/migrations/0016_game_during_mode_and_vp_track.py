@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 def tallies_refresh(apps, schema_editor):
     """Every tally row and seat's ``tallied`` with the new measure (0 for every game stored so far)."""
-    from scoring.tallies import tallies_rebuild
+    from scoring.services.tallies import tallies_rebuild
 
     tallies_rebuild(apps=apps)
 

@@ -18,19 +18,20 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring import selectors
 from scoring.fields import FieldAddress, pad_field
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.changes import actor_words, finished_sentence, value_words
 from scoring.presenters.comb_hints import comb_overfilled
 from scoring.rules.categories import TOKENS_PER_PLAYER, Section
-from scoring.services import FinishResult, Outcome, SaveResult, ValueSave
+from scoring.selectors.games import GameState
+from scoring.services.finishing import FinishResult
+from scoring.services.pad import Outcome, SaveResult, ValueSave
 from scoring.wording.sentences import isolated, words
 
 if TYPE_CHECKING:
-    from scoring.access import Actor
+    from scoring.actors import Actor
     from scoring.forms.pad import PadForm
-    from scoring.models import Game
+    from scoring.models import Game, GameEvent
     from scoring.web.limits import Refused
 
 # Every figure of the pad, refreshed out of band by a poll and an undo.
@@ -84,7 +85,7 @@ def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> Sav
         return SaveAnswer(404)
     if result.outcome is Outcome.FINISHED:  # (the page, shown before, turns finished: X-Pad-Finished)
         game = result.stands.game
-        return SaveAnswer(409, sentence=finished_refusal(game), game=game)
+        return SaveAnswer(409, sentence=finished_refusal(game, result.finish), game=game)
     if result.field is None:
         return SaveAnswer(400, sentence=_("This field is not part of the game."), game=result.stands.game)
     pad, refused = result.field, result.outcome is Outcome.REFUSED  # (of the seats the board shows)
@@ -113,10 +114,9 @@ def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> Sav
     return SaveAnswer(status, board, partials, context)
 
 
-def input_refused(game, address: FieldAddress, message: str, *, typed: str) -> SaveAnswer:
+def input_refused(state: GameState, address: FieldAddress, message: str, *, typed: str) -> SaveAnswer:
     """What the pad shows for a value its form refused (nothing was saved): the field's status and
-    ``message`` under it, ``typed`` kept, drawn from the game as it stands."""
-    state = selectors.game_state(game)
+    ``message`` under it, ``typed`` kept, drawn from the game as it stands (``state``)."""
     pad = pad_field(state.seats, state.sectors, address, state.game.during)
     return save_answer(SaveResult(Outcome.REFUSED, state, pad, message=message), typed=typed)
 
@@ -132,11 +132,12 @@ def undo_partials() -> list[str]:
     return [*CHANGES, *FIGURES]
 
 
-def finished_refusal(game) -> SafeString:
-    """Why a finished game took no value, and who can change it."""
+def finished_refusal(game: Game, finish: GameEvent | None) -> SafeString:
+    """Why a finished game took no value (``finish``: who finished it, and when), and who can
+    change it."""
     return words(
         _("%(finished)s It takes no more values: its owner can reopen it from the results to correct it."),
-        finished=finished_sentence(game, selectors.finish_event(game)),
+        finished=finished_sentence(game, finish),
     )
 
 

@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Change, Game, GameEvent, Seat
+from scoring.models import Game, Seat
 from scoring.presenters.board import Scoreboard
 from scoring.rules.categories import END_CATEGORIES
+from scoring.selectors.changes import PlayFacts
 from scoring.wording.numbers_and_dates import figure
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
@@ -65,33 +65,7 @@ FINISH_WITHIN = timedelta(days=1)
 PLAUSIBLE_LENGTH = (timedelta(minutes=20), timedelta(hours=6))
 
 
-@dataclass(frozen=True)
-class PlayFacts:
-    """What a play needs beyond the results' Scoreboard: when the first value of the game was
-    entered (its first ``Change``), when the table first finished it (its first ``GameEvent`` of
-    finishing: a game reopened to be corrected and finished again ended the first time; none for
-    a game finished before the events were kept), and the public id of each seat's player, by seat
-    number (the seats of a game of an account; a visitor's have no player records)."""
-
-    first_entry: datetime | None = None
-    first_finish: datetime | None = None
-    player_ids: dict[int, str] = field(default_factory=dict)
-
-
-def play_facts(game: Game) -> PlayFacts:
-    """The game's ``PlayFacts``, read in three statements."""
-    first = Change.objects.filter(game=game).order_by("at").values_list("at", flat=True).first()
-    finish = (
-        GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED)
-        .order_by("at")
-        .values_list("at", flat=True)
-        .first()
-    )
-    ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
-    return PlayFacts(first_entry=first, first_finish=finish, player_ids=dict(ids))
-
-
-def play_link(board: Scoreboard, facts: PlayFacts | None = None) -> str:
+def play_link(board: Scoreboard, facts: PlayFacts) -> str:
     """The address that opens BG Stats with this game as a play, or "" while the game is in
     progress (only a finished game is a play to log). Shortened as it needs to be to stay within
     ``MAX_LENGTH`` characters: the breakdown as a table, then no factions; never without a player
@@ -99,7 +73,7 @@ def play_link(board: Scoreboard, facts: PlayFacts | None = None) -> str:
     longer, which today's browsers still follow)."""
     if not board.game.is_finished:
         return ""
-    play = play_data(board, play_facts(board.game) if facts is None else facts)
+    play = play_data(board, facts)
     if len(_address(play)) > MAX_LENGTH:
         play["comments"] = breakdown_table(board)
     if len(_address(play)) > MAX_LENGTH:

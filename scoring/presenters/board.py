@@ -22,7 +22,7 @@ from scoring.presenters.changes import value_words
 from scoring.rules.categories import END_CATEGORIES, Category, Kind, Section, categories_of
 from scoring.rules.engine import GameResult, PlayerResult, SectorResult
 from scoring.rules.sums import MAX_SUM_LENGTH, is_sum
-from scoring.selectors import GameState
+from scoring.selectors.games import GameState
 from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from scoring.wording.sentences import AUTOMA, clause, isolated, labelled, names_list, words

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.presenters.board import Scoreboard, SeatView
 from scoring.rules.categories import END_CATEGORIES, MAJORITY_LABEL, MAJORITY_SHORT_LABEL, Category
 from scoring.rules.engine import PlayerResult
-from scoring.selectors import ScorePoint
+from scoring.selectors.people import ScorePoint
 from scoring.wording.numbers_and_dates import figure, ordinal, vp_title
 
 

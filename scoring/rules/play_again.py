@@ -11,14 +11,33 @@ same. The start form shows it filled in, for the table to change anything before
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scoring.rules.categories import During
 
-if TYPE_CHECKING:
-    from scoring.selectors import GameState
+
+class TableSeat(Protocol):
+    """A seat of the game just played, as the rule reads it (a stored seat is one)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_automa(self) -> bool: ...
+
+
+class CombSector(Protocol):
+    """A sector of the comb just played (a stored sector is one)."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def first_vp(self) -> int: ...
+    @property
+    def second_vp(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -42,20 +61,23 @@ def seats_moved_on(names: Sequence[str]) -> list[str]:
     return [*names[1:], *names[:1]]
 
 
-def next_game(state: GameState) -> NextGame:
-    """The game after ``state``'s, with the same table (``seats_moved_on``; a solo game as it was)."""
-    seats = sorted(state.seats, key=lambda seat: seat.number)
+def next_game(
+    seats_played: Iterable[TableSeat], comb_played: Iterable[CombSector], *, during: During, end_trigger_token: int
+) -> NextGame:
+    """The game after the one played with these seats and comb, the same table
+    (``seats_moved_on``; a solo game as it was)."""
+    seats = sorted(seats_played, key=lambda seat: seat.number)
     solo = any(seat.is_automa for seat in seats)
     names = [seat.name for seat in seats if not seat.is_automa]
     moves = not solo and len(names) > 1
     moved = seats_moved_on(names) if moves else names
-    comb = sorted(state.sectors, key=lambda sector: sector.position)
+    comb = sorted(comb_played, key=lambda sector: sector.position)
     return NextGame(
         players=tuple(moved),
         solo=solo,
         sectors=tuple((sector.first_vp, sector.second_vp) for sector in comb),
-        during=state.game.during,
-        end_trigger_token=state.game.end_trigger_token,
+        during=during,
+        end_trigger_token=end_trigger_token,
         first=moved[0] if moves else "",
         last=moved[-1] if moves else "",
     )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import datetime
+
 from django.db.models import (
     BooleanField,
     Exists,
@@ -14,7 +17,13 @@ from scoring.models import (
     Change,
     Game,
     GameEvent,
+    Seat,
 )
+
+
+def game_change(game: Game, change_id: int) -> Change | None:
+    """One change of the game, with its seat (None: no such change in this game)."""
+    return Change.objects.select_related("seat").filter(pk=change_id, game=game).first()
 
 
 def recent_changes(game: Game, limit: int = 8) -> list[Change | GameEvent]:
@@ -68,3 +77,29 @@ def _events(game: Game):
 def _by_visitor() -> ExpressionWrapper:
     """Whether the owner of a game started without an account (a visitor) did it."""
     return ExpressionWrapper(Q(game__visitor__isnull=False, by_link_holder=False), output_field=BooleanField())
+
+
+@dataclass(frozen=True)
+class PlayFacts:
+    """What a play needs beyond the results' Scoreboard: when the first value of the game was
+    entered (its first ``Change``), when the table first finished it (its first ``GameEvent`` of
+    finishing: a game reopened to be corrected and finished again ended the first time; none for
+    a game finished before the events were kept), and the public id of each seat's player, by seat
+    number (the seats of a game of an account; a visitor's have no player records)."""
+
+    first_entry: datetime | None = None
+    first_finish: datetime | None = None
+    player_ids: dict[int, str] = field(default_factory=dict)
+
+
+def play_facts(game: Game) -> PlayFacts:
+    """The game's ``PlayFacts``, read in three statements."""
+    first = Change.objects.filter(game=game).order_by("at").values_list("at", flat=True).first()
+    finish = (
+        GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED)
+        .order_by("at")
+        .values_list("at", flat=True)
+        .first()
+    )
+    ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
+    return PlayFacts(first_entry=first, first_finish=finish, player_ids=dict(ids))

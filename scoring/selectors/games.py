@@ -19,7 +19,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from scoring.access import Keeper
+from scoring.actors import Keeper
 from scoring.fields import PadField
 from scoring.gamefile import (
     MAX_AUTHOR_LENGTH,
@@ -34,6 +34,7 @@ from scoring.models import (
     CombLayoutSector,
     Game,
     GameLink,
+    GameMember,
     GameSector,
     HibernationTokens,
     LinkHolder,
@@ -291,6 +292,21 @@ def known_player_names(keeper: Keeper) -> list[str]:
     )
 
 
+def games_kept_count(keeper: Keeper) -> int:
+    """How many games the keeper owns (an account's, or a visitor's browser's)."""
+    return keeper.games().count()
+
+
+def games_of_links_count(links: Iterable[int]) -> int:
+    """How many games those share links (by id) still reach."""
+    return games_of_links(links).count()
+
+
+def link_live(token: str) -> GameLink | None:
+    """The live share link of that token, with its game (None: no such link, or revoked)."""
+    return GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
+
+
 def games_of_links(links: Iterable[int]) -> QuerySet[Game]:
     """The games of those share links (by id) that are still live."""
     return Game.objects.filter(links__pk__in=list(links), links__revoked_at__isnull=True).distinct()
@@ -324,3 +340,31 @@ def game_links_live(game: Game) -> list[GameLink]:
 def game_shared(game: Game) -> bool:
     """Whether the game has a live share link (its table's phones may hold it)."""
     return game.links.filter(revoked_at__isnull=True).exists()
+
+
+def visible_games(user) -> QuerySet[Game]:
+    """The games a signed-in user sees in their history: those they own and those they joined
+    through a link that is still live."""
+    if not user.is_authenticated:
+        return Game.objects.none()
+    joined = list(memberships(user).values_list("game_id", flat=True))
+    if not joined:  # most users: their own games only, read through the history's index
+        return Game.objects.filter(owner=user)
+    return Game.objects.filter(Q(owner=user) | Q(pk__in=joined))
+
+
+def joined_games(user) -> QuerySet[Game]:
+    """The games a signed-in user joined through a link that is still live (not their own), found
+    from their memberships: a query that reads the user's few memberships, never the games of the
+    accounts they belong to."""
+    return Game.objects.filter(pk__in=memberships(user).values("game_id")).exclude(owner=user)
+
+
+def memberships(user) -> QuerySet[GameMember]:
+    """The user's memberships of games, through links that are still live."""
+    return GameMember.objects.filter(user=user, link__revoked_at__isnull=True)
+
+
+def is_member(user, game: Game) -> bool:
+    """Whether the user is a member of the game through a link that is still live."""
+    return memberships(user).filter(game=game).exists()

@@ -14,11 +14,12 @@ from django.db.models import (
 )
 from django.utils.functional import cached_property
 
-from scoring.access import Keeper, visible_games
+from scoring.actors import Keeper
 from scoring.models import (
     Game,
     Seat,
 )
+from scoring.selectors.games import visible_games
 
 
 @dataclass

@@ -33,6 +33,11 @@ def _rate(wins: int, games: int) -> int:
     return round(100 * wins / games) if games else 0
 
 
+def player_of(user, player_id: int) -> Player | None:
+    """One of the user's own players (None: no such player of theirs)."""
+    return players_of(user).filter(pk=player_id).first()
+
+
 def players_of(user) -> QuerySet[Player]:
     """The user's own players (the Automa too): the only ones their pages may show."""
     if not getattr(user, "is_authenticated", False):

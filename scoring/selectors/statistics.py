@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from scoring.access import joined_games
 from scoring.models import (
     OwnerTally,
     Seat,
     Tally,
 )
 from scoring.rules.categories import CATEGORIES, MAJORITY_LABEL, MAJORITY_SHORT_LABEL
+from scoring.selectors.games import joined_games
 from scoring.selectors.people import average
 from scoring.tallies import row_measures, seat_measures, seat_scopes
 

@@ -4,7 +4,7 @@ scoring/views/preferences.py)."""
 from __future__ import annotations
 
 from scoring.models import LanguagePreference
-from scoring.selectors import spoken_language
+from scoring.selectors.accounts import spoken_language
 
 
 def account_language_set(user, language: str) -> None:

@@ -16,11 +16,11 @@ from enum import StrEnum
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.access import NOBODY, Actor
+from scoring.actors import NOBODY, Actor
 from scoring.fields import PadField
 from scoring.models import Game, GameEvent, GameLink, Seat
 from scoring.rules.categories import END_CATEGORIES, TOKENS_PER_PLAYER, Category, Section, categories_of, comb_spaces
-from scoring.selectors import GameState, game_state
+from scoring.selectors.games import GameState, game_state
 from scoring.services.imports import fingerprint_store
 from scoring.services.locking import game_lock
 from scoring.services.outcomes import game_outcome_store

@@ -29,7 +29,7 @@ from scoring.rules.engine import Sector
 from scoring.services.imports import game_store
 from scoring.services.locking import game_lock
 from scoring.services.sharing import link_renew
-from scoring.tallies import tallies_follow
+from scoring.services.tallies import tallies_follow
 
 
 @dataclass(frozen=True)

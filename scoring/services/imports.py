@@ -23,9 +23,11 @@ from scoring.models import (
 )
 from scoring.rules.categories import During, categories_of
 from scoring.rules.sums import evaluate_sum
+from scoring.selectors.games import game_data, games_with_everything
+from scoring.selectors.imports import fingerprints_stored
 from scoring.services.outcomes import outcome_fields
 from scoring.services.people import players_attach
-from scoring.tallies import tallies_follow
+from scoring.services.tallies import tallies_follow
 
 
 def game_store(data: GameData, *, finished: bool = False, owner=None, visitor: str | None = None) -> Game:
@@ -240,15 +242,13 @@ def _batch_import(games: Sequence[GameData], *, owner) -> list[Game]:
     """One batch of ``games_import``: the games of the batch the owner has not got, stored."""
     from django.contrib.auth import get_user_model
 
-    from scoring import selectors  # reads of stored games (selectors import this module's models only)
-
     if owner is not None:
         # One batch of an account at a time (PostgreSQL; SQLite's transactions take the write
         # lock at once): two imports of the same file, sent together, store its games once.
         list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True))
     today = timezone.localdate()
     fingerprints = [game_fingerprint(data, undated_as=today) for data in games]
-    known = selectors.fingerprints_stored(owner, fingerprints)
+    known = fingerprints_stored(owner, fingerprints)
     new = []
     for data, fingerprint in zip(games, fingerprints, strict=True):
         if fingerprint not in known:
@@ -265,20 +265,18 @@ def fingerprints_fill(owner=None) -> int:
     stored or finished, or stored before fingerprints were kept), ``FINGERPRINT_BATCH`` games at a
     time. A game written to again meanwhile keeps none (its revision moved): the next import fills
     it. Returns how many were filled."""
-    from scoring import selectors
-
     filled = 0
     after = 0
     while True:
         chunk = list(
-            selectors.games_with_everything()
+            games_with_everything()
             .filter(owner=owner, fingerprint__isnull=True, pk__gt=after)
             .order_by("pk")[:FINGERPRINT_BATCH]
         )
         if not chunk:
             return filled
         for game in chunk:
-            fingerprint = game_fingerprint(selectors.game_data(game))
+            fingerprint = game_fingerprint(game_data(game))
             filled += Game.objects.filter(pk=game.pk, revision=game.revision, fingerprint__isnull=True).update(
                 fingerprint=fingerprint
             )
@@ -288,7 +286,5 @@ def fingerprints_fill(owner=None) -> int:
 def fingerprint_store(game: Game) -> None:
     """Store what the game holds now as its fingerprint (a finished game). The caller holds the
     game's lock."""
-    from scoring import selectors
-
-    stored = selectors.games_with_everything().get(pk=game.pk)
-    Game.objects.filter(pk=game.pk).update(fingerprint=game_fingerprint(selectors.game_data(stored)))
+    stored = games_with_everything().get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).update(fingerprint=game_fingerprint(game_data(stored)))

@@ -12,9 +12,9 @@ from scoring.models import (
     Seat,
 )
 from scoring.rules.engine import GameResult, PlayerResult
-from scoring.selectors import GameState, game_state
+from scoring.selectors.games import GameState, game_state
 from scoring.services.locking import game_lock
-from scoring.tallies import tallies_follow
+from scoring.services.tallies import tallies_follow
 
 OUTCOME_FIELDS = ("score_during", "score_majority", "score_end", "score_total", "rank", "is_winner", "sector_awards")
 

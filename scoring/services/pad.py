@@ -20,13 +20,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.access import NOBODY, Actor
+from scoring.actors import NOBODY, Actor
 from scoring.fields import NOT_CHECKED, FieldAddress, Guard, PadField, pad_field
-from scoring.models import Change, Game, HibernationTokens, Seat
+from scoring.models import Change, Game, GameEvent, HibernationTokens, Seat
 from scoring.rules.categories import DURING_CATEGORIES, TOKENS_PER_PLAYER, During, entry_at_start
 from scoring.rules.engine import GameResult
 from scoring.rules.sums import evaluate_sum, input_text, is_sum
-from scoring.selectors import GameState, game_state
+from scoring.selectors.changes import finish_event
+from scoring.selectors.games import GameState, game_state
 from scoring.services.locking import game_lock
 from scoring.services.outcomes import outcomes_store
 from scoring.wording.sentences import isolated, names_list, words
@@ -57,6 +58,7 @@ class SaveResult:
     change: Change | None = None  # the change recorded, when something was written
     scored: GameResult | None = None  # the game scored after a write
     wrote: bool = False  # something was written (the value, or only the page's save number)
+    finish: GameEvent | None = None  # FINISHED: who finished the game, and when (None: not said)
 
     @property
     def saved(self) -> bool:
@@ -142,7 +144,7 @@ def _save(game: Game, address: FieldAddress, value, sum_text: str, step: int, gu
     if pad is None:
         return SaveResult(Outcome.NO_FIELD, state)
     if state.game.is_finished:
-        return SaveResult(Outcome.FINISHED, state, pad)
+        return SaveResult(Outcome.FINISHED, state, pad, finish=finish_event(state.game))
     seat = pad.seat
     current, current_text, version, last_page, _last_seq, seen = state.stored(pad)
     own = bool(guard.page) and last_page == guard.page

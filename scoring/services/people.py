@@ -17,7 +17,7 @@ from scoring.models import (
     PlayerAlias,
     Seat,
 )
-from scoring.tallies import tallies_merge
+from scoring.services.tallies import tallies_merge
 from scoring.wording.numbers_and_dates import game_date
 from scoring.wording.sentences import isolated, words
 

@@ -41,6 +41,12 @@ def link_holder_note(*, link: GameLink, phone: str, user=None, seat: int | None 
         LinkHolder.objects.filter(pk=holder.pk).update(**changed)
 
 
+def member_join(*, link: GameLink, user) -> None:
+    """The signed-in user who opened ``link`` (not the game's owner) is a member of its game,
+    through that link: the game is in their history while the link lives."""
+    GameMember.objects.get_or_create(game=link.game, user=user, link=link)
+
+
 def link_revoke(*, game: Game, access: str) -> None:
     """The game's live link of that access stops working, at once, for everyone who holds it."""
     GameLink.objects.filter(game=game, access=access, revoked_at__isnull=True).update(revoked_at=timezone.now())

@@ -40,9 +40,9 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scoring import selectors
 from scoring.gamefile import GameFileError, Problem, parse_document, read_document
 from scoring.models import WaitingFile
+from scoring.selectors.imports import games_added_since
 from scoring.services.imports import games_import
 
 # The file waiting to be added: {"token", "name", "since" (when it was sent)}, and once adding it
@@ -253,5 +253,5 @@ def import_step(*, session: SessionBase, user, pending: dict) -> ImportStep:
         return ImportStep(pending["name"], progress=progress)
     upload_forget(session=session, user=user)
     since = datetime.fromisoformat(pending["since"])
-    added = selectors.games_added_since(user, read_document(document), since)
+    added = games_added_since(user, read_document(document), since)
     return ImportStep(pending["name"], progress=progress, finished=True, added=added, skipped=len(games) - added)

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from scoring.access import SESSION_LINKS, SESSION_VISITOR
+from scoring.actors import SESSION_LINKS, SESSION_VISITOR
 from scoring.gamefile import PlayerData
 from scoring.models import (
     Change,
@@ -26,7 +26,7 @@ from scoring.models import (
     Seat,
 )
 from scoring.services.people import players_attach
-from scoring.tallies import tallies_follow
+from scoring.services.tallies import tallies_follow
 
 
 @transaction.atomic

@@ -23,9 +23,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
-from scoring import selectors, services
 from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget
 from scoring.forms.accounts import AccountNameForm, PasswordResetAskForm, SignInForm, SignUpForm
+from scoring.selectors.games import games_kept_count, games_of_links_count
+from scoring.services.accounts import account_language_set
+from scoring.services.sharing import links_join
+from scoring.services.visitors import visitor_games_claim
 from scoring.views.preferences import with_account_language
 from scoring.web import limits
 
@@ -43,7 +46,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        services.account_language_set(user, get_language())
+        account_language_set(user, get_language())
         kept = _browser_games_keep(request, user)
         return redirect(_safe_next(request) or ("scoring:history" if kept else "scoring:start"))
     return render(
@@ -57,7 +60,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 def _browser_games(request: HttpRequest) -> int:
     """How many games this browser started without an account (0 for a signed-in request)."""
     keeper = keeper_of(request)
-    return keeper.games().count() if keeper.is_visitor and keeper.visitor else 0
+    return games_kept_count(keeper) if keeper.is_visitor and keeper.visitor else 0
 
 
 def _joined_games(request: HttpRequest) -> int:
@@ -65,14 +68,14 @@ def _joined_games(request: HttpRequest) -> int:
     the account's already)."""
     if request.user.is_authenticated:
         return 0
-    return selectors.games_of_links(links_opened(request)).count()
+    return games_of_links_count(links_opened(request))
 
 
 def _browser_games_keep(request: HttpRequest, user) -> int:
     """The account signs in on this browser and keeps the games it started without one, and those
     it joined through a share link: how many."""
-    kept = browser_games_claim(request, user, claim=services.visitor_games_claim)
-    joined = services.links_join(user=user, links=links_opened(request))
+    kept = browser_games_claim(request, user, claim=visitor_games_claim)
+    joined = links_join(user=user, links=links_opened(request))
     login(request, user)
     visitor_forget(request)
     return kept + joined

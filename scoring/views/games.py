@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scoring import selectors, services
-from scoring.access import GameAccess, Keeper, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
+from scoring.access import GameAccess, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
+from scoring.actors import Keeper
 from scoring.forms.games import (
     GameStartForm,
     HistoryFilterForm,
@@ -30,6 +30,22 @@ from scoring.presenters.board import Scoreboard
 from scoring.presenters.results import breakdown, vp_chart
 from scoring.rules.categories import MAX_PLAYERS, MAX_SECTORS
 from scoring.rules.play_again import NextGame, next_game
+from scoring.selectors.changes import play_facts
+from scoring.selectors.games import (
+    comb_layouts,
+    game_data,
+    game_played_next,
+    game_shared,
+    game_state,
+    games_kept_count,
+    games_with_everything,
+    known_player_names,
+)
+from scoring.selectors.history import HistoryFilters, history_page
+from scoring.selectors.statistics import overall_statistics
+from scoring.services import games as games_services
+from scoring.services.finishing import play_length_set
+from scoring.services.games import PlayerSetup
 from scoring.views.common import HtmxHttpRequest, with_game
 from scoring.views.offline import keep_offline
 from scoring.web import limits
@@ -45,12 +61,12 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
     time, narrowed by the filters in the address. A visitor who has started no game yet is
     welcomed with the start form itself: no account is needed to score."""
     keeper = keeper_of(request)
-    if keeper.is_visitor and not keeper.games().exists():
+    if keeper.is_visitor and not games_kept_count(keeper):
         return _start_page(request, keeper, template="scoring/welcome.html")
     form = HistoryFilterForm(request.GET)
     cleaned = form.cleaned_data if form.is_valid() else {}
-    filters = selectors.HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
-    page, entries = selectors.history_page(keeper, filters, request.GET.get("page"))
+    filters = HistoryFilters(**{name: value for name, value in cleaned.items() if value not in (None, "")})
+    page, entries = history_page(keeper, filters, request.GET.get("page"))
     return render(
         request,
         "scoring/history.html",
@@ -61,7 +77,7 @@ def game_list(request: HtmxHttpRequest) -> HttpResponse:
             "games": entries,
             "chips": _filter_chips(request, form, cleaned),
             "query": _query_without(request, "page"),
-            "known_names": selectors.known_player_names(keeper),
+            "known_names": known_player_names(keeper),
             "visitor": keeper.is_visitor,
         },
     )
@@ -94,7 +110,7 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
 @require_safe
 def statistics(request: HttpRequest) -> HttpResponse:
     """Figures over the user's finished games, each with the number of games behind it."""
-    return render(request, "scoring/statistics.html", {"stats": selectors.overall_statistics(request.user)})
+    return render(request, "scoring/statistics.html", {"stats": overall_statistics(request.user)})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,8 +140,8 @@ def game_start(request: HtmxHttpRequest) -> HttpResponse:
         try:
             game = game_start_for_keeper(
                 request,
-                lambda keeper: services.game_start(
-                    players=[services.PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
+                lambda keeper: games_services.game_start(
+                    players=[PlayerSetup(p["name"].strip(), p.get("faction") or "") for p in players.named()],
                     solo=data["solo"],
                     sectors=filled_sectors(sectors),
                     layout_name=data.get("layout_name", ""),
@@ -160,7 +176,7 @@ def game_start(request: HtmxHttpRequest) -> HttpResponse:
 def _start_page(request: HtmxHttpRequest, keeper: Keeper, template: str = "scoring/start.html") -> HttpResponse:
     """The start form being filled in, as typed so far (none yet: empty), its comb from the
     layout chosen (at first, the latest saved one), or as typed with one more row (``add_sector``)."""
-    layouts = selectors.comb_layouts(keeper)
+    layouts = comb_layouts(keeper)
     typed: Mapping[str, Any] = request.POST if request.method == "POST" else request.GET
     if "add_sector" not in typed:
         if "layout" not in typed and layouts:
@@ -177,8 +193,8 @@ def _start_context(keeper: Keeper, form, players, sectors, *, typed, layouts=Non
         "form": form,
         "players": players,
         "sectors": sectors,
-        "layouts": selectors.comb_layouts(keeper) if layouts is None else layouts,
-        "known_names": selectors.known_player_names(keeper),
+        "layouts": comb_layouts(keeper) if layouts is None else layouts,
+        "known_names": known_player_names(keeper),
         "visitor": keeper.is_visitor,
         "sector_rows": _sector_rows_shown(typed),
     }
@@ -261,11 +277,14 @@ def play_again(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if not access.is_owner:
         raise NotAllowed(_("Only the game’s owner can start the next game with its players."))
     keeper = keeper_of(request)
-    layouts = selectors.comb_layouts(keeper)
-    upcoming = next_game(selectors.game_state(access.game))
+    layouts = comb_layouts(keeper)
+    state = game_state(access.game)
+    upcoming = next_game(
+        state.seats, state.sectors, during=state.game.during, end_trigger_token=state.game.end_trigger_token
+    )
     typed = {**_next_game_typed(upcoming, layouts), "again_of": access.game.public_id}
     context = _start_context(keeper, *_start_forms_being_filled(typed, keeper), typed=typed, layouts=layouts)
-    context.update(next_game=upcoming, again_shared=selectors.game_shared(access.game))
+    context.update(next_game=upcoming, again_shared=game_shared(access.game))
     return render(request, "scoring/start.html", context)
 
 
@@ -308,7 +327,7 @@ def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
 def _results_page(
     request: HttpRequest, access: GameAccess, *, length_form: PlayLengthForm | None = None, status: int = 200
 ) -> HttpResponse:
-    board = Scoreboard(selectors.game_state(access.game))
+    board = Scoreboard(game_state(access.game))
     return render(
         request,
         "scoring/results.html",
@@ -317,9 +336,9 @@ def _results_page(
             "access": access,
             "vp_chart": vp_chart(board),
             "breakdown": breakdown(board),
-            "bgstats_link": bgstats.play_link(board),
+            "bgstats_link": bgstats.play_link(board, play_facts(access.game)),
             "offers_play_again": access.is_owner and access.game.is_finished,
-            "next_game": selectors.game_played_next(access.game) if access.game.is_finished else None,
+            "next_game": game_played_next(access.game) if access.game.is_finished else None,
             "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
         },
         status=status,
@@ -340,7 +359,7 @@ def play_length(request: HttpRequest, access: GameAccess) -> HttpResponse:
     form = PlayLengthForm(request.POST)
     if not form.is_valid():
         return _results_page(request, access, length_form=form, status=422)
-    services.play_length_set(game=access.game, minutes=form.cleaned_data["minutes"], by=access.actor)
+    play_length_set(game=access.game, minutes=form.cleaned_data["minutes"], by=access.actor)
     return redirect(reverse("scoring:results", args=[access.game.public_id]) + "#play-length")
 
 
@@ -350,11 +369,9 @@ def play_length(request: HttpRequest, access: GameAccess) -> HttpResponse:
 @with_game(Role.OWNER)
 def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if request.method == "POST":
-        services.game_delete(game=access.game)
+        games_services.game_delete(game=access.game)
         return redirect("scoring:history")
-    return render(
-        request, "scoring/delete.html", {"board": Scoreboard(selectors.game_state(access.game)), "access": access}
-    )
+    return render(request, "scoring/delete.html", {"board": Scoreboard(game_state(access.game)), "access": access})
 
 
 @never_cache
@@ -362,8 +379,8 @@ def game_delete(request: HttpRequest, access: GameAccess) -> HttpResponse:
 @with_game(Role.VIEW)
 def game_export(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The game as a game file (docs/game-file.md), to download."""
-    game = selectors.games_with_everything().get(pk=access.game.pk)
-    document = to_json(dump_document([selectors.game_data(game, changes=True)]))
+    game = games_with_everything().get(pk=access.game.pk)
+    document = to_json(dump_document([game_data(game, changes=True)]))
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     name = f"apiary-{access.game.played_on.isoformat()}-{access.game.public_id[:6]}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

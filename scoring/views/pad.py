@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -25,7 +25,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from apiary_site.compression import keep_uncompressed
-from scoring import selectors, services
 from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
 from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change, Game
@@ -35,7 +34,12 @@ from scoring.presenters.changes import change_label, finished_sentence, value_wo
 from scoring.presenters.comb_hints import comb_hints
 from scoring.presenters.results import standings
 from scoring.rules.categories import MAX_PLAYERS
-from scoring.services import FinishOutcome, Outcome, SaveResult, ValueSave
+from scoring.selectors.changes import finish_event, game_change, recent_changes
+from scoring.selectors.games import game_played_next, game_shared, game_state
+from scoring.services import finishing as finishing_services
+from scoring.services import pad as pad_services
+from scoring.services.finishing import FinishOutcome, pad_finish
+from scoring.services.pad import Outcome, SaveResult, ValueSave, field_save, values_save
 from scoring.views.common import HtmxHttpRequest, render_partials, with_game
 from scoring.views.offline import keep_offline, not_kept
 from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
@@ -66,7 +70,7 @@ def pad(request: HttpRequest, access: GameAccess) -> HttpResponse:
     over = _over_save_limit(request, saves)
     if over is not None:
         return _posted_page(request, access, answers.over_limit_answer(form, saves, over))
-    saved = services.values_save(game=access.game, saves=saves, by=access.actor)
+    saved = values_save(game=access.game, saves=saves, by=access.actor)
     if any(result.outcome is Outcome.GONE for result in saved):
         raise NoAccess()
     posted = answers.posted_answer(form, saves, saved)
@@ -101,8 +105,10 @@ def pad_field_save(request: HttpRequest, access: GameAccess) -> HttpResponse:
         return _pad_sentence(access.game, str(form.errors["field"][0]), 400)
     if not valid:
         message = str(next(iter(form.errors.values()))[0])
-        return _save_answer(request, access, answers.input_refused(access.game, address, message, typed=typed))
-    result = services.field_save(game=access.game, address=address, by=access.actor, **form.save_arguments())
+        return _save_answer(
+            request, access, answers.input_refused(game_state(access.game), address, message, typed=typed)
+        )
+    result = field_save(game=access.game, address=address, by=access.actor, **form.save_arguments())
     return _save_answer(request, access, answers.save_answer(result, typed=typed, changes=form.cleaned_data["changes"]))
 
 
@@ -156,7 +162,7 @@ def pad_live(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 def _live_answer(request: HttpRequest, access: GameAccess, *, changes: bool = False) -> HttpResponse:
-    board = Scoreboard(selectors.game_state(access.game))
+    board = Scoreboard(game_state(access.game))
     return _pad_partials(request, answers.poll_partials(changes=changes), _pad_context(request, access, board))
 
 
@@ -181,9 +187,9 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     table, how far each stands from the lead, the tie-breaks and a shared victory in words; live
     as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
     nothing changed)."""
-    board = Scoreboard(selectors.game_state(access.game))
+    board = Scoreboard(game_state(access.game))
     game = board.game
-    next_game = selectors.game_played_next(game) if game.is_finished else None
+    next_game = game_played_next(game) if game.is_finished else None
     context = {"board": board, "access": access, "standings": standings(board), "next_game": next_game}
     if request.htmx:
         return render_partials(request, TABLE, ["standings"], context)
@@ -197,8 +203,10 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
 def change_undo(request: HtmxHttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
     """Undo one change of the game: a save like any other (itself a change), refused, with the
     reason, when the value has changed again since."""
-    change = get_object_or_404(Change.objects.select_related("seat"), pk=change_id, game=access.game)
-    result = services.change_undo(game=access.game, change=change, by=access.actor)
+    change = game_change(access.game, change_id)
+    if change is None:
+        raise NoAccess()
+    result = pad_services.change_undo(game=access.game, change=change, by=access.actor)
     if result.outcome is Outcome.GONE:
         raise NoAccess()
     message = _undo_refusal(change, result)
@@ -220,7 +228,7 @@ def _undo_refusal(change: Change, result: SaveResult) -> str:
             now=value_words(result.text),
         )
     if result.outcome is Outcome.FINISHED:
-        return answers.finished_refusal(result.stands.game)
+        return answers.finished_refusal(result.stands.game, result.finish)
     if result.outcome is Outcome.NO_FIELD:  # a field of the other way of counting the during-the-game points
         return words(
             _("%(what)s: the game now counts its points another way, so nothing was changed."),
@@ -245,7 +253,7 @@ def game_finish(request: HttpRequest, access: GameAccess) -> HttpResponse:
     over = _over_save_limit(request, saves)
     if over is not None:
         return _posted_page(request, access, answers.over_limit_answer(form, saves, over))
-    result = services.pad_finish(
+    result = pad_finish(
         game=access.game, saves=saves, refused=bool(form.errors), confirmed=form.confirmed, by=access.actor
     )
     if result.outcome is FinishOutcome.GONE:
@@ -269,7 +277,7 @@ def game_reopen(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """Reopen a finished game to correct its scores: its owner's deliberate act, recorded in its
     history; every phone's pad takes values again at its next poll. Finishing it again is the pad's
     Finish, as for any game."""
-    services.game_reopen(game=access.game, by=access.actor)
+    finishing_services.game_reopen(game=access.game, by=access.actor)
     return redirect("scoring:pad", game_id=access.game.public_id)
 
 
@@ -287,7 +295,7 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
         if not form.is_valid():
             return sentence(_("The points scored during the game are counted on the VP track or in a breakdown."), 400)
         try:
-            services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
+            pad_services.game_mode_change(game=access.game, during=form.cleaned_data["during"])
         except ValidationError as refusal:
             return _during_page(request, access, status=409, mode_message=refusal.messages[0])
         seat = request.GET.get("player", "")
@@ -296,7 +304,7 @@ def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 
 def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200, **context) -> HttpResponse:
-    board = Scoreboard(selectors.game_state(access.game))
+    board = Scoreboard(game_state(access.game))
     return render(
         request,
         "scoring/during.html",
@@ -328,7 +336,7 @@ def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 def _pad_fields_of(access: GameAccess) -> dict:
     """The seats, sectors and way of scoring a ``PadForm`` reads a post of this game against."""
-    state = selectors.game_state(access.game)
+    state = game_state(access.game)
     return {"seats": state.seats, "sectors": state.sectors, "during": state.game.during}
 
 
@@ -368,7 +376,7 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
     """What the pad template and its partials read: the board, the access, the one-player view
     and the recent changes (read only if a rendered part shows them)."""
     game = board.game
-    finished = finished_sentence(game, selectors.finish_event(game)) if game.is_finished else ""
+    finished = finished_sentence(game, finish_event(game)) if game.is_finished else ""
     return {
         "board": board,
         "access": access,
@@ -376,9 +384,9 @@ def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **
         "editable": access.can_edit and not game.is_finished,
         "finished": finished,
         "finished_mark": finished_mark(game),
-        "next_game": selectors.game_played_next(game) if game.is_finished else None,
+        "next_game": game_played_next(game) if game.is_finished else None,
         "comb_hints": comb_hints(board),
-        "changes": SimpleLazyObject(lambda: selectors.recent_changes(game)),
+        "changes": SimpleLazyObject(lambda: recent_changes(game)),
         # What every field's partials ask (a save's own answer says otherwise): said here, since
         # a name the context lacks costs the template a search through all of it, field by field.
         "saved": False,
@@ -406,13 +414,13 @@ def _pad_page(
     """The whole pad page (of ``board``, or of the game as it stands now), with the messages of a
     post that was not (wholly) saved."""
     if board is None:
-        board = Scoreboard(selectors.game_state(access.game), errors=errors or {}, typed=typed or {})
+        board = Scoreboard(game_state(access.game), errors=errors or {}, typed=typed or {})
     context = _pad_context(request, access, board, **context)
     context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
     if access.is_owner:
         # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):
         # a page that holds them is never kept offline (``offline.not_kept``), the pad without them is.
-        context["share_live"] = selectors.game_shared(board.game)
+        context["share_live"] = game_shared(board.game)
         context["share"] = share_links(request, board.game, board.seats) if request.GET.get("shared") else []
         context["share_has"] = {item["link"].access: True for item in context["share"]}
         # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import selectors, services
 from scoring.presenters.results import score_chart
+from scoring.selectors.people import player_of, player_page, players_table
+from scoring.services.people import players_merge
 from scoring.web import limits
 
 
@@ -22,7 +23,7 @@ from scoring.web import limits
 @login_required
 @require_safe
 def players(request: HttpRequest) -> HttpResponse:
-    rows = selectors.players_table(request.user)
+    rows = players_table(request.user)
     return render(
         request,
         "scoring/players.html",
@@ -46,22 +47,25 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     """This player is the same person as the one chosen (``same_as``): the chosen record's
     games come here and it is deleted. Both must be the signed-in user's players."""
-    mine = selectors.players_of(request.user)
-    keep = get_object_or_404(mine, pk=player_id)
-    try:
-        merged = mine.get(pk=int(request.POST.get("same_as", "")))
-    except (ValueError, mine.model.DoesNotExist):
+    keep = player_of(request.user, player_id)
+    if keep is None:
+        raise Http404()
+    same_as = request.POST.get("same_as", "")
+    merged = player_of(request.user, int(same_as)) if same_as.isdigit() else None
+    if merged is None:
         return _player_page(request, player_id, error=_("Choose one of your players."), status=400)
     try:
-        services.players_merge(keep=keep, merged=merged)
+        players_merge(keep=keep, merged=merged)
     except ValidationError as refused:
         return _player_page(request, player_id, error=refused.messages[0], status=400)
     return redirect("scoring:player", player_id=keep.pk)
 
 
 def _player_page(request: HttpRequest, player_id: int, *, error: str = "", status: int = 200) -> HttpResponse:
-    found = get_object_or_404(selectors.players_of(request.user), pk=player_id)
-    figures = selectors.player_page(found)
+    found = player_of(request.user, player_id)
+    if found is None:
+        raise Http404()
+    figures = player_page(found)
     return render(
         request,
         "scoring/player.html",

@@ -16,8 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_POST
 
-from scoring import services
-from scoring.selectors import account_language, spoken_language
+from scoring.selectors.accounts import account_language, spoken_language
+from scoring.services.accounts import account_language_set
 
 ACCOUNT_LANGUAGE = "_apiary_account_language"  # the request attribute a sign-in leaves for the cookie
 
@@ -35,7 +35,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
         request.POST = posted  # type: ignore[assignment]  # (django-stubs holds request.POST immutable)
     response = set_language(request)
     if language and response.status_code in (302, 204):
-        services.account_language_set(request.user, language)
+        account_language_set(request.user, language)
     return response
 
 

@@ -11,7 +11,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apiary_site.compression import keep_uncompressed
-from scoring import selectors, services
 from scoring.access import (
     GameAccess,
     NotAllowed,
@@ -25,6 +24,8 @@ from scoring.access import (
 from scoring.forms.sharing import NextGameFollowForm, SeatChoiceForm
 from scoring.models import Game, GameLink, Seat
 from scoring.presenters.qr import qr_svg
+from scoring.selectors.games import game_links_live, game_played_next, game_state, link_live, seat_of_same_player
+from scoring.services.sharing import link_renew, link_revoke
 from scoring.views.common import with_game
 from scoring.web.addresses import address_for_phones
 from scoring.web.limits import rate_limit
@@ -38,7 +39,7 @@ def share_links(request: HttpRequest, game: Game, seats: list[Seat]) -> list[dic
     the player it said it is (of ``seats``), else its account, else as a phone not yet said."""
     names = {seat.number: seat.name for seat in seats}
     shown = []
-    for link in selectors.game_links_live(game):
+    for link in game_links_live(game):
         address = address_for_phones(request, reverse("scoring:join", args=[link.token]))
         holders = [
             {
@@ -79,7 +80,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     send) only shows what they are about to join, and its button (a post) makes them a member,
     the game then in their history. Without an account, opening the link is joining: the session
     alone holds it, nothing is recorded for anyone."""
-    link = GameLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
+    link = link_live(token)
     if link is None:
         raise Http404(_("This link does not work (any more): ask the game’s owner for a new one."))
     if request.method != "POST" and asks_to_join(request, link):
@@ -87,7 +88,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         asked = render(
             request,
             "scoring/join.html",
-            {"game": game, "link": link, "names": [seat.name for seat in selectors.game_state(game).seats]},
+            {"game": game, "link": link, "names": [seat.name for seat in game_state(game).seats]},
         )
         return keep_uncompressed(asked)  # its address is the link: never compressed beside the names (BREACH)
     link_open(request, link)
@@ -108,7 +109,7 @@ def who(request: HttpRequest, access: GameAccess) -> HttpResponse:
     never asked (to the pad)."""
     if not access.asks_seat:
         return redirect("scoring:pad", game_id=access.game.public_id)
-    seats = selectors.game_state(access.game).seats
+    seats = game_state(access.game).seats
     form = SeatChoiceForm(seats, request.POST if request.method == "POST" else None)
     if not form.is_bound:
         return render(request, "scoring/who.html", {"access": access, "form": form, "game": access.game})
@@ -129,11 +130,11 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
     if kind not in GameLink.Access.values or action not in ("new", "revoke"):
         raise Http404
     if action == "new":
-        services.link_renew(game=access.game, access=kind)
+        link_renew(game=access.game, access=kind)
     elif request.POST.get("confirm") != "1":
         return render(request, "scoring/revoke.html", {"access": access, "game": access.game, "kind": kind})
     else:
-        services.link_revoke(game=access.game, access=kind)
+        link_revoke(game=access.game, access=kind)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
 
 
@@ -151,7 +152,7 @@ def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
     they said: ``who`` asks only when that player does not play the next game). The table view
     goes on to the next game's table view (``to=table``)."""
     form = NextGameFollowForm({**request.GET.dict(), **request.POST.dict()})
-    following = selectors.game_played_next(access.game)
+    following = game_played_next(access.game)
     if following is None or not form.is_valid():  # (the page's forms post only what is valid)
         raise Http404(_("No next game has been started after this one."))
     if not access.is_owner:
@@ -168,7 +169,7 @@ def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
     if form.cleaned_data["to"] == "table":
         return redirect("scoring:table", game_id=following.public_id)
     was_on = form.cleaned_data["player"] or access.seat
-    seat = selectors.seat_of_same_player(was_on, access.game, following)
+    seat = seat_of_same_player(was_on, access.game, following)
     if now.asks_seat:
         if seat is None and access.seat != 0:  # (a player the next game lacks, or never said: asked)
             return redirect("scoring:who", game_id=following.public_id)

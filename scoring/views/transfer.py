@@ -38,12 +38,26 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring import selectors, services
 from scoring.access import keeper_of
+from scoring.actors import Keeper
 from scoring.forms.transfer import GameFileUploadForm
 from scoring.gamefile import GameFileError, Problem, checked_text, dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import spreadsheet_write
-from scoring.models import Game
+from scoring.selectors.games import games_downloaded, games_for_export, games_kept_count
+from scoring.selectors.imports import import_preview
+from scoring.services.imports import fingerprints_fill
+from scoring.services.uploads import (
+    ACCOUNT,
+    ADDRESS,
+    NEW_ACCOUNTS,
+    WAITING_ROOM_KEYS,
+    NoPlace,
+    import_step,
+    upload_forget,
+    upload_keep,
+    upload_named,
+    upload_waiting,
+)
 from scoring.views.common import AccountRequest
 from scoring.web import limits
 from scoring.wording.numbers_and_dates import clock
@@ -80,7 +94,7 @@ def _data_page(
         "file_name": file_name,
         "done": done,
         "stale": stale,
-        "owned": Game.objects.filter(owner=request.user).count(),
+        "owned": games_kept_count(Keeper(user=request.user)),
     }
     return render(request, "scoring/transfer.html", context, status=status)
 
@@ -101,7 +115,7 @@ def _attachment(response: HttpResponse, extension: str) -> HttpResponse:
 def export_json(request: HttpRequest) -> HttpResponse:
     """Every game the account owns (or, without one, this browser started), oldest first, with its
     change history: the game file. A table without accounts keeps its games this way too."""
-    text = to_json(dump_document(selectors.games_for_export(keeper=keeper_of(request))))
+    text = to_json(dump_document(games_for_export(keeper=keeper_of(request))))
     return _attachment(HttpResponse(text, content_type="application/json; charset=utf-8"), "json")
 
 
@@ -110,7 +124,7 @@ def export_json(request: HttpRequest) -> HttpResponse:
 def export_csv(request: HttpRequest) -> HttpResponse:
     """The same games, one row per player (``gamefile.spreadsheet``)."""
     response = _attachment(HttpResponse(content_type="text/csv; charset=utf-8"), "csv")
-    spreadsheet_write(selectors.games_downloaded(keeper_of(request)), response)
+    spreadsheet_write(games_downloaded(keeper_of(request)), response)
     return response
 
 
@@ -134,15 +148,15 @@ def import_file(request: AccountRequest) -> HttpResponse:
             text = checked_text(upload.read())
         except GameFileError as error:
             return _data_page(request, problems=error.problems, file_name=name, status=422)
-        no_place = services.upload_keep(
+        no_place = upload_keep(
             session=request.session, user=request.user, address=limits.client(request), name=name, text=text
         )
         if no_place is not None:
             return _no_place(request, form, no_place)
-        services.fingerprints_fill(request.user)  # the preview looks the account's games up by them
+        fingerprints_fill(request.user)  # the preview looks the account's games up by them
         return redirect("scoring:import")
 
-    pending = services.upload_waiting(session=request.session, user=request.user)
+    pending = upload_waiting(session=request.session, user=request.user)
     if pending is None:
         return redirect("scoring:data")
     if pending.get("done") is not None:  # being added: where it stands, and Continue
@@ -150,22 +164,22 @@ def import_file(request: AccountRequest) -> HttpResponse:
     try:
         games = parse_document(pending["text"])
     except GameFileError as error:  # checked when it was uploaded; checked again all the same
-        services.upload_forget(session=request.session, user=request.user)
+        upload_forget(session=request.session, user=request.user)
         return _data_page(request, problems=error.problems, file_name=pending["name"], status=422)
     context = {
-        "preview": selectors.import_preview(request.user, games),
+        "preview": import_preview(request.user, games),
         "upload": {"token": pending["token"], "name": pending["name"], "until": clock(pending["until"])},
     }
     return render(request, "scoring/transfer.html", context)
 
 
-def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: services.NoPlace) -> HttpResponse:
+def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: NoPlace) -> HttpResponse:
     """The upload form again, saying by its file field why the file cannot wait
     (``services.upload_keep``), what the person can do, and from when sending it again works:
     409 when the account's own files hold its places (they can free one), else 429 (the address's)
     or 503 (the new accounts' share, or the site's), with a ``Retry-After``."""
     time = clock(_minute_after(no_place.until))
-    if no_place.whose == services.ACCOUNT:
+    if no_place.whose == ACCOUNT:
         message = ngettext(
             "%(count)d game file of your account is already waiting to be added, sent from another browser or "
             "device: add or cancel it there, or wait until %(time)s, when it stops waiting, then send this file "
@@ -177,7 +191,7 @@ def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: servi
         ) % {"count": no_place.waiting, "time": time}
         form.add_error("file", message)
         return _data_page(request, form=form, status=409)
-    if no_place.whose == services.ADDRESS:
+    if no_place.whose == ADDRESS:
         message = gettext(
             "As many game files as may wait from one network are already waiting to be added, sent from yours "
             "(every phone and computer on it together): wait until %(time)s, when enough of them have stopped "
@@ -185,7 +199,7 @@ def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: servi
             "theirs."
         )
         status = 429
-    elif no_place.whose == services.NEW_ACCOUNTS:
+    elif no_place.whose == NEW_ACCOUNTS:
         message = ngettext(
             "Accounts made in the last %(days)d day already have as many game files waiting to be added as they "
             "may: wait until %(time)s, when enough of them have stopped waiting, then send this file again.",
@@ -217,10 +231,10 @@ def _minute_after(moment: datetime) -> datetime:
 @require_POST
 def import_confirm(request: AccountRequest) -> HttpResponse:
     """Start adding the games of the waiting file (or, with ``cancel``, forget it): the first step."""
-    pending = services.upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
+    pending = upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
     if "cancel" in request.POST:
         if pending is not None:
-            services.upload_forget(session=request.session, user=request.user)
+            upload_forget(session=request.session, user=request.user)
         return redirect("scoring:data")
     if pending is None:  # added already, cancelled, replaced by another upload, expired, or signed out since
         return _data_page(request, stale=True, status=409)
@@ -233,7 +247,7 @@ def import_confirm(request: AccountRequest) -> HttpResponse:
 @require_POST
 def import_continue(request: AccountRequest) -> HttpResponse:
     """The next step of adding the waiting file's games."""
-    pending = services.upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
+    pending = upload_named(session=request.session, user=request.user, token=request.POST.get("token", ""))
     if pending is None or pending.get("done") is None:
         return _data_page(request, stale=True, status=409)
     return _import_step(request, pending)
@@ -242,7 +256,7 @@ def import_continue(request: AccountRequest) -> HttpResponse:
 def _import_step(request: AccountRequest, pending: dict) -> HttpResponse:
     """A step of adding the waiting file (``services.import_step``): the progress, or once every
     game is done the data page, which says what the import as a whole added."""
-    step = services.import_step(session=request.session, user=request.user, pending=pending)
+    step = import_step(session=request.session, user=request.user, pending=pending)
     if step.problems:
         return _data_page(request, problems=step.problems, file_name=step.name, status=422)
     if not step.finished:
@@ -257,6 +271,6 @@ def _import_step(request: AccountRequest, pending: dict) -> HttpResponse:
 
 def _progress_page(request: AccountRequest, pending: dict) -> HttpResponse:
     """How far adding the waiting file has come: the whole page, or its progress for htmx."""
-    importing = {key: value for key, value in pending.items() if key not in services.WAITING_ROOM_KEYS}
+    importing = {key: value for key, value in pending.items() if key not in WAITING_ROOM_KEYS}
     template = "scoring/transfer.html#import-progress" if request.htmx else "scoring/transfer.html"
     return render(request, template, {"importing": importing})

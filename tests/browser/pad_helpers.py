@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.rules.categories import CATEGORY_BY_KEY, DURING_LABELS, During
+from scoring.services.games import PlayerSetup, game_create
 
 FLAG_KEYS = ("hive_mat_full",)
 # A page hears of what another phone saved by polling, every 2 s (#live in templates/scoring/pad.html):
@@ -158,8 +158,8 @@ def make_game(
     """A game as the start form makes it, its during-the-game points ``during`` (the breakdown
     unless told: starting VP 1, 2, 3…, every other entry empty), owned by the host; its public id
     (the address of its pages)."""
-    game = services.game_create(
-        players=[services.PlayerSetup(name) for name in names],
+    game = game_create(
+        players=[PlayerSetup(name) for name in names],
         sectors=list(sectors),
         played_on=date.today(),
         owner=owner or host(),

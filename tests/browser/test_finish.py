@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.models import Game, GameEvent, Seat
+from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     axe_violations,
@@ -37,7 +37,7 @@ def pad_url(base: str, game_id: str) -> str:
 def join_as_everyone(page: Page, base: str, game_id: str, name: str) -> None:
     """A table-mate's phone opens the game's edit link, says it scores for everyone, and gives its name."""
     link = Game.objects.get(public_id=game_id).links.filter(access="edit", revoked_at__isnull=True).first()
-    link = link or services.link_renew(game=Game.objects.get(public_id=game_id), access="edit")
+    link = link or link_renew(game=Game.objects.get(public_id=game_id), access="edit")
     page.goto(base + reverse("scoring:join", args=[link.token]))
     page.get_by_role("button", name="Everyone").click()
     expect(page).to_have_url(pad_url(base, game_id))

@@ -14,9 +14,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Game, Seat
+from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import SMALL_PHONE, host, no_sideways_scroll, sign_in
 from tests.factories import game_scored, player, save_value
 
@@ -223,7 +223,7 @@ def test_the_results_in_french_at_360_px(browser, live_server, the_issues_game):
 
 def test_which_player_are_you_in_french_at_360_px(browser, live_server, the_issues_game):
     game, _finished = the_issues_game
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     page = french_phone(browser, live_server, signed_in=False)
     page.goto(f"{live_server.url}/join/{link.token}/")
     expect(page.locator("h1")).to_have_text("Quel joueur êtes-vous\u202f?")

@@ -511,12 +511,12 @@ def test_choosing_a_saved_layout_fills_the_comb_and_keeps_what_was_typed(page: P
     """The start form offers the latest saved layout filled in; choosing another fills the comb
     in from it (htmx brings the comb alone), "New layout" empties it, and the names already typed
     stay. The game then starts with the comb on screen."""
-    from scoring import services
     from scoring.models import Game
+    from scoring.services.games import comb_layout_save
     from tests.browser.pad_helpers import host
 
-    services.comb_layout_save(name="Small comb", sectors=[(5, 2), (4, 0)], owner=host())
-    services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0), (9, 3)], owner=host())
+    comb_layout_save(name="Small comb", sectors=[(5, 2), (4, 0)], owner=host())
+    comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0), (9, 3)], owner=host())
     page.goto(f"{live_server.url}/games/new/")
     first_vp = page.get_by_label("Sector 1, 1st place VP", exact=True)
     layout = page.get_by_label("Saved comb layout", exact=True)

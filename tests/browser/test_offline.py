@@ -14,8 +14,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from scoring import selectors
 from scoring.models import Change, Seat
+from scoring.selectors import history as history_selectors
+from scoring.views import games as game_views
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
@@ -101,7 +102,7 @@ class SlowServer:
         self.answer = threading.Event()  # the test lets it go on
         self.answered = threading.Event()  # it is answered
         self.armed = False
-        history_page = selectors.history_page
+        history_page = history_selectors.history_page
 
         def slow_history_page(*args, **kwargs):
             if self.armed:
@@ -114,7 +115,7 @@ class SlowServer:
                 if self.held.is_set():
                     self.answered.set()
 
-        monkeypatch.setattr(selectors, "history_page", slow_history_page)
+        monkeypatch.setattr(game_views, "history_page", slow_history_page)
 
     def arm(self) -> None:
         self.armed = True

@@ -14,9 +14,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.models import Game, Seat
 from scoring.rules.categories import During
+from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
@@ -166,8 +166,8 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
     Carla score it in their new seats and the tablet shows its standings."""
     game = a_finished_game()
     base = live_server.url
-    edit = services.link_renew(game=game, access="edit")
-    view = services.link_renew(game=game, access="view")
+    edit = link_renew(game=game, access="edit")
+    view = link_renew(game=game, access="view")
     bruno, tablet = open_phone(signed_in=False), open_phone(signed_in=False)
     carla = open_phone(signed_in=False, locale="fr-FR")  # (a table of two languages: each phone its own)
     join_as(bruno, base, edit, "Bruno")

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoring import services
 from scoring.models import Change, Game, Seat
+from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import banner, field, make_game, pad_ready, refused_save, sign_in, status
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def test_a_value_waiting_when_its_typist_signs_out_is_never_sent_for_the_next_pe
     context = browser.new_context(**phone)
     sign_in(context, live_server.url)
     game_id = make_game(["Alice", "Bruno"])
-    link = services.link_renew(game=Game.objects.get(public_id=game_id), access="edit")
+    link = link_renew(game=Game.objects.get(public_id=game_id), access="edit")
     olivia = context.new_page()
     olivia.route(re.compile(r"/save/$"), lambda route: route.abort("failed"))
     olivia.goto(f"{live_server.url}/games/{game_id}/")

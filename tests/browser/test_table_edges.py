@@ -13,9 +13,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Game, Seat
+from scoring.services.finishing import game_finish
+from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import (
     SMALL_PHONE,
     axe_violations,
@@ -43,7 +44,7 @@ def test_a_phone_in_paris_reads_the_finish_in_its_own_time(browser, phone, live_
     sign_in(context, live_server.url)
     page = context.new_page()
     game_id = make_game(["Alice", "Bruno"])
-    services.game_finish(game=Game.objects.get(public_id=game_id))
+    game_finish(game=Game.objects.get(public_id=game_id))
     Game.objects.filter(public_id=game_id).update(
         finished_at=Game.objects.get(public_id=game_id).finished_at.replace(hour=11, minute=49)
     )
@@ -97,7 +98,7 @@ def test_keep_scoring_goes_back_to_the_sheet_the_phone_was_on(browser, phone, li
     context = browser.new_context(**phone)
     page = context.new_page()
     game_id = make_game(["Olivia", "Priya"])
-    link = services.link_renew(game=Game.objects.get(public_id=game_id), access="edit")
+    link = link_renew(game=Game.objects.get(public_id=game_id), access="edit")
     page.goto(live_server.url + reverse("scoring:join", args=[link.token]))
     page.get_by_role("button", name="Priya").click()
     expect(page).to_have_url(re.compile(r"\?player=2$"))
@@ -115,7 +116,7 @@ def test_keep_scoring_goes_back_to_the_sheet_the_phone_was_on(browser, phone, li
 def test_a_finished_pads_controls_look_disabled(page: Page, live_server):
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     save_value(seat=seat(game_id, 1), key="farms", value=3)
-    services.game_finish(game=Game.objects.get(public_id=game_id))
+    game_finish(game=Game.objects.get(public_id=game_id))
 
     page.goto(f"{live_server.url}/games/{game_id}/?player=1")
 
@@ -130,7 +131,7 @@ def test_the_length_given_on_the_results_goes_to_bg_stats(page: Page, live_serve
     the table says 85 minutes on the results, and the play it logs lasted 85."""
     game_id = make_game(["Alice", "Bruno"])
     save_value(seat=seat(game_id, 1), key="farms", value=3)
-    services.game_finish(game=Game.objects.get(public_id=game_id))
+    game_finish(game=Game.objects.get(public_id=game_id))
 
     def logged_play() -> dict:
         address = page.get_by_role("link", name="Log this play in BG Stats").get_attribute("href")
@@ -157,7 +158,7 @@ def test_a_phone_typing_when_the_game_is_finished_says_who_finished_it_at_once(p
     farms.click()
     farms.press_sequentially("7+")  # (a sum that cannot be complete yet: kept, not sent)
 
-    services.game_finish(game=Game.objects.get(public_id=game_id), by=Actor(name="Hana"))
+    game_finish(game=Game.objects.get(public_id=game_id), by=Actor(name="Hana"))
 
     note = page.locator("#finished-note")
     expect(note).to_contain_text(re.compile(r"Finished by .+ at \d\d:\d\d\. See the results"))

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.models import Game, Seat
+from scoring.services.finishing import game_finish
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, axe_violations, field, make_game, sign_in
 from tests.factories import save_value
 
@@ -142,7 +142,7 @@ def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_wh
     page.wait_for_function("window.wakeLocks.length === 2")
     assert page.evaluate("window.wakeLocks[1].released") is False
 
-    services.game_finish(game=Game.objects.get(public_id=game_id))  # finished: the screen may sleep again
+    game_finish(game=Game.objects.get(public_id=game_id))  # finished: the screen may sleep again
     expect(page.get_by_role("heading", level=1)).to_have_text("Final standings", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     page.wait_for_function("window.wakeLocks[1].released")
 

@@ -15,9 +15,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import services
 from scoring.models import Game, Seat
 from scoring.rules.categories import During
+from scoring.services.pad import game_mode_change
 from tests.browser.pad_helpers import (
     ANOTHER_PHONE_TIMEOUT_MS,
     SMALL_PHONE,
@@ -151,7 +151,7 @@ def test_a_value_typed_while_another_phone_changes_the_way_is_kept_in_view_until
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     b.goto(pad_url(live_server.url, game_id))
     b.context.route("**/live/**", lambda route: route.fulfill(status=304))  # (B hears nothing from A meanwhile)
-    services.game_mode_change(game=Game.objects.get(public_id=game_id), during=During.TRACK)  # A's tap
+    game_mode_change(game=Game.objects.get(public_id=game_id), during=During.TRACK)  # A's tap
 
     field(b, "farm_income", "Alice").fill("57")
     field(b, "farm_income", "Alice").blur()

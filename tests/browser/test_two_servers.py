@@ -27,10 +27,10 @@ pytestmark = pytest.mark.browser
 PASSWORD = "a-long-pass-phrase-two-servers"
 SETUP = f"""
 from django.contrib.auth.models import User
-from scoring import services
+from scoring.services.games import PlayerSetup, game_create
 from scoring.rules.categories import During
 owner = User.objects.create_user("club", password={PASSWORD!r})
-game = services.game_create(players=[services.PlayerSetup(name) for name in ("Alice", "Bruno")], sectors=[],
+game = game_create(players=[PlayerSetup(name) for name in ("Alice", "Bruno")], sectors=[],
                             owner=owner, during=During.BREAKDOWN)
 print(game.public_id)
 """

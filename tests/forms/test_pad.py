@@ -19,7 +19,7 @@ from scoring.forms.pad import FieldSaveForm, PadFlagField, PadForm, PadValueFiel
 from scoring.models import GameSector, Seat
 from scoring.rules.categories import During, categories_of
 from scoring.rules.sums import MAX_SUM_LENGTH
-from scoring.services import Guard
+from scoring.services.pad import Guard
 
 # The categories of a breakdown game's pad: what ``pad_field`` and ``PadForm`` read unless told
 # that the game counts the VP track.

@@ -26,10 +26,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import strip_tags
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Game, Seat
 from scoring.rules.categories import CATEGORIES
+from scoring.services.finishing import game_finish
+from scoring.services.sharing import link_renew
 from tests.factories import PASSWORD, game_scored, game_started, player, save_value, seat_of
 from tests.i18n.helpers import (
     CHECKED_ATTRIBUTES,
@@ -391,7 +392,7 @@ def test_every_page_that_shows_a_games_date_writes_it_through_the_one_filter(own
     finished = game_scored(
         player("Alice", farm_income=10), player("Bruno", farm_income=5), played_on=FIRST_OF_DECEMBER, finished=True
     )
-    link = services.link_renew(game=game, access="edit").token
+    link = link_renew(game=game, access="edit").token
     holder = Client(**accept)
     holder.get(reverse("scoring:join", args=[link]))
     other = Client(**accept)
@@ -441,7 +442,7 @@ def test_the_phone_side_writes_a_time_as_the_server_does(owner, language, writte
 @pytest.mark.django_db
 def test_who_finished_a_game_another_day_and_when_reads_as_french_writes_it(french, owner):
     game = game_started("Alice", "Bruno", played_on=FIRST_OF_DECEMBER)
-    services.game_finish(game=game, by=Actor(user=owner))
+    game_finish(game=game, by=Actor(user=owner))
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.make_aware(datetime(2026, 12, 1, 21, 14)))
 
     text = text_of(assert_french(french.get(url("pad", game)), status=200))

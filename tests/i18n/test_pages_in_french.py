@@ -20,10 +20,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Seat
 from scoring.rules.engine import Sector, score_sector
+from scoring.services.sharing import link_renew
 from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
 from tests.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
@@ -334,7 +334,7 @@ def test_refusals_in_french(french, client, settings):
 def test_who_made_a_change_in_french_a_link_holder_always_marked_as_one(french, owner):
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="farms", value=3, by=Actor(user=owner))
-    holder = Actor(link=services.link_renew(game=game, access="edit"), name="Olivia")
+    holder = Actor(link=link_renew(game=game, access="edit"), name="Olivia")
     save_value(seat=seat_of(game, 2), key="farms", value=4, by=holder)
 
     assert "par Olivia (lien de saisie)" in text_of(markup(french.get(url("pad", game))))

@@ -13,19 +13,15 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.management.commands._database_copy import postgres_connection, postgres_run
 from scoring.models import Change, Game, GameMember, LanguagePreference, Player
-from scoring.services import (
-    change_undo,
-    comb_layout_save,
-    game_finish,
-    game_reopen,
-    link_renew,
-    link_revoke,
-    players_merge,
-)
+from scoring.services.accounts import account_language_set
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.games import comb_layout_save
+from scoring.services.pad import change_undo
+from scoring.services.people import players_merge
+from scoring.services.sharing import link_renew, link_revoke
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 
 # A restore replaces the database under every connection: the tests cannot run inside the
@@ -71,7 +67,7 @@ def a_club_history() -> None:
     game_finish(game=game_scored(player("Ben", farm_income=2), player("Automa", automa=True), owner=ben))
     game_started("Old", "Timer", owner=None)  # a game of nobody: from before accounts
     comb_layout_save(name="Club comb", sectors=[(9, 4), (13, 0)], owner=ann)
-    services.account_language_set(ben, "fr")
+    account_language_set(ben, "fr")
     Client().force_login(ann)
 
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from scoring.access import SESSION_LINKS, SESSION_VISITOR
+from scoring.actors import SESSION_LINKS, SESSION_VISITOR
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, Seat
 from scoring.rules.categories import During
 from tests.factories import game_started, save_value, seat_of, user

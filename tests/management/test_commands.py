@@ -438,13 +438,14 @@ def test_the_pad_cannot_store_more_than_7_tokens_so_every_export_imports_again(t
     """FORMAT.md: "at most 7 in all for a player". The pad saves each sector on its own, so the
     service refuses a count that would put more than 7 on the comb; a stored game therefore
     always exports to a file that imports again."""
-    from scoring import services
     from scoring.gamefile import read_document
+    from scoring.services.imports import game_store
+    from scoring.services.pad import Outcome
 
-    services.game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
+    game_store(read_document(example_document())[0])  # Alice: [2, 1] on two sectors
     seat = Seat.objects.get()
     refused = save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=7)
-    assert refused.outcome is services.Outcome.REFUSED and "at most 6 here" in refused.message
+    assert refused.outcome is Outcome.REFUSED and "at most 6 here" in refused.message
     save_tokens(seat=seat, sector=GameSector.objects.get(position=0), count=6)  # 7 in all: fine
     first, _ = run("export_games")
 

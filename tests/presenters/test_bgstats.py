@@ -15,10 +15,12 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from scoring import selectors, services
 from scoring.models import Change, Game, GameEvent, Player, Seat
 from scoring.presenters import bgstats
 from scoring.presenters.board import Scoreboard
+from scoring.selectors.changes import play_facts
+from scoring.selectors.games import game_state
+from scoring.services.finishing import game_finish, game_reopen, play_length_set
 from tests.factories import game_scored, player, save_value, seat_of
 from tests.views.helpers import shared_victory_game
 
@@ -26,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def link_of(game: Game) -> str:
-    return bgstats.play_link(Scoreboard(selectors.game_state(game)))
+    return bgstats.play_link(Scoreboard(game_state(game)), play_facts(game))
 
 
 def play_of(link: str) -> dict:
@@ -122,10 +124,10 @@ def test_a_game_finished_past_midnight_ended_then():
 def test_a_game_reopened_to_be_corrected_ended_when_the_table_first_finished_it():
     game = played(shared_victory_game(), first_entry=EVENING - timedelta(minutes=70), finished=EVENING)
     Game.objects.filter(pk=game.pk).update(finished_at=None)
-    services.game_finish(game=game)  # the table finishes at EVENING (set below) ...
-    services.game_reopen(game=game)
+    game_finish(game=game)  # the table finishes at EVENING (set below) ...
+    game_reopen(game=game)
     save_value(seat=seat_of(game, 2), key="farms", value=5)  # ... and someone corrects a value two hours later
-    services.game_finish(game=game)
+    game_finish(game=game)
     first, again = GameEvent.objects.filter(game=game, what=GameEvent.What.FINISHED).order_by("pk")
     GameEvent.objects.filter(pk=first.pk).update(at=EVENING)
     later = EVENING + timedelta(hours=2)
@@ -182,7 +184,7 @@ def test_the_length_the_table_said_is_sent_whatever_the_pad_saw():
     game = played(shared_victory_game(), first_entry=EVENING - timedelta(minutes=6), finished=EVENING)
     assert "durationMin" not in play_of(link_of(game))
 
-    services.play_length_set(game=game, minutes=95)
+    play_length_set(game=game, minutes=95)
 
     assert play_of(link_of(game))["durationMin"] == 95
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import selectors
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.results import standings
+from scoring.selectors.games import game_state
 from tests.factories import game_scored, game_started, player
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def words_of(game) -> list[tuple[str, str, str]]:
     """Each player of the standings: name, rank, and where they stand in words."""
-    board = Scoreboard(selectors.game_state(game))
+    board = Scoreboard(game_state(game))
     return [(view.name, view.rank_label, said) for view, said in standings(board)]
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import selectors, services
 from scoring.models import HibernationTokens
 from scoring.rules.categories import During
+from scoring.selectors.games import game_played_next, game_state, seat_of_same_player
+from scoring.services.games import PlayerSetup, game_start
 from tests.factories import game_started, owner, revision_of, save_tokens, save_value, save_workers
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered
         save_tokens(seat=seats[0], sector=stored[-1], count=1)
 
     with django_assert_num_queries(2):
-        state = selectors.game_state(game)
+        state = game_state(game)
 
     assert [(s.pk, s.position, s.first_vp, s.second_vp) for s in state.sectors] == [
         (s.pk, s.position, s.first_vp, s.second_vp) for s in stored
@@ -64,24 +65,21 @@ def test_anything_entered_tells_a_value_a_player_entered_from_the_games_own_star
         else:
             save_value(seat=seat, key=key, value=value)
 
-    assert selectors.game_state(game).anything_entered() is started
+    assert game_state(game).anything_entered() is started
 
 
 def test_a_new_vp_track_game_has_nothing_entered():
-    assert selectors.game_state(game_started("Ann", "Bob", during=During.TRACK)).anything_entered() is False
+    assert game_state(game_started("Ann", "Bob", during=During.TRACK)).anything_entered() is False
 
 
 def test_the_next_game_of_a_table_is_the_latest_started_after_it():
     before = game_started("Ann", "Bob")
-    assert selectors.game_played_next(before) is None
+    assert game_played_next(before) is None
     started = [
-        services.game_start(
-            players=[services.PlayerSetup("Bob"), services.PlayerSetup("Ann")], after=before, owner=owner()
-        )
-        for _ in range(2)
+        game_start(players=[PlayerSetup("Bob"), PlayerSetup("Ann")], after=before, owner=owner()) for _ in range(2)
     ]
 
-    assert selectors.game_played_next(before) == started[-1]
+    assert game_played_next(before) == started[-1]
 
 
 @pytest.mark.parametrize(
@@ -94,6 +92,6 @@ def test_the_same_player_is_found_in_their_new_seat_by_name(was_on, found):
     before = game_started("Ann", "Bob", "Cid")
     game = game_started("BOB", "ann", "Dora")
 
-    seat = selectors.seat_of_same_player(was_on, before, game)
+    seat = seat_of_same_player(was_on, before, game)
 
     assert (seat.number if seat else None) == found

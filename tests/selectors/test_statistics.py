@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.rules.categories import MAJORITY_LABEL, During
+from scoring.selectors.statistics import overall_statistics
 from tests.factories import game_scored, player
 from tests.views.helpers import markup
 
@@ -44,7 +44,7 @@ def history(owner):
 
 
 def test_the_figures_of_a_small_history(owner, history):
-    stats = selectors.overall_statistics(owner)
+    stats = overall_statistics(owner)
     assert stats.games == 2
     assert stats.average_winning_score == 14.0  # winners: 18, 12 and 12
     shares = {share.label: (share.vp, share.percent) for share in stats.shares}
@@ -81,7 +81,7 @@ def test_a_track_games_during_the_game_points_are_one_category_beside_the_breakd
         player("Ann", vp_track=30, farms=2), player("Ben", vp_track=27), sectors=[], finished=True, during=During.TRACK
     )
 
-    shares = {share.label: share.vp for share in selectors.overall_statistics(owner).shares}
+    shares = {share.label: share.vp for share in overall_statistics(owner).shares}
 
     assert shares["VP on the track at the end"] == 57
     assert (shares["Starting VP"], shares["Farm income"], shares["Farms built"]) == (3, 10, 6)

@@ -10,11 +10,14 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import selectors, services
 from scoring.fields import FieldAddress
 from scoring.models import Change, Game, Seat
 from scoring.rules.categories import DURING_CATEGORIES, During, Section, categories_of
-from scoring.services import Outcome
+from scoring.selectors.games import game_state
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.games import PlayerSetup, game_create, game_start
+from scoring.services.outcomes import OUTCOME_FIELDS
+from scoring.services.pad import Outcome, field_save, game_mode_change
 from tests.factories import (
     game_scored,
     game_started,
@@ -53,9 +56,7 @@ def outcomes(game: Game) -> list[tuple[int, int, int]]:
 
 def test_a_new_game_counts_the_vp_track_with_nothing_entered_not_even_the_starting_vp():
     """The marker starts on the seat's starting VP: the track's number includes it."""
-    game = services.game_create(
-        players=[services.PlayerSetup("Alice"), services.PlayerSetup("Bruno")], sectors=[(9, 4)], owner=owner()
-    )
+    game = game_create(players=[PlayerSetup("Alice"), PlayerSetup("Bruno")], sectors=[(9, 4)], owner=owner())
 
     assert stored(game) == ("track", 0)
     assert during_entries(game) == [dict.fromkeys(DURING_KEYS)] * 2
@@ -63,14 +64,14 @@ def test_a_new_game_counts_the_vp_track_with_nothing_entered_not_even_the_starti
 
 
 def test_a_game_started_as_the_breakdown_has_its_starting_vp_filled_in_and_no_track():
-    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, during=During.BREAKDOWN, owner=owner())
+    game = game_start(players=[PlayerSetup("Ann")], solo=True, during=During.BREAKDOWN, owner=owner())
 
     assert stored(game) == ("breakdown", 0)
     assert [(entries["starting_vp"], entries["vp_track"]) for entries in during_entries(game)] == [(1, None), (2, None)]
 
 
 def test_a_solo_game_on_the_track_seats_the_automa_first_with_nothing_entered():
-    game = services.game_start(players=[services.PlayerSetup("Ann")], solo=True, owner=owner())
+    game = game_start(players=[PlayerSetup("Ann")], solo=True, owner=owner())
 
     assert list(Seat.objects.filter(game=game).order_by("number").values_list("name", "is_automa", "starting_vp")) == [
         ("Automa", True, None),
@@ -104,7 +105,7 @@ def test_a_field_of_the_other_way_is_no_field_of_the_game_and_writes_nothing(dur
     game = game_started("Alice", during=during)
     before = during_entries(game)
 
-    result = services.field_save(game=game, address=FieldAddress(1, key), value=9)
+    result = field_save(game=game, address=FieldAddress(1, key), value=9)
 
     assert (result.outcome, result.field, result.change) == (Outcome.NO_FIELD, None, None)
     assert during_entries(game) == before
@@ -118,7 +119,7 @@ def test_a_field_of_the_other_way_is_no_field_of_the_game_and_writes_nothing(dur
 def test_a_new_breakdown_game_changes_to_the_track_its_starting_vp_emptied():
     game = game_started("Alice", "Bruno")
 
-    assert services.game_mode_change(game=game, during=During.TRACK) is True
+    assert game_mode_change(game=game, during=During.TRACK) is True
 
     assert stored(game) == ("track", 1)
     assert game.during_mode == "track"
@@ -132,7 +133,7 @@ def test_a_new_breakdown_game_changes_to_the_track_its_starting_vp_emptied():
 def test_a_new_track_game_changes_to_the_breakdown_its_starting_vp_filled_in():
     game = game_started("Alice", "Bruno", "Carla", during=During.TRACK)
 
-    assert services.game_mode_change(game=game, during=During.BREAKDOWN) is True
+    assert game_mode_change(game=game, during=During.BREAKDOWN) is True
 
     assert stored(game) == ("breakdown", 1)
     assert [entries["starting_vp"] for entries in during_entries(game)] == [1, 2, 3]
@@ -142,8 +143,8 @@ def test_a_new_track_game_changes_to_the_breakdown_its_starting_vp_filled_in():
 def test_the_way_can_change_back_and_forth_while_nothing_is_entered():
     game = game_started("Alice", "Bruno")
 
-    services.game_mode_change(game=game, during=During.TRACK)
-    services.game_mode_change(game=game, during=During.BREAKDOWN)
+    game_mode_change(game=game, during=During.TRACK)
+    game_mode_change(game=game, during=During.BREAKDOWN)
 
     assert stored(game) == ("breakdown", 2)
     assert [entries["starting_vp"] for entries in during_entries(game)] == [1, 2]
@@ -154,16 +155,16 @@ def test_a_starting_vp_emptied_is_nothing_entered():
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="starting_vp", value=None)
 
-    assert services.game_mode_change(game=game, during=During.TRACK) is True
+    assert game_mode_change(game=game, during=During.TRACK) is True
 
 
 def test_the_other_fields_of_the_game_stay_as_they_are():
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="farms", value=4)
     save_workers(seat=seat_of(game, 1), workers=2)
-    save_tokens(seat=seat_of(game, 2), sector=selectors.game_state(game).sectors[0], count=3)
+    save_tokens(seat=seat_of(game, 2), sector=game_state(game).sectors[0], count=3)
 
-    services.game_mode_change(game=game, during=During.TRACK)
+    game_mode_change(game=game, during=During.TRACK)
 
     alice = seat_of(game, 1)
     assert (alice.farms, alice.active_workers) == (4, 2)
@@ -185,7 +186,7 @@ def test_a_change_is_refused_in_words_while_the_way_the_game_counts_holds_a_valu
     other = During.TRACK if during is During.BREAKDOWN else During.BREAKDOWN
 
     with pytest.raises(ValidationError) as refused:
-        services.game_mode_change(game=game, during=other)
+        game_mode_change(game=game, during=other)
 
     (message,) = [text_of(message) for message in refused.value.messages]
     assert words in message
@@ -208,7 +209,7 @@ def test_the_refusal_names_every_value_entered():
     save_value(seat=seat_of(game, 2), key="vp_track", value=0)  # 0 is a value entered too
 
     with pytest.raises(ValidationError) as refused:
-        services.game_mode_change(game=game, during=During.BREAKDOWN)
+        game_mode_change(game=game, during=During.BREAKDOWN)
 
     assert ": Alice’s VP on the track at the end and Bruno’s VP on the track at the end. " in text_of(
         refused.value.messages[0]
@@ -218,7 +219,7 @@ def test_the_refusal_names_every_value_entered():
 def test_changing_to_the_way_the_game_already_counts_writes_nothing():
     game = game_started("Alice", during=During.TRACK)
 
-    assert services.game_mode_change(game=game, during=During.TRACK) is False
+    assert game_mode_change(game=game, during=During.TRACK) is False
 
     assert stored(game) == ("track", 0)
 
@@ -227,23 +228,23 @@ def test_a_game_deleted_meanwhile_changes_nothing():
     game = game_started("Alice")
     Game.objects.filter(pk=game.pk).delete()
 
-    assert services.game_mode_change(game=game, during=During.TRACK) is False
+    assert game_mode_change(game=game, during=During.TRACK) is False
 
 
 def test_a_finished_games_way_is_changed_only_once_its_owner_has_reopened_it():
     """A finished game takes no more changes (``game_finish``); reopened, its way changes, and
     finished again its tallies are the ones a rebuild computes."""
-    from scoring.tallies import tallies_rebuild
+    from scoring.services.tallies import tallies_rebuild
 
     game = game_started("Alice", "Bruno")
-    services.game_finish(game=game)
+    game_finish(game=game)
     with pytest.raises(ValidationError, match="finished"):
-        services.game_mode_change(game=game, during=During.TRACK)
+        game_mode_change(game=game, during=During.TRACK)
     assert Game.objects.get(pk=game.pk).during == During.BREAKDOWN
 
-    services.game_reopen(game=game)
-    services.game_mode_change(game=game, during=During.TRACK)
-    services.game_finish(game=game)
+    game_reopen(game=game)
+    game_mode_change(game=game, during=During.TRACK)
+    game_finish(game=game)
 
     assert Game.objects.get(pk=game.pk).during == During.TRACK
     assert not tallies_rebuild(owner())  # the kept tallies are the ones a rebuild computes
@@ -275,11 +276,8 @@ def test_the_same_game_typed_both_ways_stores_the_same_totals_and_ranking():
     ):
         save_value(seat=seat_of(track, number), key="vp_track", value=during)
 
-    stored_outcomes = list(Seat.objects.filter(game=breakdown).order_by("number").values_list(*services.OUTCOME_FIELDS))
-    assert (
-        list(Seat.objects.filter(game=track).order_by("number").values_list(*services.OUTCOME_FIELDS))
-        == stored_outcomes
-    )
+    stored_outcomes = list(Seat.objects.filter(game=breakdown).order_by("number").values_list(*OUTCOME_FIELDS))
+    assert list(Seat.objects.filter(game=track).order_by("number").values_list(*OUTCOME_FIELDS)) == stored_outcomes
     assert [outcome[3] for outcome in stored_outcomes] == [1 + 9 + 4 - 2 + 3, 2 + 12 + 2 + 8, 2 + 10 + 8]
 
 

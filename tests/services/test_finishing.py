@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import selectors, services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.fields import FieldAddress
 from scoring.models import Change, Game, GameEvent
-from scoring.services import FinishOutcome, Guard, Outcome, ValueSave
+from scoring.selectors.changes import recent_changes
+from scoring.selectors.games import game_state
+from scoring.services.finishing import (
+    FinishCheck,
+    FinishOutcome,
+    finish_check,
+    game_finish,
+    game_reopen,
+    pad_finish,
+    play_length_set,
+)
+from scoring.services.pad import Guard, Outcome, ValueSave, change_undo, values_save
+from scoring.services.sharing import link_renew, link_revoke
 from tests.factories import (
     NUMBER_KEYS,
     game_all_entered,
@@ -32,8 +43,8 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def check_of(game: Game) -> services.FinishCheck:
-    return services.finish_check(selectors.game_state(game))
+def check_of(game: Game) -> FinishCheck:
+    return finish_check(game_state(game))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,7 +124,7 @@ def test_more_tokens_than_a_player_owns_blocks_and_more_than_the_comb_holds_asks
 def test_finish_with_nothing_to_ask_finishes_the_game():
     game = game_all_entered()
 
-    result = services.pad_finish(game=game)
+    result = pad_finish(game=game)
 
     assert result.outcome is FinishOutcome.FINISHED
     assert Game.objects.get(pk=game.pk).is_finished
@@ -122,27 +133,27 @@ def test_finish_with_nothing_to_ask_finishes_the_game():
 def test_finish_asks_first_and_finishes_once_confirmed():
     game = game_started("Alice", "Bruno")
 
-    asked = services.pad_finish(game=game)
+    asked = pad_finish(game=game)
     assert asked.outcome is FinishOutcome.ASKS and asked.check.asks
     assert not Game.objects.get(pk=game.pk).is_finished
 
-    assert services.pad_finish(game=game, confirmed=True).outcome is FinishOutcome.FINISHED
+    assert pad_finish(game=game, confirmed=True).outcome is FinishOutcome.FINISHED
     assert Game.objects.get(pk=game.pk).is_finished
 
 
 def test_a_link_holder_is_always_asked_since_they_finish_for_the_whole_table():
     game = game_all_entered()
-    holder = Actor(name="Ben", link=services.link_renew(game=game, access="edit"))
+    holder = Actor(name="Ben", link=link_renew(game=game, access="edit"))
 
-    assert services.pad_finish(game=game, by=holder).outcome is FinishOutcome.ASKS
-    assert services.pad_finish(game=game, by=holder, confirmed=True).outcome is FinishOutcome.FINISHED
+    assert pad_finish(game=game, by=holder).outcome is FinishOutcome.ASKS
+    assert pad_finish(game=game, by=holder, confirmed=True).outcome is FinishOutcome.FINISHED
     assert GameEvent.objects.get(game=game).by_name == "Ben"
 
 
 def test_a_player_over_their_tokens_blocks_finishing_even_confirmed():
     game = game_scored(player("Alice", tokens=[5, 3, 0], workers=1), player("Bruno", workers=1))
 
-    result = services.pad_finish(game=game, confirmed=True)
+    result = pad_finish(game=game, confirmed=True)
 
     assert result.outcome is FinishOutcome.BLOCKED
     assert not Game.objects.get(pk=game.pk).is_finished
@@ -153,7 +164,7 @@ def test_finish_saves_the_values_first_and_stops_at_one_not_saved():
     farms = ValueSave(FieldAddress(2, "farms"), value=4)
     stale = ValueSave(FieldAddress(2, "recruits"), value=5, guard=Guard(version=7))
 
-    result = services.pad_finish(game=game, saves=[farms, stale], confirmed=True)
+    result = pad_finish(game=game, saves=[farms, stale], confirmed=True)
 
     assert result.outcome is FinishOutcome.NOT_SAVED
     assert [saved.outcome for saved in result.saves] == [Outcome.SAVED, Outcome.CONFLICT]
@@ -164,7 +175,7 @@ def test_finish_saves_the_values_first_and_stops_at_one_not_saved():
 def test_finish_does_not_finish_when_the_form_refused_a_value():
     game = game_all_entered()
 
-    result = services.pad_finish(game=game, saves=[ValueSave(FieldAddress(2, "farms"), value=4)], refused=True)
+    result = pad_finish(game=game, saves=[ValueSave(FieldAddress(2, "farms"), value=4)], refused=True)
 
     assert result.outcome is FinishOutcome.NOT_SAVED
     assert seat_of(game, 2).farms == 4  # (the others are saved)
@@ -173,12 +184,12 @@ def test_finish_does_not_finish_when_the_form_refused_a_value():
 
 def test_finish_of_a_game_finished_meanwhile_or_gone_changes_nothing():
     finished = game_all_entered()
-    services.game_finish(game=finished)
+    game_finish(game=finished)
     gone = game_all_entered()
     Game.objects.filter(pk=gone.pk).delete()
 
-    assert services.pad_finish(game=finished).outcome is FinishOutcome.ALREADY
-    assert services.pad_finish(game=gone).outcome is FinishOutcome.GONE
+    assert pad_finish(game=finished).outcome is FinishOutcome.ALREADY
+    assert pad_finish(game=gone).outcome is FinishOutcome.GONE
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,7 +204,7 @@ def test_values_save_saves_each_value_and_a_refusal_leaves_the_others_saved():
         ValueSave(FieldAddress(2, "recruits"), value=6, sum_text="2+4"),
     ]
 
-    results = services.values_save(game=game, saves=saves)
+    results = values_save(game=game, saves=saves)
 
     assert [result.outcome for result in results] == [Outcome.SAVED, Outcome.REFUSED, Outcome.SAVED]
     assert (seat_of(game, 1).farms, seat_of(game, 2).recruits, seat_of(game, 2).sums) == (3, 6, {"recruits": "2+4"})
@@ -204,7 +215,7 @@ def test_values_save_stops_at_a_game_gone():
     game = game_started("Alice", "Bruno")
     Game.objects.filter(pk=game.pk).delete()
 
-    results = services.values_save(
+    results = values_save(
         game=game, saves=[ValueSave(FieldAddress(1, "farms"), value=3), ValueSave(FieldAddress(1, "recruits"), value=1)]
     )
 
@@ -218,10 +229,10 @@ def test_values_save_stops_at_a_game_gone():
 def test_game_finish_marks_the_game_finished_once():
     game = game_started("Alice", "Bruno")
 
-    assert services.game_finish(game=game) is True
+    assert game_finish(game=game) is True
     first = Game.objects.get(pk=game.pk).finished_at
-    assert services.game_finish(game=Game.objects.get(pk=game.pk)) is False
-    assert services.game_finish(game=game) is False
+    assert game_finish(game=Game.objects.get(pk=game.pk)) is False
+    assert game_finish(game=game) is False
 
     assert first is not None
     assert Game.objects.get(pk=game.pk).finished_at == first
@@ -231,10 +242,10 @@ def test_game_finish_marks_the_game_finished_once():
 def test_game_finish_through_a_stale_copy_keeps_the_first_time():
     game = game_started("Alice", "Bruno")
     stale = Game.objects.get(pk=game.pk)
-    services.game_finish(game=game)
+    game_finish(game=game)
     first = Game.objects.get(pk=game.pk).finished_at
 
-    assert services.game_finish(game=stale) is False
+    assert game_finish(game=stale) is False
 
     assert Game.objects.get(pk=game.pk).finished_at == first
 
@@ -243,7 +254,7 @@ def test_finishing_a_game_deleted_meanwhile_does_nothing():
     game = game_started("Alice", "Bruno")
     Game.objects.filter(pk=game.pk).delete()
 
-    assert services.game_finish(game=game) is False
+    assert game_finish(game=game) is False
 
 
 def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing():
@@ -251,13 +262,13 @@ def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing(
     was finished are refused (nothing written, its revision unmoved), until its owner reopens it."""
     game = game_started("Alice", "Bruno")
     change = save_value(seat=seat_of(game, 1), key="farms", value=3).change
-    services.game_finish(game=game)
+    game_finish(game=game)
     before = revision_of(game)
 
     for result in (
         save_value(seat=seat_of(game, 1), key="farms", value=4),
         save_value(seat=seat_of(game, 1), key="farms", delta=1),
-        services.change_undo(game=game, change=change),
+        change_undo(game=game, change=change),
     ):
         assert result.outcome is Outcome.FINISHED
 
@@ -268,11 +279,11 @@ def test_a_finished_game_takes_no_more_values_from_any_phone_and_stores_nothing(
 
 def test_finishing_and_reopening_say_who_and_when_in_the_games_history():
     game = game_started("Alice", "Bruno")
-    ben = Actor(name="Ben", link=services.link_renew(game=game, access="edit"))
+    ben = Actor(name="Ben", link=link_renew(game=game, access="edit"))
 
-    assert services.game_finish(game=game, by=ben) is True
-    assert services.game_reopen(game=game, by=Actor(user=game.owner)) is True
-    assert services.game_reopen(game=game) is False  # (not finished: nothing to reopen)
+    assert game_finish(game=game, by=ben) is True
+    assert game_reopen(game=game, by=Actor(user=game.owner)) is True
+    assert game_reopen(game=game) is False  # (not finished: nothing to reopen)
 
     reopened, finished = GameEvent.objects.filter(game=game)
     assert (finished.what, finished.by_name, finished.by_link_holder) == ("finished", "Ben", True)
@@ -280,7 +291,7 @@ def test_finishing_and_reopening_say_who_and_when_in_the_games_history():
     assert finished.at <= reopened.at
     assert Game.objects.get(pk=game.pk).finished_at is None
     save_value(seat=seat_of(game, 1), key="farms", value=5)  # (reopened: it takes values again)
-    assert [item.what if isinstance(item, GameEvent) else item.field for item in selectors.recent_changes(game)] == [
+    assert [item.what if isinstance(item, GameEvent) else item.field for item in recent_changes(game)] == [
         "farms",
         "reopened",
         "finished",
@@ -291,13 +302,13 @@ def test_the_owner_is_asked_too_while_a_share_link_is_live_and_not_once_it_is_re
     """Finishing ends the game on every phone: while the owner's share link is live, other phones
     may be scoring, and one stray tap would stop them all."""
     game = game_all_entered()
-    services.link_renew(game=game, access="edit")
+    link_renew(game=game, access="edit")
 
-    asked = services.pad_finish(game=game)
+    asked = pad_finish(game=game)
     assert (asked.outcome, asked.for_table) == (FinishOutcome.ASKS, True)
 
-    services.link_revoke(game=game, access="edit")
-    assert services.pad_finish(game=game).outcome is FinishOutcome.FINISHED
+    link_revoke(game=game, access="edit")
+    assert pad_finish(game=game).outcome is FinishOutcome.FINISHED
 
 
 def test_the_play_length_is_said_of_a_finished_game_and_in_its_history():
@@ -306,15 +317,15 @@ def test_the_play_length_is_said_of_a_finished_game_and_in_its_history():
     game = game_started("Alice", "Bruno")
     owner = Actor(user=game.owner)
 
-    assert services.play_length_set(game=game, minutes=85, by=owner) is False  # (in progress: nothing)
+    assert play_length_set(game=game, minutes=85, by=owner) is False  # (in progress: nothing)
     assert Game.objects.get(pk=game.pk).play_minutes is None
-    services.game_finish(game=game, by=owner)
+    game_finish(game=game, by=owner)
 
-    assert services.play_length_set(game=game, minutes=85, by=owner) is True
-    assert services.play_length_set(game=game, minutes=85, by=owner) is False
-    assert services.play_length_set(game=game, minutes=None, by=owner) is True
+    assert play_length_set(game=game, minutes=85, by=owner) is True
+    assert play_length_set(game=game, minutes=85, by=owner) is False
+    assert play_length_set(game=game, minutes=None, by=owner) is True
 
     assert Game.objects.get(pk=game.pk).play_minutes is None
     taken_back, said = GameEvent.objects.filter(game=game, what="length")
     assert (said.minutes, said.by_user, taken_back.minutes) == (85, game.owner, None)
-    assert [item.what for item in selectors.recent_changes(game)][:2] == ["length", "length"]
+    assert [item.what for item in recent_changes(game)][:2] == ["length", "length"]

@@ -14,9 +14,10 @@ from datetime import date
 
 import pytest
 
-from scoring import services
 from scoring.models import Change, CombLayout, Game, GameLink, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORIES, During
+from scoring.services.games import PlayerSetup, comb_layout_save, game_create, game_delete, game_start
+from scoring.services.sharing import link_renew, link_revoke
 from tests.factories import (
     COMB,
     game_scored,
@@ -58,8 +59,8 @@ def test_game_create_fills_in_the_starting_vp_of_each_seat_and_leaves_every_othe
 
 
 def test_game_create_keeps_the_comb_in_order_the_names_trimmed_and_the_game_details():
-    game = services.game_create(
-        players=[services.PlayerSetup("  Alice "), services.PlayerSetup("Bruno", faction="Ria")],
+    game = game_create(
+        players=[PlayerSetup("  Alice "), PlayerSetup("Bruno", faction="Ria")],
         sectors=[(9, 4), (13, 0)],
         played_on=date(2026, 11, 29),
         notes="At Carla's",
@@ -98,19 +99,15 @@ def test_entries_not_entered_count_as_0_in_every_score():
 
 
 def test_a_solo_game_seats_the_automa_first_and_the_player_second():
-    game = services.game_start(
-        players=[services.PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner(), during=During.BREAKDOWN
-    )
+    game = game_start(players=[PlayerSetup("Ann")], solo=True, sectors=COMB, owner=owner(), during=During.BREAKDOWN)
 
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     assert [(seat.name, seat.is_automa, seat.starting_vp) for seat in seats] == [("Automa", True, 1), ("Ann", False, 2)]
 
 
 def test_a_comb_given_a_layout_name_is_saved_as_that_layout_for_next_time():
-    services.game_start(
-        players=[services.PlayerSetup("Ann")], sectors=[(9, 4), (6, 3)], layout_name=" Base ", owner=owner()
-    )
-    services.game_start(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=owner())  # no name: none
+    game_start(players=[PlayerSetup("Ann")], sectors=[(9, 4), (6, 3)], layout_name=" Base ", owner=owner())
+    game_start(players=[PlayerSetup("Ann")], sectors=[(9, 4)], owner=owner())  # no name: none
 
     (layout,) = CombLayout.objects.filter(owner=owner())
     assert layout.name == "Base"
@@ -118,8 +115,8 @@ def test_a_comb_given_a_layout_name_is_saved_as_that_layout_for_next_time():
 
 
 def next_game_of(before: Game, *names: str, **keeper) -> Game:
-    return services.game_start(
-        players=[services.PlayerSetup(name) for name in names],
+    return game_start(
+        players=[PlayerSetup(name) for name in names],
         sectors=COMB,
         after=before,
         **(keeper or {"owner": owner()}),
@@ -131,9 +128,9 @@ def test_a_game_started_with_play_again_is_the_next_game_of_the_table_shared_as_
     had live (a revoked one is not copied), and the game played's revision moves on, so that its
     phones' next poll brings the offer."""
     before = game_started("Ann", "Bob")
-    services.link_renew(game=before, access="edit")
-    services.link_renew(game=before, access="view")
-    services.link_revoke(game=before, access="view")
+    link_renew(game=before, access="edit")
+    link_renew(game=before, access="view")
+    link_revoke(game=before, access="view")
     revision = revision_of(before)
 
     game = next_game_of(before, "Bob", "Ann")
@@ -157,7 +154,7 @@ def test_a_game_played_that_was_not_shared_gives_a_next_game_without_links():
 def test_another_keepers_game_is_never_the_game_played_before():
     """(The start form's ``again_of`` is checked as the keeper's too: ``forms.games``.)"""
     before = game_started("Ann", "Bob")
-    services.link_renew(game=before, access="edit")
+    link_renew(game=before, access="edit")
     revision = revision_of(before)
 
     game = next_game_of(before, "Bob", "Ann", visitor="another-browser")
@@ -170,15 +167,15 @@ def test_deleting_the_game_played_leaves_the_next_game_on_its_own():
     before = game_started("Ann", "Bob")
     game = next_game_of(before, "Bob", "Ann")
 
-    services.game_delete(game=before)
+    game_delete(game=before)
 
     assert Game.objects.get(pk=game.pk).played_after is None
 
 
 def test_saving_a_layout_again_under_its_name_replaces_its_sectors():
-    services.comb_layout_save(name="Base", sectors=[(9, 4), (6, 3)], owner=owner())
+    comb_layout_save(name="Base", sectors=[(9, 4), (6, 3)], owner=owner())
 
-    layout = services.comb_layout_save(name="Base", sectors=[(12, 6)], owner=owner())
+    layout = comb_layout_save(name="Base", sectors=[(12, 6)], owner=owner())
 
     assert CombLayout.objects.filter(owner=owner()).count() == 1
     assert list(layout.sectors.values_list("position", "first_vp", "second_vp")) == [(0, 12, 6)]
@@ -193,9 +190,9 @@ def test_deleting_a_game_deletes_everything_of_it_and_nothing_of_another():
     other = game_started("Carla", "Dario")
     save_value(seat=seat_of(game, 1), key="farms", value=3)
     save_value(seat=seat_of(other, 1), key="farms", value=4)
-    services.link_renew(game=game, access="edit")
+    link_renew(game=game, access="edit")
 
-    services.game_delete(game=game)
+    game_delete(game=game)
 
     assert list(Game.objects.values_list("pk", flat=True)) == [other.pk]
     assert not Seat.objects.filter(game_id=game.pk).exists()
@@ -209,8 +206,8 @@ def test_deleting_a_game_deletes_everything_of_it_and_nothing_of_another():
 def test_deleting_a_game_another_phone_deleted_already_changes_nothing():
     game = game_started("Alice", "Bruno")
     stale = Game.objects.get(pk=game.pk)
-    services.game_delete(game=game)
+    game_delete(game=game)
 
-    services.game_delete(game=stale)
+    game_delete(game=stale)
 
     assert not Game.objects.exists()

@@ -13,11 +13,17 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import selectors, services
 from scoring.gamefile import GameData, PlayerData, game_fingerprint, parse_document
 from scoring.models import Game, HibernationTokens, Seat
 from scoring.rules.engine import Sector
-from scoring.tallies import tallies_rebuild
+from scoring.selectors.games import game_data, game_state, games_with_everything
+from scoring.selectors.imports import fingerprints_stored
+from scoring.services import imports as imports_services
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.imports import ImportResult, fingerprints_fill, game_store, games_import, games_store
+from scoring.services.locking import game_lock
+from scoring.services.outcomes import game_outcome_recompute
+from scoring.services.tallies import tallies_rebuild
 from tests.factories import (
     game_scored,
     game_started,
@@ -38,7 +44,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_game_store_stores_the_entries_the_tokens_given_and_the_outcome():
-    game = services.game_store(
+    game = game_store(
         GameData(
             players=[
                 PlayerData(
@@ -64,15 +70,15 @@ def test_game_store_stores_the_entries_the_tokens_given_and_the_outcome():
     assert tokens_of(game, 1) == [2, 0]
     assert not HibernationTokens.objects.filter(seat=ben).exists()  # a player with no tokens given has none entered
     assert game.finished_at is not None and revision_of(game) == 0
-    scored = selectors.game_state(game).score()
+    scored = game_state(game).score()
     assert [row[3] for row in stored_outcomes(game)] == [p.total for p in scored.players]  # the outcome stored with it
     assert scored.players[0].majority_by_sector[0] == 9  # (Ann's tokens count: 1st in sector 1)
 
 
 def test_games_store_stores_each_games_outcome_and_tallies_as_the_engine_and_a_rebuild_give_them():
-    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
+    games = games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
 
-    assert [services.game_outcome_recompute(game) for game in games] == [False, False, False]
+    assert [game_outcome_recompute(game) for game in games] == [False, False, False]
     assert not tallies_rebuild(owner())
 
 
@@ -93,11 +99,11 @@ def document_games(count: int, first_day: int = 1) -> list[GameData]:
 
 
 def exported(game: Game) -> GameData:
-    return selectors.game_data(selectors.games_with_everything().get(pk=game.pk))
+    return game_data(games_with_everything().get(pk=game.pk))
 
 
 def test_a_stored_games_fingerprint_is_the_one_of_its_export():
-    games = services.games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
+    games = games_store(parse_document((DATA / "multi_game.json").read_bytes()), finished=True, owner=owner())
 
     assert [Game.objects.get(pk=game.pk).fingerprint for game in games] == [
         game_fingerprint(exported(game)) for game in games
@@ -106,13 +112,13 @@ def test_a_stored_games_fingerprint_is_the_one_of_its_export():
 
 def test_an_import_stores_the_games_not_stored_yet_in_batches_and_says_what_it_did():
     said = []
-    services.games_import(document_games(3), owner=owner())
+    games_import(document_games(3), owner=owner())
 
-    result = services.games_import(
+    result = games_import(
         document_games(7), owner=owner(), batch=3, progress=lambda done, total: said.append((done, total))
     )
 
-    assert result == services.ImportResult(added=4, skipped=3)
+    assert result == ImportResult(added=4, skipped=3)
     assert said == [(3, 7), (6, 7), (7, 7)]
     assert Game.objects.filter(owner=owner()).count() == 7
 
@@ -120,7 +126,7 @@ def test_an_import_stores_the_games_not_stored_yet_in_batches_and_says_what_it_d
 def test_a_game_held_twice_by_a_document_is_stored_once():
     twice = document_games(2) * 2
 
-    assert services.games_import(twice, owner=owner(), batch=3) == services.ImportResult(added=2, skipped=2)
+    assert games_import(twice, owner=owner(), batch=3) == ImportResult(added=2, skipped=2)
 
 
 def test_an_import_looks_the_games_up_without_reading_the_accounts_games_back():
@@ -129,27 +135,27 @@ def test_an_import_looks_the_games_up_without_reading_the_accounts_games_back():
 
     def statements() -> int:
         with CaptureQueriesContext(connection) as queries:
-            services.games_import(document_games(5, first_day=1), owner=owner())
+            games_import(document_games(5, first_day=1), owner=owner())
         Game.objects.filter(owner=owner(), played_on__lt=date(2024, 1, 8)).delete()
         assert not [query for query in queries if query["sql"].startswith('SELECT "scoring_seat"')]
         return len(queries)
 
     statements()  # (the first import also creates the player Ann, and the account's tallies)
     empty = statements()
-    services.games_store(document_games(60, first_day=2), finished=True, owner=owner())
+    games_store(document_games(60, first_day=2), finished=True, owner=owner())
 
     assert statements() == empty
 
 
 def test_fingerprints_are_looked_up_a_few_hundred_at_a_time(django_assert_num_queries):
     """(An account of 80,000 games once failed an import of 20,000: "too many SQL variables".)"""
-    services.games_store(document_games(2), finished=True, owner=owner())
+    games_store(document_games(2), finished=True, owner=owner())
     asked = [game_fingerprint(data) for data in document_games(2)] + [f"{number:064x}" for number in range(1200)]
 
     account = owner()
 
     with django_assert_num_queries(3) as queries:
-        found = selectors.fingerprints_stored(account, asked)
+        found = fingerprints_stored(account, asked)
 
     assert found == set(asked[:2])
     # Unordered, so the database looks them up by the (owner, fingerprint) index: ordered as the
@@ -160,33 +166,33 @@ def test_fingerprints_are_looked_up_a_few_hundred_at_a_time(django_assert_num_qu
 def test_a_game_finished_on_the_pad_is_known_to_an_import_of_its_export():
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="farms", value=4)
-    services.game_finish(game=game)
+    game_finish(game=game)
 
-    assert services.games_import([exported(game)], owner=owner()) == services.ImportResult(added=0, skipped=1)
+    assert games_import([exported(game)], owner=owner()) == ImportResult(added=0, skipped=1)
 
 
 def test_a_game_written_to_since_its_fingerprint_was_kept_is_known_once_an_import_fills_it():
     game = game_scored(player("Alice", farms=2), player("Bruno"), finished=True)
-    services.game_reopen(game=game)  # corrected after the game: the fingerprint is forgotten
+    game_reopen(game=game)  # corrected after the game: the fingerprint is forgotten
     save_value(seat=seat_of(game, 1), key="farms", value=5)
     assert Game.objects.get(pk=game.pk).fingerprint is None
 
-    assert services.games_import([exported(game)], owner=owner()) == services.ImportResult(added=0, skipped=1)
+    assert games_import([exported(game)], owner=owner()) == ImportResult(added=0, skipped=1)
     assert Game.objects.get(pk=game.pk).fingerprint == game_fingerprint(exported(game))
 
 
 def test_filling_the_fingerprints_leaves_a_game_written_to_meanwhile_for_the_next_time(monkeypatch):
     game = game_started("Alice", "Bruno")
     save_value(seat=seat_of(game, 1), key="farms", value=1)
-    real_data = selectors.game_data
+    real_data = game_data
 
     def written_to_meanwhile(stored, **kwargs):  # another phone saves while the fingerprint is computed
-        services.game_lock(game.pk)
+        game_lock(game.pk)
         return real_data(stored, **kwargs)
 
-    monkeypatch.setattr(selectors, "game_data", written_to_meanwhile)
-    assert services.fingerprints_fill(owner()) == 0
+    monkeypatch.setattr(imports_services, "game_data", written_to_meanwhile)
+    assert fingerprints_fill(owner()) == 0
     monkeypatch.undo()
 
     assert Game.objects.get(pk=game.pk).fingerprint is None
-    assert services.fingerprints_fill(owner()) == 1
+    assert fingerprints_fill(owner()) == 1

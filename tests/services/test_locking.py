@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
 from scoring.models import Game
+from scoring.services.locking import game_lock
 from tests.factories import (
     game_scored,
     game_started,
@@ -27,10 +27,10 @@ pytestmark = pytest.mark.django_db
 def test_the_lock_moves_the_games_revision_on_by_one_and_says_whether_the_game_is_there():
     game = game_started("Alice", "Bruno")
 
-    assert services.game_lock(game.pk) is True
-    assert services.game_lock(game.pk) is True
+    assert game_lock(game.pk) is True
+    assert game_lock(game.pk) is True
     assert revision_of(game) == 2
-    assert services.game_lock(game.pk + 1000) is False
+    assert game_lock(game.pk + 1000) is False
 
 
 def test_the_lock_moves_the_games_revision_and_forgets_its_fingerprint(django_assert_num_queries):
@@ -38,7 +38,7 @@ def test_the_lock_moves_the_games_revision_and_forgets_its_fingerprint(django_as
     before = Game.objects.values().get(pk=game.pk)
 
     with django_assert_num_queries(1):
-        services.game_lock(game.pk)
+        game_lock(game.pk)
 
     assert before["fingerprint"] is not None
     assert Game.objects.values().get(pk=game.pk) == {**before, "revision": before["revision"] + 1, "fingerprint": None}

@@ -14,9 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from scoring import selectors, services
-from scoring.access import Keeper
+from scoring.actors import Keeper
 from scoring.models import Game, GameSector, Seat
+from scoring.selectors.games import game_result, games_with_everything
+from scoring.selectors.history import HistoryFilters, history_page
+from scoring.services.outcomes import game_outcome_recompute, game_outcome_store
+from scoring.services.pad import change_undo
 from tests.factories import (
     game_scored,
     game_started,
@@ -49,7 +52,7 @@ def stored(game) -> list[tuple]:
 
 def scored(game) -> list[tuple]:
     """What the engine makes of the game as stored now."""
-    result = selectors.game_result(selectors.games_with_everything().get(pk=game.pk))
+    result = game_result(games_with_everything().get(pk=game.pk))
     return [
         (p.during, p.majority, p.end, p.total, p.rank, p.winner, list(p.majority_by_sector)) for p in result.players
     ]
@@ -82,7 +85,7 @@ def test_an_undo_stores_the_outcome_too():
     game = game_started("Alice", "Bruno")
     alice = Seat.objects.get(game=game, number=1)
     result = save_value(seat=alice, key="recruits", value=20)
-    assert services.change_undo(game=game, change=result.change).saved
+    assert change_undo(game=game, change=result.change).saved
     assert stored(game) == scored(game)
     assert stored(game)[0][3] == 1
 
@@ -110,7 +113,7 @@ def test_the_history_reads_stored_outcomes_without_scoring_games(django_assert_n
         game_started("Alice", "Bruno")
     # the games joined through links, the count, a page of games, their seats: whatever their number
     with django_assert_num_queries(4):
-        _page, entries = selectors.history_page(Keeper(user=owner), selectors.HistoryFilters(), 1)
+        _page, entries = history_page(Keeper(user=owner), HistoryFilters(), 1)
     assert [[(seat.name, outcome.total, outcome.winner) for seat, outcome in entry.players] for entry in entries] == [
         [("Alice", 1, False), ("Bruno", 2, True)]
     ] * 3
@@ -157,9 +160,9 @@ def test_recomputing_a_games_outcome_repairs_it_and_says_whether_it_differed():
     right = stored_outcomes(game)
     Seat.objects.filter(game=game, number=2).update(score_total=99, is_winner=True, rank=1)
 
-    assert services.game_outcome_recompute(game) is True
+    assert game_outcome_recompute(game) is True
     assert stored_outcomes(game) == right
-    assert services.game_outcome_recompute(game) is False
+    assert game_outcome_recompute(game) is False
     assert revision_of(game) == 2  # it locks the game, as every write does
 
 
@@ -169,5 +172,5 @@ def test_storing_the_outcome_reads_the_game_as_it_is_stored_not_the_copy_given()
     save_value(seat=seat_of(game, 1), key="farm_income", value=10)
     Seat.objects.filter(game=game).update(score_total=0)
 
-    assert services.game_outcome_store(stale) is True
+    assert game_outcome_store(stale) is True
     assert [row[3] for row in stored_outcomes(game)] == [11, 2]

@@ -29,12 +29,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import selectors, services
 from scoring.fields import FieldAddress
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORY_BY_KEY
-from scoring.services import Guard, Outcome, SaveResult
-from scoring.services.pad import PAGES_REMEMBERED
+from scoring.selectors.games import game_state
+from scoring.services.pad import PAGES_REMEMBERED, Guard, Outcome, SaveResult, change_undo, field_save
 from tests.factories import (
     game_scored,
     game_started,
@@ -87,8 +86,8 @@ def set_tokens(game: Game, number: int, position: int, count=None, **kwargs) -> 
 def test_a_save_without_a_guard_is_saved_and_counts_versions_from_1():
     game = game_started("Alice", "Bruno")
 
-    first = services.field_save(game=game, address=FieldAddress(1, "farms"), value=4)
-    second = services.field_save(game=game, address=FieldAddress(1, "farms"), value=5)
+    first = field_save(game=game, address=FieldAddress(1, "farms"), value=4)
+    second = field_save(game=game, address=FieldAddress(1, "farms"), value=5)
 
     assert seen(first) == (Outcome.SAVED, 4, 1)
     assert seen(second) == (Outcome.SAVED, 5, 2)
@@ -116,7 +115,7 @@ def test_a_saves_state_is_the_game_as_it_stands_after_the_save():
 
     result = set_tokens(game, 1, 2, 2)
 
-    fresh = selectors.game_state(game)
+    fresh = game_state(game)
     assert result.state.game.revision == fresh.game.revision == revision_of(game)
     assert result.state.tokens == fresh.tokens
     assert [(seat.pk, seat.recruits, seat.revisions) for seat in result.state.seats] == [
@@ -250,7 +249,7 @@ def test_a_flag_stays_a_yes_or_no():
 def test_a_value_the_game_does_not_have_is_no_field_and_writes_nothing(address):
     game = game_started("Alice", "Bruno")
 
-    result = services.field_save(game=game, address=address, value=3)
+    result = field_save(game=game, address=address, value=3)
 
     assert (result.outcome, result.field, result.change) == (Outcome.NO_FIELD, None, None)
     assert [seat.pk for seat in result.state.seats] == [seat.pk for seat in Seat.objects.filter(game=game)]
@@ -263,7 +262,7 @@ def test_an_address_whose_key_names_no_value_is_no_field():
     one by hand must not write another value."""
     game = game_started("Alice")
 
-    result = services.field_save(game=game, address=FieldAddress(1, "nonsense"), value=3)
+    result = field_save(game=game, address=FieldAddress(1, "nonsense"), value=3)
 
     assert result.outcome is Outcome.NO_FIELD
     assert seat_of(game, 1).active_workers is None
@@ -273,7 +272,7 @@ def test_a_save_to_a_game_deleted_meanwhile_is_gone():
     game = game_started("Alice", "Bruno")
     Game.objects.filter(pk=game.pk).delete()  # another phone deleted it
 
-    result = services.field_save(game=game, address=FieldAddress(1, "farms"), value=3)
+    result = field_save(game=game, address=FieldAddress(1, "farms"), value=3)
 
     assert (result.outcome, result.state) == (Outcome.GONE, None)
     assert not Change.objects.exists()
@@ -657,7 +656,7 @@ def test_an_undo_is_a_save_the_values_version_moves_on_and_the_change_records_wh
     mistake = set_entry(game, 1, "farm_income", 12, guard=Guard(version=1, page="a", seq=2)).change
     before = revision_of(game)
 
-    result = services.change_undo(game=game, change=mistake)
+    result = change_undo(game=game, change=mistake)
 
     assert seen(result) == (Outcome.SAVED, 9, 3)
     assert (result.text, result.change.undoes, result.change.old, result.change.new) == ("3+6", mistake, "12", "3+6")
@@ -678,7 +677,7 @@ def test_an_undo_of_a_change_that_is_no_longer_the_values_latest_is_a_conflict_e
     set_entry(game, 1, "recruits", 5, guard=Guard(version=1, page="b", seq=1))
     set_entry(game, 1, "recruits", 3, guard=Guard(version=2, page="c", seq=1))
 
-    result = services.change_undo(game=game, change=n)
+    result = change_undo(game=game, change=n)
 
     assert seen(result) == (Outcome.CONFLICT, 3, 3)
     assert result.change is None
@@ -691,7 +690,7 @@ def test_an_undo_that_would_put_back_more_than_7_tokens_is_refused_in_words():
     less = set_tokens(game, 1, 0, 1).change
     set_tokens(game, 1, 1, 6)  # another sector: 7 in all
 
-    result = services.change_undo(game=game, change=less)
+    result = change_undo(game=game, change=less)
 
     assert result.outcome is Outcome.REFUSED and "at most 1 here" in result.message
     assert tokens_of(game, 1) == [1, 6, 0]

@@ -22,9 +22,16 @@ from django.db.models import F
 from django.test import RequestFactory
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import Game, WaitingFile
 from scoring.services import uploads
+from scoring.services.uploads import (
+    SESSION_UPLOAD,
+    import_step,
+    upload_forget,
+    upload_keep,
+    upload_named,
+    upload_waiting,
+)
 from tests.factories import user
 from tests.gamefile.documents import DATA, example_document
 
@@ -44,7 +51,7 @@ def session() -> SessionBase:
 
 def keep(*, session: SessionBase, user, name: str, text: str, address: str = HOME) -> uploads.NoPlace | None:
     """A checked file sent from ``address`` (HOME unless said) to wait."""
-    return services.upload_keep(session=session, user=user, address=address, name=name, text=text)
+    return upload_keep(session=session, user=user, address=address, name=name, text=text)
 
 
 def of_size(megabytes: float) -> str:
@@ -60,7 +67,7 @@ def minutes_pass(minutes: int) -> None:
 def over_in(browser: SessionBase, minutes: int) -> datetime:
     """The place of the browser's waiting file made to be over ``minutes`` from now: when."""
     at = timezone.now() + timedelta(minutes=minutes)
-    WaitingFile.objects.filter(token=browser[services.SESSION_UPLOAD]["token"]).update(expires=at)
+    WaitingFile.objects.filter(token=browser[SESSION_UPLOAD]["token"]).update(expires=at)
     return at
 
 
@@ -69,29 +76,29 @@ def test_a_kept_file_waits_in_the_room_under_a_token_the_form_must_name(owner):
 
     assert keep(session=browser, user=owner, name="backup.json", text=MULTI) is None
 
-    waiting = services.upload_waiting(session=browser, user=owner)
+    waiting = upload_waiting(session=browser, user=owner)
     assert (waiting["name"], waiting["text"]) == ("backup.json", MULTI)
     assert timedelta(minutes=59) < waiting["until"] - timezone.now() <= timedelta(hours=1)
-    assert browser[services.SESSION_UPLOAD]["token"] == waiting["token"]
-    assert "text" not in browser[services.SESSION_UPLOAD]  # (the text is in the room: sessions stay small)
-    assert services.upload_named(session=browser, user=owner, token=waiting["token"]) == waiting
-    assert services.upload_named(session=browser, user=owner, token="another-pages-token") is None
+    assert browser[SESSION_UPLOAD]["token"] == waiting["token"]
+    assert "text" not in browser[SESSION_UPLOAD]  # (the text is in the room: sessions stay small)
+    assert upload_named(session=browser, user=owner, token=waiting["token"]) == waiting
+    assert upload_named(session=browser, user=owner, token="another-pages-token") is None
 
 
 def test_a_sessions_next_file_replaces_its_waiting_one_in_its_place_until_the_same_time(owner, settings):
     settings.IMPORT_WAITING_PER_ACCOUNT = 1
     browser = session()
     keep(session=browser, user=owner, name="first.json", text=MULTI)
-    first = services.upload_waiting(session=browser, user=owner)
+    first = upload_waiting(session=browser, user=owner)
     minutes_pass(40)
 
     assert keep(session=browser, user=owner, name="second.json", text=EXAMPLE) is None
 
-    second = services.upload_waiting(session=browser, user=owner)
+    second = upload_waiting(session=browser, user=owner)
     assert (second["name"], second["text"]) == ("second.json", EXAMPLE)
     assert second["until"] == first["until"] - timedelta(minutes=40)  # not renewed: 20 minutes left
     assert WaitingFile.objects.count() == 1
-    assert services.upload_named(session=browser, user=owner, token=first["token"]) is None
+    assert upload_named(session=browser, user=owner, token=first["token"]) is None
 
 
 def test_with_the_accounts_places_taken_a_file_cannot_wait_and_what_waits_stays(owner, settings):
@@ -103,8 +110,8 @@ def test_with_the_accounts_places_taken_a_file_cannot_wait_and_what_waits_stays(
     refused = keep(session=laptop, user=owner, name="laptop.json", text=EXAMPLE, address=AWAY)
 
     assert refused == uploads.NoPlace(uploads.ACCOUNT, waiting=1, until=over)
-    assert services.upload_waiting(session=laptop, user=owner) is None
-    assert services.upload_waiting(session=phone, user=owner)["text"] == MULTI
+    assert upload_waiting(session=laptop, user=owner) is None
+    assert upload_waiting(session=phone, user=owner)["text"] == MULTI
     assert keep(session=session(), user=user("ann"), name="ann.json", text=EXAMPLE) is None
 
 
@@ -173,9 +180,9 @@ def test_a_forgotten_file_frees_its_place(owner, settings):
     phone, laptop = session(), session()
     keep(session=phone, user=owner, name="phone.json", text=MULTI)
 
-    services.upload_forget(session=phone, user=owner)
+    upload_forget(session=phone, user=owner)
 
-    assert services.upload_waiting(session=phone, user=owner) is None
+    assert upload_waiting(session=phone, user=owner) is None
     assert keep(session=laptop, user=owner, name="laptop.json", text=EXAMPLE) is None
 
 
@@ -201,7 +208,7 @@ def test_a_file_whose_hour_is_over_waits_no_more_and_frees_its_place(owner, sett
 
     assert keep(session=laptop, user=owner, name="laptop.json", text=EXAMPLE) is None
 
-    assert services.upload_waiting(session=phone, user=owner) is None
+    assert upload_waiting(session=phone, user=owner) is None
     assert WaitingFile.objects.count() == 1  # (the one over was deleted as the room was counted)
 
 
@@ -209,26 +216,24 @@ def test_adding_goes_a_step_at_a_time_then_forgets_the_file_and_counts_what_it_a
     monkeypatch.setattr(uploads, "IMPORT_STEP", 2)
     browser = session()
     keep(session=browser, user=owner, name="backup.json", text=MULTI)
-    pending = {**services.upload_waiting(session=browser, user=owner), "done": 0, "added": 0, "skipped": 0}
+    pending = {**upload_waiting(session=browser, user=owner), "done": 0, "added": 0, "skipped": 0}
 
-    first = services.import_step(session=browser, user=owner, pending=pending)
+    first = import_step(session=browser, user=owner, pending=pending)
     assert (first.finished, first.progress["done"], first.progress["total"]) == (False, 2, 3)
-    assert browser[services.SESSION_UPLOAD]["done"] == 2 and Game.objects.count() == 2
+    assert browser[SESSION_UPLOAD]["done"] == 2 and Game.objects.count() == 2
 
-    last = services.import_step(
-        session=browser, user=owner, pending=services.upload_waiting(session=browser, user=owner)
-    )
+    last = import_step(session=browser, user=owner, pending=upload_waiting(session=browser, user=owner))
     assert (last.finished, last.added, last.skipped, last.name) == (True, 3, 0, "backup.json")
-    assert services.upload_waiting(session=browser, user=owner) is None
+    assert upload_waiting(session=browser, user=owner) is None
 
 
 def test_a_file_found_wrong_when_adding_is_forgotten_with_its_problems(owner):
     browser = session()
     keep(session=browser, user=owner, name="bad.json", text='{"format": "apiary-scorepad"}')
-    pending = {**services.upload_waiting(session=browser, user=owner), "done": 0, "added": 0, "skipped": 0}
+    pending = {**upload_waiting(session=browser, user=owner), "done": 0, "added": 0, "skipped": 0}
 
-    step = services.import_step(session=browser, user=owner, pending=pending)
+    step = import_step(session=browser, user=owner, pending=pending)
 
     assert [problem.path for problem in step.problems] == ["version", "games"]
     assert not step.finished and Game.objects.count() == 0
-    assert services.upload_waiting(session=browser, user=owner) is None
+    assert upload_waiting(session=browser, user=owner) is None

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Change, CombLayout, Game, GameEvent, OwnerTally, Player, PlayerTally, Seat
-from scoring.tallies import tallies_rebuild
+from scoring.services.finishing import game_finish, game_reopen
+from scoring.services.games import PlayerSetup, comb_layout_save, game_start
+from scoring.services.sharing import link_renew
+from scoring.services.tallies import tallies_rebuild
+from scoring.services.visitors import visitor_games_claim
 from tests.factories import game_scored, game_started, player, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +55,7 @@ def test_claiming_gives_the_account_every_game_of_that_browser_and_no_other():
     nobodys = game_started("Old", owner=None)
     revisions = {game.pk: game.revision for game in mine}
 
-    assert services.visitor_games_claim(visitor=BROWSER, user=ann) == 2
+    assert visitor_games_claim(visitor=BROWSER, user=ann) == 2
 
     for game in mine:
         game.refresh_from_db()
@@ -68,10 +71,10 @@ def test_the_seats_join_the_accounts_players_by_name_ignoring_case_and_new_names
     ann = user("ann")
     game_started("Maya", "Ines", owner=ann)
     maya = Player.objects.get(owner=ann, name="Maya")
-    solo = services.game_start(players=[services.PlayerSetup("Tom")], solo=True, visitor=BROWSER)
+    solo = game_start(players=[PlayerSetup("Tom")], solo=True, visitor=BROWSER)
     game = game_started("maya", "Tom", visitor=BROWSER)
 
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
 
     tom = Player.objects.get(owner=ann, name="Tom")
     assert [seat.player for seat in game.seats.order_by("number")] == [maya, tom]
@@ -90,7 +93,7 @@ def test_the_finished_games_join_the_accounts_tallies_as_if_they_had_always_been
     )
     game_scored(player("Tom", farm_income=50), visitor=BROWSER)  # in progress: counts once finished
 
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
 
     kept = tallies()
     assert tallies_rebuild(ann) is False  # the same as computing them all again from the seats
@@ -102,11 +105,11 @@ def test_the_finished_games_join_the_accounts_tallies_as_if_they_had_always_been
 def test_claiming_again_moves_nothing():
     ann = user("ann")
     game_scored(player("Maya", farm_income=30), finished=True, visitor=BROWSER)
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
     before = (tallies(), list(Player.objects.values_list("pk", "name")), list(Game.objects.values_list("revision")))
 
-    assert services.visitor_games_claim(visitor=BROWSER, user=ann) == 0
-    assert services.visitor_games_claim(visitor=None, user=ann) == 0  # a browser that started nothing
+    assert visitor_games_claim(visitor=BROWSER, user=ann) == 0
+    assert visitor_games_claim(visitor=None, user=ann) == 0  # a browser that started nothing
 
     assert (
         tallies(),
@@ -117,14 +120,14 @@ def test_claiming_again_moves_nothing():
 
 def test_the_browsers_layouts_follow_and_of_two_of_one_name_the_one_saved_last_stays():
     ann = user("ann")
-    services.comb_layout_save(name="Kitchen", sectors=[(9, 4)], owner=ann)
-    services.comb_layout_save(name="Club", sectors=[(5, 2)], visitor=BROWSER)
-    services.comb_layout_save(name="Club", sectors=[(7, 3)], owner=ann)  # the account's is the later one
-    services.comb_layout_save(name="Kitchen", sectors=[(12, 6)], visitor=BROWSER)  # the browser's is
-    services.comb_layout_save(name="Garden", sectors=[(8, 0)], visitor=BROWSER)
-    services.comb_layout_save(name="Elsewhere", sectors=[(1, 0)], visitor=ELSEWHERE)
+    comb_layout_save(name="Kitchen", sectors=[(9, 4)], owner=ann)
+    comb_layout_save(name="Club", sectors=[(5, 2)], visitor=BROWSER)
+    comb_layout_save(name="Club", sectors=[(7, 3)], owner=ann)  # the account's is the later one
+    comb_layout_save(name="Kitchen", sectors=[(12, 6)], visitor=BROWSER)  # the browser's is
+    comb_layout_save(name="Garden", sectors=[(8, 0)], visitor=BROWSER)
+    comb_layout_save(name="Elsewhere", sectors=[(1, 0)], visitor=ELSEWHERE)
 
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
 
     kept = {
         layout.name: [(s.first_vp, s.second_vp) for s in layout.sectors.order_by("position")]
@@ -138,11 +141,11 @@ def test_the_browsers_layouts_follow_and_of_two_of_one_name_the_one_saved_last_s
 def test_the_browsers_own_changes_become_the_accounts_and_a_link_holders_stay_theirs():
     ann = user("ann")
     game = game_started("Maya", "Tom", visitor=BROWSER)
-    edit = services.link_renew(game=game, access="edit")
+    edit = link_renew(game=game, access="edit")
     own = save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor()).change  # the browser, the owner
     theirs = save_value(seat=seat_of(game, 2), key="farms", value=2, by=Actor(link=edit, name="Tom")).change
 
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
 
     own, theirs = Change.objects.get(pk=own.pk), Change.objects.get(pk=theirs.pk)
     assert own.by_user == ann
@@ -154,12 +157,12 @@ def test_the_browsers_finishing_and_reopening_become_the_accounts_and_a_link_hol
     claimed it, as the browser's own changes do, never "by someone"."""
     ann = user("ann")
     game = game_started("Maya", "Tom", visitor=BROWSER)
-    edit = services.link_renew(game=game, access="edit")
-    services.game_finish(game=game, by=Actor())  # the browser, the owner
-    services.game_reopen(game=game, by=Actor())
-    services.game_finish(game=game, by=Actor(link=edit, name="Tom"))
+    edit = link_renew(game=game, access="edit")
+    game_finish(game=game, by=Actor())  # the browser, the owner
+    game_reopen(game=game, by=Actor())
+    game_finish(game=game, by=Actor(link=edit, name="Tom"))
 
-    services.visitor_games_claim(visitor=BROWSER, user=ann)
+    visitor_games_claim(visitor=BROWSER, user=ann)
 
     events = GameEvent.objects.filter(game=game).order_by("pk")
     assert [(event.what, event.by_user, event.by_name, event.by_link_holder) for event in events] == [

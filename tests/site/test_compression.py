@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.services.sharing import link_renew
 from tests.factories import game_started
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_pages_and_htmx_answers_go_without_the_templates_layout(owner_client, ow
 
 def test_the_owners_pad_with_share_links_goes_uncompressed(owner_client, owner):
     game = game_started("Ann", "Bob", owner=owner)
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     pad = owner_client.get(reverse("scoring:pad", args=[game.public_id]) + "?shared=1", **GZIP)  # (its links open)
     assert not pad.has_header("Content-Encoding")
     assert link.token in pad.content.decode()

@@ -15,7 +15,7 @@ from django.db.backends.utils import CursorWrapper
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
+from scoring.services.sharing import link_renew
 from scoring.views import pad as pad_views
 from tests.factories import game_started
 
@@ -42,7 +42,7 @@ def sessions_locked(monkeypatch):
 def holder_of_the_edit_link(game) -> Client:
     """A phone without an account that opened the game's edit link (its session remembers it)."""
     phone = Client()
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
     return phone
 
@@ -86,7 +86,7 @@ def test_a_new_session_the_database_cannot_store_is_answered_in_words_too(monkey
     """A first visit that starts a session (a share link opened) while the database refuses to
     write: a 503 in words, not Django's bare 500."""
     game = game_started("Alice", "Bruno")
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
 
     with sessions_locked(monkeypatch):
         refused = Client(raise_request_exception=False).get(reverse("scoring:join", args=[link.token]))

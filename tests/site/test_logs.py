@@ -17,7 +17,7 @@ from django.db.backends.utils import CursorWrapper
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
+from scoring.services.sharing import link_renew, link_revoke
 from scoring.views import sharing
 from tests.factories import game_started
 
@@ -55,8 +55,8 @@ def server_log():
 
 def test_a_share_links_token_is_never_written_in_the_request_log(log, owner):
     game = game_started("Ann", owner=owner)
-    link = services.link_renew(game=game, access="edit")
-    services.link_revoke(game=game, access="edit")  # the link opened after it was revoked: a 404
+    link = link_renew(game=game, access="edit")
+    link_revoke(game=game, access="edit")  # the link opened after it was revoked: a 404
 
     gone = Client().get(reverse("scoring:join", args=[link.token]))
     unknown = Client().get("/join/a-token-that-never-was/")
@@ -69,7 +69,7 @@ def test_a_database_fault_on_a_share_link_writes_no_token(log, owner, monkeypatc
     """SQLite locked, or PostgreSQL gone, while a link is opened: the line that says so keeps the
     link's secret, and is the only line of that request."""
     game = game_started("Ann", owner=owner)
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
 
     def locked(*args, **kwargs):
         raise OperationalError("database is locked")
@@ -123,7 +123,7 @@ def test_a_traceback_written_for_a_fault_of_the_site_keeps_the_token_out(log):
 
 def test_a_view_link_holders_refused_save_is_one_line(log, owner):
     game = game_started("Ann", "Bob", owner=owner)
-    link = services.link_renew(game=game, access="view")
+    link = link_renew(game=game, access="view")
     mate = Client()
     mate.get(reverse("scoring:join", args=[link.token]))
 

@@ -137,12 +137,12 @@ def test_a_key_file_that_is_not_there_is_refused_not_replaced_by_the_development
 @pytest.mark.django_db
 def test_a_server_error_gives_the_friendly_page_without_the_database(settings, monkeypatch):
     settings.DEBUG = False
-    from scoring import selectors
+    from scoring.views import people as people_views
 
     def broken(user):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(selectors, "players_table", broken)
+    monkeypatch.setattr(people_views, "players_table", broken)
     user = User.objects.create_user("ann", password="a-long-pass-phrase-1")
     client = Client(raise_request_exception=False)
     client.force_login(user)

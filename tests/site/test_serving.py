@@ -48,11 +48,12 @@ from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from scoring import services
+from scoring.services.games import PlayerSetup, game_create
+from scoring.services.sharing import link_renew
 owner = User.objects.create_user("club", email="club@example.org", password="a-long-pass-phrase-serving")
-game = services.game_create(players=[services.PlayerSetup("Alice")], sectors=[], owner=owner)
+game = game_create(players=[PlayerSetup("Alice")], sectors=[], owner=owner)
 print(json.dumps({
-    "share_token": services.link_renew(game=game, access="edit").token,
+    "share_token": link_renew(game=game, access="edit").token,
     "reset_account": urlsafe_base64_encode(force_bytes(owner.pk)),
     "reset_token": default_token_generator.make_token(owner),
 }))

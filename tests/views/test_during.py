@@ -9,9 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import Game
 from scoring.rules.categories import DURING_LABELS, During, Section, categories_of
+from scoring.services.pad import game_mode_change
+from scoring.services.sharing import link_renew
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     HTMX,
@@ -136,7 +137,7 @@ def test_a_breakdown_games_pad_asks_the_starting_vp_and_each_source(client):
 def test_a_view_link_shows_the_track_without_the_link_to_change_it():
     game = game_started("Alice", during=During.TRACK)
     watcher = Client()
-    watcher.get(reverse("scoring:join", args=[services.link_renew(game=game, access="view").token]))
+    watcher.get(reverse("scoring:join", args=[link_renew(game=game, access="view").token]))
 
     html = page(watcher.get(url("pad", game)))
 
@@ -263,7 +264,7 @@ def test_undoing_a_change_of_the_other_way_says_it_is_no_longer_part_of_the_game
     game = game_started("Alice")
     save_value(seat=seat_of(game, 1), key="farm_income", value=6)
     emptied = save_value(seat=seat_of(game, 1), key="farm_income", value=None).change
-    services.game_mode_change(game=game, during=During.TRACK)
+    game_mode_change(game=game, during=During.TRACK)
 
     response = client.post(reverse("scoring:undo", args=[game.public_id, emptied.pk]))
 

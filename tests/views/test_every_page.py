@@ -12,9 +12,10 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.models import Game, Player
+from scoring.services.finishing import game_finish
+from scoring.services.sharing import link_renew
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     EVIL,
@@ -92,9 +93,9 @@ def game_of_a_name_that_reorders_text() -> Game:
         player("Bruno", farm_income=20, workers=2, tokens=[2, 0, 0]),
         player("Carla", farm_income=5, workers=4, tokens=[0, 1, 0]),
     )
-    holder = Actor(link=services.link_renew(game=game, access="edit"), name=OVERRIDE)
+    holder = Actor(link=link_renew(game=game, access="edit"), name=OVERRIDE)
     save_value(seat=seat_of(game, 3), key="farms", value=3, by=holder)
-    services.game_finish(game=Game.objects.get(pk=game.pk), by=holder)
+    game_finish(game=Game.objects.get(pk=game.pk), by=holder)
     return game
 
 
@@ -273,7 +274,7 @@ def test_every_address_answers_head_as_it_answers_get(client, owner):
     none, whatever server runs it.)"""
     game = shared_victory_game()
     change = save_value(seat=seat_of(game, 1), key="farm_income", value=21).change
-    link = services.link_renew(game=game, access="view")
+    link = link_renew(game=game, access="view")
     addresses = every_address(
         game_id=game.public_id,
         player_id=Player.objects.filter(owner=owner).first().pk,

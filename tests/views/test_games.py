@@ -19,10 +19,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import services
 from scoring.gamefile import read_document
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORIES, During, categories_of
+from scoring.services.sharing import link_renew
 from tests.factories import game_scored, game_started, player, save_value, seat_of
 from tests.views.helpers import (
     WITH_AND_WITHOUT_HTMX,
@@ -374,7 +374,7 @@ def test_results_of_a_game_in_progress_offer_no_play_again(client):
 
 def test_an_edit_links_holder_may_log_the_play_but_not_play_again_from_the_owners_table(client):
     game = shared_victory_game(finished=True)
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     holder = Client()
     holder.get(reverse("scoring:join", args=[link.token]))
 
@@ -486,14 +486,12 @@ def test_the_results_of_a_finished_game_ask_how_long_the_play_lasted(client):
     assert Game.objects.get(pk=game.pk).play_minutes == 85
     assert page(client.get(url("results", game))).one("input", type="number")["value"] == "85"
     watcher = Client()
-    link = services.link_renew(game=Game.objects.get(pk=game.pk), access="view")
+    link = link_renew(game=Game.objects.get(pk=game.pk), access="view")
     watcher.get(reverse("scoring:join", args=[link.token]))
     shown = page(watcher.get(url("results", game)))
     assert shown.find("form", id="play-length") is None and "Played in 85 minutes." in shown.text
     mate = Client()
-    mate.get(
-        reverse("scoring:join", args=[services.link_renew(game=Game.objects.get(pk=game.pk), access="edit").token])
-    )
+    mate.get(reverse("scoring:join", args=[link_renew(game=Game.objects.get(pk=game.pk), access="edit").token]))
     shown = page(mate.get(url("results", game)))
     assert shown.find("form", id="play-length") is None and "Played in 85 minutes." in shown.text
     assert mate.post(url("length", game), {"minutes": "60"}).status_code == 403

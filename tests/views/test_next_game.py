@@ -17,8 +17,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import selectors, services
 from scoring.models import Game, GameLink, GameMember
+from scoring.selectors.games import game_played_next
+from scoring.services.sharing import link_renew, link_revoke
 from tests.factories import game_scored, player, user
 from tests.views.helpers import Element, form_data, page, save, url
 
@@ -28,8 +29,8 @@ pytestmark = pytest.mark.django_db
 def the_table(*names: str) -> Game:
     """A finished game of the owner's, shared by an edit link and a view link."""
     game = game_scored(*(player(name, farm_income=10 + position) for position, name in enumerate(names)), finished=True)
-    services.link_renew(game=game, access="edit")
-    services.link_renew(game=game, access="view")
+    link_renew(game=game, access="edit")
+    link_renew(game=game, access="view")
     return game
 
 
@@ -180,8 +181,8 @@ def test_a_next_game_the_owner_stopped_sharing_is_refused_with_what_to_do(client
     game = the_table("Alice", "Bruno")
     phone = holder(game, "edit", "1")
     upcoming = next_game_started(client, game)
-    services.link_revoke(game=upcoming, access="edit")
-    services.link_revoke(game=upcoming, access="view")
+    link_revoke(game=upcoming, access="edit")
+    link_revoke(game=upcoming, access="view")
 
     response = phone.post(url("next", game))
 
@@ -225,11 +226,11 @@ def test_a_holder_follows_only_by_the_link_carried_on_from_theirs(client):
     game = the_table("Alice", "Bruno")
     scorer = holder(game, "edit", "2")
     upcoming = next_game_started(client, game)
-    services.link_revoke(game=upcoming, access="edit")
+    link_revoke(game=upcoming, access="edit")
 
     assert scorer.post(url("next", game)).status_code == 403
 
-    services.link_renew(game=upcoming, access="edit")
+    link_renew(game=upcoming, access="edit")
     assert scorer.post(url("next", game)).status_code == 403
     assert scorer.get(url("pad", upcoming)).status_code == 404
 
@@ -255,7 +256,7 @@ def test_a_view_links_holder_never_follows_by_an_edit_link(client):
     game = the_table("Alice", "Bruno")
     watcher = holder(game, "view")
     upcoming = next_game_started(client, game)
-    services.link_revoke(game=upcoming, access="view")
+    link_revoke(game=upcoming, access="view")
 
     assert watcher.post(url("next", game)).status_code == 403
     assert watcher.get(url("pad", upcoming)).status_code == 404
@@ -304,4 +305,4 @@ def test_a_start_posted_after_another_accounts_game_starts_a_game_of_its_own(cli
 
     upcoming = Game.objects.get(public_id=client.post(url("start"), data)["Location"].strip("/").split("/")[-1])
 
-    assert upcoming.played_after is None and selectors.game_played_next(theirs) is None
+    assert upcoming.played_after is None and game_played_next(theirs) is None

@@ -20,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import services
-from scoring.access import SESSION_TAG
+from scoring.actors import SESSION_TAG
+from scoring.services.sharing import link_renew
 from scoring.views import offline, protocol
 from scoring.web import modules
 from tests.factories import game_scored, player
@@ -183,7 +183,7 @@ def test_the_links_addresses_are_never_in_a_kept_copy(client):
     """The owner's pad names its live links without their addresses (kept offline); Score together
     opens them (``?shared=1``), a page the phone never keeps."""
     game = game_scored(player("Alice"), player("Bruno"))
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
 
     kept = client.get(url("pad", game.public_id))
     shown = client.get(url("pad", game.public_id) + "?shared=1")

@@ -15,9 +15,10 @@ from collections import Counter
 import pytest
 from django.template.defaulttags import PartialNode
 
-from scoring import services
 from scoring.models import Game, Seat
 from scoring.rules.categories import During, categories_of
+from scoring.services.games import game_delete
+from scoring.services.pad import game_mode_change
 from tests.factories import (
     game_scored,
     game_started,
@@ -343,7 +344,7 @@ def test_every_answer_to_the_pads_script_says_how_the_game_counts_its_points(cli
 
     assert save(client, game, "s1-farms", "3")["X-Pad-During"] == "breakdown"
     assert client.get(url("live", game), headers=HTMX)["X-Pad-During"] == "breakdown"
-    services.game_mode_change(game=Game.objects.get(pk=game.pk), during=During.TRACK)
+    game_mode_change(game=Game.objects.get(pk=game.pk), during=During.TRACK)
     other_way = save(client, game, "s1-farm_income", "12", version=0)
     assert (other_way.status_code, other_way["X-Pad-During"]) == (400, "track")
 
@@ -405,7 +406,7 @@ def test_a_game_deleted_on_another_phone_answers_404_to_every_save_and_stops_the
     game = game_started("Alice", "Bruno")
     shown = loaded(client, game)
     etag = client.get(url("live", game))["ETag"]
-    services.game_delete(game=Game.objects.get(pk=game.pk))
+    game_delete(game=Game.objects.get(pk=game.pk))
 
     assert save(client, game, "s1-farms", "3", headers, version=0, page="a", seq=1).status_code == 404
     assert save(client, game, "s1-farms", headers=headers, step=1, page="a", seq=2).status_code == 404

@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import Game
+from scoring.services.finishing import game_finish
+from scoring.services.sharing import link_renew
 from scoring.views import common
 from tests.factories import (
     COMB,
@@ -51,7 +52,7 @@ pytestmark = pytest.mark.django_db
 def table_mate(game) -> Client:
     """A phone without an account that opened the game's edit link and said it scores for everyone."""
     phone = Client()
-    link = services.link_renew(game=Game.objects.get(pk=game.pk), access="edit")
+    link = link_renew(game=Game.objects.get(pk=game.pk), access="edit")
     assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
     phone.post(url("who", game), {"seat": "0"})
     phone.post(url("name", game), {"name": "Ben"})
@@ -81,7 +82,7 @@ def test_a_save_that_reaches_a_finished_game_is_refused_in_words_and_stores_noth
     """A phone that has not heard yet: its save is refused (409, one sentence), and the answer says
     the game is finished (X-Pad-Finished), so the page turns finished; nothing is stored."""
     game = game_started("Alice", "Bruno")
-    services.game_finish(game=Game.objects.get(pk=game.pk))
+    game_finish(game=Game.objects.get(pk=game.pk))
     before = snapshot(game)
 
     refused = save(client, game, "s1-farms", "4", version=0, page="a", seq=1)
@@ -105,7 +106,7 @@ def test_a_save_that_races_a_finish_is_said_finished_as_the_save_found_the_game(
 
     def access_then_finished_elsewhere(*args, **kwargs):
         access = read(*args, **kwargs)
-        services.game_finish(game=Game.objects.get(pk=game.pk))  # (the other phone's Finish, in between)
+        game_finish(game=Game.objects.get(pk=game.pk))  # (the other phone's Finish, in between)
         return access
 
     monkeypatch.setattr(common, "game_access", access_then_finished_elsewhere)
@@ -121,7 +122,7 @@ def test_every_answer_to_the_pads_script_says_whether_the_game_is_finished(clien
     game = game_started("Alice", "Bruno")
     assert save(client, game, "s1-farms", "3")["X-Pad-Finished"] == ""
     assert client.get(url("live", game), headers=HTMX)["X-Pad-Finished"] == ""
-    services.game_finish(game=Game.objects.get(pk=game.pk))
+    game_finish(game=Game.objects.get(pk=game.pk))
     assert client.get(url("live", game), headers=HTMX)["X-Pad-Finished"] != ""
 
 
@@ -460,7 +461,7 @@ def test_finish_with_the_pads_finish_form_is_accepted(owner):
 
 def test_the_owners_finish_asks_first_while_a_share_link_is_live(client):
     game = game_all_entered()
-    services.link_renew(game=Game.objects.get(pk=game.pk), access="edit")
+    link_renew(game=Game.objects.get(pk=game.pk), access="edit")
 
     asked = client.post(url("finish", game), loaded(client, game))
 

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services
 from scoring.models import Game, GameSector
 from scoring.rules.categories import During, categories_of
+from scoring.services.sharing import link_renew
 from tests.factories import (
     game_started,
     revision_of,
@@ -143,7 +143,7 @@ def test_live_refuses_post_with_405(client, headers):
 def link_holder(game: Game, kind: str, name: str = "") -> Client:
     """A phone without an account that opened the game's (new) link of that kind, and said its name."""
     phone = Client()
-    link = services.link_renew(game=game, access=kind)
+    link = link_renew(game=game, access=kind)
     assert phone.get(reverse("scoring:join", args=[link.token])).status_code == 302
     if name:
         assert phone.post(url("name", game), {"name": name}).status_code == 302

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoring import services
 from scoring.models import Change
+from scoring.services.sharing import link_renew
 from tests.factories import (
     game_scored,
     game_started,
@@ -537,7 +537,7 @@ def test_a_save_refused_before_it_reaches_the_game_is_a_sentence_for_the_script(
     (``Accept: text/plain, text/html;q=0.9``) or says it is htmx; otherwise the site's page."""
     game = game_started("Alice", "Bruno")
     watcher = Client()
-    watcher.get(url("join", services.link_renew(game=game, access="view").token))
+    watcher.get(url("join", link_renew(game=game, access="view").token))
 
     refusals = [
         (

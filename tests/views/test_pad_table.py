@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
 from scoring.models import Game
+from scoring.services.finishing import game_finish
 from tests.factories import (
     game_scored,
     game_started,
@@ -68,7 +68,7 @@ def test_the_tables_view_follows_the_game_by_its_standings_alone_and_a_304_while
 
 def test_a_shared_victory_and_a_finished_game_are_said_in_words_on_the_tables_view(client):
     game = game_scored(player("Alice", farm_income=9, workers=2), player("Bruno", farm_income=9, workers=2))
-    services.game_finish(game=Game.objects.get(pk=game.pk))
+    game_finish(game=Game.objects.get(pk=game.pk))
 
     html = page(client.get(url("table", game)))
 

@@ -29,11 +29,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
-from scoring.access import SESSION_VISITOR, Actor
+from scoring.actors import SESSION_VISITOR, Actor
 from scoring.gamefile import GameData, PlayerData
 from scoring.models import Change, CombLayout, Game, GameLink, Player
 from scoring.rules.engine import Sector
+from scoring.services.games import PlayerSetup, comb_layout_save, game_create
+from scoring.services.imports import game_store
+from scoring.services.people import players_merge
+from scoring.services.sharing import link_renew
 from tests.factories import PASSWORD, save_value, seat_of
 from tests.views.helpers import HTMX, started_on, url
 
@@ -83,15 +86,15 @@ def holdings(tag: str) -> Holdings:
     """An account holding one of everything, every text carrying ``tag``."""
     user = User.objects.create_user(f"{tag.lower()}-login", password=PASSWORD, first_name=f"{tag} Shown")
     comb = [(9, 4), (6, 0)]
-    layout = services.comb_layout_save(name=f"{tag} Layout", sectors=comb, owner=user)
-    in_progress = services.game_create(
-        players=[services.PlayerSetup(f"{tag} Player"), services.PlayerSetup(f"{tag} Second")],
+    layout = comb_layout_save(name=f"{tag} Layout", sectors=comb, owner=user)
+    in_progress = game_create(
+        players=[PlayerSetup(f"{tag} Player"), PlayerSetup(f"{tag} Second")],
         sectors=comb,
         notes=f"{tag} Notes",
         played_on=date(2026, 3, 1),
         owner=user,
     )
-    finished = services.game_store(
+    finished = game_store(
         GameData(
             players=[
                 PlayerData(
@@ -111,9 +114,9 @@ def holdings(tag: str) -> Holdings:
         owner=user,
     )
     second, alias = (Player.objects.get(owner=user, name=f"{tag} {name}") for name in ("Second", "Alias"))
-    services.players_merge(keep=second, merged=alias)
-    edit = services.link_renew(game=in_progress, access="edit")
-    view = services.link_renew(game=in_progress, access="view")
+    players_merge(keep=second, merged=alias)
+    edit = link_renew(game=in_progress, access="edit")
+    view = link_renew(game=in_progress, access="view")
     save_value(seat=seat_of(in_progress, 1), key="farms", value=4, by=Actor(user=user))
     save_value(seat=seat_of(in_progress, 2), key="farms", value=2, by=Actor(link=edit, name=f"{tag} Holder"))
     return Holdings(tag, user, in_progress, finished, layout, [edit, view])
@@ -171,7 +174,7 @@ def visitor_holdings(tag: str) -> VisitorHoldings:
         played_on="2026-03-01",
     )
     visitor = phone.session[SESSION_VISITOR]
-    finished = services.game_store(
+    finished = game_store(
         GameData(
             players=[
                 PlayerData(
@@ -190,8 +193,8 @@ def visitor_holdings(tag: str) -> VisitorHoldings:
         finished=True,
         visitor=visitor,
     )
-    edit = services.link_renew(game=in_progress, access="edit")
-    view = services.link_renew(game=in_progress, access="view")
+    edit = link_renew(game=in_progress, access="edit")
+    view = link_renew(game=in_progress, access="view")
     save_value(seat=seat_of(in_progress, 1), key="farms", value=4, by=Actor())
     save_value(seat=seat_of(in_progress, 2), key="farms", value=2, by=Actor(link=edit, name=f"{tag} Holder"))
     return VisitorHoldings(tag, phone, in_progress, finished, CombLayout.objects.get(visitor=visitor), [edit, view])
@@ -352,10 +355,10 @@ def test_the_sweep_finds_bs_own_things_where_they_belong(a, b, b_phone):
 def test_a_game_b_joined_shows_b_that_game_alone_and_never_as_login(a, b, b_phone):
     """Through A's view link, B sees that game (its players, and A by the name A gave): nothing
     else of A's, and never A's login."""
-    tablemates = [services.PlayerSetup("Tablemate One"), services.PlayerSetup("Tablemate Two")]
-    shared = services.game_create(players=tablemates, sectors=[(9, 4)], owner=a.user)
+    tablemates = [PlayerSetup("Tablemate One"), PlayerSetup("Tablemate Two")]
+    shared = game_create(players=tablemates, sectors=[(9, 4)], owner=a.user)
     save_value(seat=seat_of(shared, 1), key="farms", value=4, by=Actor(user=a.user))
-    link = services.link_renew(game=shared, access="view")
+    link = link_renew(game=shared, access="view")
     assert b_phone.post(reverse("scoring:join", args=[link.token])).status_code == 302
 
     answers = dict(everything_b_reaches(b_phone, b, a))

@@ -17,9 +17,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
 from scoring.gamefile import read_document
 from scoring.models import GameLink
+from scoring.services.sharing import link_renew
 from tests.factories import OWNER, game_started, user
 from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, page, save, url
 
@@ -280,7 +280,7 @@ def test_an_account_opening_a_link_is_asked_to_join_and_nothing_is_recorded_unti
     """A page of any other site can send a signed-in browser to a share link: opening it only
     shows what the account is about to join; the game is neither in its history nor open to it."""
     game = game_started("Alice", "Bruno")
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     phone = Client()
     phone.force_login(user("cleo"))
 
@@ -303,7 +303,7 @@ def test_an_account_opening_a_link_is_asked_to_join_and_nothing_is_recorded_unti
 
 def test_an_account_joins_with_the_button_and_goes_straight_in_the_next_time(client):
     game = game_started("Alice", "Bruno")
-    link = services.link_renew(game=game, access="edit")
+    link = link_renew(game=game, access="edit")
     phone = Client(enforce_csrf_checks=True)
     phone.force_login(user("cleo"))
     asked = page(phone.get(join_url(link)))
@@ -319,7 +319,7 @@ def test_an_account_joins_with_the_button_and_goes_straight_in_the_next_time(cli
 
 def test_a_join_posted_from_another_site_is_refused_by_the_csrf_check(client):
     game = game_started("Alice", "Bruno")
-    link = services.link_renew(game=game, access="view")
+    link = link_renew(game=game, access="view")
     phone = Client(enforce_csrf_checks=True)
     phone.force_login(user("cleo"))
 
@@ -331,7 +331,7 @@ def test_the_view_links_question_says_the_account_follows_the_game(client):
     game = game_started("Alice", "Bruno")
     phone = Client()
     phone.force_login(user("cleo"))
-    html = page(phone.get(join_url(services.link_renew(game=game, access="view"))))
+    html = page(phone.get(join_url(link_renew(game=game, access="view"))))
     assert "follow the game as the table scores it" in html.one("main").text
 
 
@@ -411,7 +411,7 @@ def test_a_name_refused_is_said_under_the_field_as_typed_and_the_name_given_befo
 def opened(game, kind: str) -> Client:
     """A phone without an account that opened the game's (new) link of that kind."""
     phone = Client()
-    assert phone.get(join_url(services.link_renew(game=game, access=kind))).status_code == 302
+    assert phone.get(join_url(link_renew(game=game, access=kind))).status_code == 302
     return phone
 
 
@@ -467,7 +467,7 @@ def test_a_signed_in_link_holder_is_shown_by_their_name_as_a_link_holder(client)
     cleo.save()
     phone = Client()
     phone.force_login(cleo)
-    phone.post(join_url(services.link_renew(game=game, access="edit")))
+    phone.post(join_url(link_renew(game=game, access="edit")))
 
     save(phone, game, "s2-farms", "3", page="cleo", seq=1)
 

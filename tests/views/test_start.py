@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import CombLayout, Game, GameSector, Seat
 from scoring.rules.categories import During
+from scoring.services.games import PlayerSetup, comb_layout_save, game_create
 from tests.factories import COMB, game_scored, game_started, player, seat_of, tokens_of
 from tests.views.helpers import (
     EVIL,
@@ -157,7 +157,7 @@ def test_start_form_shows_one_sector_row_to_fill_in_and_no_empty_row_beyond(clie
 
 
 def test_start_form_shows_a_layouts_sectors_and_no_empty_row_after_them(client, owner):
-    services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0), (6, 3)], owner=owner)
+    comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0), (6, 3)], owner=owner)
 
     html = page(client.get(url("start")))
 
@@ -197,9 +197,7 @@ def test_enter_in_a_start_form_field_starts_the_game_not_a_sector_nor_a_layout(c
 def test_start_form_offers_the_names_of_earlier_players_once_each_but_not_the_automa(client, owner):
     game_started("Alice", "Bruno")
     game_started("Alice", "bruno")
-    services.game_create(
-        players=[services.PlayerSetup("Automa", automa=True), services.PlayerSetup("Carla")], sectors=COMB, owner=owner
-    )
+    game_create(players=[PlayerSetup("Automa", automa=True), PlayerSetup("Carla")], sectors=COMB, owner=owner)
 
     html = page(client.get(url("start")))
 
@@ -213,7 +211,7 @@ def test_the_start_form_never_offers_nor_takes_another_accounts_layout(client, o
     """Layouts are an account's own (issue 18, defect 2: B's start form listed "Alice private
     layout"): another account's is neither listed nor accepted when posted."""
     alice = User.objects.create_user("alice", password="a-long-pass-phrase-of-alice")
-    hers = services.comb_layout_save(name="Alice private layout", sectors=[(3, 1)], owner=alice)
+    hers = comb_layout_save(name="Alice private layout", sectors=[(3, 1)], owner=alice)
 
     html = page(client.get(url("start")))
     posted = client.post(url("start"), start_form("Ann", layout=str(hers.pk)))
@@ -225,7 +223,7 @@ def test_the_start_form_never_offers_nor_takes_another_accounts_layout(client, o
 
 
 def test_start_form_offers_saved_layouts_and_fills_in_the_latest(client, owner):
-    layout = services.comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0)], owner=owner)
+    layout = comb_layout_save(name="Base game", sectors=[(9, 4), (13, 0)], owner=owner)
 
     html = page(client.get(url("start")))
 
@@ -327,7 +325,7 @@ def test_start_with_an_existing_layout_name_replaces_that_layouts_sectors(client
 
 def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(client, owner):
     """Without JavaScript: the button posts the form as typed so far back."""
-    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
+    layout = comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
     typed = start_form(
         "Alice",
         "Bruno",
@@ -353,8 +351,8 @@ def test_use_this_layout_fills_the_sectors_in_and_keeps_everything_else_typed(cl
 
 
 def test_choosing_a_layout_with_htmx_answers_the_sectors_alone_filled_in_from_it(client, owner):
-    services.comb_layout_save(name="Base game", sectors=[(9, 4)], owner=owner)
-    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
+    comb_layout_save(name="Base game", sectors=[(9, 4)], owner=owner)
+    layout = comb_layout_save(name="Big comb", sectors=[(12, 6), (7, 0)], owner=owner)
 
     response = client.get(url("start"), {"layout": str(layout.pk)}, headers=HTMX)
 
@@ -368,7 +366,7 @@ def test_choosing_a_layout_with_htmx_answers_the_sectors_alone_filled_in_from_it
 
 
 def test_use_this_layout_on_an_empty_form_shows_no_errors(client, owner):
-    layout = services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+    layout = comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
 
     response = client.get(url("start"), {"layout": str(layout.pk), "use_layout": "1"})
 
@@ -581,9 +579,9 @@ def test_play_again_of_a_solo_game_is_the_same_player_against_the_automa_again(c
 
 
 def test_play_again_chooses_the_saved_layout_of_the_same_comb(client, owner):
-    services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
-    services.comb_layout_save(name="Base game", sectors=COMB, owner=owner)
-    services.comb_layout_save(name="Latest", sectors=[(1, 1)], owner=owner)  # the one used last: not this comb
+    comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+    comb_layout_save(name="Base game", sectors=COMB, owner=owner)
+    comb_layout_save(name="Latest", sectors=[(1, 1)], owner=owner)  # the one used last: not this comb
 
     html = page(client.get(url("again", the_table())))
 
@@ -609,7 +607,7 @@ def test_a_visitor_plays_again_in_their_own_browser():
 
 
 def test_play_again_of_a_comb_no_layout_holds_types_it_in_as_a_new_layout(client, owner):
-    services.comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
+    comb_layout_save(name="Big comb", sectors=[(12, 6)], owner=owner)
 
     html = page(client.get(url("again", the_table())))
 

@@ -22,13 +22,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import selectors, services
-from scoring.access import Actor
+from scoring.actors import Actor
 from scoring.gamefile import dump_document, parse_document, to_json
 from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Change, Game, WaitingFile
 from scoring.selectors import imports
+from scoring.selectors.games import games_for_export
 from scoring.services import uploads
+from scoring.services.imports import games_import
+from scoring.services.sharing import link_renew
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
 from tests.factories import game_scored, game_started, player, seat_of, user, value_corrected
 from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document
@@ -123,7 +125,7 @@ def test_the_json_export_is_every_game_the_user_owns_with_its_history(owner_clie
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="apiary-games-{today()}.json"'
-    assert response.content.decode() == to_json(dump_document(selectors.games_for_export(owner=owner)))
+    assert response.content.decode() == to_json(dump_document(games_for_export(owner=owner)))
     document = json.loads(response.content)
     assert [[p["name"] for p in game["players"]] for game in document["games"]] == [["Alice"], ["Bruno", "Carla"]]
     assert document["games"][0]["changes"][0] | {"at": None} == {
@@ -142,7 +144,7 @@ def test_another_users_games_never_appear_in_an_export(owner_client, owner):
     theirs = game_scored(player("Zed"), player("Yann"), owner=stranger, finished=True)
     game_scored(player("Nobody's"), owner=None, finished=True)  # a game from before accounts
     # A game the owner joined through its edit link is in their history, but it is the stranger's.
-    link = services.link_renew(game=theirs, access="edit")
+    link = link_renew(game=theirs, access="edit")
     owner_client.post(reverse("scoring:join", args=[link.token]))
     assert "Zed" in page(owner_client.get(reverse("scoring:history"))).text
 
@@ -257,7 +259,7 @@ def test_a_file_with_some_games_already_stored_adds_only_the_others(owner_client
 
 def test_another_users_games_are_not_what_makes_a_game_already_stored(owner_client, owner):
     stranger = user("stranger")
-    services.games_import(parse_document(MULTI.read_bytes()), owner=stranger)
+    games_import(parse_document(MULTI.read_bytes()), owner=stranger)
 
     upload(owner_client, MULTI.read_bytes())
     assert len(listed(preview(owner_client), "to-add")) == 3

@@ -20,9 +20,12 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scoring import access, services
-from scoring.access import SESSION_VISITOR, Actor
+from scoring import access
+from scoring.actors import SESSION_VISITOR, Actor
 from scoring.models import CombLayout, Game, Player
+from scoring.services.games import PlayerSetup, comb_layout_save, game_create
+from scoring.services.sharing import link_renew, link_revoke
+from scoring.services.visitors import visitor_games_claim
 from scoring.views import games as games_views
 from tests.factories import PASSWORD, game_started, save_value, seat_of, user
 from tests.views.helpers import form_data, page, started_on, typed, url
@@ -109,7 +112,7 @@ def test_a_returning_visitor_gets_its_layout_and_its_players_names(visitor):
 
 
 def test_another_browser_neither_sees_nor_uses_a_visitors_layout_and_names(visitor):
-    layout = services.comb_layout_save(name="Other table", sectors=[(9, 4)], visitor="x" * 32)
+    layout = comb_layout_save(name="Other table", sectors=[(9, 4)], visitor="x" * 32)
     started_on(Client(), "Zelda", sectors=((3, 1),), layout_name="Zelda's comb")
 
     shown = visitor.get(url("start"))
@@ -155,7 +158,7 @@ def test_the_visitor_finishes_and_deletes_its_game(visitor):
 
 def test_the_visitors_own_changes_are_the_owners_in_the_pads_history_and_a_link_holders_theirs(visitor):
     game = started_on(visitor, "Maya", "Tom")
-    edit = services.link_renew(game=game, access="edit")
+    edit = link_renew(game=game, access="edit")
     save_value(seat=seat_of(game, 1), key="farms", value=4, by=Actor())  # as the visitor's pad saves it
     save_value(seat=seat_of(game, 2), key="farms", value=2, by=Actor(link=edit, name="Tom"))
 
@@ -203,7 +206,7 @@ def test_signing_up_from_the_browser_keeps_every_game_it_started(visitor):
 
 def test_signing_in_from_the_browser_keeps_its_games_with_the_accounts_players(visitor):
     ann = user("ann")
-    services.game_create(players=[services.PlayerSetup("Maya")], sectors=[], owner=ann)
+    game_create(players=[PlayerSetup("Maya")], sectors=[], owner=ann)
     game = started_on(visitor, "maya", "Tom")
     assert (
         "The game started in this browser will be kept in the account you sign in to."
@@ -225,9 +228,9 @@ def test_a_table_mate_who_makes_an_account_finds_the_games_it_joined_in_its_hist
     link's game does not."""
     joined, revoked = game_started("Ann", "Vera", owner=user("ann")), game_started("Ann", owner=user("ann"))
     for game in (joined, revoked):
-        link = services.link_renew(game=game, access="edit")
+        link = link_renew(game=game, access="edit")
         assert visitor.get(reverse("scoring:join", args=[link.token])).status_code == 302
-    services.link_revoke(game=revoked, access="edit")
+    link_revoke(game=revoked, access="edit")
     assert "The game you joined in this browser will be in your new account’s history." in (
         page(visitor.get(reverse("signup"))).text
     )
@@ -291,7 +294,7 @@ def signing_in_meanwhile(monkeypatch, tab: Client, *, claim_only: bool = False) 
         if claim_only:
             signing_in = RequestFactory().post(reverse("login"))
             signing_in.session = SessionStore(session_key=request.session.session_key)
-            access.browser_games_claim(signing_in, user("ann"), claim=services.visitor_games_claim)
+            access.browser_games_claim(signing_in, user("ann"), claim=visitor_games_claim)
         else:
             assert tab.post(reverse("login"), {"username": "ann", "password": PASSWORD}).status_code == 302
         return original(request, start)

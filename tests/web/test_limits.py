@@ -25,8 +25,10 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from scoring import services
 from scoring.models import Change, Game, GameLink, Player, RateCounter
+from scoring.services.finishing import game_finish
+from scoring.services.games import PlayerSetup, game_create
+from scoring.services.sharing import link_renew
 from scoring.web import limits
 from tests.views.helpers import loaded, page, typed, url
 
@@ -188,7 +190,7 @@ def test_password_reset_is_limited_per_address(client, ann, mailoutbox, small_li
 
 @pytest.fixture
 def game(ann):
-    return services.game_create(players=[services.PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
+    return game_create(players=[PlayerSetup("Ann")], sectors=[(9, 4)], owner=ann)
 
 
 def join(client, token, address=HOME, **extra):
@@ -198,7 +200,7 @@ def join(client, token, address=HOME, **extra):
 def test_opening_links_is_limited_per_phone_and_per_address(client, game, small_limits, clock):
     """A phone opening links over and over (guessing them) waits; the other phones behind its
     address still open theirs, up to the address's ceiling."""
-    token = services.link_renew(game=game, access="edit").token
+    token = link_renew(game=game, access="edit").token
     assert join(client, token).status_code == 302  # (counted by its address: the phone has no session yet)
     assert join(client, "guessed-token").status_code == 404
     assert join(client, "another-guess").status_code == 404
@@ -240,9 +242,7 @@ def save(client, game, address=HOME, value="3", headers=HTMX, **extra):
 def link_holder(game, address=HOME, **extra) -> Client:
     """A phone that opened the game's edit link (no account): its session holds the link."""
     phone = Client()
-    link = game.links.filter(access="edit", revoked_at__isnull=True).first() or services.link_renew(
-        game=game, access="edit"
-    )
+    link = game.links.filter(access="edit", revoked_at__isnull=True).first() or link_renew(game=game, access="edit")
     assert join(phone, link.token, address, **extra).status_code == 302
     return phone
 
@@ -338,8 +338,8 @@ def test_the_real_save_limit_never_meets_a_club_of_24_tables_behind_one_address_
     tables = []
     for table in range(24):
         owner = User.objects.create_user(f"table-{table + 1}")
-        players = [services.PlayerSetup(name) for name in ("Ann", "Ben", "Cid", "Dee", "Eve")]
-        tables.append((owner, services.game_create(players=players, sectors=[(9, 4)], owner=owner)))
+        players = [PlayerSetup(name) for name in ("Ann", "Ben", "Cid", "Dee", "Eve")]
+        tables.append((owner, game_create(players=players, sectors=[(9, 4)], owner=owner)))
 
     answers = [
         typed_for_a_minute(phone_of(owner), owner, game, f"s{seat}-farms", FAST)
@@ -435,7 +435,7 @@ def _finish(client, game):
 
 
 def _reopen(client, game):
-    services.game_finish(game=game)
+    game_finish(game=game)
     return client.post(url("reopen", game), REMOTE_ADDR=HOME)
 
 
@@ -493,7 +493,7 @@ def test_a_link_holders_name_and_player_count_against_the_save_limit(game, small
 
 def test_merging_players_counts_against_the_save_limit(client, ann, game, small_limits, clock):
     client.force_login(ann)
-    services.game_create(players=[services.PlayerSetup("Annie")], sectors=[(9, 4)], owner=ann)
+    game_create(players=[PlayerSetup("Annie")], sectors=[(9, 4)], owner=ann)
     for value in ("1", "2", "3"):
         assert save(client, game, value=value).status_code == 200
     keep, merged = (Player.objects.get(owner=ann, name=name) for name in ("Ann", "Annie"))

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import Game
+from scoring.services.finishing import game_finish
 from scoring.web.time_zones import TIME_ZONE_COOKIE, known_zone
 from tests.factories import game_started
 from tests.views.helpers import page, url
@@ -52,7 +52,7 @@ def finished_note(phone: Client, game: Game, zone: str | None) -> str:
 def test_the_finished_note_is_written_in_the_phones_own_time_zone(owner_client, zone, shown, settings):
     settings.TIME_ZONE = "UTC"
     game = game_started("Ann", "Ben")
-    services.game_finish(game=game)
+    game_finish(game=game)
     at = timezone.now().replace(hour=11, minute=49, second=0, microsecond=0, month=12, day=5, year=2026)
     Game.objects.filter(pk=game.pk).update(finished_at=at)
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from scoring.gamefile import dump_document, to_json
 from scoring.management.commands._gamefile_io import owner_named
 from scoring.management.commands._shell_language import ShellLanguageCommand
-from scoring.selectors import games_for_export
+from scoring.selectors.games import games_for_export
 
 
 class Command(ShellLanguageCommand):

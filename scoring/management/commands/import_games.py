@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.management.commands._gamefile_io import owner_named, read_games
 from scoring.management.commands._shell_language import ShellLanguageCommand
-from scoring.services import games_import
+from scoring.services.imports import games_import
 
 
 class Command(ShellLanguageCommand):

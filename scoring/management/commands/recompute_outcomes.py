@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.management.commands._shell_language import ShellLanguageCommand
 from scoring.models import Game
-from scoring.services import game_outcome_recompute
-from scoring.tallies import tallies_rebuild
+from scoring.services.outcomes import game_outcome_recompute
+from scoring.services.tallies import tallies_rebuild
 
 
 class Command(ShellLanguageCommand):
