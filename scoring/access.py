@@ -4,7 +4,7 @@ view), and nobody else.
 A game's owner is an account, or a visitor: a browser that scores without an account, named by a
 random *visitor id* kept in its session (``Keeper``). The visitor's browser has the owner's rights
 on the games it started, until it makes an account or signs in: the account then keeps them
-(``services.visitor_games_claim``).
+(``services.visitors.visitor_games_claim``).
 
 Every view of a game asks ``game_access`` first, with the least role it needs. A game the
 request may not see answers 404, exactly as a game that does not exist; a view-only link that
@@ -161,7 +161,7 @@ def _visitor_keep(session, visitor: str, *, renew: bool) -> None:
 
 def browser_games_claim(request: HttpRequest, user, claim: Callable[..., int]) -> int:
     """The account signing in (or up) keeps the games this browser started without one
-    (``claim``: ``services.visitor_games_claim``), the visitor id read from the session as
+    (``claim``: ``services.visitors.visitor_games_claim``), the visitor id read from the session as
     stored, its row locked; the session then says which account keeps them (until ``login``
     gives it a new key), so that a game being started on another page at that moment is the
     account's (``game_start_for_keeper``). How many games the account kept."""
@@ -245,7 +245,7 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
 def link_open(request: HttpRequest, link: GameLink, *, followed: bool = False) -> None:
     """The request now holds the link: remembered in the session and, for a signed-in user who
     does not own the game, as a member of the game (so it is in their history); noted for the
-    owner's page (``services.link_holder_note``), ``followed`` when it came by *Go to the next
+    owner's page (``services.sharing.link_holder_note``), ``followed`` when it came by *Go to the next
     game*."""
     links = dict(request.session.get(SESSION_LINKS, {}))
     opened = set(links.get(link.game.public_id, []))

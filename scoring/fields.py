@@ -187,7 +187,7 @@ NOT_CHECKED = object()
 
 @dataclass(frozen=True)
 class Guard:
-    """What a save is based on (``services.field_save`` reads it; the forms say it of a post).
+    """What a save is based on (``services.pad.field_save`` reads it; the forms say it of a post).
 
     ``page`` names the page (one browser tab) and ``seq`` its save's number, rising with every
     save the page sends: an older save of the page that arrives after a newer one is ignored,

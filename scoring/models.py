@@ -70,7 +70,7 @@ def _owner_or_visitor(name: str) -> models.CheckConstraint:
 
 def _visitor_field() -> models.CharField:
     """The browser that made the row without an account: the visitor id kept in its session
-    (``access.Keeper``), until an account claims it (``services.visitor_games_claim``)."""
+    (``actors.Keeper``), until an account claims it (``services.visitors.visitor_games_claim``)."""
     return models.CharField(max_length=VISITOR_ID_LENGTH, null=True, blank=True, default=None, editable=False)
 
 
@@ -124,13 +124,13 @@ class Game(models.Model):
     played_after = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="played_next", editable=False
     )
-    # What makes it the same game as one of a game file (``gamefile.game_fingerprint``), kept so
+    # What makes it the same game as one of a game file (``gamefile.fingerprints.game_fingerprint``), kept so
     # that an import looks its games up in the database instead of reading the account's games
-    # back. NULL until known: every write to the game empties it (``services.game_lock``); storing
+    # back. NULL until known: every write to the game empties it (``services.locking.game_lock``); storing
     # and finishing a game set it, and an import fills the ones missing
-    # (``services.fingerprints_fill``).
+    # (``services.imports.fingerprints_fill``).
     fingerprint = models.CharField(max_length=64, null=True, blank=True, default=None, editable=False)
-    # A visitor's game (scored without an account): the browser's visitor id (``access.Keeper``).
+    # A visitor's game (scored without an account): the browser's visitor id (``actors.Keeper``).
     visitor = _visitor_field()
 
     class Meta:
@@ -533,9 +533,9 @@ def display_name(user) -> str:
 
 class Player(models.Model):
     """One person of one owner's games, across all of them: every seat of that owner's games
-    whose name is this name (ignoring case) points here (``services.game_store``). The Automa
+    whose name is this name (ignoring case) points here (``services.imports.game_store``). The Automa
     is its own record (``is_automa``, one per owner), never a person and never merged with one.
-    Two records found to be the same person are merged (``services.players_merge``)."""
+    Two records found to be the same person are merged (``services.people.players_merge``)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)  # as first typed
@@ -571,7 +571,7 @@ class Player(models.Model):
 
 
 class PlayerAlias(models.Model):
-    """Another name of a player: the name of a record merged into it (``services.players_merge``),
+    """Another name of a player: the name of a record merged into it (``services.people.players_merge``),
     so a later game with that name joins this player instead of making the record again."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

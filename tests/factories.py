@@ -1,9 +1,10 @@
 """Small helpers that create games the way the app does: through ``scoring.services``.
 
-``game_started`` is a game as the start form creates it (``services.game_create``: seats in order),
+``game_started`` is a game as the start form creates it (``services.games.game_create``: seats in order),
 its during-the-game points as the breakdown (starting VP 1, 2, 3, ...) unless ``during`` says the
 VP track (a new game's default on the start form). ``game_scored`` is a game with entries, active
-workers and comb tokens already filled in (``services.game_store``, as an import does), for pages that show results.
+workers and comb tokens already filled in (``services.imports.game_store``, as an import does),
+for pages that show results.
 
 Every game has an owner: the user ``owner()`` (the same account in a test, the one that
 ``tests/conftest.py``'s ``owner`` fixture gives), unless the test passes ``owner=`` itself.
@@ -161,7 +162,7 @@ def game_all_entered(**kwargs) -> Game:
 def save_value(
     *, seat: Seat, key: str, value=None, sum_text: str = "", delta: int = 0, guard: Guard = NO_GUARD, by: Actor = NOBODY
 ) -> SaveResult:
-    """One value of a seat saved as the pad saves it (``services.field_save``), the seat object
+    """One value of a seat saved as the pad saves it (``services.pad.field_save``), the seat object
     read again after it."""
     result = field_save(
         game=seat.game,
@@ -228,5 +229,5 @@ def revision_of(game: Game) -> int:
 
 
 def stored_outcomes(game: Game) -> list[tuple]:
-    """What each seat of the game stores of its outcome (``services.OUTCOME_FIELDS``), seat by seat."""
+    """What each seat of the game stores of its outcome (``services.outcomes.OUTCOME_FIELDS``), seat by seat."""
     return list(Seat.objects.filter(game=game).order_by("number").values_list(*OUTCOME_FIELDS))

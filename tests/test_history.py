@@ -7,7 +7,7 @@ Services level, no views. A change (``scoring.models.Change``) names its game, s
 and who: an account (``by_user``, shown by its display name, never its login), a share link
 (``by_link``) and/or a name in words (``by_name``), and apart from the name whether a link's holder
 made it (``by_link_holder``). Undoing a change is itself a change, pointing at the one it undid (``undoes``),
-saved as any other save (``services.change_undo`` goes through ``field_save``); only the field's
+saved as any other save (``services.pad.change_undo`` goes through ``field_save``); only the field's
 latest change can be undone: once the field changed again, on any phone, the undo is a conflict.
 """
 
@@ -93,7 +93,7 @@ def latest(game: Game) -> Change:
 
 
 def undo(change: Change, by: Actor) -> SaveResult:
-    """The change undone, as the pad's Undo button does it (``services.change_undo``)."""
+    """The change undone, as the pad's Undo button does it (``services.pad.change_undo``)."""
     change = Change.objects.select_related("game", "seat").get(pk=change.pk)
     return change_undo(game=change.game, change=change, by=by)
 

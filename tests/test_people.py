@@ -2,9 +2,9 @@
 pointing to its Player, the merge of two records of one person, and the players' pages.
 
 * A seat of a game gets its owner's Player of that name, ignoring case, created when new
-  (``services.game_store``: the start form and the imports alike); another owner's "Ann" is
+  (``services.imports.game_store``: the start form and the imports alike); another owner's "Ann" is
   another person, and the Automa is a record of its own, never a person.
-* ``services.players_merge`` moves the seats of one record to another and deletes it; it refuses
+* ``services.people.players_merge`` moves the seats of one record to another and deletes it; it refuses
   the same record, two owners' records, the Automa with a person, and two people of one game.
 * The players list (``players/``) and a player's page (``players/<id>/``) show the signed-in
   user's players only, with figures over finished games computed by the database: the number of

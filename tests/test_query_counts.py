@@ -25,15 +25,15 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 # 1 or 5 players and for 10 or 100,000 stored games. What a save costs now (docs/performance.md):
 #   1. the rate limit's count (INSERT ... ON CONFLICT on scoring_ratecounter);
 #   2. the access's read of the game's row (by its public id);
-#   3. the lock: the game's revision moved on (UPDATE scoring_game, ``games.game_lock``);
-#   4. the seats, each with the game's row (``selectors.game_state``);
+#   3. the lock: the game's revision moved on (UPDATE scoring_game, ``locking.game_lock``);
+#   4. the seats, each with the game's row (``selectors.games.game_state``);
 #   5. the comb as rows: the sectors LEFT JOIN the tokens placed there;
 #   6. the seats written: the field and every outcome that changed, at once (one UPDATE);
 #   7. the change recorded (INSERT scoring_change).
 # A comb step (or a token count typed) writes the tokens' row too, before the seats (INSERT the
 # first time, UPDATE after, DELETE when cleared). A page that shows its recent changes
 # (``changes=1``) reads them for the answer: two more, the changes and the game's finishing and
-# reopening among them (``selectors.recent_changes``).
+# reopening among them (``selectors.changes.recent_changes``).
 SAVE_BUDGET = 8
 FIELD_SAVE_STATEMENTS = 7
 STEP_STATEMENTS = 8

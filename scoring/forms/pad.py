@@ -106,7 +106,7 @@ class FieldSaveForm(forms.Form):
     """One value saved by the pad's script: the field's address (``s<seat>-<key>``), the value
     as typed (read by the same field classes as the pad's own form) or a stepper's taps, the
     value's version the page saw (required: a save that cannot say what it is based on could
-    overwrite what another phone saved), the page's id and save number (``pad.Guard``), and the
+    overwrite what another phone saved), the page's id and save number (``fields.Guard``), and the
     tag of the session the page was made in (a page of another session saves nothing)."""
 
     field = forms.CharField(max_length=40)
@@ -151,7 +151,7 @@ class FieldSaveForm(forms.Form):
         return data
 
     def save_arguments(self) -> dict:
-        """What ``services.field_save`` is given for it: the value typed, or the step."""
+        """What ``services.pad.field_save`` is given for it: the value typed, or the step."""
         data = self.cleaned_data
         guard = Guard(version=data["version"], page=data["page"], seq=data["seq"] or 0)
         if data.get("step"):
@@ -276,7 +276,7 @@ def _raised_by(posted: PostedValue) -> int:
 
 
 class GameModeForm(forms.Form):
-    """The way a game counts its during-the-game points, changed on the pad (``services.game_mode_change``)."""
+    """The way a game counts its during-the-game points, changed on the pad (``services.pad.game_mode_change``)."""
 
     during = forms.TypedChoiceField(coerce=During, choices=[(during.value, during.value) for during in During])
 

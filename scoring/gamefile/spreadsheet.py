@@ -67,7 +67,7 @@ class Writable(Protocol):
 
 
 def spreadsheet_write(games: Iterable[Game], out: Writable) -> None:
-    """The spreadsheet of ``games`` (loaded with ``selectors.games_with_everything``, in the order
+    """The spreadsheet of ``games`` (loaded with ``selectors.games.games_with_everything``, in the order
     given) written to ``out`` (a file, or an HTTP answer): the byte order mark, the header row,
     then each game's rows."""
     out.write("\ufeff")
@@ -95,7 +95,7 @@ def csv_delimiter() -> str:
 
 def csv_rows(game: Game) -> Iterator[list[object]]:
     """The game's rows, one per player in seat order, for a game loaded with
-    ``selectors.games_with_everything``. The figures are the engine's (``selectors.game_result``);
+    ``selectors.games.games_with_everything``. The figures are the engine's (``selectors.games.game_result``);
     an entry nobody has entered is an empty cell, a yes/no entry 0 or 1."""
     result = game_result(game)
     for seat, outcome in zip(game.seats.all(), result.players, strict=True):

@@ -78,7 +78,7 @@ class SaveAnswer:
 
 
 def save_answer(result: SaveResult, *, typed: str, changes: bool = False) -> SaveAnswer:
-    """What the pad shows after ``services.field_save``: 200 saved (or already saved by a newer
+    """What the pad shows after ``services.pad.field_save``: 200 saved (or already saved by a newer
     post of this page), 409 changed on another phone since the page saw it, 422 refused (said
     under the field, ``typed`` kept)."""
     if result.outcome is Outcome.GONE:  # deleted meanwhile: as a game out of reach (the script says so)

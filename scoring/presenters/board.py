@@ -1,4 +1,4 @@
-"""The pad's board: one game as the pad and the results draw it (``selectors.game_state``, scored
+"""The pad's board: one game as the pad and the results draw it (``selectors.games.game_state``, scored
 by the engine): each field's cell (what its input shows, its value's VP, its error and version,
 its attributes said in Python once, for a pad that draws a few hundred fields), the category rows,
 each seat's outcome, each comb sector's, the ranking and the tie-breaks in words. The template only
@@ -269,7 +269,7 @@ class SectorView:
 
 @dataclass
 class Scoreboard:
-    """Everything the pad and the results show of one game (``selectors.game_state``), scored by
+    """Everything the pad and the results show of one game (``selectors.games.game_state``), scored by
     the engine (``result``) unless ``scored`` gives its result already (a save's own), with the
     messages of refused values (``errors``) and what was typed into them (``typed``), by field name."""
 

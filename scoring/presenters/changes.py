@@ -69,14 +69,14 @@ def author_words(item) -> SafeString | str:
 
 
 def actor_words(actor) -> SafeString | str:
-    """Who is doing something now (an ``access.Actor``), in the words the history will say it with."""
+    """Who is doing something now (an ``actors.Actor``), in the words the history will say it with."""
     return author_words(GameEvent(**actor.authored))
 
 
 def finished_sentence(game, event) -> SafeString:
     """Who finished the game and when, as every pad says it once it is finished ("Finished by Hana
     at 21:14.", "… on 1 Dec 2026 at 21:14." another day; French "… à 21 h 14.", "le 1er déc. 2026");
-    the event (``selectors.finish_event``) is None for a game finished before games said who (an import)."""
+    the event (``selectors.changes.finish_event``) is None for a game finished before games said who (an import)."""
     at = timezone.localtime(game.finished_at)
     values = {
         "time": clock(at),

@@ -29,7 +29,7 @@ def game_change(game: Game, change_id: int) -> Change | None:
 def recent_changes(game: Game, limit: int = 8) -> list[Change | GameEvent]:
     """The game's latest changes, newest first, with who made them, whether a later change undid
     them (``is_undone``) and whether they are still their value's latest (``is_latest``: only
-    then can they be undone, ``services.change_undo``), and whether a visitor made it, the owner
+    then can they be undone, ``services.pad.change_undo``), and whether a visitor made it, the owner
     of a game started without an account (``by_visitor``); among them the game's finishing and
     reopening (``GameEvent``), for the pad's history: two statements."""
     later = Change.objects.filter(seat=OuterRef("seat"), field=OuterRef("field"), pk__gt=OuterRef("pk"))

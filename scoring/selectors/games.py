@@ -143,7 +143,7 @@ class GameState:
     def during_entered(self) -> list[tuple[Seat, Category]]:
         """The during-the-game values entered the way the game counts them now, seat by seat (the
         breakdown's starting VP as the game filled them in aside): while there is none, the game
-        may count them the other way (``services.game_mode_change``)."""
+        may count them the other way (``services.pad.game_mode_change``)."""
         during = self.game.during
         return [
             (seat, category)

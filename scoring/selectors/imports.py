@@ -22,7 +22,7 @@ from scoring.rules.engine import GameResult, PlayerResult
 
 def already_stored(owner, games: Sequence[GameData]) -> list[bool]:
     """For each game of a document, whether ``owner`` already has it: a stored game with the
-    same fingerprint (``gamefile.game_fingerprint``; docs/game-file.md, "Importing the same
+    same fingerprint (``gamefile.fingerprints.game_fingerprint``; docs/game-file.md, "Importing the same
     games twice"). A game without a date counts as played today, the date an import gives it."""
     today = timezone.localdate()
     fingerprints = [game_fingerprint(game, undated_as=today) for game in games]
@@ -95,7 +95,7 @@ class Preview:
 
 
 def import_preview(owner, games: Sequence[GameData]) -> Preview:
-    """The games of a checked document, split as ``services.games_import`` will split them; the
+    """The games of a checked document, split as ``services.imports.games_import`` will split them; the
     first ``PREVIEW_SHOWN`` of each kind are shown (a backup of thousands of games is counted)."""
     preview = Preview(new=[], known=[])
     for game, known in zip(games, already_stored(owner, games), strict=True):

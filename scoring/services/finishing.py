@@ -3,7 +3,7 @@ saved first, the game checked, and finished once nothing stops it and the table 
 what it asks), the finishing itself (``game_finish``), the owner's reopening (``game_reopen``),
 and how long the play lasted (``play_length_set``).
 
-A finished game takes no more values (``services.field_save`` refuses them) until its owner
+A finished game takes no more values (``services.pad.field_save`` refuses them) until its owner
 reopens it; its seats count in the tallies, and its history says who finished it and when.
 """
 

@@ -220,7 +220,7 @@ def games_import(
     after each batch.
 
     A game the owner already has is not stored again: one whose fingerprint
-    (``gamefile.game_fingerprint``, docs/game-file.md "Importing the same games twice") is that
+    (``gamefile.fingerprints.game_fingerprint``, docs/game-file.md "Importing the same games twice") is that
     of one of the owner's stored games (owner None: of the games of nobody), a game stored by an
     earlier batch included. So the same game held twice by a document is stored once, and two
     imports of one file run at once store its games once.

@@ -118,9 +118,9 @@ def field_save(
     was a sum, or ``step`` taps of a stepper applied to the stored value within its limits.
 
     The game is locked first, one way on SQLite and PostgreSQL alike: by a conditional update
-    that moves its revision on (``games.game_lock``; not ``select_for_update``, which SQLite
+    that moves its revision on (``locking.game_lock``; not ``select_for_update``, which SQLite
     ignores and which would need a second statement for the revision). Then it is read as it
-    stands (``selectors.game_state``); the guard is checked; the value, the seats' outcomes and
+    stands (``selectors.games.game_state``); the guard is checked; the value, the seats' outcomes and
     the tallies are written, and the change recorded. Only that value changes, so two phones
     saving different values never undo each other. A save that writes nothing (a conflict, a
     refusal, a retry) rolls its transaction back, the lock's move of the revision with it: the

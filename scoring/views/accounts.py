@@ -3,7 +3,7 @@ for the rest (sign in and out, password change and reset), with the abuse limits
 ``scoring.web.limits`` on signing in, signing up and asking for a password reset.
 
 Signing up or in from a browser that scored without an account (a visitor) gives the account
-every game that browser started (``services.visitor_games_claim``), before Django's ``login``
+every game that browser started (``services.visitors.visitor_games_claim``), before Django's ``login``
 (which keeps the session's data as it changes its key); the browser's visitor id then goes."""
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
             continue
         field = form.fields[name]
         shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
-        if name == "player":  # (a name typed: isolated, explain.isolated)
+        if name == "player":  # (a name typed: isolated, wording.sentences.isolated)
             shown = isolated(shown)
         chips.append({"label": labelled(str(field.label), shown), "url": "?" + _query_without(request, name, "page")})
     return chips
@@ -121,7 +121,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request: HtmxHttpRequest) -> HttpResponse:
     """Start a game, for an account or, without one, for this browser (a visitor: the game is the
-    browser's until it makes an account, ``access.Keeper``). The comb is filled in from a saved
+    browser's until it makes an account, ``actors.Keeper``). The comb is filled in from a saved
     layout one way (``_with_layout_sectors``):
     at first from the latest, then from the one chosen: ``?layout=ID`` (htmx asks for the comb
     alone when the choice changes), or without JavaScript the "Use this layout" button, which
@@ -271,7 +271,7 @@ def play_again(request: HttpRequest, access: GameAccess) -> HttpResponse:
     same table (``play_again.next_game``: seats moved on by one, factions cleared, the same comb,
     way of counting and end-of-game token), to change and confirm. It posts to the start form as
     ever, so the new game is whoever's taps *Start scoring*; the form carries the game played
-    (``again_of``), whose table's phones are then offered the new game (``services.game_start``).
+    (``again_of``), whose table's phones are then offered the new game (``services.games.game_start``).
     Offered to the game's owner alone: the holder of a link starts no game from the owner's table
     (nor in the owner's account)."""
     if not access.is_owner:

@@ -1,7 +1,7 @@
 """The scoring pad: the page, one value saved, the poll that brings the other phones' saves,
 undo, and finishing the game.
 
-Saving follows one rule everywhere (``services.field_save``): a save changes only the value
+Saving follows one rule everywhere (``services.pad.field_save``): a save changes only the value
 this phone changed, and only when the stored value is the one this phone saw (or by a step,
 +1/-1, applied to the stored value). Without JavaScript the pad is one form (``PadForm``): a post
 saves the fields whose posted value differs from the one the page showed. With JavaScript each
@@ -288,7 +288,7 @@ def game_reopen(request: HttpRequest, access: GameAccess) -> HttpResponse:
 def game_mode_change(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """How the game counts its during-the-game points, and the other way offered (the pad's link
     beside its heading): its form counts them on the VP track or as the breakdown
-    (``services.game_mode_change``) and goes back to the pad, or comes back refused with why
+    (``services.pad.game_mode_change``) and goes back to the pad, or comes back refused with why
     (409) while the way the game counts now holds values. A plain page and form: no script."""
     if request.method == "POST":
         form = GameModeForm(request.POST)

@@ -1,8 +1,8 @@
 """The language a person reads the pad in: chosen from the browser's Accept-Language first,
 changed in one tap by the switch at the top of every page (a POST to Django's ``set_language``,
 which works without JavaScript), and remembered per device (Django's language cookie) and, for a
-signed-in account, per account (``models.LanguagePreference``: ``selectors.account_language``,
-``services.account_language_set``), which is applied at every sign-in.
+signed-in account, per account (``models.LanguagePreference``: ``selectors.accounts.account_language``,
+``services.accounts.account_language_set``), which is applied at every sign-in.
 
 URLs stay the same in every language (no language prefix in them).
 """

@@ -144,7 +144,7 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
 @with_game(Role.VIEW)
 def next_game_follow(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """*Go to the next game*, from the pad, the table view or the results of a game whose owner
-    started the next one with *Play again* (``services.game_start``): one tap, and the phone is
+    started the next one with *Play again* (``services.games.game_start``): one tap, and the phone is
     on the next game as it was on this one. A link's holder now holds the next game's link that
     *Play again* carried on from theirs (``access.link_to_follow``: none once the owner revoked or
     renewed it; tapping is their consent to join it) and, for an edit

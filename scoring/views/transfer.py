@@ -7,15 +7,15 @@ Thin function-based views that work without JavaScript: selectors read, services
 
 1. ``import_file`` (POST) checks the file. A file with problems is refused with every problem
    named by its path, and nothing is kept. A valid one waits to be added
-   (``services.upload_keep``: one a session, in the waiting room, an hour at most from when its
+   (``services.uploads.upload_keep``: one a session, in the waiting room, an hour at most from when its
    place was taken; with the account's, the address's or the site's places taken the upload is
    refused in words by its field, saying what the person can do and until when, and what waits
    stays). The browser is sent to the preview.
 2. ``import_file`` (GET) reads the waiting file again and lists the games it will add and those
-   it skips because the account already has them (``selectors.import_preview``), and until when
+   it skips because the account already has them (``selectors.imports.import_preview``), and until when
    it waits.
 3. ``import_confirm`` (POST, naming the token; rate limited) starts adding its games, and
-   ``import_continue`` goes on, a step a request (``services.import_step``). Each answer is the
+   ``import_continue`` goes on, a step a request (``services.uploads.import_step``). Each answer is the
    progress (a bar, in the page; htmx asks for the next step as soon as one is shown; without
    JavaScript, *Continue* does); the last goes back to the data page, which says what the import
    added (all of its steps, whichever tabs of the session sent them).
@@ -175,7 +175,7 @@ def import_file(request: AccountRequest) -> HttpResponse:
 
 def _no_place(request: AccountRequest, form: GameFileUploadForm, no_place: NoPlace) -> HttpResponse:
     """The upload form again, saying by its file field why the file cannot wait
-    (``services.upload_keep``), what the person can do, and from when sending it again works:
+    (``services.uploads.upload_keep``), what the person can do, and from when sending it again works:
     409 when the account's own files hold its places (they can free one), else 429 (the address's)
     or 503 (the new accounts' share, or the site's), with a ``Retry-After``."""
     time = clock(_minute_after(no_place.until))
@@ -254,7 +254,7 @@ def import_continue(request: AccountRequest) -> HttpResponse:
 
 
 def _import_step(request: AccountRequest, pending: dict) -> HttpResponse:
-    """A step of adding the waiting file (``services.import_step``): the progress, or once every
+    """A step of adding the waiting file (``services.uploads.import_step``): the progress, or once every
     game is done the data page, which says what the import as a whole added."""
     step = import_step(session=request.session, user=request.user, pending=pending)
     if step.problems:

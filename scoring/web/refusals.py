@@ -14,7 +14,7 @@ from scoring.wording.sentences import plain_text
 
 def sentence(message: str, status: int) -> HttpResponse:
     """The reason as one sentence of plain text (what the pad's script shows in its banner); a
-    sentence made as HTML, its names isolated (``explain.words``), as its text."""
+    sentence made as HTML, its names isolated (``wording.sentences.words``), as its text."""
     text = plain_text(message) if isinstance(message, SafeData) else message
     return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
 

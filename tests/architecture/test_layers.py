@@ -24,9 +24,7 @@ def queries_in(source: str) -> list[str]:
         if isinstance(node, ast.Attribute) and node.attr == "objects":
             found.append((node.lineno, ".objects"))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in QUERYSET_METHODS:
-                found.append((node.lineno, f".{node.func.attr}()"))
-            elif node.func.attr in {"exists", "count"} and not node.args:
+            if node.func.attr in QUERYSET_METHODS or node.func.attr in {"exists", "count"} and not node.args:
                 found.append((node.lineno, f".{node.func.attr}()"))
         elif isinstance(node, ast.Name) and node.id in {"get_object_or_404", "get_list_or_404"}:
             found.append((node.lineno, node.id))

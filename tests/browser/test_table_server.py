@@ -3,7 +3,7 @@
 around the table reaching it over the home network.
 
 The laptop's browser opens the pad at 127.0.0.1; a phone reaches the laptop only by its address on
-the network. Here that address is a name, ``table.lan``, which the phone's own Chromium maps to
+the network. Here that address is a name, table.lan, which the phone's own Chromium maps to
 127.0.0.2 (``--host-resolver-rules``): every byte stays on this machine's loopback, and the phone
 sees what a real phone on a home network sees, an insecure context (a browser counts every 127.x
 address and localhost as secure, never a network name over plain HTTP). Every request either

@@ -327,7 +327,7 @@ def typography_in(html: str) -> list[str]:
 
 
 def assert_french(response, *, status: int | None = None) -> str:
-    """The page (its markup as written again: ``views.helpers.markup``), after checking that it is
+    """The page (its markup as written again: ``tests.views.helpers.markup``), after checking that it is
     French through and through, its dates and figures whole."""
     if status is not None:
         assert response.status_code == status, response.content[:2000]
@@ -344,7 +344,7 @@ def assert_french(response, *, status: int | None = None) -> str:
 
 
 def shown(sentence: str) -> str:
-    """A sentence made as HTML (``scoring.explain.words``: its names each in a <bdi>) as its text."""
+    """A sentence made as HTML (``wording.sentences.words``: its names each in a <bdi>) as its text."""
     return unescape(strip_tags(sentence))
 
 

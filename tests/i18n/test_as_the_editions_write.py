@@ -302,8 +302,8 @@ def test_no_row_of_the_pad_reads_as_another_row_or_a_section(owner, language):
     assert colliding_labels(rows, titles) == []
 
 
-# -- Every date through the one date filter (``scoring.explain.game_date``: "1er" in French), and
-# every time of day through the one clock (``scoring.explain.clock``: "21 h 14" in French).
+# -- Every date through the one date filter (``wording.numbers_and_dates.game_date``: "1er" in French), and
+# every time of day through the one clock (``wording.numbers_and_dates.clock``: "21 h 14" in French).
 
 DATE_FILTERS = re.compile(
     r"\|\s*(?:date|time|naturalday|naturaltime|timesince|timeuntil)\b|\{%\s*now\s+(?!['\"]U['\"])"

@@ -1,4 +1,4 @@
-"""Specification of ``manage.py clear_abandoned_games`` (``services.abandoned_find`` and
+"""Specification of ``manage.py clear_abandoned_games`` (``services.visitors.abandoned_find`` and
 ``abandoned_delete``), run nightly after Django's ``clearsessions`` (docs/operations.md).
 
 A visitor's game (started without an account) is reached only by the browser whose session holds

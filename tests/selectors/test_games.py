@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
     "sectors", [[], [(12, 6)], [(9, 3), (14, 7), (10, 5), (11, 0)]], ids=["no comb", "one", "four"]
 )
 def test_the_game_state_holds_every_sector_in_comb_order_and_every_token_entered(sectors, django_assert_num_queries):
-    """``selectors.game_state`` reads the seats (with the game's row) and the comb as rows (the
+    """``selectors.games.game_state`` reads the seats (with the game's row) and the comb as rows (the
     sectors joined to their tokens): the same sectors and tokens as the tables hold, sectors
     nobody has tokens in included, in two statements."""
     game = game_started("Ann", "Bob", "Cid", sectors=sectors)

@@ -1,4 +1,4 @@
-"""Specification of the overall statistics (``selectors.overall_statistics``): over the user's
+"""Specification of the overall statistics (``selectors.statistics.overall_statistics``): over the user's
 finished games, the average winning score, each category's share of all points and the win
 rate by faction and by seat, each with the number behind it; computed in the database."""
 

@@ -1,7 +1,7 @@
 """Specification of games stored from game-file data (``scoring/services/imports.py``), called
 directly: one game (``game_store``) and many (``games_store``), an import's batches
 (``games_import``), and the fingerprints that tell a game already stored (``Game.fingerprint``,
-``fingerprints_fill``). The import's pages and command are specified in ``tests/test_transfer.py``
+``fingerprints_fill``). The import's pages and command are specified in ``tests/views/test_transfer.py``
 and ``tests/management/test_commands.py``.
 """
 

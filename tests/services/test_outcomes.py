@@ -1,4 +1,4 @@
-"""Specification of the stored outcomes (``services.game_outcome_store``): every change to a
+"""Specification of the stored outcomes (``services.outcomes.game_outcome_store``): every change to a
 game stores, in the same transaction, what the scoring engine makes of it (subtotals, total,
 rank, winner, the VP of each comb sector), so that histories and statistics read outcomes
 instead of scoring games again; ``recompute_outcomes`` stores them all again after a rules fix.

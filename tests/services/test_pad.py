@@ -1,7 +1,7 @@
 """Specification of the pad's writes (``scoring/services/pad.py``), called directly (no views).
 
 Several phones score one game at once. Every save of one pad value goes through
-``services.field_save``, names what it is based on (a ``Guard``: the value's version the page
+``services.pad.field_save``, names what it is based on (a ``Guard``: the value's version the page
 showed, or the value it showed, and the page and the number of its save) and answers a
 ``SaveResult``:
 
@@ -14,7 +14,7 @@ showed, or the value it showed, and the page and the number of its save) and ans
   nothing written;
 - NO_FIELD: the game has no such seat or sector; GONE: the game was deleted meanwhile.
 
-Every save first locks the game by moving its revision on (``games.game_lock``); a save that
+Every save first locks the game by moving its revision on (``locking.game_lock``); a save that
 then writes nothing rolls back, the revision with it: the revision, the value, its version and
 the change history move only when something is written.
 

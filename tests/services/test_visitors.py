@@ -1,7 +1,7 @@
 """Specification of a visitor's games (issue 19, item 3), called directly: a game started without
 an account is its browser's (``Game.visitor``, the visitor id its session holds), counts in no
 account's players or tallies, and becomes an account's with every other game of that browser when
-the browser makes an account or signs in (``services.visitor_games_claim``).
+the browser makes an account or signs in (``services.visitors.visitor_games_claim``).
 
 Signing up and in call the claim (``tests/views/test_visitors.py``); who may reach a visitor's
 game, ``tests/test_permissions.py``; the database's own rule (an account's or a visitor's, never

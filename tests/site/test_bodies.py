@@ -5,7 +5,7 @@ limit). Every page takes 256 KB (``DATA_UPLOAD_MAX_MEMORY_SIZE``); the import, a
 2 MB and the form around it.
 
 What each page then does with what it reads is its own tests' (the import's file of more than
-2 MB refused next to its field: ``tests/test_transfer.py``)."""
+2 MB refused next to its field: ``tests/views/test_transfer.py``)."""
 
 from __future__ import annotations
 

@@ -202,7 +202,7 @@ def markup_only_as_text(response, name: str = EVIL) -> None:
 
 
 def text_of(sentence: str) -> str:
-    """A sentence made as HTML (``scoring.explain.words``: its names each in a <bdi>) as a page
+    """A sentence made as HTML (``wording.sentences.words``: its names each in a <bdi>) as a page
     shows it, in words."""
     return parse(str(sentence)).text
 

@@ -2,7 +2,7 @@
 Django's own ``clearsessions`` (docs/operations.md, "Nightly jobs").
 
 A visitor's game is reached through its visitor's session or a live share link's holder
-(``services.abandoned_find`` says exactly how); once none is left, it is only rows in the
+(``services.visitors.abandoned_find`` says exactly how); once none is left, it is only rows in the
 database, kept for good. ``--dry-run`` lists what would go and deletes nothing. An unexpired
 session it cannot read (another key than the site's, damaged data) stops it before anything is
 deleted, saying why."""
