@@ -1,8 +1,9 @@
 """Prose that cannot drift: every dotted name and file path that a docstring, a comment or a page
 of ``docs/`` cites (``double backticks`` in Python, the phone side's modules and the templates,
-`backticks` in Markdown) names something that exists. A cited name whose first part is one of the project's modules or classes must resolve to a
-definition (a module, a function, a class, a method, an attribute set in a class or module body),
-in the module that defines it; a cited path must be a file or folder of the repository."""
+`backticks` in Markdown) names something that exists. A cited name with a part that is one of
+the project's modules or classes must resolve to a definition (a module, a function, a class, a
+method, an attribute set in a class or module body) in the module that defines it; a cited path
+must be a file or folder of the repository."""
 
 from __future__ import annotations
 
