@@ -8,7 +8,7 @@
 #      (djade: scripts/template-style.sh), the layers (import-linter); then the phone side's:
 #      Biome's format and lint checks (scripts/js-style.sh, biome.jsonc);
 #   1. the phone side's unit tests: node --test tests/js/ (about a second);
-#   2. the whole pytest suite on SQLite, browser journeys included;
+#   2. the whole pytest suite on SQLite, browser journeys included, its coverage printed;
 #   3. pytest on PostgreSQL (scripts/with-postgres.sh), the tests that face the database only:
 #      with TEST_DATABASE_FACING_ONLY=1, tests/conftest.py deselects the browser journeys and the
 #      tests that use no database, which part 2 has run (and says how many).
@@ -98,7 +98,12 @@ fi
 # The whole suite on SQLite (the embedded default), then the tests that face the database again on
 # PostgreSQL (a shared deployment's database): a private cluster on loopback, started for the run
 # and stopped after.
-part "the suite on SQLite, browser journeys included" "${pytest[@]}" "$@"
+# The whole suite measures what it reaches (coverage.py through pytest-cov, branches included:
+# pyproject.toml's [tool.coverage]), prints the modules not wholly covered and fails below the
+# figure written there; a run of chosen tests (arguments) measures nothing.
+coverage=()
+[ "$pytest_args" -eq 0 ] && coverage=(--cov --cov-report=term)
+part "the suite on SQLite, browser journeys included" "${pytest[@]}" "${coverage[@]}" "$@"
 if have_postgresql; then
     part "the database-facing tests on PostgreSQL" env TEST_DATABASE_FACING_ONLY=1 PYTHON=.venv/bin/python \
         scripts/with-postgres.sh "${pytest[@]}" "$@"
