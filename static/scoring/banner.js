@@ -11,7 +11,9 @@ export function waitingWords(count, msg) {
   return count === 1 ? msg("msgWaitingOne") : msg("msgWaitingMany").replace("%(count)s", String(count));
 }
 
-// ``msg(key)``: the pad's words; ``fields``: fields.js's store.
+// ``msg(key)``: the pad's words; ``fields``: fields.js's store. The banner follows what waits by
+// itself: a field that starts or stops waiting for the network ("pad:field"), the network going
+// or coming back.
 export function setUpBanner(root, { msg, fields }) {
   const problems = { busy: "", server: "" }; // the server's own words for its last 429 and 5xx
 
@@ -40,14 +42,19 @@ export function setUpBanner(root, { msg, fields }) {
   }
 
   document.getElementById("banner-reload")?.addEventListener("click", reloadNow);
-  // A field that was waiting and is typed again waits no more.
+  // A field that starts or stops waiting for the network, or is typed again (a message said while
+  // the player was away goes).
   root.addEventListener("pad:field", ({ detail: { before, after } }) => {
-    if (after.phase === Phase.TYPING && before.phase !== Phase.TYPING) refresh();
+    const waits = before.phase === Phase.RETRYING || after.phase === Phase.RETRYING;
+    if (waits || (after.phase === Phase.TYPING && before.phase !== Phase.TYPING)) refresh();
   });
+  window.addEventListener("online", refresh);
+  window.addEventListener("offline", refresh);
 
   return {
     say,
-    refresh,
+    // The message said goes: the banner says what waits, if anything does.
+    clear: refresh,
     // The server's own words for a 429 ("busy") or a 5xx ("server"), said while values wait for it.
     heard(problem, words) {
       problems[problem] = words;

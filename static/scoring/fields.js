@@ -4,8 +4,10 @@
 // the values entered on this phone, and why this page can save nothing more, if it cannot.
 //
 // Every change of a state goes through ``update``, which keeps it, then says so on the pad's root:
-// "pad:field" ({ name, el, before, after }: each change; statuses.js shows it) and then "pad:due"
-// ({ name, sent }: a save to send now; sending.js sends it).
+// "pad:field" ({ name, el, before, after }: each change; statuses.js, figures.js and banner.js
+// follow it) and, once the update has returned, "pad:due" ({ name, sent }: a save to send now, if
+// the field still has it due; sending.js sends it). So no update ever runs inside another, and the
+// state ``update`` returns is the field's.
 
 import * as F from "./field-state.js";
 import { normalize } from "./sums.js";
@@ -30,6 +32,12 @@ export function setStored(el, stored) {
 // reads "…6+2", its last number and its result below it, not "3+6+" cut.
 export function showEnd(el) {
   if (el.type !== "checkbox" && el !== document.activeElement) el.scrollLeft = el.scrollWidth;
+}
+
+// What a field's row says of its kind: its limits (min, max), a category's section and VP per
+// unit (section, vpEach), whether it holds a comb sector's tokens (comb).
+export function kindOf(el) {
+  return el.closest("[data-min]").dataset;
 }
 
 // The field's words, to name it where it is not in view (its accessible name).
@@ -59,7 +67,8 @@ export function createFields(root, { outbox, here }) {
   }
 
   // One change of a field's state (``event``, one of field-state.js's), and what follows from it;
-  // the state it made (before the save it made due, if any, was sent).
+  // the state it made. A save it made due is said once this update (and the code that asked for
+  // it) has run, if the field is still in that state (a later change says its own).
   function update(name, event, ...args) {
     const before = state(name);
     let after = F.next(before, event, ...args);
@@ -68,7 +77,7 @@ export function createFields(root, { outbox, here }) {
     keep(name, after);
     say("pad:field", { name, el: inputs.get(name), before, after });
     const sent = F.due(after);
-    if (sent) say("pad:due", { name, sent });
+    if (sent) queueMicrotask(() => states.get(name) === after && say("pad:due", { name, sent }));
     return after;
   }
 

@@ -7,6 +7,7 @@
 // The server's figures replace all of it as soon as it answers.
 
 import { isPending, Phase, waitsForNetwork } from "./field-state.js";
+import { kindOf } from "./fields.js";
 import { evaluate, soFar } from "./sums.js";
 
 const WAITING = "\u2026";
@@ -29,12 +30,6 @@ export function seatSums(fields) {
     sums[field.section] += field.number * field.vpEach;
   }
   return sums;
-}
-
-// What a field's row says of its kind: its limits (min, max), a category's section and VP per
-// unit (section, vpEach), whether it holds a comb sector's tokens (comb).
-export function kindOf(el) {
-  return el.closest("[data-min]").dataset;
 }
 
 function number(el, kind) {
@@ -83,19 +78,31 @@ function show(el, value, waiting, title) {
 }
 
 // The phone's own sums, shown again over the server's figures as the fields' states stand
-// (``fields``: fields.js's store; ``msg(key)``: the pad's words). Once figures were marked as
+// (``fields``: fields.js's store; ``msg(key)``: the pad's words): once the page is set up, after
+// each change of a field's state ("pad:field") and each answer of the server's applied
+// ("pad:answered", live.js), once for all the changes of a moment. Once figures were marked as
 // waiting and nothing of this phone's waits any more, the next poll brings the server's figures
 // whole ("pad:poll-whole", live.js).
 export function setUpFigures(root, { fields, msg }) {
   let waited = false;
-  return function refresh() {
+  let due = false;
+  function refresh() {
+    due = false;
     if (refreshFigures(root, fields.all(), msg)) {
       waited = true;
     } else if (waited && !fields.all().some(({ state }) => isPending(state))) {
       waited = false;
       root.dispatchEvent(new Event("pad:poll-whole"));
     }
-  };
+  }
+  function soon() {
+    if (due) return;
+    due = true;
+    queueMicrotask(refresh);
+  }
+  root.addEventListener("pad:field", soon);
+  root.addEventListener("pad:answered", soon);
+  soon();
 }
 
 // ``fields``: every field with its state ([{ el, state }]). Returns whether figures were marked

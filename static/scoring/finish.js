@@ -45,7 +45,7 @@ export function setUpFinish({ fields, typing, banner, msg }) {
         markLeaving();
         form.submit();
       } else if (Date.now() - started > SAVE_TIMEOUT_MS) {
-        banner.refresh();
+        banner.clear();
       } else {
         banner.say(msg("msgFinishing"));
         setTimeout(wait, WAIT_STEP_MS);

@@ -24,12 +24,14 @@ const WHOLE_POLL_AT = 25;
 const NOTHING_POLLED = { etag: null, revision: NaN }; // the next poll brings every value and figure
 const KEPT_GAMES = 12; // the pads whose answers are kept: those this session opened last
 
-// ``page``: what the pad says of itself ({ tag, game, view, during, finished }); ``msg(key)``: its
-// words; ``fields``: fields.js's store; ``stopping``: stopping.js's (gone, outdated); ``banner``:
-// banner.js's; ``figures()``: the phone's own sums shown again over the server's figures.
-export function setUpLive(root, page, { msg, fields, stopping, banner, figures }) {
+// ``page``: what the pad says of itself ({ tag, game, view }); ``msg(key)``: its words; ``fields``:
+// fields.js's store; ``stopping``: stopping.js's (what the page is now; gone, outdated);
+// ``banner``: banner.js's. Each answer applied is said on the pad's root ("pad:answered"): the
+// phone's own sums go back over the server's figures (figures.js).
+export function setUpLive(root, page, { msg, fields, stopping, banner }) {
   const live = document.getElementById("live");
   const answers = createAnswers(root, live, fields);
+  const applied = () => root.dispatchEvent(new Event("pad:answered"));
   const kept = keptAnswers(root, page, answers);
   // The ETag the next poll sends, and the revision it is for (saving.js, pollAfterSave): first the
   // page's own (it shows the game as a poll at its revision would), but never an offline copy's.
@@ -59,7 +61,7 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
     if (event.detail.target !== live) return;
     const xhr = event.detail.xhr;
     const headers = { get: (name) => xhr.getResponseHeader(name) };
-    const stale = outdated(headers, page);
+    const stale = outdated(headers, stopping.page());
     if (stale) stopping.outdated(stale, headers);
     else if (xhr.status === 286 || xhr.status === 404) stopping.gone(xhr.responseText);
     if (xhr.status !== 200 || stale || !answers.newer(revisionOf(headers))) {
@@ -75,7 +77,7 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
   document.addEventListener("htmx:afterSwap", (event) => {
     if (event.detail.target !== live) return;
     answers.takeValues();
-    figures();
+    applied();
   });
 
   // An undo (htmx posts it; its answer is the recent changes and every figure): the values follow by a poll.
@@ -98,7 +100,11 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
     changesShown,
     // The answers this phone last applied that are newer than the page, kept since ``since`` (a
     // time in seconds), shown again in the order they came: the newest one's time, or null.
-    replay: kept.replay,
+    replay(since) {
+      const newest = kept.replay(since);
+      if (newest !== null) applied();
+      return newest;
+    },
     // A save's answer applied; kept for the copy when it is the game as it stands, and the poll
     // goes on from its revision when its write is the only one since the last poll.
     saveAnswered(html, revision, etag) {
@@ -107,6 +113,7 @@ export function setUpLive(root, page, { msg, fields, stopping, banner, figures }
         polled = pollAfterSave(polled, { etag, revision });
         keep("save", revision, html);
       }
+      applied();
       return status;
     },
   };

@@ -16,9 +16,14 @@
 // - every page is fresh: other phones' saves come with the poll, and a page out of date reloads
 //   once nobody types in it (live.js, answers.js, lifecycle.js).
 //
-// The modules talk through what each set-up returns, and through events on the pad's root:
-// "pad:field" (a field's state changed), "pad:due" (a save to send), "pad:poll-whole" (the next
-// poll is to bring the whole game).
+// The modules talk through events on the pad's root, each said by the one module that owns what
+// changed and followed by whoever needs it: "pad:field" (a field's state changed: fields.js),
+// "pad:due" (a save to send, once the change that made it due has run: fields.js), "pad:answered"
+// (an answer of the server's applied: live.js), "pad:finished" (the game was finished on another
+// phone: stopping.js), "pad:poll-whole" (the next poll is to bring the whole game: figures.js,
+// stopping.js, unsaved.js). A module asks another for what it owns through what that one's set-up
+// returns (the fields' states: fields.js; whether the page is finished: stopping.js's page()),
+// and never calls another to show something again.
 
 import { setUpBanner } from "./banner.js";
 import { createFields } from "./fields.js";
@@ -56,10 +61,10 @@ function setUpPad(root) {
   const fields = createFields(root, { outbox, here });
   setUpStatuses(root, msg);
   const banner = setUpBanner(root, { msg, fields });
-  const figures = setUpFigures(root, { fields, msg });
-  const stopping = setUpStopping(root, page, { msg, fields, banner, figures });
-  const live = setUpLive(root, page, { msg, fields, stopping, banner, figures });
-  setUpSending(root, page, { msg, fields, live, stopping, banner, figures });
+  setUpFigures(root, { fields, msg });
+  const stopping = setUpStopping(root, page, { msg, fields, banner });
+  const live = setUpLive(root, page, { msg, fields, stopping, banner });
+  setUpSending(root, page, { msg, fields, live, stopping, banner });
 
   // The answers this phone last applied that are newer than the page: on its offline copy, every
   // one (the copy is the page as first loaded); on a page just drawn, those of the last moments (a
@@ -69,13 +74,13 @@ function setUpPad(root) {
   const since = isCopy() ? 0 : Date.now() / 1000 - JUST_NOW_SECONDS;
   const at = live.replay(since);
   if (isCopy() && at) copyNote(at);
-  const unsaved = { outbox, fields, banner, figures, msg, readonly: page.readonly };
+  const unsaved = { outbox, fields, msg, readonly: page.readonly };
   if (page.readonly) {
     // (what this phone typed before the game was finished: shown apart)
     if (page.finished) setUpUnsaved(root, { ...unsaved, typing: null });
     return;
   }
-  const typing = setUpTyping(root, { fields, figures, pauseMs: Number(root.dataset.savePauseMs) });
+  const typing = setUpTyping(root, { fields, pauseMs: Number(root.dataset.savePauseMs) });
   setUpKeypad({ fields, typing, seat: page.seat });
   if (!isCopy()) {
     for (const el of typedEarly) {
@@ -86,7 +91,6 @@ function setUpPad(root) {
   setUpUnsaved(root, { ...unsaved, typing });
   setUpFinish({ fields, typing, banner, msg });
   setUpSigningOut(root, { fields, outbox, typing, msg });
-  figures();
 }
 
 // What the pad says of itself (its data-*, and the page's session tag).

@@ -10,10 +10,11 @@ import { meaning, outdated, post, retryDelay, revisionOf, sentence } from "./sav
 import { showState } from "./statuses.js";
 import { normalize } from "./sums.js";
 
-// ``page``: what the pad says of itself ({ tag, during, finished, player, saveUrl }); ``msg(key)``:
-// its words; ``fields``: fields.js's store; ``live``: live.js's (saveAnswered, changesShown);
-// ``stopping``: stopping.js's; ``banner``: banner.js's; ``figures()``: the phone's own sums.
-export function setUpSending(root, page, { msg, fields, live, stopping, banner, figures }) {
+// ``page``: what the pad says of itself ({ tag, player, saveUrl }); ``msg(key)``: its words;
+// ``fields``: fields.js's store; ``live``: live.js's (saveAnswered, changesShown); ``stopping``:
+// stopping.js's (what the page is now, and what stops it); ``banner``: banner.js's (the server's
+// words for a refusal of the moment).
+export function setUpSending(root, page, { msg, fields, live, stopping, banner }) {
   const pageId = [...crypto.getRandomValues(new Uint8Array(8))]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
@@ -47,7 +48,7 @@ export function setUpSending(root, page, { msg, fields, live, stopping, banner, 
   }
 
   function answered(name, sent, answer) {
-    const why = outdated(answer.headers, page);
+    const why = outdated(answer.headers, stopping.page());
     const kind = meaning(answer.status);
     if (why === "session") {
       stopping.outdated(why, answer.headers, sentence(answer));
@@ -68,8 +69,6 @@ export function setUpSending(root, page, { msg, fields, live, stopping, banner, 
       stopping.refused(kind, sentence(answer));
     }
     if (why) stopping.outdated(why, answer.headers, sentence(answer));
-    banner.refresh();
-    figures();
   }
 
   // The field's own answer (saved, in conflict, refused): its status, and what is stored now.
@@ -98,8 +97,6 @@ export function setUpSending(root, page, { msg, fields, live, stopping, banner, 
     if (after.phase === Phase.RETRYING) {
       fields.later(name, () => fields.update(name, "retry"), retryDelay(after.attempt, retryAfter));
     }
-    banner.refresh();
-    figures();
   }
 
   root.addEventListener("pad:due", (event) => send(event.detail.name, event.detail.sent));

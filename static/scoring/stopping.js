@@ -11,14 +11,15 @@
 import { isLeaving, reloadWhenFree } from "./lifecycle.js";
 import { finishedMark } from "./saving.js";
 
-// ``root``: the pad; ``page``: what it says of itself (its ``finished`` follows the game's);
-// ``msg(key)``: the pad's words; ``fields``: fields.js's store; ``banner``: banner.js's;
-// ``figures()``: the phone's own sums shown again.
-export function setUpStopping(root, page, { msg, fields, banner, figures }) {
+// ``root``: the pad; ``page``: what it said of itself as it loaded (``page()`` says what it is
+// now: whether the game is finished is this module's to know); ``msg(key)``: the pad's words;
+// ``fields``: fields.js's store; ``banner``: banner.js's.
+export function setUpStopping(root, page, { msg, fields, banner }) {
+  let finishedAt = page.finished; // when the game was finished, as this page knows it ("" in progress)
+
   function stop(reason, text) {
     if (!fields.stop(reason)) return;
     banner.say(text, true);
-    figures();
   }
 
   // The game cannot be reached any more (deleted, the link revoked): the server's sentence says why.
@@ -41,7 +42,7 @@ export function setUpStopping(root, page, { msg, fields, banner, figures }) {
   function finished(mark, said) {
     if (isLeaving()) return; // (finished by this page: it is going to the results)
     fields.stop("finished");
-    page.finished = mark; // (the answers of a finished game are this page's now)
+    finishedAt = mark; // (the answers of a finished game are this page's now)
     root.dataset.finished = mark;
     root.setAttribute("data-readonly", "");
     const inputs = root.querySelector("fieldset.pad-fields");
@@ -55,10 +56,11 @@ export function setUpStopping(root, page, { msg, fields, banner, figures }) {
     }
     root.dispatchEvent(new Event("pad:finished"));
     root.dispatchEvent(new Event("pad:poll-whole")); // (who finished it, and when, come with it)
-    figures();
   }
 
   return {
+    // The page as it is now: as it said of itself, finished when the game is, here.
+    page: () => ({ ...page, finished: finishedAt }),
     gone,
     // What an answer says of the page (saving.js's outdated: "session", "during", "finished"),
     // with its headers and, a save's, the sentence it was refused with.
@@ -66,7 +68,7 @@ export function setUpStopping(root, page, { msg, fields, banner, figures }) {
       const mark = finishedMark(headers);
       if (why === "session") {
         stop("session", msg("msgSession"));
-      } else if (why === "finished" && !page.finished && mark) {
+      } else if (why === "finished" && !finishedAt && mark) {
         finished(mark, said);
       } else if (why === "finished" && fields.stopped() === "finished") {
         reloadWhenFree(); // (reopened: the pad again as it takes values; nothing is typed in it)

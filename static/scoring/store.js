@@ -82,6 +82,16 @@ export class Outbox {
     return this.store.read({});
   }
 
+  // Whether a storage event's key is this outbox's (another tab of the game changed it).
+  isKey(key) {
+    return key === this.store.key;
+  }
+
+  // The key of something a tab keeps beside this outbox (``what``: its field in focus, say).
+  keyFor(what) {
+    return `${this.store.key}:${what}`;
+  }
+
   // The entries in the order they were typed.
   entries() {
     const data = this.all();

@@ -5,15 +5,14 @@
 // when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
 
 import { Phase } from "./field-state.js";
-import { fieldValue, setStored, showEnd } from "./fields.js";
-import { kindOf } from "./figures.js";
+import { fieldValue, kindOf, setStored, showEnd } from "./fields.js";
 import { isIncomplete } from "./sums.js";
 
-// ``fields``: fields.js's store; ``figures()``: the phone's own sums shown again; ``pauseMs``: the
-// pause after which a value typed is saved. Returns what the keypad and the outbox do as the
-// player would: typed(el), leave(el), stepped(el, delta).
-export function setUpTyping(root, { fields, figures, pauseMs }) {
-  const actions = playerActions({ fields, figures, pauseMs });
+// ``fields``: fields.js's store; ``pauseMs``: the pause after which a value typed is saved.
+// Returns what the keypad and the outbox do as the player would: typed(el), leave(el),
+// stepped(el, delta).
+export function setUpTyping(root, { fields, pauseMs }) {
+  const actions = playerActions({ fields, pauseMs });
   const isField = (el) => el.matches?.("[data-field]") && root.contains(el);
 
   root.addEventListener("input", (event) => {
@@ -41,13 +40,13 @@ export function setUpTyping(root, { fields, figures, pauseMs }) {
       return;
     }
     const choice = event.target.closest("[data-resolve]");
-    if (choice) resolve(choice.dataset.field, choice.dataset.resolve, { fields, figures });
+    if (choice) resolve(choice.dataset.field, choice.dataset.resolve, fields);
   });
   selectOnFocus(root);
   return actions;
 }
 
-function playerActions({ fields, figures, pauseMs }) {
+function playerActions({ fields, pauseMs }) {
   // Typed: kept at once; saved when left, or after the pause (never while it cannot be complete).
   function typed(el) {
     const name = el.name;
@@ -55,7 +54,6 @@ function playerActions({ fields, figures, pauseMs }) {
     const text = fieldValue(el);
     fields.update(name, "typed", text);
     if (!isIncomplete(text)) fields.later(name, () => leave(el), pauseMs);
-    figures();
   }
 
   function leave(el) {
@@ -71,14 +69,13 @@ function playerActions({ fields, figures, pauseMs }) {
     if (next === current && el.value !== "") return;
     el.value = String(next);
     fields.update(el.name, "stepped", next - current, String(next));
-    figures();
   }
 
   return { typed, leave, stepped };
 }
 
 // In a conflict: the player's own value, sent again, or the one another phone stored.
-function resolve(name, choice, { fields, figures }) {
+function resolve(name, choice, fields) {
   const el = fields.input(name);
   if (!el) return;
   const conflict = fields.state(name);
@@ -93,7 +90,6 @@ function resolve(name, choice, { fields, figures }) {
     const status = document.getElementById(`status-${name}`);
     if (status) status.textContent = "";
   }
-  figures();
   el.focus();
 }
 

@@ -10,9 +10,8 @@ import { isLeaving } from "./lifecycle.js";
 import { isIncomplete } from "./sums.js";
 
 // ``outbox``: store.js's Outbox; ``fields``: fields.js's store; ``typing``: typing.js's (typed);
-// ``banner``: banner.js's; ``figures()``: the phone's own sums shown again; ``msg(key)``: the
-// pad's words; ``readonly``: the game takes no more values (finished).
-export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, msg, readonly }) {
+// ``msg(key)``: the pad's words; ``readonly``: the game takes no more values (finished).
+export function setUpUnsaved(root, { outbox, fields, typing, msg, readonly }) {
   const showApart = apartList(outbox, msg);
   putBack(root, { outbox, fields, typing, readonly });
   showApart();
@@ -22,7 +21,7 @@ export function setUpUnsaved(root, { outbox, fields, typing, banner, figures, ms
     showApart();
   });
   if (readonly) return;
-  followOtherTabs(root, { outbox, fields, banner, figures, showApart });
+  followOtherTabs(root, { outbox, fields, showApart });
 
   // -- the network, and leaving ------------------------------------------------------------------
   const retryAll = () => {
@@ -83,7 +82,7 @@ function rememberFocus(root, outbox) {
   const el = document.activeElement;
   try {
     if (el?.matches?.("[data-field]") && root.contains(el))
-      sessionStorage.setItem(`${outbox.store.key}:focus`, el.name);
+      sessionStorage.setItem(outbox.keyFor("focus"), el.name);
   } catch {
     // storage refused: the page opens without a field in focus
   }
@@ -91,7 +90,7 @@ function rememberFocus(root, outbox) {
 
 function focusRemembered(root, outbox) {
   try {
-    const key = `${outbox.store.key}:focus`;
+    const key = outbox.keyFor("focus");
     const name = sessionStorage.getItem(key);
     sessionStorage.removeItem(key);
     return name ? root.querySelector(`[data-field][name="${CSS.escape(name)}"]`) : null;
@@ -134,9 +133,9 @@ function apartList(outbox, msg) {
 // -- another tab of this game ----------------------------------------------------------------------
 // Another tab saved (or typed over) a value this tab was holding: this tab follows the outbox
 // rather than sending its own, older copy.
-function followOtherTabs(root, { outbox, fields, banner, figures, showApart }) {
+function followOtherTabs(root, { outbox, fields, showApart }) {
   window.addEventListener("storage", (event) => {
-    if (event.key !== outbox.store.key) return;
+    if (!outbox.isKey(event.key)) return;
     for (const { name, el, state } of fields.all()) {
       if (!isPending(state) || state.flight !== null) continue;
       const entry = outbox.get(name);
@@ -153,7 +152,5 @@ function followOtherTabs(root, { outbox, fields, banner, figures, showApart }) {
       }
     }
     showApart();
-    banner.refresh();
-    figures();
   });
 }

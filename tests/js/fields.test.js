@@ -48,23 +48,37 @@ test("a field starts idle at the version its page shows, entered here when this 
   assert.equal(fields.state("s2-farms").here, true);
 });
 
-test("a change is kept in the outbox, then said: the change first, then the save it makes due", () => {
+test("a change is kept in the outbox and said at once; the save it makes due, after", async () => {
   const { fields, heard, outbox } = pad(["s1-farms"]);
   fields.update("s1-farms", "typed", "7");
   assert.equal(outbox.get("s1-farms").value, "7");
   assert.equal(outbox.get("s1-farms").typing, true);
   assert.equal(outbox.get("s1-farms").label, "Farms, s1-farms");
   const after = fields.update("s1-farms", "left", { complete: true });
-  assert.equal(after.phase, Phase.WAITING); // (the state it made, whatever the save due did next)
+  assert.equal(after.phase, Phase.WAITING);
+  assert.equal(fields.state("s1-farms"), after); // (no save ran inside the update: its state is the field's)
   assert.equal(outbox.get("s1-farms").typing, false);
   assert.deepEqual(heard, [
     ["field", "s1-farms", "typing"],
     ["field", "s1-farms", "waiting"],
-    ["due", "s1-farms", { text: "7" }],
   ]);
+  await Promise.resolve(); // (once the code that asked for the update has run)
+  assert.deepEqual(heard.at(-1), ["due", "s1-farms", { text: "7" }]);
   fields.update("s1-farms", "sending", { text: "7" });
   fields.update("s1-farms", "saved", { version: 4 });
   assert.equal(outbox.get("s1-farms"), null); // (the server has it)
+});
+
+test("a save made due is not said when the field moved on before it was (typed again)", async () => {
+  const { fields, heard } = pad(["s1-farms"]);
+  fields.update("s1-farms", "typed", "7");
+  fields.update("s1-farms", "left", { complete: true });
+  fields.update("s1-farms", "typed", "72");
+  await Promise.resolve();
+  assert.deepEqual(
+    heard.filter(([kind]) => kind === "due"),
+    [],
+  );
 });
 
 test("a page that can save nothing more stops every field once, and sends nothing more", () => {
