@@ -223,6 +223,15 @@ class Row:
     def is_flag(self) -> bool:
         return self.category.kind is Kind.FLAG
 
+    @property
+    def classes(self) -> str:
+        """The row's classes on the pad: its kind's (a yes, a stepper) and whether nobody has
+        entered it yet."""
+        kinds = (
+            ("row-flag",) * self.is_flag + ("row-stepper",) * self.is_stepper + ("not-entered",) * (not self.entered)
+        )
+        return " ".join(("grid", "row", *kinds))
+
 
 @dataclass
 class SeatView:

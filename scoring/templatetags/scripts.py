@@ -5,6 +5,8 @@ rather than one import after another. A module announced or loaded once on a pag
 
 from __future__ import annotations
 
+import json
+
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
@@ -22,3 +24,29 @@ def module_script(context, path: str) -> str:
     announced.add(path)
     links = format_html_join("", '<link rel="modulepreload" href="{}">', ((static(module),) for module in preloads))
     return format_html('{}<script type="module" src="{}"></script>', links, static(path))
+
+
+# htmx's settings for every page that uses it (templates/htmx.html): no inline styles or eval (the
+# site's CSP forbids them), no scripts in what it swaps; a poll that finds nothing (304) swaps
+# nothing; an undo refused because the value moved (409) and bad input (422) are swapped, as they
+# say why; the other errors are not; a hung request times out.
+HTMX_CONFIG = {
+    "includeIndicatorStyles": False,
+    "allowEval": False,
+    "allowScriptTags": False,
+    "timeout": 10000,
+    "responseHandling": [
+        {"code": "204", "swap": False},
+        {"code": "304", "swap": False},
+        {"code": "[23]..", "swap": True},
+        {"code": "409", "swap": True, "error": False},
+        {"code": "422", "swap": True, "error": False},
+        {"code": "[45]..", "swap": False, "error": True},
+    ],
+}
+
+
+@register.simple_tag
+def htmx_config() -> str:
+    """htmx's settings, as its <meta name="htmx-config"> says them (``HTMX_CONFIG``)."""
+    return format_html('<meta name="htmx-config" content="{}">', json.dumps(HTMX_CONFIG, separators=(",", ":")))

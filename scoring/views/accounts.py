@@ -174,6 +174,7 @@ class PasswordResetRequestView(PasswordResetView):
     server takes milliseconds to seconds, which would tell the registered addresses apart)."""
 
     form_class = PasswordResetLater
+    email_template_name = "registration/password_reset_email.txt"  # (a mail's plain text, not markup)
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         refusal = limits.check(request, "password_reset", account=request.POST.get("email", ""))

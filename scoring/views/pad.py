@@ -32,6 +32,7 @@ from scoring.presenters import answers
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.changes import change_label, finished_sentence, value_words
 from scoring.presenters.comb_hints import comb_hints
+from scoring.presenters.pad_page import PadPage, script_words
 from scoring.presenters.results import standings
 from scoring.rules.categories import MAX_PLAYERS
 from scoring.selectors.changes import finish_event, game_change, recent_changes
@@ -373,27 +374,23 @@ def _seat_in_view(request: HttpRequest, board: Scoreboard) -> int | None:
 
 
 def _pad_context(request: HttpRequest, access: GameAccess, board: Scoreboard, **extra) -> dict:
-    """What the pad template and its partials read: the board, the access, the one-player view
-    and the recent changes (read only if a rendered part shows them)."""
+    """What the pad template and its partials read (``presenters.pad_page.PadPage``): the board,
+    the access, the one-player view and the recent changes (read only if a rendered part shows
+    them), and what the way it is drawn adds (``extra``: a save's answer, a post's messages...)."""
     game = board.game
-    finished = finished_sentence(game, finish_event(game)) if game.is_finished else ""
-    return {
-        "board": board,
-        "access": access,
-        "player": _seat_in_view(request, board),
-        "editable": access.can_edit and not game.is_finished,
-        "finished": finished,
-        "finished_mark": finished_mark(game),
-        "next_game": game_played_next(game) if game.is_finished else None,
-        "comb_hints": comb_hints(board),
-        "changes": SimpleLazyObject(lambda: recent_changes(game)),
-        # What every field's partials ask (a save's own answer says otherwise): said here, since
-        # a name the context lacks costs the template a search through all of it, field by field.
-        "saved": False,
-        "conflict": False,
-        "oob": False,
+    page = PadPage(
+        board=board,
+        access=access,
+        player=_seat_in_view(request, board),
+        editable=access.can_edit and not game.is_finished,
+        finished=finished_sentence(game, finish_event(game)) if game.is_finished else "",
+        finished_mark=finished_mark(game),
+        next_game=game_played_next(game) if game.is_finished else None,
+        comb_hints=comb_hints(board),
+        changes=SimpleLazyObject(lambda: recent_changes(game)),
         **extra,
-    }
+    )
+    return page.context()
 
 
 def _pad_partials(request: HttpRequest, names: list[str], context: dict, status: int = 200) -> HttpResponse:
@@ -415,17 +412,19 @@ def _pad_page(
     post that was not (wholly) saved."""
     if board is None:
         board = Scoreboard(game_state(access.game), errors=errors or {}, typed=typed or {})
-    context = _pad_context(request, access, board, **context)
     context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
+    context["script_words"] = script_words()
     if access.is_owner:
         # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):
         # a page that holds them is never kept offline (``offline.not_kept``), the pad without them is.
+        share = share_links(request, board.game, board.seats) if request.GET.get("shared") else []
         context["share_live"] = game_shared(board.game)
-        context["share"] = share_links(request, board.game, board.seats) if request.GET.get("shared") else []
-        context["share_has"] = {item["link"].access: True for item in context["share"]}
+        context["share"] = share
+        context["share_has"] = {item["link"].access: True for item in share}
         # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
         # the table gathers round the QR code; once scoring has begun, beside Recent changes.
         context["share_on_top"] = board.game.revision == 0
+    context = _pad_context(request, access, board, **context)
     response = render(request, PAD, context, status=status)
     # The share links are secrets: never compressed beside what others typed (BREACH), nor kept.
     if context.get("share"):

@@ -6,7 +6,7 @@
 import { Phase } from "./field-state.js";
 import { reloadNow } from "./lifecycle.js";
 
-// How many values wait, in the pad's words (data-msg-waiting-one / -many).
+// How many values wait, in the pad's words (msgWaitingOne / msgWaitingMany).
 export function waitingWords(count, msg) {
   return count === 1 ? msg("msgWaitingOne") : msg("msgWaitingMany").replace("%(count)s", String(count));
 }

@@ -50,7 +50,8 @@ if (root) setUpPad(root);
 function setUpPad(root) {
   root.classList.add("live");
   const page = pageOf(root);
-  const msg = (key) => root.dataset[key] || "";
+  const words = JSON.parse(document.getElementById("pad-words")?.textContent || "{}");
+  const msg = (key) => words[key] || ""; // (the pad's words in the page's language: presenters/pad_page.py)
   // What was typed before this script ran (a slow phone's first moments): typed now, once it is set
   // up. (Not what first-paint.js put back from the outbox: unsaved.js takes that over.)
   const typedEarly = [...root.querySelectorAll("[data-field]:not([data-kept])")].filter((el) =>

@@ -1,7 +1,7 @@
 // What a field shows of its state: its frame (not saved yet, in conflict, invalid for screen
 // readers) and, in its status (#status-<name>), a mark in the field's corner saying whether its
-// value is being saved or waits (the page grows no taller; its words, from the pad's
-// data-msg-*, are for screen readers).
+// value is being saved or waits (the page grows no taller; its words, the pad's for its script
+// (presenters/pad_page.py), are for screen readers).
 
 import { isPending, Phase } from "./field-state.js";
 

@@ -5,6 +5,7 @@ GNU gettext run on the catalogue, and the templates and Python modules whose wor
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -262,12 +263,14 @@ class PageText(HTMLParser):
         self.skipped_tags = ("script", "style") if machine_text else ("script", "style", "code")
         self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
         self.pieces: list[str] = []
+        self.in_words = False  # in the words a page's script says (json_script: the pad's pad-words)
 
     def skipping(self) -> bool:
         return any(skipped for _tag, skipped in self.stack)
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
+        self.in_words = tag == "script" and attributes.get("type") == "application/json"
         lang = attributes.get("lang")
         skipped = tag in self.skipped_tags or (lang is not None and not lang.startswith(self.language))
         if not skipped and not self.skipping():
@@ -286,7 +289,9 @@ class PageText(HTMLParser):
                 break
 
     def handle_data(self, data):
-        if not self.skipping() and data.strip():
+        if self.in_words:
+            self.pieces.extend(str(words) for words in json.loads(data).values())
+        elif not self.skipping() and data.strip():
             self.pieces.append(data)
 
 

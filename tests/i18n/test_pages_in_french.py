@@ -101,8 +101,9 @@ def test_the_pad_in_french_shows_the_french_editions_words_and_no_english(french
     ):
         assert words in text, words
     assert 'aria-label="Revenus des Fermes, Alice"' in html
-    assert 'data-msg-saving="Enregistrement…"' in html
-    assert 'data-msg-waiting-many="%(count)s\u00a0valeurs ne sont pas encore enregistrées."' in html
+    script_words = json.loads(re.search(r'<script[^>]*id="?pad-words"?[^>]*>(.*?)</script>', html).group(1))
+    assert script_words["msgSaving"] == "Enregistrement…"
+    assert script_words["msgWaitingMany"] == "%(count)s\u00a0valeurs ne sont pas encore enregistrées."
 
 
 @pytest.mark.django_db
