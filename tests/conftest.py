@@ -100,13 +100,17 @@ SELECTION = pytest.StashKey[str]()
 # own tests run on both databases; they run on the first. These pages' tests run on both, for what
 # they prove of the database itself: who may see what, one account beside another (the privacy
 # sweep), a visitor's games claimed while the same browser starts one (the session row locked),
-# and a game file imported in steps beside the account's own games (Your data).
+# a game file imported in steps beside the account's own games (Your data), the history's
+# filters (a name found whatever its case, on either database) and the statements each request
+# costs (the same on both).
 # The permission matrix (tests/test_permissions.py) is a pages' test too: access.py's rule through
 # every view; the database's part in it (who owns a game, which links are live) is the services'
 # and selectors' tests', and who may see what is the privacy sweep's, on both databases.
 TESTS = Path(__file__).resolve().parent
 PAGES = TESTS / "views"
-PAGES_ON_EVERY_DATABASE = frozenset({"test_privacy.py", "test_visitors.py", "test_transfer.py"})
+PAGES_ON_EVERY_DATABASE = frozenset(
+    {"test_privacy.py", "test_visitors.py", "test_transfer.py", "test_history_page.py", "test_query_counts.py"}
+)
 PAGES_ELSEWHERE = frozenset({TESTS / "test_permissions.py"})
 
 

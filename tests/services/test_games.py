@@ -5,7 +5,7 @@ next time (``comb_layout_save``), and deleting a game (``game_delete``).
 The game's lock is specified in ``test_locking.py``, games stored from game-file data and the
 imports in ``test_imports.py``, the stored outcomes in ``test_outcomes.py``, the pad's saves in
 ``test_pad.py``; the people across games in ``tests/test_people.py``, the tallies in
-``tests/test_tallies.py``.
+``tests/services/test_tallies.py``.
 """
 
 from __future__ import annotations

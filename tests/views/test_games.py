@@ -3,7 +3,7 @@ the history, a game's results, deleting it and exporting it (starting one is
 ``tests/views/test_start.py``).
 
 Each page is requested with and without the ``HX-Request`` header, with valid and invalid input.
-The history's filters and pages are ``tests/test_history_page.py``; the statistics,
+The history's filters and pages are ``tests/views/test_history_page.py``; the statistics,
 ``tests/selectors/test_statistics.py``; the players' pages, ``tests/test_people.py``.
 """
 

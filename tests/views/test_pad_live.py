@@ -152,7 +152,7 @@ def link_holder(game: Game, kind: str, name: str = "") -> Client:
 
 def test_an_answer_made_for_one_phone_holds_nothing_of_its_session(client):
     """A poll's answer is made once for each revision and kept for the table's other phones
-    (tests/test_query_counts.py): the one made for a link's holder carries neither her CSRF token nor
+    (tests/views/test_query_counts.py): the one made for a link's holder carries neither her CSRF token nor
     her name, and the owner's phone gets it without her cookies."""
     game = game_started("Alice", "Bruno")
     zoe = link_holder(game, "edit", name="Zoé")
