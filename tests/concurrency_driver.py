@@ -44,7 +44,7 @@ def status_of(html: str) -> tuple[int, str]:
     """The version and stored value the save's answer gives its field (its first element, the
     field's status: ``<span class="status" … data-version="3" data-stored="12" … data-status>``,
     its attributes quoted or not, as the minifier leaves them)."""
-    from tests.views.helpers import parse  # (once Django is set up)
+    from tests.support.pages import parse  # (once Django is set up)
 
     status = parse(html).find(data_status=True)
     assert status is not None and status.get("data-version") and status.get("data-stored") is not None, html[:300]

@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite.
 
-``owner`` is the account that owns the games of ``tests/factories.py``; ``owner_client`` is a
+``owner`` is the account that owns the games of ``tests/support/factories.py``; ``owner_client`` is a
 test client signed in as that account (the phone of the game’s owner). Modules about the pad
 itself make their ``client`` that phone (see ``tests/views/conftest.py``); pytest-django's own
 ``client`` stays an anonymous visitor everywhere else.
@@ -17,7 +17,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from scoring.web import limits
-from tests import factories
+from tests.support import factories
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     - the tests that use no database (the engine, the hypothesis properties, sums, the game
       file's reader, the settings, ...): the database makes no difference to them. Among them are
       the tests that start a database of their own in a child process or a file of their own
-      (``tests/postgres.py``'s private cluster for ``tests/test_concurrency.py``, the SQLite
+      (``tests/support/postgres.py``'s private cluster for ``tests/test_concurrency.py``, the SQLite
       files of ``tests/site/test_sqlite_writers.py``): they already ran, exactly once.
 
     Without the variable nothing is deselected."""

@@ -19,7 +19,7 @@ from django.urls import reverse
 from scoring.services.games import PlayerSetup, game_create
 from scoring.services.sharing import link_renew, link_revoke
 from scoring.web.limits import counters_clear
-from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, markup, page
+from tests.support.pages import OVERRIDE, OVERRIDE_REFUSED, Element, markup, page
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 NEW_PASSWORD = "another-long-pass-phrase"

@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
+from tests.support.postgres import manage, postgres_url  # noqa: F401 - the fixture, shared
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run as a module from the project (``-m``): a script's own folder would come first on its path,

@@ -31,8 +31,8 @@ from scoring.services.games import PlayerSetup, game_create
 from scoring.services.imports import games_store
 from scoring.services.pad import Guard, Outcome, SaveResult, change_undo
 from scoring.services.sharing import link_renew
-from tests.factories import revision_of, save_value
 from tests.gamefile.documents import history_document
+from tests.support.factories import revision_of, save_value
 
 pytestmark = pytest.mark.django_db
 

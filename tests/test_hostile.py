@@ -33,8 +33,8 @@ from scoring.rules.categories import CATEGORIES, FACTIONS, MAX_PLAYERS, During, 
 from scoring.services.sharing import link_renew
 from scoring.web.limits import counters_clear
 from tests.conftest import SECOND_DATABASE
-from tests.factories import game_started
-from tests.views.helpers import form_data, loaded, page, typed
+from tests.support.factories import game_started
+from tests.support.pages import form_data, loaded, page, typed
 
 pytestmark = pytest.mark.django_db
 # 40 examples a fuzz on the first database (SQLite, where scripts/test.sh runs every test; new

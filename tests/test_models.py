@@ -31,7 +31,7 @@ from scoring.models import (
     PlayerTally,
     Seat,
 )
-from tests.factories import user
+from tests.support.factories import user
 
 pytestmark = pytest.mark.django_db
 

@@ -31,8 +31,8 @@ from scoring.selectors.people import player_page, players_table
 from scoring.services.games import PlayerSetup, game_start
 from scoring.services.imports import games_store
 from scoring.services.people import players_merge
-from tests.factories import COMB, game_scored, game_started, player, user
-from tests.views.helpers import Element, page, text_of
+from tests.support.factories import COMB, game_scored, game_started, player, user
+from tests.support.pages import Element, page, text_of
 
 pytestmark = pytest.mark.django_db
 

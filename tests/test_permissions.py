@@ -34,8 +34,8 @@ from scoring.models import Change, CombLayout, Game, GameLink, GameMember, GameS
 from scoring.services.games import PlayerSetup, comb_layout_save, game_delete, game_start
 from scoring.services.sharing import link_renew, link_revoke
 from scoring.services.visitors import visitor_games_claim
-from tests.factories import game_scored, game_started, player, save_value, seat_of, user
-from tests.views.helpers import form_data, page, started_on, typed
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of, user
+from tests.support.pages import form_data, page, started_on, typed
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from scoring.actors import Actor
 from scoring.models import Game, Seat
 from scoring.services.sharing import link_renew
 from tests.browser.pad_helpers import SMALL_PHONE, host, no_sideways_scroll, sign_in
-from tests.factories import game_scored, player, save_value
+from tests.support.factories import game_scored, player, save_value
 
 pytestmark = pytest.mark.browser
 

@@ -26,7 +26,7 @@ from tests.browser.pad_helpers import (
     sign_in,
     total,
 )
-from tests.factories import game_scored, player
+from tests.support.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from tests.browser.pad_helpers import host
-from tests.factories import game_scored, player
+from tests.support.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
 

@@ -31,7 +31,7 @@ from tests.browser.pad_helpers import (
     status,
     wait_until_all_saved,
 )
-from tests.factories import save_value
+from tests.support.factories import save_value
 
 pytestmark = pytest.mark.browser
 

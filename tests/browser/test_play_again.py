@@ -29,7 +29,7 @@ from tests.browser.pad_helpers import (
     shoot,
     sign_in,
 )
-from tests.factories import game_scored, player
+from tests.support.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
 

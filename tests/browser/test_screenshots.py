@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pad_helpers import host, sign_in
-from tests.factories import game_scored, player
+from tests.support.factories import game_scored, player
 
 pytestmark = pytest.mark.browser
 

@@ -36,7 +36,7 @@ from tests.browser.pad_helpers import (
     total,
     wait_until_all_saved,
 )
-from tests.factories import save_value, save_workers
+from tests.support.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
 

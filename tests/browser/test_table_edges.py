@@ -26,7 +26,7 @@ from tests.browser.pad_helpers import (
     pad_ready,
     sign_in,
 )
-from tests.factories import save_value, save_workers
+from tests.support.factories import save_value, save_workers
 
 pytestmark = pytest.mark.browser
 

@@ -30,7 +30,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, field, start_game, status
-from tests.deployment import ROOT, free_port, wait_until_serving
+from tests.support.deployment import ROOT, free_port, wait_until_serving
 
 pytestmark = pytest.mark.browser
 

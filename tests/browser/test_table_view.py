@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from scoring.models import Game, Seat
 from scoring.services.finishing import game_finish
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, axe_violations, field, make_game, sign_in
-from tests.factories import save_value
+from tests.support.factories import save_value
 
 pytestmark = pytest.mark.browser
 

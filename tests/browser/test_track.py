@@ -30,7 +30,7 @@ from tests.browser.pad_helpers import (
     total,
     wait_until_all_saved,
 )
-from tests.factories import save_value
+from tests.support.factories import save_value
 
 pytestmark = pytest.mark.browser
 

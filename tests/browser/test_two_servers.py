@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pad_helpers import ANOTHER_PHONE_TIMEOUT_MS, field, wait_until_all_saved
-from tests.deployment import ROOT, free_port, manage, production_env
-from tests.postgres import postgres_url  # noqa: F401 - the private cluster, shared
+from tests.support.deployment import ROOT, free_port, manage, production_env
+from tests.support.postgres import postgres_url  # noqa: F401 - the private cluster, shared
 
 pytestmark = pytest.mark.browser
 

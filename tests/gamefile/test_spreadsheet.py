@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from scoring.rules.categories import CATEGORIES, During, Section, categories_of
-from tests.factories import game_scored, game_started, player, total_of
+from tests.support.factories import game_scored, game_started, player, total_of
 from tests.views.transfer_cases import (
     csv_table,
     export_csv,

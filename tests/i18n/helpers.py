@@ -18,7 +18,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import strip_tags
 
-from tests.views.helpers import markup, page
+from tests.support.pages import markup, page
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
@@ -332,7 +332,7 @@ def typography_in(html: str) -> list[str]:
 
 
 def assert_french(response, *, status: int | None = None) -> str:
-    """The page (its markup as written again: ``tests.views.helpers.markup``), after checking that it is
+    """The page (its markup as written again: ``tests.support.pages.markup``), after checking that it is
     French through and through, its dates and figures whole."""
     if status is not None:
         assert response.status_code == status, response.content[:2000]

@@ -31,7 +31,6 @@ from scoring.models import Game, Seat
 from scoring.rules.categories import CATEGORIES
 from scoring.services.finishing import game_finish
 from scoring.services.sharing import link_renew
-from tests.factories import PASSWORD, game_scored, game_started, player, save_value, seat_of
 from tests.i18n.helpers import (
     CHECKED_ATTRIBUTES,
     NEEDS_GETTEXT,
@@ -46,7 +45,8 @@ from tests.i18n.helpers import (
     translations,
     url,
 )
-from tests.views.helpers import markup, parse
+from tests.support.factories import PASSWORD, game_scored, game_started, player, save_value, seat_of
+from tests.support.pages import markup, parse
 
 # -- No sentence with a colon is assembled outside the catalogue: in a template, a colon and the
 # words on either side of it come from one {% translate %} or {% blocktranslate %} (a label and a

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.models import LanguagePreference
-from tests.factories import PASSWORD, game_started
 from tests.i18n.helpers import FR, url
-from tests.views.helpers import markup, page
+from tests.support.factories import PASSWORD, game_started
+from tests.support.pages import markup, page
 
 
 @pytest.mark.django_db

@@ -26,9 +26,9 @@ from scoring.rules.engine import Sector, score_sector
 from scoring.services.sharing import link_renew
 from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
-from tests.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
 from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, typography_in, url
-from tests.views.helpers import markup, parse
+from tests.support.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
+from tests.support.pages import markup, parse
 
 HTMX = {"HX-Request": "true"}
 

@@ -22,7 +22,7 @@ from scoring.services.games import comb_layout_save
 from scoring.services.pad import change_undo
 from scoring.services.people import players_merge
 from scoring.services.sharing import link_renew, link_revoke
-from tests.factories import game_scored, game_started, player, save_value, seat_of
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of
 
 # A restore replaces the database under every connection: the tests cannot run inside the
 # transaction a test is usually rolled back in (and pg_dump would not see its rows).

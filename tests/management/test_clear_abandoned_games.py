@@ -24,7 +24,7 @@ from django.utils import timezone
 from scoring.actors import SESSION_LINKS, SESSION_VISITOR
 from scoring.models import Change, CombLayout, Game, GameLink, GameMember, Seat
 from scoring.rules.categories import During
-from tests.factories import game_started, save_value, seat_of, user
+from tests.support.factories import game_started, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from django.utils import translation
 import scoring.management
 from tests.gamefile.documents import DATA, EXAMPLE_SCORE, P0, example_document
 from tests.management.test_commands import write
-from tests.postgres import manage
+from tests.support.postgres import manage
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = DATA / "example.json"

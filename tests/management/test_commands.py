@@ -6,7 +6,7 @@ stores every game of a valid document, as games of that account, or none;
 export -> import into an empty database -> export gives the same document. The documents come
 from ``tests/gamefile/documents.py`` and ``tests/data``.
 
-The games are imported for the account of ``tests/factories.py`` (``OWNER``), which every test
+The games are imported for the account of ``tests/support/factories.py`` (``OWNER``), which every test
 here has (``owner``). The commands run as real processes (their exit status and streams, and
 every command's ``--help`` in the shell's language) are in ``tests/management/test_command_processes.py``.
 """
@@ -27,7 +27,6 @@ from django.core.management.base import CommandError
 from scoring.gamefile import dump_document, parse_document
 from scoring.models import Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import During
-from tests.factories import OWNER, game_scored, player, save_tokens, user, value_corrected
 from tests.gamefile.documents import (
     DATA,
     EXAMPLE_SCORE,
@@ -43,6 +42,7 @@ from tests.gamefile.documents import (
     example_document,
     format_md_json_blocks,
 )
+from tests.support.factories import OWNER, game_scored, player, save_tokens, user, value_corrected
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("owner")]
 

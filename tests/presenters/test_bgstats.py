@@ -21,8 +21,8 @@ from scoring.presenters.board import Scoreboard
 from scoring.selectors.changes import play_facts
 from scoring.selectors.games import game_state
 from scoring.services.finishing import game_finish, game_reopen, play_length_set
-from tests.factories import game_scored, player, save_value, seat_of
-from tests.views.helpers import shared_victory_game
+from tests.support.factories import game_scored, player, save_value, seat_of
+from tests.support.pages import shared_victory_game
 
 pytestmark = pytest.mark.django_db
 

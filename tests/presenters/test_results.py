@@ -8,7 +8,7 @@ import pytest
 from scoring.presenters.board import Scoreboard
 from scoring.presenters.results import standings
 from scoring.selectors.games import game_state
-from tests.factories import game_scored, game_started, player
+from tests.support.factories import game_scored, game_started, player
 
 pytestmark = pytest.mark.django_db
 

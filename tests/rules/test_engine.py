@@ -30,6 +30,7 @@ from scoring.rules.categories import (
     categories_of,
 )
 from scoring.rules.engine import PlayerSheet, Sector, SectorOutcome, TieResult, category_vp, score_game, score_sector
+from tests.gamefile.documents import example_document
 
 
 def vp_player(vp: int, workers: int = 0, tokens: tuple[int, ...] = ()) -> PlayerSheet:
@@ -274,31 +275,17 @@ def test_category_vp_gives_every_category_in_order_and_0_for_an_empty_sheet():
     assert list(category_vp({"farms": 3})) == [category.key for category in CATEGORIES]
 
 
-# FORMAT.md's example: one game, one player (Alice), two comb sectors.
-EXAMPLE_COMB = (Sector(first=9, second=4), Sector(first=6, second=0))
-EXAMPLE_DURING = {
-    "starting_vp": 1,
-    "explore_tokens": 4,
-    "farm_income": 6,
-    "comb_pods": 2,
-    "hive_build_bonuses": 1,
-    "advance_strength4": 3,
-    "explore_strength4": 0,
-    "tile_abilities": 5,
-    "seed_card_benefits": 2,
-}
-EXAMPLE_END = {
-    "planted_seed_cards": 12,
-    "farms": 4,
-    "recruits": 6,
-    "developments": 9,
-    "carvings": 14,
-    "queens_favor": 5,
-    "hive_mat_full": True,
-    "frames_filled": 1,
-    "faction_ability": 6,
-}
-EXAMPLE_ALICE = PlayerSheet(entries={**EXAMPLE_DURING, **EXAMPLE_END}, active_workers=3, tokens=(2, 1))
+# FORMAT.md's example, the suite's one example game (tests/data/example.json, which the game
+# file's tests hold to FORMAT.md's own): one game, one player (Alice), two comb sectors.
+EXAMPLE_GAME = example_document()["games"][0]
+EXAMPLE_COMB = tuple(Sector(first=sector["first"], second=sector["second"]) for sector in EXAMPLE_GAME["comb"])
+EXAMPLE_DURING = EXAMPLE_GAME["players"][0]["during"]
+EXAMPLE_END = EXAMPLE_GAME["players"][0]["end"]
+EXAMPLE_ALICE = PlayerSheet(
+    entries={**EXAMPLE_DURING, **EXAMPLE_END},
+    active_workers=EXAMPLE_GAME["players"][0]["active_workers"],
+    tokens=tuple(EXAMPLE_GAME["players"][0]["hibernation"]),
+)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from scoring.models import HibernationTokens
 from scoring.rules.categories import During
 from scoring.selectors.games import game_played_next, game_state, seat_of_same_player
 from scoring.services.games import PlayerSetup, game_start
-from tests.factories import game_started, owner, revision_of, save_tokens, save_value, save_workers
+from tests.support.factories import game_started, owner, revision_of, save_tokens, save_value, save_workers
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from scoring.rules.categories import MAJORITY_LABEL, During
 from scoring.selectors.statistics import overall_statistics
-from tests.factories import game_scored, player
-from tests.views.helpers import markup
+from tests.support.factories import game_scored, player
+from tests.support.pages import markup
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from scoring.services.finishing import game_finish, game_reopen
 from scoring.services.games import PlayerSetup, game_create, game_start
 from scoring.services.outcomes import OUTCOME_FIELDS
 from scoring.services.pad import Outcome, field_save, game_mode_change
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     owner,
@@ -28,7 +28,7 @@ from tests.factories import (
     save_workers,
     seat_of,
 )
-from tests.views.helpers import text_of
+from tests.support.pages import text_of
 
 pytestmark = pytest.mark.django_db
 

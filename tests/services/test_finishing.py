@@ -28,7 +28,7 @@ from scoring.services.finishing import (
 )
 from scoring.services.pad import Guard, Outcome, ValueSave, change_undo, values_save
 from scoring.services.sharing import link_renew, link_revoke
-from tests.factories import (
+from tests.support.factories import (
     NUMBER_KEYS,
     game_all_entered,
     game_scored,

@@ -18,7 +18,7 @@ from scoring.models import Change, CombLayout, Game, GameLink, GameSector, Hiber
 from scoring.rules.categories import CATEGORIES, During
 from scoring.services.games import PlayerSetup, comb_layout_save, game_create, game_delete, game_start
 from scoring.services.sharing import link_renew, link_revoke
-from tests.factories import (
+from tests.support.factories import (
     COMB,
     game_scored,
     game_started,

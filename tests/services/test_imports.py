@@ -24,7 +24,8 @@ from scoring.services.imports import ImportResult, fingerprints_fill, game_store
 from scoring.services.locking import game_lock
 from scoring.services.outcomes import game_outcome_recompute
 from scoring.services.tallies import tallies_rebuild
-from tests.factories import (
+from tests.gamefile.documents import DATA
+from tests.support.factories import (
     game_scored,
     game_started,
     owner,
@@ -35,7 +36,6 @@ from tests.factories import (
     stored_outcomes,
     tokens_of,
 )
-from tests.gamefile.documents import DATA
 
 pytestmark = pytest.mark.django_db
 

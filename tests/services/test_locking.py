@@ -11,7 +11,7 @@ import pytest
 
 from scoring.models import Game
 from scoring.services.locking import game_lock
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,

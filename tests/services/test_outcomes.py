@@ -20,7 +20,7 @@ from scoring.selectors.games import game_result, games_with_everything
 from scoring.selectors.history import HistoryFilters, history_page
 from scoring.services.outcomes import game_outcome_recompute, game_outcome_store
 from scoring.services.pad import change_undo
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,

@@ -34,7 +34,7 @@ from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORY_BY_KEY
 from scoring.selectors.games import game_state
 from scoring.services.pad import PAGES_REMEMBERED, Guard, Outcome, SaveResult, change_undo, field_save
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
@@ -46,7 +46,7 @@ from tests.factories import (
     tokens_of,
     total_of,
 )
-from tests.views.helpers import text_of
+from tests.support.pages import text_of
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.models import GameLink, GameMember
 from scoring.services.sharing import link_renew, link_revoke, links_join
-from tests.factories import game_started, user
+from tests.support.factories import game_started, user
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from scoring.services.pad import game_mode_change
 from scoring.services.people import players_merge
 from scoring.services.tallies import tallies_rebuild
 from scoring.tallies import MEASURES, seat_measures
-from tests.factories import game_scored, player, save_value, seat_of, user
+from tests.support.factories import game_scored, player, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
 

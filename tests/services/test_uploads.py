@@ -32,8 +32,8 @@ from scoring.services.uploads import (
     upload_named,
     upload_waiting,
 )
-from tests.factories import user
 from tests.gamefile.documents import DATA, example_document
+from tests.support.factories import user
 
 pytestmark = pytest.mark.django_db
 

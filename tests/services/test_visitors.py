@@ -19,7 +19,7 @@ from scoring.services.games import PlayerSetup, comb_layout_save, game_start
 from scoring.services.sharing import link_renew
 from scoring.services.tallies import tallies_rebuild
 from scoring.services.visitors import visitor_games_claim
-from tests.factories import game_scored, game_started, player, save_value, seat_of, user
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of, user
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,9 @@ from django.test.client import BOUNDARY, MULTIPART_CONTENT, FakePayload, encode_
 from django.urls import reverse
 
 from scoring.forms.transfer import MAX_UPLOAD_BYTES
-from tests.factories import game_started
 from tests.gamefile.documents import example_document
-from tests.views.helpers import page as page_of
+from tests.support.factories import game_started
+from tests.support.pages import page as page_of
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.services.sharing import link_renew
-from tests.factories import game_started
+from tests.support.factories import game_started
 
 pytestmark = pytest.mark.django_db
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from scoring.services.sharing import link_renew
 from scoring.views import pad as pad_views
-from tests.factories import game_started
+from tests.support.factories import game_started
 
 pytestmark = pytest.mark.django_db
 

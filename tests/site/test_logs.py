@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from scoring.services.sharing import link_renew, link_revoke
 from scoring.views import sharing
-from tests.factories import game_started
+from tests.support.factories import game_started
 
 pytestmark = pytest.mark.django_db
 

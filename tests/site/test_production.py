@@ -18,7 +18,7 @@ from django.urls import reverse
 from scoring.gamefile import GameFileError, parse_document
 from scoring.models import Game
 from scoring.rules.categories import MAX_NOTES_LENGTH
-from tests.factories import game_started, save_value, seat_of
+from tests.support.factories import game_started, save_value, seat_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {

@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from apiary_site import server as site_server
-from tests.deployment import ROOT, free_port, manage, production_env, wait_until_serving
+from tests.support.deployment import ROOT, free_port, manage, production_env, wait_until_serving
 
 WORKERS = 2
 BYTE_PAUSE = 0.02  # a slow client sends a byte every 20 ms...

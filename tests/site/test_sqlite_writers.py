@@ -21,7 +21,7 @@ from django.db.utils import ConnectionHandler
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import game_started
+from tests.support.factories import game_started
 
 SETTINGS = Path(__file__).resolve().parents[2] / "apiary_site" / "settings.py"
 

@@ -7,7 +7,7 @@ from django.test import Client
 
 from scoring.models import Game
 from scoring.rules.categories import During, categories_of
-from tests.views.helpers import Element, page, top_level, url
+from tests.support.pages import Element, page, top_level, url
 
 # The categories of a breakdown game's pad (the games here are breakdowns; the VP track's pad is
 # tests/views/test_during.py's).

@@ -13,8 +13,8 @@ from scoring.models import Game
 from scoring.rules.categories import DURING_LABELS, During, Section, categories_of
 from scoring.services.pad import game_mode_change
 from scoring.services.sharing import link_renew
-from tests.factories import game_scored, game_started, player, save_value, seat_of
-from tests.views.helpers import (
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of
+from tests.support.pages import (
     HTMX,
     SCRIPT,
     WITH_AND_WITHOUT_HTMX,

@@ -16,8 +16,8 @@ from scoring.actors import Actor
 from scoring.models import Game, Player
 from scoring.services.finishing import game_finish
 from scoring.services.sharing import link_renew
-from tests.factories import game_scored, game_started, player, save_value, seat_of
-from tests.views.helpers import (
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of
+from tests.support.pages import (
     EVIL,
     HTMX,
     OVERRIDE,

@@ -23,8 +23,8 @@ from scoring.gamefile import read_document
 from scoring.models import Change, Game, GameSector, HibernationTokens, Seat
 from scoring.rules.categories import CATEGORIES, During, categories_of
 from scoring.services.sharing import link_renew
-from tests.factories import game_scored, game_started, player, save_value, seat_of
-from tests.views.helpers import (
+from tests.support.factories import game_scored, game_started, player, save_value, seat_of
+from tests.support.pages import (
     WITH_AND_WITHOUT_HTMX,
     Element,
     page,

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from scoring.models import Game, Seat
 from scoring.selectors.history import HISTORY_PAGE_SIZE
-from tests.factories import game_scored, player
-from tests.views.helpers import markup
+from tests.support.factories import game_scored, player
+from tests.support.pages import markup
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from scoring.views.install import BACKGROUND
-from tests.views.helpers import page
+from tests.support.pages import page
 
 pytestmark = pytest.mark.django_db
 

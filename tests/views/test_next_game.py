@@ -20,8 +20,8 @@ from django.urls import reverse
 from scoring.models import Game, GameLink, GameMember
 from scoring.selectors.games import game_played_next
 from scoring.services.sharing import link_renew, link_revoke
-from tests.factories import game_scored, player, user
-from tests.views.helpers import Element, form_data, page, save, url
+from tests.support.factories import game_scored, player, user
+from tests.support.pages import Element, form_data, page, save, url
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,9 @@ from scoring.actors import SESSION_TAG
 from scoring.services.sharing import link_renew
 from scoring.views import offline, protocol
 from scoring.web import modules
-from tests.factories import game_scored, player
-from tests.views.helpers import markup, url
-from tests.views.helpers import page as parsed
+from tests.support.factories import game_scored, player
+from tests.support.pages import markup, url
+from tests.support.pages import page as parsed
 
 pytestmark = pytest.mark.django_db
 

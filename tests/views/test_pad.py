@@ -19,7 +19,7 @@ from scoring.models import Game, Seat
 from scoring.rules.categories import During, categories_of
 from scoring.services.games import game_delete
 from scoring.services.pad import game_mode_change
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
@@ -27,7 +27,7 @@ from tests.factories import (
     save_value,
     seat_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     EVIL,
     HTMX,
     PAD_FIELD_COUNT,

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     Element,
     entry,
     page,

@@ -11,7 +11,7 @@ from scoring.models import Game
 from scoring.services.finishing import game_finish
 from scoring.services.sharing import link_renew
 from scoring.views import common
-from tests.factories import (
+from tests.support.factories import (
     COMB,
     NUMBER_KEYS,
     game_all_entered,
@@ -25,7 +25,7 @@ from tests.factories import (
     tokens_of,
     total_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     HTMX,
     WITH_AND_WITHOUT_HTMX,
     Element,

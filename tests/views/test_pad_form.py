@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from scoring.models import Change, Game, HibernationTokens, Seat
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
@@ -18,7 +18,7 @@ from tests.factories import (
     seat_of,
     tokens_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     entry,
     form_data,
     labelled,

@@ -12,7 +12,7 @@ from django.utils import translation
 from scoring.models import Game, GameSector
 from scoring.rules.categories import During, categories_of
 from scoring.services.sharing import link_renew
-from tests.factories import (
+from tests.support.factories import (
     game_started,
     revision_of,
     save_tokens,
@@ -20,7 +20,7 @@ from tests.factories import (
     seat_of,
     total_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     HTMX,
     PAD_FIELD_COUNT,
     WITH_AND_WITHOUT_HTMX,

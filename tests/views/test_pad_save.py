@@ -12,7 +12,7 @@ from django.test import Client
 
 from scoring.models import Change
 from scoring.services.sharing import link_renew
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
@@ -23,7 +23,7 @@ from tests.factories import (
     tokens_of,
     total_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     HTMX,
     SCRIPT,
     WITH_AND_WITHOUT_HTMX,

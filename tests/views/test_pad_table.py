@@ -7,14 +7,14 @@ import pytest
 
 from scoring.models import Game
 from scoring.services.finishing import game_finish
-from tests.factories import (
+from tests.support.factories import (
     game_scored,
     game_started,
     player,
     save_value,
     seat_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     HTMX,
     loaded,
     page,

@@ -8,12 +8,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Change, Game
-from tests.factories import (
+from tests.support.factories import (
     game_started,
     save_value,
     seat_of,
 )
-from tests.views.helpers import (
+from tests.support.pages import (
     HTMX,
     entry,
     labelled,

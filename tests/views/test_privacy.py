@@ -37,8 +37,8 @@ from scoring.services.games import PlayerSetup, comb_layout_save, game_create
 from scoring.services.imports import game_store
 from scoring.services.people import players_merge
 from scoring.services.sharing import link_renew
-from tests.factories import PASSWORD, save_value, seat_of
-from tests.views.helpers import HTMX, started_on, url
+from tests.support.factories import PASSWORD, save_value, seat_of
+from tests.support.pages import HTMX, started_on, url
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from scoring.models import Game
 from scoring.services.finishing import game_finish
-from tests.factories import game_started, save_value
+from tests.support.factories import game_started, save_value
 
 pytestmark = pytest.mark.django_db
 SCRIPT = {"Accept": "text/plain, text/html;q=0.9"}  # what the pad's script sends (no HX-Request)

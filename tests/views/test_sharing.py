@@ -20,8 +20,8 @@ from django.urls import reverse
 from scoring.gamefile import read_document
 from scoring.models import GameLink
 from scoring.services.sharing import link_renew
-from tests.factories import OWNER, game_started, user
-from tests.views.helpers import OVERRIDE, OVERRIDE_REFUSED, Element, page, save, url
+from tests.support.factories import OWNER, game_started, user
+from tests.support.pages import OVERRIDE, OVERRIDE_REFUSED, Element, page, save, url
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 from scoring.models import CombLayout, Game, GameSector, Seat
 from scoring.rules.categories import During
 from scoring.services.games import PlayerSetup, comb_layout_save, game_create
-from tests.factories import COMB, game_scored, game_started, player, seat_of, tokens_of
-from tests.views.helpers import (
+from tests.support.factories import COMB, game_scored, game_started, player, seat_of, tokens_of
+from tests.support.pages import (
     EVIL,
     HTMX,
     OVERRIDE,

@@ -32,9 +32,9 @@ from scoring.services import uploads
 from scoring.services.imports import games_import
 from scoring.services.sharing import link_renew
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
-from tests.factories import game_scored, game_started, player, seat_of, user, value_corrected
 from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document
-from tests.views.helpers import page
+from tests.support.factories import game_scored, game_started, player, seat_of, user, value_corrected
+from tests.support.pages import page
 from tests.views.transfer_cases import (
     EMPTY,
     MULTI,

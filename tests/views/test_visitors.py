@@ -27,8 +27,8 @@ from scoring.services.games import PlayerSetup, comb_layout_save, game_create
 from scoring.services.sharing import link_renew, link_revoke
 from scoring.services.visitors import visitor_games_claim
 from scoring.views import games as games_views
-from tests.factories import PASSWORD, game_started, save_value, seat_of, user
-from tests.views.helpers import form_data, page, started_on, typed, url
+from tests.support.factories import PASSWORD, game_started, save_value, seat_of, user
+from tests.support.pages import form_data, page, started_on, typed, url
 
 pytestmark = pytest.mark.django_db
 

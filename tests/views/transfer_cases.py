@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from scoring.models import Game, WaitingFile
 from tests.gamefile.documents import DATA
-from tests.views.helpers import page
+from tests.support.pages import page
 
 MULTI = DATA / "multi_game.json"  # three games: 3 players with an Automa, 5 players with ties, solo
 EMPTY = {"format": "apiary-scorepad", "version": 1, "games": []}

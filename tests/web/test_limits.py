@@ -30,7 +30,7 @@ from scoring.services.finishing import game_finish
 from scoring.services.games import PlayerSetup, game_create
 from scoring.services.sharing import link_renew
 from scoring.web import limits
-from tests.views.helpers import loaded, page, typed, url
+from tests.support.pages import loaded, page, typed, url
 
 PASSWORD = "a-long-pass-phrase-for-ann"
 HOME, AWAY = "192.0.2.1", "198.51.100.7"  # two client addresses

@@ -11,8 +11,8 @@ from django.utils import timezone
 from scoring.models import Game
 from scoring.services.finishing import game_finish
 from scoring.web.time_zones import TIME_ZONE_COOKIE, known_zone
-from tests.factories import game_started
-from tests.views.helpers import page, url
+from tests.support.factories import game_started
+from tests.support.pages import page, url
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from scoring.rules.engine import PlayerSheet, Sector, score_game, score_sector
 from scoring.wording.explanations import sector_sentence, tie_sentence
 from scoring.wording.numbers_and_dates import tokens_words
 from scoring.wording.sentences import AUTOMA, isolated, names_list, plain_text, words
-from tests.views.helpers import EVIL, EVIL_ESCAPED, OVERRIDE, text_of
+from tests.support.pages import EVIL, EVIL_ESCAPED, OVERRIDE, text_of
 
 NAMES = ("Alice", "Bruno", "Carla", "Dana", "Eve")
 

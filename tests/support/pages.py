@@ -21,7 +21,7 @@ from django.urls import reverse
 from scoring.fields import field_address
 from scoring.models import Game, Seat, new_public_id
 from scoring.rules.categories import CATEGORIES, During, categories_of
-from tests.factories import COMB, game_scored, player, seat_of, tokens_of
+from tests.support.factories import COMB, game_scored, player, seat_of, tokens_of
 
 HTMX = {"HX-Request": "true"}
 # What the pad's script (static/scoring/pad.js) sends with a save: it prefers a sentence of
