@@ -227,10 +227,14 @@ class Row:
     def classes(self) -> str:
         """The row's classes on the pad: its kind's (a yes, a stepper) and whether nobody has
         entered it yet."""
-        kinds = (
-            ("row-flag",) * self.is_flag + ("row-stepper",) * self.is_stepper + ("not-entered",) * (not self.entered)
-        )
-        return " ".join(("grid", "row", *kinds))
+        classes = ["grid", "row"]
+        if self.is_flag:
+            classes.append("row-flag")
+        if self.is_stepper:
+            classes.append("row-stepper")
+        if not self.entered:
+            classes.append("not-entered")
+        return " ".join(classes)
 
 
 @dataclass

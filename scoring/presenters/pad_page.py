@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from django.urls import reverse
@@ -62,34 +63,46 @@ class PadPage:
     share_on_top: bool = False
     script_words: Mapping[str, str] = field(default_factory=dict)  # the script's words (``script_words()``)
 
-    @property
     def views_shown(self) -> list[SeatView]:
         """The players whose columns the page shows: the one in view, or everyone."""
         views = self.board.views
         return [view for view in views if view.seat.number == self.player] if self.player else list(views)
 
+    def path(self, name: str) -> str:
+        """The address of the pad's view ``name`` for this game, whoever is in view."""
+        return reverse(f"scoring:{name}", args=[self.board.game.public_id])
+
     def address(self, name: str) -> str:
         """The address of the pad's view ``name`` (its page, its poll, Finish, the way of counting)
         for this game, with the player in view."""
-        path = reverse(f"scoring:{name}", args=[self.board.game.public_id])
+        path = self.path(name)
         return f"{path}?player={self.player}" if self.player else path
 
-    def context(self) -> dict[str, Any]:
-        """What the template renders: every field, and what it asks of them again and again."""
+    def changes_address(self) -> str:
+        """The poll's address, asking for the recent changes too."""
         live = self.address("live")
+        return f"{live}{'&' if self.player else '?'}changes=1"
+
+    def context(self) -> dict[str, Any]:
+        """What the template renders: every field, and what it asks of them again and again. What
+        is worked out from the fields is handed over as callables, which the template calls only
+        where a part it draws uses them: a save's answer draws a few partials, the page them all."""
         return {
             **{item.name: getattr(self, item.name) for item in fields(self)},
             "views_shown": self.views_shown,
-            "pad_path": reverse("scoring:pad", args=[self.board.game.public_id]),  # (without the player)
-            "pad_url": self.address("pad"),
-            "live_url": live,
-            "changes_url": f"{live}{'&' if self.player else '?'}changes=1",  # (the poll, with the recent changes)
-            "finish_url": self.address("finish"),
-            "during_url": self.address("during"),
-            "offline_copy": _(
-                "Offline: showing the game as of %(time)s; what you type is kept and sent when you are back."
-            ),
+            "pad_path": partial(self.path, "pad"),
+            "pad_url": partial(self.address, "pad"),
+            "live_url": partial(self.address, "live"),
+            "changes_url": self.changes_address,
+            "finish_url": partial(self.address, "finish"),
+            "during_url": partial(self.address, "during"),
+            "offline_copy": offline_copy_words,
         }
+
+
+def offline_copy_words() -> str:
+    """What the pad's offline copy says of itself (base.html's data-text), in the page's language."""
+    return _("Offline: showing the game as of %(time)s; what you type is kept and sent when you are back.")
 
 
 def script_words() -> dict[str, str]:
