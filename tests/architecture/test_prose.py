@@ -127,15 +127,14 @@ def defined() -> frozenset[str]:
 def first_parts() -> frozenset[str]:
     """What a cited dotted name must start with to be checked: the project's modules and packages
     and its classes (``request.session`` or ``django.db`` are not the project's to check)."""
-    heads = {"scoring", "apiary_site"}
-    for name in defined():
-        parts = name.split(".")
-        heads.update(part for part in parts if part[:1].isupper() or part in MODULE_NAMES())
-    return frozenset(heads)
+    classes = {part for name in defined() for part in name.split(".") if part[:1].isupper()}
+    return frozenset({"scoring", "apiary_site"} | module_names() | classes)
 
 
 @cache
-def MODULE_NAMES() -> frozenset[str]:  # noqa: N802  (a constant, worked out once)
+def module_names() -> frozenset[str]:
+    """The project's modules and packages by their own names (``pad``, ``services``), the phone
+    side's modules too (``fields``)."""
     return frozenset(
         Path(path).with_suffix("").name if not path.endswith("__init__.py") else Path(path).parent.name
         for path in tracked()
