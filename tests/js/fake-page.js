@@ -139,7 +139,6 @@ export function fakePage(byId = {}) {
   win.location = { reload: () => (win.reloads += 1) };
   globalThis.document = doc;
   globalThis.window = win;
-  globalThis.addEventListener = win.addEventListener.bind(win);
   return { document: doc, window: win };
 }
 

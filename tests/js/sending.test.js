@@ -19,7 +19,7 @@ afterEach(() => {
 const PAGE = { tag: "olivia", during: "track", finished: "", player: "1", saveUrl: "/games/g1/save/" };
 
 // A pad of one field (version 3) whose saves the server answers with ``answers`` in turn:
-// { status, headers, text, stored, version } or "network" (no answer); what was posted is kept.
+// { status, headers, text } or "network" (no answer); what was posted is kept.
 function pad(...answers) {
   fakePage();
   const input = textField("s1-farms");
@@ -32,6 +32,7 @@ function pad(...answers) {
   const fields = createFields(root, { outbox, here: kept(storage, "olivia", "g1", "here") });
   pads.push(fields);
   const posted = [];
+  let statusStored; // what the field's status in the next answer says is stored ({ stored, version })
   const answered = [];
   globalThis.fetch = async (url, { body, headers }) => {
     posted.push({ url, ...Object.fromEntries(body), csrf: headers["X-CSRFToken"] });
@@ -43,7 +44,7 @@ function pad(...answers) {
     changesShown: () => false,
     saveAnswered(text, revision, etag) {
       answered.push({ text, revision, etag });
-      const { stored, version } = answers.lastStatus ?? {};
+      const { stored, version } = statusStored ?? {};
       return version === undefined ? null : { dataset: { stored, version: String(version) } };
     },
   };
@@ -61,7 +62,7 @@ function pad(...answers) {
   setUpSending(root, PAGE, { msg, fields, live, stopping, banner });
   // The player types ``text`` and leaves the field; resolves once its answer has been taken.
   const typeAndLeave = async (text, status) => {
-    answers.lastStatus = status;
+    statusStored = status;
     input.value = text;
     fields.update("s1-farms", "typed", text);
     fields.update("s1-farms", "left", { complete: true });
