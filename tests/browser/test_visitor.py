@@ -60,9 +60,9 @@ def type_score(page: Page, taps: Taps, value: str) -> str:
     return PAD_URL.search(page.url).group(1)
 
 
-@pytest.mark.parametrize(
-    ("locale", "scheme"), [("en-GB", "light"), ("fr-FR", "dark")], ids=["english-light", "french-dark"]
-)
+# In French and dark: the English words of these pages are the view tests' (tests/views/), and
+# their light colours the other journeys' axe checks (test_entry.py).
+@pytest.mark.parametrize(("locale", "scheme"), [("fr-FR", "dark")], ids=["french-dark"])
 def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, live_server, screenshots, locale, scheme):
     from scoring.models import Game
     from scoring.web.limits import counters_clear
