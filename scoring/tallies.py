@@ -14,8 +14,10 @@ move the rows are ``scoring.services.tallies``'s.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from scoring.models import Game, Seat, Tally
-from scoring.rules.categories import CATEGORIES
+from scoring.rules.categories import CATEGORIES, MAJORITY_LABEL, MAJORITY_SHORT_LABEL
 
 Scope = Tally.Scope
 
@@ -51,6 +53,19 @@ def seat_measures(seat: Seat) -> dict[str, int]:
     }
     measures.update({f"vp_{category.key}": category.vp(entries[category.key]) for category in CATEGORIES})
     return measures
+
+
+def point_parts(measures: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """The parts a total is made of, each with the VP that ``measures`` (a row's, or summed) hold
+    in it, as (full words, short words, VP) in English: each category of either way of counting
+    the during-the-game points, then the comb's majorities. They add up to ``measures["points"]``.
+    A part without a point (the other way of counting, a category nobody used) is left out."""
+    parts = [
+        (category.label, category.short_label or category.label, measures[f"vp_{category.key}"])
+        for category in CATEGORIES
+    ]
+    parts.append((MAJORITY_LABEL, MAJORITY_SHORT_LABEL, measures["vp_majority"]))
+    return [(label, short, vp) for label, short, vp in parts if vp]
 
 
 def seat_scopes(seat: Seat) -> list[tuple[str, str]]:

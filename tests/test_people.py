@@ -24,14 +24,16 @@ from django.urls import reverse
 
 from scoring.actors import Keeper
 from scoring.gamefile import GameData, PlayerData
-from scoring.models import Player, Seat
+from scoring.models import Player, PlayerTally, Seat, Tally
+from scoring.rules.categories import MAJORITY_LABEL, During
 from scoring.rules.engine import Sector
 from scoring.selectors.games import known_player_names
 from scoring.selectors.people import player_page, players_table
 from scoring.services.games import PlayerSetup, game_start
 from scoring.services.imports import games_store
 from scoring.services.people import players_merge
-from tests.support.factories import COMB, game_scored, game_started, player, user
+from scoring.tallies import point_parts, row_measures
+from tests.support.factories import COMB, NUMBER_KEYS, game_scored, game_started, player, user
 from tests.support.pages import Element, page, text_of
 
 pytestmark = pytest.mark.django_db
@@ -270,8 +272,40 @@ def test_a_players_average_points_by_category_count_what_was_not_entered_as_0(hi
     assert averages["Farm income"] == 27.0  # (30 + 17 + 10 + 51) / 4
     assert averages["Frames filled"] == 2.0  # one frame (8 VP) in four games
     assert averages["Hive mat filled"] == 2.0  # filled once (8 VP) in four games
-    assert averages["Starting VP"] == 0.0  # never entered
+    assert "Starting VP" not in averages  # never entered: no point in it
     assert sum(averages.values()) == 31.0  # the categories make the average total (no comb here)
+
+
+def test_a_players_averages_by_part_add_up_to_their_average_on_either_way_of_counting(owner):
+    """Issue 49: Élodie's averages had no row for the comb's majorities (91.0 against 103.5). Each
+    part a total is made of is a row: either way of counting the during-the-game points, every
+    category of the breakdown, the faction's ability, the comb."""
+    every_number = dict.fromkeys(NUMBER_KEYS, 3)
+    game_scored(
+        player("Élodie", tokens=[3, 0, 1], faction="Saha", hive_mat_full=True, **every_number),
+        player("Bob", tokens=[1, 2, 1], farm_income=20),
+        finished=True,
+    )
+    game_scored(
+        player("Élodie", vp_track=61, tokens=[0, 2, 2], faction_ability=7),
+        player("Bob", vp_track=50, tokens=[0, 2, 0]),
+        during=During.TRACK,
+        finished=True,
+    )
+
+    for name in ("Élodie", "Bob"):
+        measures = row_measures(PlayerTally.objects.get(player=named(name, owner), scope=Tally.Scope.ALL))
+        parts = point_parts(measures)
+        assert sum(vp for _label, _short, vp in parts) == measures["points"], name
+        figures = player_page(named(name, owner))
+        shown = {item.label: item.average for item in figures.categories}
+        assert {"VP on the track at the end", "Farm income", MAJORITY_LABEL} <= set(shown), name
+        # (each row rounded to a tenth on its own: within half a tenth a row of the average)
+        assert sum(shown.values()) == pytest.approx(figures.average, abs=0.05 * len(shown)), name
+    elodie = {item.label for item in player_page(named("Élodie", owner)).categories}
+    assert {"Faction’s endgame ability", "Hive mat filled", "Recruits built"} <= elodie
+    bob = {item.label for item in player_page(named("Bob", owner)).categories}
+    assert "Recruits built" not in bob  # (a part he never scored a point in: left out)
 
 
 def test_a_players_factions_played_and_won_with(history):
@@ -345,7 +379,12 @@ def test_the_player_page_shows_every_figure_with_the_games_behind_it(history, ow
         (row.one("summary").text, row.one("small", class_="help").text)
         for row in html.one("table", class_="categories").find_all("tr")
     ]
-    assert short_and_full[:2] == [("VP on the track", "VP on the track at the end"), ("Starting VP", "Starting VP")]
+    # (the parts Ann scored points in, in the pad's order: no row for the rest)
+    assert short_and_full == [
+        ("Farm income", "Farm income"),
+        ("Hive mat filled", "Hive mat filled"),
+        ("Frames filled", "Frames filled"),
+    ]
     assert [small.text for small in html.find_all("small", class_="games-behind")] == [
         "over 4 finished games",
         "4 games",

@@ -4,6 +4,7 @@ the same rows whatever the number of games."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -25,8 +26,7 @@ from scoring.models import (
     Seat,
     Tally,
 )
-from scoring.rules.categories import CATEGORIES
-from scoring.tallies import row_measures
+from scoring.tallies import point_parts, row_measures
 
 
 def _rate(wins: int, games: int) -> int:
@@ -165,6 +165,15 @@ def player_latest_scores(player: Player, limit: int = CHART_GAMES) -> list[Score
     return [ScorePoint(played_on, game_id, total, bool(won)) for played_on, game_id, total, won in reversed(games)]
 
 
+def category_averages(overall: Mapping[str, int]) -> list[CategoryAverage]:
+    """A player's average VP of each part their totals are made of (``point_parts``), over their
+    finished games (the tallies' ``overall`` row): the rows add up to their average total."""
+    return [
+        CategoryAverage(label=gettext(label), average=average(vp, overall["seats"]), short=gettext(short))
+        for label, short, vp in point_parts(overall)
+    ]
+
+
 def player_page(player: Player) -> PlayerPage:
     """A player's figures over finished games, read from their tallies: four queries whatever
     the number of games (the tallies, their latest games, their other names, the other players)."""
@@ -205,14 +214,7 @@ def player_page(player: Player) -> PlayerPage:
         wins=overall["wins"],
         average=average(overall["points"], overall["seats"]),
         best=overall["best"],
-        categories=[
-            CategoryAverage(
-                label=gettext(category.label),
-                average=average(overall[f"vp_{category.key}"], overall["seats"]),
-                short=gettext(category.short_label or category.label),
-            )
-            for category in CATEGORIES
-        ],
+        categories=category_averages(overall),
         factions=factions,
         scores=player_latest_scores(player),
         others=others,

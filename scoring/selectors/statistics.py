@@ -10,10 +10,9 @@ from scoring.models import (
     Seat,
     Tally,
 )
-from scoring.rules.categories import CATEGORIES, MAJORITY_LABEL, MAJORITY_SHORT_LABEL
 from scoring.selectors.games import joined_games
 from scoring.selectors.people import average
-from scoring.tallies import row_measures, seat_measures, seat_scopes
+from scoring.tallies import point_parts, row_measures, seat_measures, seat_scopes
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,7 @@ class WinRate:
 class OverallStatistics:
     games: int  # finished games behind every figure
     average_winning_score: float | None
-    shares: list[Share]  # each category's share of all points
+    shares: list[Share]  # each part's share of all points (``point_parts``: none without a point)
     by_faction: list[WinRate]
     by_seat: list[WinRate]
 
@@ -61,13 +60,9 @@ def overall_statistics(user) -> OverallStatistics:
                 sums[scope_and_key].update(measures)
     overall = sums[Tally.Scope.ALL, ""]
     everything = overall["points"]
-    parts = [
-        (category.label, category.short_label or category.label, overall[f"vp_{category.key}"])
-        for category in CATEGORIES
-    ]
-    parts.append((MAJORITY_LABEL, MAJORITY_SHORT_LABEL, overall["vp_majority"]))
     shares = [
-        Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0, short) for label, short, vp in parts
+        Share(label, vp, round(100 * vp / everything, 1) if everything else 0.0, short)
+        for label, short, vp in point_parts(overall)
     ]
 
     def rates(scope: str) -> list[WinRate]:
