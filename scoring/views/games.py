@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from scoring.access import GameAccess, NotAllowed, Role, SessionEnded, game_start_for_keeper, keeper_of
 from scoring.actors import Keeper
@@ -46,11 +46,14 @@ from scoring.selectors.statistics import overall_statistics
 from scoring.services import games as games_services
 from scoring.services.finishing import play_length_set
 from scoring.services.games import PlayerSetup
-from scoring.views.common import HtmxHttpRequest, with_game
+from scoring.views.common import HtmxHttpRequest, render_partials, with_game
 from scoring.views.offline import keep_offline
+from scoring.views.protocol import revision_tag
 from scoring.web import limits
 from scoring.web.refusals import sentence
 from scoring.wording.sentences import isolated, labelled
+
+RESULTS = "scoring/results.html"
 
 
 @never_cache
@@ -314,42 +317,50 @@ def _next_game_typed(upcoming: NextGame, layouts) -> dict:
     return typed
 
 
+def _results_tag(request: HtmxHttpRequest, access: GameAccess) -> str | None:
+    """The results' poll (htmx's) is a 304 while the game's revision is the one it has: the
+    revision moves on with every save, a finish, a reopening and the table's next game. (The
+    page itself is never a 304: it holds who is signed in.)"""
+    return revision_tag(access.game) if request.htmx else None
+
+
 @never_cache
 @require_safe
-@with_game(Role.VIEW)
-def results(request: HttpRequest, access: GameAccess) -> HttpResponse:
+@with_game(Role.VIEW, polled=True)
+@condition(etag_func=_results_tag)
+def results(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     """The results: the winner, the ranking and what to do next (*Log this play in BG Stats*, how
     long the play lasted, and for the owner of a finished game *Play again*) in the first screen;
-    the chart, the breakdown and the comb below."""
+    the chart, the breakdown and the comb below. They follow the game (htmx polls them: the
+    ``results`` partial): another phone's save, a finish or a reopening, and the table's next
+    game, offered in one tap to every phone left on them."""
     return _results_page(request, access)
 
 
 def _results_page(
-    request: HttpRequest, access: GameAccess, *, length_form: PlayLengthForm | None = None, status: int = 200
+    request: HtmxHttpRequest, access: GameAccess, *, length_form: PlayLengthForm | None = None, status: int = 200
 ) -> HttpResponse:
     board = Scoreboard(game_state(access.game))
-    return render(
-        request,
-        "scoring/results.html",
-        {
-            "board": board,
-            "access": access,
-            "vp_chart": vp_chart(board),
-            "breakdown": breakdown(board),
-            "bgstats_link": bgstats.play_link(board, play_facts(access.game)),
-            "offers_play_again": access.is_owner and access.game.is_finished,
-            "next_game": game_played_next(access.game) if access.game.is_finished else None,
-            "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
-        },
-        status=status,
-    )
+    context = {
+        "board": board,
+        "access": access,
+        "vp_chart": vp_chart(board),
+        "breakdown": breakdown(board),
+        "bgstats_link": bgstats.play_link(board, play_facts(access.game)),
+        "offers_play_again": access.is_owner and access.game.is_finished,
+        "next_game": game_played_next(access.game) if access.game.is_finished else None,
+        "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
+    }
+    if request.htmx:
+        return render_partials(request, RESULTS, ["results"], context, status=status)
+    return render(request, RESULTS, context, status=status)
 
 
 @never_cache
 @require_POST
 @limits.rate_limit("save")
 @with_game(Role.OWNER)
-def play_length(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def play_length(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     """How long the play lasted, said by its owner on the results of a finished game (for BG
     Stats), as the rest of a finished game is theirs to change: saved, in the game's history, and
     back to the results; refused under its field, what was typed kept. A game in progress shows

@@ -1,8 +1,9 @@
 // A page's poll, which htmx makes (hx-trigger="every …ms, poll-now" on the polling element, in
 // its template), made light and kind to the phone: sent with the ETag of the last answer taken, so
 // that a poll that finds nothing new is a 304 with no body; held while the page is hidden; asked
-// at once when the page is shown again. The pad's (live.js) and the table view's (standings.js):
-// one helper for every page that polls, as healthchecks keeps one adaptive-setinterval.js.
+// at once when the page is shown again. The pad's (live.js), the table view's and the results'
+// (follow.js): one helper for every page that polls, as healthchecks keeps one
+// adaptive-setinterval.js.
 
 // Follows the poll of the element #``id`` (which a swap may replace with a new one). Options:
 // ``etag()``: the ETag to send (without it, the last one a 200 answer brought); ``held()``: the

@@ -161,9 +161,10 @@ def join_as(page: Page, base: str, link, name: str | None) -> None:
 
 def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Page, open_phone, live_server):
     """Four phones on one game: the owner's, Bruno's and Carla's (the edit link, each on their own
-    sheet) and the tablet in the middle (the view link, on the table view). The owner plays again;
-    within one poll the three others are offered the next game and, with one tap each, Bruno and
-    Carla score it in their new seats and the tablet shows its standings."""
+    sheet; Carla's in French, gone to the results) and the tablet in the middle (the view link, on
+    the table view). The owner plays again; within one poll the three others are offered the next
+    game where they are (issue 49: the results heard of it only after a reload) and, with one tap
+    each, Bruno and Carla score it in their new seats and the tablet shows its standings."""
     game = a_finished_game()
     base = live_server.url
     edit = link_renew(game=game, access="edit")
@@ -174,9 +175,11 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
     join_as(carla, base, edit, "Carla")
     join_as(tablet, base, view, None)
     tablet.get_by_role("link", name="Show the table").click()
+    carla.locator("#finished-note").get_by_role("link", name="Voir les résultats").click()
+    expect(carla).to_have_url(f"{base}/games/{game.public_id}/results/")
     follow = {bruno: "Go to the next game", carla: "Aller à la partie suivante", tablet: "Go to the next game"}
-    for waiting in (bruno, carla):
-        expect(waiting.locator("#finished-note")).to_be_visible()
+    expect(bruno.locator("#finished-note")).to_be_visible()
+    for waiting in (bruno, carla, tablet):
         expect(waiting.get_by_role("button", name=follow[waiting])).to_have_count(0)
 
     page.goto(f"{base}/games/{game.public_id}/results/")

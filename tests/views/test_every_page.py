@@ -47,7 +47,8 @@ def test_an_unknown_game_is_404_on_every_address(client, headers, name):
 
     response = (client.post if post_only else client.get)(url(name, missing), headers=headers)
 
-    polled = name == "live" and headers.get("HX-Request")  # (the pad's poll is told to stop: htmx's 286)
+    # (a page's poll is told to stop: htmx's 286; the pad's and the results')
+    polled = name in ("live", "results") and headers.get("HX-Request")
     assert response.status_code == (286 if polled else 404)
 
 
@@ -219,9 +220,8 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
         html = page(response)
         scripts = html.find_all("script")
         sources = [script["src"] for script in scripts if script.get("src")]
-        offers_layouts = html.find("select", id="id_layout") is not None
         is_pad = html.find(data_pad=True) is not None
-        uses_htmx = is_pad or (address == url("start") and offers_layouts)
+        uses_htmx = any(name.startswith("hx-") for element in html.iter() for name in element.attrs)
         classic = [script["src"] for script in scripts if script.get("src", "").startswith("/static/scoring/")]
         classic = [src for src in classic if html.find("script", src=src).get("type") != "module"]
         assert classic == (["/static/scoring/first-paint.js"] if is_pad else []), (

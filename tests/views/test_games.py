@@ -345,6 +345,22 @@ def test_results_of_a_game_in_progress_offer_no_bg_stats_link(client):
     assert [a["href"] for a in html.find_all("a") if "bgstatsapp" in a.get("href", "")] == []
 
 
+def test_results_offer_delete_to_the_owner_only(client):
+    """Issue 49, point 7: a table-mate's *Delete…* led to "Not allowed"."""
+    game = shared_victory_game(finished=True)
+    mate = Client()
+    link = link_renew(game=game, access="edit")
+    assert mate.post(reverse("scoring:join", args=[link.token])).status_code == 302
+
+    def delete_links(phone: Client) -> list[Element]:
+        response = phone.get(url("results", game))
+        assert response.status_code == 200
+        return page(response).find_all("a", href=url("delete", game))
+
+    assert [a.text for a in delete_links(client)] == ["Delete…"]
+    assert delete_links(mate) == []
+
+
 def test_finished_results_offer_the_next_steps_right_after_the_winner_and_the_ranking(client):
     game = shared_victory_game(finished=True)
 

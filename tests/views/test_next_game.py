@@ -21,7 +21,7 @@ from scoring.models import Game, GameLink, GameMember
 from scoring.selectors.games import game_played_next
 from scoring.services.sharing import link_renew, link_revoke
 from tests.support.factories import game_scored, player, user
-from tests.support.pages import Element, form_data, page, save, url
+from tests.support.pages import HTMX, Element, form_data, page, save, top_level, url
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +101,35 @@ def test_the_poll_of_a_finished_game_brings_the_offer_made_for_each_phone(client
         phone.enforce_csrf_checks = True  # (the test client skips the check otherwise)
         follow = phone.post(url("next", game) + "?player=1", {"csrfmiddlewaretoken": token["value"]})
         assert follow.status_code == 302
+
+
+def test_the_results_poll_is_a_304_until_the_next_game_starts_then_brings_its_offer(client):
+    """Issue 49, point 1: a phone left on the results heard of *Play again* only after a reload.
+    They poll (htmx) as the table view does: the same revision, a 304 with no body; the next game
+    moves the game's revision on, and the poll brings the results with the offer, made for the
+    phone (its CSRF token)."""
+    game = the_table("Alice", "Bruno")
+    phone = holder(game, "edit", "2")
+    first = phone.get(url("results", game), headers=HTMX)
+    assert first.status_code == 200 and first["ETag"]
+    assert top_level(page(first))[0]["id"] == "results" and offer(page(first)) is None
+    assert phone.get(url("results", game), headers={**HTMX, "If-None-Match": first["ETag"]}).status_code == 304
+
+    next_game_started(client, game)
+    after = phone.get(url("results", game), headers={**HTMX, "If-None-Match": first["ETag"]})
+
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    brought = offer(page(after))
+    assert brought is not None and brought.one("input", name="csrfmiddlewaretoken")["value"]
+    assert brought.one("button").text == "Go to the next game"
+
+
+def test_the_results_page_itself_is_never_a_304(client):
+    """The page holds who is signed in: only its poll (htmx's) is answered by the revision."""
+    game = the_table("Alice", "Bruno")
+    page_itself = client.get(url("results", game))
+
+    assert client.get(url("results", game), headers={"If-None-Match": page_itself.get("ETag", "*")}).status_code == 200
 
 
 def test_an_edit_links_holder_follows_as_the_same_player_in_their_new_seat(client):
