@@ -72,7 +72,9 @@ def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopen
     tom.get_by_role("link", name="Keep scoring").click()
     assert not Game.objects.get(public_id=game_id).is_finished
 
-    # The host finishes; Tom's phone, at its next poll, says so and takes no more values.
+    # The host finishes; Tom's phone, at its next poll, says so and takes no more values, where he
+    # is looking: at the bottom of the pad, the active workers (issue 49: the note sat at the top).
+    tom.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     field(host, "farm_income", "Alice").fill("12")
     host.get_by_role("button", name="Finish the game").click()
     host.locator("#finish-confirm").get_by_role("button", name="Finish anyway").click()
@@ -80,6 +82,8 @@ def test_finished_on_one_phone_is_finished_on_every_phone_until_its_owner_reopen
     note = tom.locator("#finished-note")
     expect(note).to_contain_text(FINISHED, timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(note).to_contain_text("Finished by Hana at")
+    expect(note).to_be_in_viewport(ratio=1)
+    assert tom.evaluate("window.scrollY") > 0  # (still at the bottom: the note came to it)
     expect(field(tom, "farm_income", "Alice")).to_have_value("12")
     expect(field(tom, "farm_income", "Tom")).to_be_disabled()
     expect(tom.get_by_role("button", name="Finish the game")).to_have_count(0)
