@@ -27,6 +27,7 @@ from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.rules.categories import During
 from scoring.selectors.games import game_data, games_for_export, games_with_everything
 from scoring.services.finishing import game_reopen
+from scoring.services.finishing import game_finish
 from scoring.services.games import PlayerSetup, game_create
 from scoring.services.imports import games_store
 from scoring.services.pad import Guard, Outcome, SaveResult, change_undo
@@ -536,8 +537,11 @@ def test_export_writes_the_history_and_a_game_without_one_has_no_changes_key(gam
 
 
 def test_export_import_export_gives_the_same_document_with_its_history(game, as_ann, as_ben):
+    """Finished games, as a backup holds them: an import stores every game finished (one in
+    progress would come back finished at the import's time)."""
     play_a_little(game, as_ann, as_ben)
-    game_create(players=[PlayerSetup("Dee")], sectors=[])
+    game_finish(game=game, by=as_ann)
+    game_finish(game=game_create(players=[PlayerSetup("Dee")], sectors=[]))
     first = export()
 
     Game.objects.all().delete()
@@ -550,6 +554,7 @@ def test_export_import_export_gives_the_same_document_with_its_history(game, as_
 
 def test_the_commands_carry_the_history_over_too(game, as_ann, as_ben, tmp_path):
     play_a_little(game, as_ann, as_ben)
+    game_finish(game=game, by=as_ann)
     out = io.StringIO()
     call_command("export_games", stdout=out)
     first = out.getvalue()

@@ -63,6 +63,8 @@ class GameData:
     # How the game scores its during-the-game points: the file's "during", the breakdown when left out.
     during: During = During.BREAKDOWN
     play_minutes: int | None = None  # how long the play lasted, as its table said (None: not said)
+    started_at: datetime | None = None  # when the game was started on the pad (aware; None: not said)
+    finished_at: datetime | None = None  # when it was finished (aware; None: in progress, or not said)
 
     def score(self) -> GameResult:
         return score_game(self.comb, [player.sheet() for player in self.players], self.during)

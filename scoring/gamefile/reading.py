@@ -172,7 +172,18 @@ class _Reader(Checks):
         return [game for index, raw in enumerate(games) if (game := self.game(raw, f"games[{index}]"))]
 
     def game(self, raw: Any, path: str) -> GameData | None:
-        keys = ("played_on", "notes", "end_trigger_token", "during", "play_minutes", "comb", "players", "changes")
+        keys = (
+            "played_on",
+            "notes",
+            "end_trigger_token",
+            "during",
+            "play_minutes",
+            "started_at",
+            "finished_at",
+            "comb",
+            "players",
+            "changes",
+        )
         obj = self.object(raw, path, keys, ("players",))
         if obj is None:
             return None
@@ -217,6 +228,14 @@ class _Reader(Checks):
             else None
         )
 
+        started_at = self.date_time(obj["started_at"], f"{path}.started_at") if "started_at" in obj else None
+        finished_at = self.date_time(obj["finished_at"], f"{path}.finished_at") if "finished_at" in obj else None
+        if started_at is not None and finished_at is not None and finished_at < started_at:
+            self.problem(
+                f"{path}.finished_at",
+                _("cannot be earlier than the game’s start, started_at (%(started)s)") % {"started": obj["started_at"]},
+            )
+
         before_comb = len(self.problems)
         comb = self.comb(obj.get("comb", []), f"{path}.comb")
         sector_count = len(comb) if comb is not None else None
@@ -241,6 +260,8 @@ class _Reader(Checks):
             changes=changes,
             during=during,
             play_minutes=minutes,
+            started_at=started_at,
+            finished_at=finished_at,
         )
 
     def comb(self, raw: Any, path: str) -> list[Sector] | None:

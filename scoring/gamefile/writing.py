@@ -21,6 +21,10 @@ def dump_game(game: GameData) -> dict[str, Any]:
         document["during"] = during.value
     if game.play_minutes is not None:
         document["play_minutes"] = game.play_minutes
+    if game.started_at is not None:
+        document["started_at"] = game.started_at.isoformat()
+    if game.finished_at is not None:
+        document["finished_at"] = game.finished_at.isoformat()
     document["comb"] = [{"first": sector.first, "second": sector.second} for sector in game.comb]
     document["players"] = [dump_player(player, during) for player in sorted(game.players, key=lambda p: p.seat)]
     if game.changes:

@@ -49,6 +49,9 @@ def games_store(
     entry keeps that sum. So an imported game shows as it was exported, and its last changes
     can be undone.
 
+    A game keeps the times its file gives (started, finished); a game the file gives no finish is
+    finished now, when ``finished``.
+
     The games are ``owner``'s, or ``visitor``'s (a browser without an account: no players and
     no tallies until an account claims them, ``visitor_games_claim``), or nobody's.
     """
@@ -63,11 +66,21 @@ def games_store(
             play_minutes=data.play_minutes,
             end_trigger_token=data.end_trigger_token,
             during_mode=During(data.during).value,
-            finished_at=now if finished else None,
+            finished_at=(data.finished_at or now) if finished else None,
             fingerprint=game_fingerprint(data, undated_as=today),
         )
         for data in games
     )
+    # A game's own start, as its file says it (the insert gave it the time of the import); a
+    # finished game whose file says no start started at the latest when it was finished.
+    started = []
+    for game, data in zip(rows, games, strict=True):
+        start = data.started_at or (min(game.created_at, game.finished_at) if game.finished_at else None)
+        if start is not None and start != game.created_at:
+            game.created_at = start
+            started.append(game)
+    if started:
+        Game.objects.bulk_update(started, ["created_at"])
     sectors = GameSector.objects.bulk_create(
         GameSector(game=game, position=position, first_vp=sector.first, second_vp=sector.second)
         for game, data in zip(rows, games, strict=True)

@@ -40,6 +40,16 @@ def multi_document() -> dict[str, Any]:
     return load("multi_game.json")
 
 
+def without(key: str, document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with ``key`` taken out of each of its games: the times an import gives a game
+    whose file says none (it is finished at the import, and started then at the latest)."""
+    return {**document, "games": [{k: v for k, v in game.items() if k != key} for game in document["games"]]}
+
+
+def without_times(document: dict[str, Any]) -> dict[str, Any]:
+    return without("started_at", without("finished_at", document))
+
+
 def format_md_json_blocks() -> list[Any]:
     """The ```json blocks of FORMAT.md, decoded: [0] the example document, [1] what score_game
     prints for it, [2] the example of "The change history (optional)"."""
@@ -400,6 +410,13 @@ INVALID_DOCUMENTS = [
     invalid("play_minutes-0", edited(set_("games[0].play_minutes", 0)), "games[0].play_minutes"),
     invalid("play_minutes-1441", edited(set_("games[0].play_minutes", 1441)), "games[0].play_minutes"),
     invalid("play_minutes-text", edited(set_("games[0].play_minutes", "85")), "games[0].play_minutes"),
+    invalid("started_at-no-offset", edited(set_("games[0].started_at", "2026-11-29T20:02:11")), "games[0].started_at"),
+    invalid("finished_at-a-date", edited(set_("games[0].finished_at", "2026-11-29")), "games[0].finished_at"),
+    invalid(
+        "finished_before_started",
+        edited(set_("games[0].finished_at", "2026-11-29T20:01:00+00:00")),
+        "games[0].finished_at",
+    ),
     # Players.
     invalid("players-missing", edited(delete("games[0].players")), "games[0].players"),
     invalid("players-0", edited(set_("games[0].players", [])), "games[0].players"),

@@ -70,7 +70,16 @@ def test_the_writer_writes_during_for_a_track_game_only():
     assert "during" not in dump_document(read_document(example_document()))["games"][0]
     written = dump_document(read_document(track_document()))["games"][0]
     assert written["during"] == "track"
-    assert list(written) == ["played_on", "notes", "end_trigger_token", "during", "comb", "players"]
+    assert list(written) == [
+        "played_on",
+        "notes",
+        "end_trigger_token",
+        "during",
+        "started_at",
+        "finished_at",
+        "comb",
+        "players",
+    ]
     assert written["players"][0]["during"] == {"vp_track": 24}
     assert written["players"][0]["end"] == example_document()["games"][0]["players"][0]["end"]
 

@@ -7,13 +7,14 @@ and ``tests/management/test_commands.py``.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from scoring.gamefile import GameData, PlayerData, game_fingerprint, parse_document
+from scoring.gamefile import GameData, PlayerData, dump_document, game_fingerprint, parse_document, to_json
 from scoring.models import Game, HibernationTokens, Seat
 from scoring.rules.engine import Sector
 from scoring.selectors.games import game_data, game_state, games_with_everything
@@ -35,6 +36,7 @@ from tests.support.factories import (
     seat_of,
     stored_outcomes,
     tokens_of,
+    user,
 )
 
 pytestmark = pytest.mark.django_db
@@ -161,6 +163,36 @@ def test_fingerprints_are_looked_up_a_few_hundred_at_a_time(django_assert_num_qu
     # Unordered, so the database looks them up by the (owner, fingerprint) index: ordered as the
     # history is, SQLite walked the owner's games by the history's index instead.
     assert not [query for query in queries.captured_queries if "ORDER BY" in query["sql"]]
+
+
+def test_a_game_keeps_its_own_times_through_its_file():
+    """Issue 49, point 5: a game finished at 22:20:57 came back from its file as played at the
+    import's 22:30:59. Its start, its finish and its length go out in the file and come back."""
+    game = game_started("Alice", "Bruno")
+    save_value(seat=seat_of(game, 1), key="farms", value=4)
+    game_finish(game=game)
+    started, finished = datetime(2026, 11, 29, 20, 2, 11, tzinfo=UTC), datetime(2026, 11, 29, 21, 20, 57, tzinfo=UTC)
+    Game.objects.filter(pk=game.pk).update(created_at=started, finished_at=finished, play_minutes=75)
+    data = exported(Game.objects.get(pk=game.pk))
+
+    (back,) = games_store([parse_document(to_json(dump_document([data])))[0]], finished=True, owner=user("other"))
+
+    back.refresh_from_db()
+    assert (back.created_at, back.finished_at, back.play_minutes) == (started, finished, 75)
+
+
+def test_a_file_without_times_gives_its_games_the_imports_and_a_start_no_later_than_the_finish():
+    finished = datetime(2026, 11, 29, 21, 20, 57, tzinfo=UTC)
+    with_a_finish = GameData(players=[PlayerData(name="Alice", seat=1)], finished_at=finished)
+    without = GameData(players=[PlayerData(name="Alice", seat=1)])
+    before = timezone.now()
+
+    first, second = games_store([with_a_finish, without], finished=True, owner=owner())
+
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.created_at == first.finished_at == finished
+    assert before <= second.created_at <= second.finished_at <= timezone.now()
 
 
 def test_a_game_finished_on_the_pad_is_known_to_an_import_of_its_export():

@@ -29,10 +29,11 @@ from scoring.models import Change, Game, WaitingFile
 from scoring.selectors import imports
 from scoring.selectors.games import games_for_export
 from scoring.services import uploads
+from scoring.services.finishing import game_finish
 from scoring.services.imports import games_import
 from scoring.services.sharing import link_renew
 from scoring.services.uploads import SESSION_UPLOAD, WAITING_SECONDS
-from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document
+from tests.gamefile.documents import THREE_ERROR_PATHS, THREE_ERRORS, example_document, without_times
 from tests.support.factories import game_scored, game_started, player, seat_of, user, value_corrected
 from tests.support.pages import page
 from tests.views.transfer_cases import (
@@ -193,7 +194,10 @@ def test_adding_stores_every_game_of_the_file_as_the_users_finished_games(owner_
     assert response.status_code == 302 and response["Location"] == reverse("scoring:data")
     assert owned_games(owner) == Game.objects.count() == 3
     assert all(game.is_finished for game in Game.objects.all())
-    assert json.loads(export_json(owner_client).content) == dump_document(parse_document(MULTI.read_bytes()))
+    exported = json.loads(export_json(owner_client).content)
+    # (the file says no times: each game was finished at the import, and started then at the latest)
+    assert without_times(exported) == dump_document(parse_document(MULTI.read_bytes()))
+    assert all(game["started_at"] <= game["finished_at"] for game in exported["games"])
     said = page(owner_client.get(reverse("scoring:data"))).one(role="status").text
     assert said.startswith("Added 3 games to your history.")
     # Said once; and the file no longer waits.
@@ -211,7 +215,7 @@ def test_export_delete_upload_add_export_gives_the_same_document(owner_client, o
     )
     value_corrected(seat=seat_of(game, 1), key="farm_income", value=9, sum_text="3+6", by=Actor(user=owner))
     value_corrected(seat=seat_of(game, 2), key="recruits", value=4, by=Actor(name="Bruno"))
-    game_started("Carla", played_on=date(2026, 12, 1))
+    game_finish(game=game_started("Carla", played_on=date(2026, 12, 1)))  # (a backup's games are finished)
     first = export_json(owner_client).content
 
     Game.objects.filter(owner=owner).delete()
