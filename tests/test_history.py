@@ -26,8 +26,7 @@ from scoring.gamefile import ChangeData, dump_document, parse_document, read_doc
 from scoring.models import Change, Game, GameLink, HibernationTokens, Seat
 from scoring.rules.categories import During
 from scoring.selectors.games import game_data, games_for_export, games_with_everything
-from scoring.services.finishing import game_reopen
-from scoring.services.finishing import game_finish
+from scoring.services.finishing import game_finish, game_reopen
 from scoring.services.games import PlayerSetup, game_create
 from scoring.services.imports import games_store
 from scoring.services.pad import Guard, Outcome, SaveResult, change_undo
