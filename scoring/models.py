@@ -58,8 +58,9 @@ VISITOR_ID_LENGTH = 32
 
 
 def new_player_public_id() -> str:
-    """What names a player to other apps (BG Stats' ``sourcePlayerId``, ``scoring.presenters.bgstats``): 96
-    random bits (16 URL-safe characters), kept for good, never the row's number."""
+    """A player's random public id of migrations 0017 and 0018, which call it (96 random bits):
+    the field went in migration 0027, as BG Stats now knows a player by name
+    (``scoring.presenters.bgstats.player_id``)."""
     return secrets.token_urlsafe(12)
 
 
@@ -542,10 +543,6 @@ class Player(models.Model):
     name_key = models.CharField(max_length=MAX_NAME_LENGTH * 3, editable=False)  # Seat.key_for(name)
     is_automa = models.BooleanField(_("Automa"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    # The same person to another app from one play to the next (BG Stats matches players by it),
-    # saying nothing of the database: random, unlike the row's number (migration 0017 gave one to
-    # every player stored before).
-    public_id = models.CharField(max_length=16, unique=True, default=new_player_public_id, editable=False)
 
     class Meta:
         ordering = ["owner", "name_key"]

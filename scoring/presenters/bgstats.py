@@ -18,7 +18,7 @@ saw it (``play_minutes``; most tables type their values after the game, which sa
 
 The play is read from the results' own ``Scoreboard`` (the engine's outcome the page shows),
 never scored again here; what the board does not hold (the first value entered, the first
-finish, the players' public ids) is read in three statements (``play_facts``).
+finish, the players' records' names) is read in three statements (``play_facts``).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def play_data(board: Scoreboard, facts: PlayFacts) -> dict:
     for view in board.views:
         player = {
             "name": view.name,
-            "sourcePlayerId": player_id(view.seat, facts.player_ids.get(view.seat.number)),
+            "sourcePlayerId": player_id(view.seat, facts.player_keys.get(view.seat.number)),
             "score": view.result.total,
             "rank": view.result.rank,
             "winner": view.result.winner,
@@ -139,14 +139,15 @@ def play_minutes(started: datetime | None, ended: datetime | None) -> int | None
     return round(length / timedelta(minutes=1))
 
 
-def player_id(seat: Seat, public_id: str | None) -> str:
-    """The seat's person as the same id from one play to the next, revealing nothing of the
-    database: their player record's random public id (an account's games), else their name
-    ignoring case (a visitor's, which have no records; a digest, so the name is not written
-    twice into the address)."""
-    if public_id:
-        return f"player-{public_id}"
-    return "name-" + hashlib.blake2s(Seat.key_for(seat.name).encode(), digest_size=6).hexdigest()
+def player_id(seat: Seat, name_key: str | None) -> str:
+    """The seat's person as the same id from one play to the next, whoever keeps the game: a
+    digest of their name ignoring case, their player record's when the game is an account's (so
+    that the seats of a name merged into another person count as that person's), else the seat's
+    (a visitor's games have no records). The same before and after an account claims a visitor's
+    games, and after an import into another account, where the records are made anew (issue
+    49); a digest, so that the name is not written twice into the address."""
+    key = name_key or Seat.key_for(seat.name)
+    return "name-" + hashlib.blake2s(key.encode(), digest_size=6).hexdigest()
 
 
 def breakdown_line(board: Scoreboard, position: int) -> str:

@@ -84,12 +84,12 @@ class PlayFacts:
     """What a play needs beyond the results' Scoreboard: when the first value of the game was
     entered (its first ``Change``), when the table first finished it (its first ``GameEvent`` of
     finishing: a game reopened to be corrected and finished again ended the first time; none for
-    a game finished before the events were kept), and the public id of each seat's player, by seat
-    number (the seats of a game of an account; a visitor's have no player records)."""
+    a game finished before the events were kept), and the name key of each seat's player record,
+    by seat number (the seats of a game of an account; a visitor's have no player records)."""
 
     first_entry: datetime | None = None
     first_finish: datetime | None = None
-    player_ids: dict[int, str] = field(default_factory=dict)
+    player_keys: dict[int, str] = field(default_factory=dict)
 
 
 def play_facts(game: Game) -> PlayFacts:
@@ -101,5 +101,5 @@ def play_facts(game: Game) -> PlayFacts:
         .values_list("at", flat=True)
         .first()
     )
-    ids = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__public_id")
-    return PlayFacts(first_entry=first, first_finish=finish, player_ids=dict(ids))
+    keys = Seat.objects.filter(game=game, player__isnull=False).values_list("number", "player__name_key")
+    return PlayFacts(first_entry=first, first_finish=finish, player_keys=dict(keys))

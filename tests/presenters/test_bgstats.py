@@ -19,9 +19,12 @@ from scoring.models import Change, Game, GameEvent, Player, Seat
 from scoring.presenters import bgstats
 from scoring.presenters.board import Scoreboard
 from scoring.selectors.changes import play_facts
-from scoring.selectors.games import game_state
+from scoring.selectors.games import game_data, game_state, games_with_everything
 from scoring.services.finishing import game_finish, game_reopen, play_length_set
-from tests.support.factories import game_scored, player, save_value, seat_of
+from scoring.services.imports import games_store
+from scoring.services.people import players_merge
+from scoring.services.visitors import visitor_games_claim
+from tests.support.factories import game_scored, player, save_value, seat_of, user
 from tests.support.pages import shared_victory_game
 
 pytestmark = pytest.mark.django_db
@@ -235,42 +238,49 @@ def test_the_comments_are_in_the_pages_language():
 # ---------------------------------------------------------------------------------------------
 # Who each player is, from one play to the next
 
-PUBLIC_PLAYER_ID = re.compile(r"player-[A-Za-z0-9_-]{16}")  # 96 random bits, URL-safe
+NAME_ID = re.compile(r"name-[0-9a-f]{12}")  # a digest of the name: neither the name nor the row's number
+
+
+def ids_of(game: Game) -> dict[str, str]:
+    return {p["name"]: p["sourcePlayerId"] for p in play_of(link_of(Game.objects.get(pk=game.pk)))["players"]}
 
 
 def test_a_player_of_an_accounts_games_is_the_same_player_in_every_play():
     first = shared_victory_game(finished=True)
     second = game_scored(player("Carla", farm_income=9), player("alice", farm_income=3), finished=True)
 
-    ids = {p["name"]: p["sourcePlayerId"] for game in (first, second) for p in play_of(link_of(game))["players"]}
+    ids = {**ids_of(first), **ids_of(second)}
 
-    carla = Seat.objects.get(game=first, number=3).player
-    assert ids["Carla"] == f"player-{carla.public_id}"
     assert ids["alice"] == ids["Alice"]
     assert len({ids["Alice"], ids["Bruno"], ids["Carla"]}) == 3
+    assert all(NAME_ID.fullmatch(player_id) for player_id in ids.values())
+    assert not any(name.casefold() in player_id for name, player_id in ids.items())
 
 
-def test_a_players_id_is_their_random_public_id_never_their_row_number():
-    game = shared_victory_game(finished=True)
+def test_a_players_id_is_the_same_before_and_after_an_account_claims_the_games_and_after_an_import():
+    """Issue 49, point 6: the host's plays logged before they made an account (``name-…``) and
+    after (``player-…``, a record's random id) did not match the same people in BG Stats."""
+    visitor = "v" * 32
+    game = game_scored(player("Élodie", farm_income=9), player("Bruno"), finished=True, visitor=visitor)
+    before = ids_of(game)
 
-    ids = [p["sourcePlayerId"] for p in play_of(link_of(game))["players"]]
+    visitor_games_claim(visitor=visitor, user=user("host"))
+    claimed = ids_of(game)
+    (imported,) = games_store([game_data(games_with_everything().get(pk=game.pk))], finished=True, owner=user("friend"))
 
-    people = [seat.player for seat in Seat.objects.filter(game=game).select_related("player").order_by("number")]
-    assert ids == [f"player-{person.public_id}" for person in people]
-    assert all(PUBLIC_PLAYER_ID.fullmatch(player_id) for player_id in ids)
-    assert not any(player_id.endswith(f"-{person.pk}") for player_id, person in zip(ids, people, strict=True))
+    assert claimed == before == ids_of(imported)
 
 
-def test_a_players_public_id_is_kept_when_the_player_is_saved_again():
-    game = shared_victory_game(finished=True)
-    alice = Seat.objects.get(game=game, number=1).player
-    before = alice.public_id
+def test_the_seats_of_a_name_merged_into_a_person_are_that_persons():
+    first = game_scored(player("Anne", farm_income=9), player("Bruno"), finished=True)
+    second = game_scored(player("Ann", farm_income=9), player("Bruno"), finished=True)
+    owner = Seat.objects.get(game=first, number=1).player.owner
 
-    alice.name = "Alice B."
-    alice.save()
+    players_merge(
+        keep=Player.objects.get(owner=owner, name_key="ann"), merged=Player.objects.get(owner=owner, name_key="anne")
+    )
 
-    assert Player.objects.get(pk=alice.pk).public_id == before
-    assert play_of(link_of(game))["players"][0]["sourcePlayerId"] == f"player-{before}"
+    assert ids_of(first)["Anne"] == ids_of(second)["Ann"]
 
 
 def test_a_visitors_player_is_known_by_name_from_one_play_to_the_next():
@@ -362,7 +372,7 @@ def test_the_migration_gives_every_player_stored_before_a_public_id_of_their_own
     ids = list(new.get_model("scoring", "Player").objects.values_list("public_id", flat=True))
 
     assert len(set(ids)) == 3
-    assert all(PUBLIC_PLAYER_ID.fullmatch(f"player-{public_id}") for public_id in ids)
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{16}", public_id) for public_id in ids)  # 96 random bits
 
     executor = MigrationExecutor(connection)  # back to the latest state for the other tests
     executor.loader.build_graph()
