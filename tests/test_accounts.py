@@ -248,6 +248,15 @@ def nav_of(response) -> Element:
     return page(response).one("nav", class_="site-nav")
 
 
+def test_the_nav_names_an_account_by_its_name_when_it_has_one(client, ann):
+    """Issue 49, point 7: the header showed the user name where the account has a name."""
+    ann.first_name = "Ann Lee"
+    ann.save()
+    client.force_login(ann)
+
+    assert nav_of(client.get(reverse("scoring:history"))).one("span", class_="nav-user").text.startswith("Ann Lee")
+
+
 def test_the_nav_of_a_signed_in_user(client, ann):
     client.force_login(ann)
     nav = nav_of(client.get(reverse("scoring:history")))

@@ -97,7 +97,7 @@ def standings(board: Scoreboard) -> list[tuple[SeatView, str]]:
 def _standing_words(view: SeatView, lead: int, second: int | None, level: list[SeatView], first: list[SeatView]) -> str:
     behind = lead - view.result.total
     if behind:
-        return _("%(vp)s VP behind") % {"vp": figure(behind)}
+        return _("%(vp)s VP behind") % {"vp": figure(behind)}  # (a figure and its unit never parted)
     if view.result.rank > 1:  # level on VP with the lead, behind on the tie-break
         return _("level on VP, %(place)s on the tie-break") % {"place": ordinal(view.result.rank)}
     if len(first) > 1:
@@ -106,7 +106,7 @@ def _standing_words(view: SeatView, lead: int, second: int | None, level: list[S
         return _("leads on the tie-break")
     if second is None:
         return ""  # (alone at the table: the Automa aside, nobody to lead)
-    return _("leads by %(vp)s VP") % {"vp": figure(lead - second)}
+    return _("leads by %(vp)s VP") % {"vp": figure(lead - second)}
 
 
 def _category_vp(key: str) -> Callable[[PlayerResult], int]:

@@ -68,7 +68,7 @@ def test_the_tables_view_after_a_tie_break_says_who_won_it(page: Page, live_serv
 
     expect(page.locator(".standing-name")).to_have_text(["Olivia", "Priya", "Tom"])
     expect(page.locator(".standing-gap")).to_have_text(
-        ["leads on the tie-break", "level on VP, 2nd on the tie-break", "24 VP behind"]
+        ["leads on the tie-break", "level on VP, 2nd on the tie-break", "24\u00a0VP behind"]
     )
     expect(page.locator(".standing.leading")).to_have_count(1)
 

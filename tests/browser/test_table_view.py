@@ -60,8 +60,8 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
         assert row["nameWhole"] and row["inside"], row
     gaps = page.locator(".standing-gap")  # (totals: 106, 104, 98, 89 and 66, the starting VP included)
     if locale.startswith("en"):
-        expect(gaps.nth(0)).to_have_text("leads by 2 VP")
-        expect(gaps.nth(2)).to_have_text("8 VP behind")
+        expect(gaps.nth(0)).to_have_text("leads by 2\u00a0VP")
+        expect(gaps.nth(2)).to_have_text("8\u00a0VP behind")
     else:
         expect(gaps.nth(0)).to_have_text("mène de 2\u00a0PV")  # (a figure and its unit never parted)
         expect(gaps.nth(2)).to_have_text("8\u00a0PV de retard")
@@ -100,6 +100,57 @@ def test_turned_landscape_in_the_middle_of_the_table_the_standings_stand_side_by
     context.close()
 
 
+LAYOUT = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5
+    || b.bottom <= a.top + 0.5;
+  const rows = [...document.querySelectorAll('.standing')].map((row) => {
+    const parts = ['.standing-rank', '.standing-name', '.standing-gap', '.standing-total']
+      .map((selector) => row.querySelector(selector)).filter(Boolean);
+    const overlaps = [];
+    parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
+      if (!apart(box(a), box(b))) overlaps.push(`${a.className} over ${b.className}`);
+    }));
+    const name = row.querySelector('.standing-name');
+    return {name: name.textContent.trim(), overlaps,
+            nameSize: parseFloat(getComputedStyle(name.querySelector('bdi')).fontSize),
+            nameWhole: name.scrollWidth <= name.clientWidth && box(name).right <= innerWidth,
+            inside: box(row).left >= 0 && box(row).right <= innerWidth};
+  });
+  return {rows, used: box(document.querySelector('.standing-list')).width / innerWidth,
+          sideways: document.documentElement.scrollWidth > innerWidth};
+}"""
+
+
+def test_the_table_view_uses_the_screen_it_is_on_at_every_width_and_orientation(browser, live_server):
+    """Issue 49, point 3: on an upright tablet (820 x 1180) the standings sat in a 464 px column,
+    names shrank to 17 px, "leads on the tie-break" went a word a line and "6\u00a0VP behind" overlapped
+    "107". From 360 to 1,366 px in both orientations: the standings take the screen's width (a
+    phone's is all of it), nothing overlaps, every name is whole (on a tablet at least as large
+    as on a phone upright), nothing scrolls sideways."""
+    context = browser.new_context(viewport={"width": 360, "height": 780}, locale="fr-FR")
+    sign_in(context, live_server.url)
+    page = context.new_page()
+    game_id = make_game(FIVE)
+    for number, points in enumerate([88, 107, 95, 101, 61], start=1):
+        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    page.goto(f"{live_server.url}/games/{game_id}/table/")
+    on_a_phone = {row["name"]: row["nameSize"] for row in page.evaluate(LAYOUT)["rows"]}
+
+    for width, height in [(412, 915), (600, 960), (820, 1180), (1180, 820), (768, 1024), (1024, 768), (1024, 1366),
+                          (1366, 1024), (844, 390)]:  # fmt: skip
+        page.set_viewport_size({"width": width, "height": height})
+        layout = page.evaluate(LAYOUT)
+        where = f"{width} x {height}"
+        assert not layout["sideways"], where
+        assert layout["used"] >= 0.9, (where, layout["used"])
+        for row in layout["rows"]:
+            assert row["overlaps"] == [] and row["nameWhole"] and row["inside"], (where, row)
+            if min(width, height) >= 600:  # a tablet (a phone on its side shares its width among five)
+                assert row["nameSize"] >= on_a_phone[row["name"]], (where, row, on_a_phone)
+    context.close()
+
+
 WAKE_LOCK = """
 window.wakeLocks = [];
 Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({
@@ -134,7 +185,7 @@ def test_the_standings_follow_another_phones_value_and_the_screen_stays_awake_wh
     field(other, "farm_income", "Alice").fill("40")
     expect(page.locator(".standing").first).to_contain_text("Alice", timeout=ANOTHER_PHONE_TIMEOUT_MS)
     expect(page.locator(".standing").first).to_contain_text("41")
-    expect(page.locator(".standing-gap").first).to_have_text("leads by 39 VP")
+    expect(page.locator(".standing-gap").first).to_have_text("leads by 39\u00a0VP")
     expect(page.locator(".not-scored")).to_have_count(0)
 
     page.evaluate("window.__setHidden(true)")  # the phone in a pocket: the screen may sleep
