@@ -171,7 +171,7 @@ def test_200_percent_text_never_scrolls_sideways_and_keeps_the_totals_in_view(
     expect(total(page, "Carla")).to_be_in_viewport()
     # The sum is readable in full: its result shows under the field.
     expect(status(page, "s1-explore_tokens")).to_contain_text("= 40")
-    for url in (f"/games/{game_id}/results/", "/", "/games/new/", "/players/"):
+    for url in (f"/games/{game_id}/results/", f"/games/{game_id}/table/", "/", "/games/new/", "/players/"):
         page.goto(live_server.url + url)
         page.evaluate("document.documentElement.style.fontSize = '200%'")
         no_sideways_scroll(page)
