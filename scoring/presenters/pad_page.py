@@ -60,6 +60,7 @@ class PadPage:
     share_live: bool = False
     share: Sequence[Mapping[str, Any]] = ()
     share_has: Mapping[str, bool] = field(default_factory=dict)
+    share_open: str = ""  # the link whose code shows (one at a time): the one just made, else the first
     share_on_top: bool = False
     script_words: Mapping[str, str] = field(default_factory=dict)  # the script's words (``script_words()``)
 

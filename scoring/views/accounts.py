@@ -38,21 +38,28 @@ logger = logging.getLogger(__name__)
 @limits.rate_limit("signup", methods=("POST",))
 @require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
-    """One short form (a name and a password, twice), then straight to starting a game, or, from
-    a browser that has scored games without an account, to the history that now keeps them. The
-    account keeps the language it was made in (scoring/views/preferences.py)."""
+    """One short form (a name and a password, twice), then back to the page *Sign up* was tapped
+    on (``next``: a pad in progress, whose game the account now keeps), else straight to starting
+    a game, or, from a browser that has scored games without an account, to the history that now
+    keeps them. The account keeps the language it was made in (scoring/views/preferences.py)."""
     if request.user.is_authenticated:
         return redirect("scoring:history")
     form = SignUpForm(request.POST or None)
+    back_to = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         account_language_set(user, get_language())
         kept = _browser_games_keep(request, user)
-        return redirect(_safe_next(request) or ("scoring:history" if kept else "scoring:start"))
+        return redirect(back_to or ("scoring:history" if kept else "scoring:start"))
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "browser_games": _browser_games(request), "joined_games": _joined_games(request)},
+        {
+            "form": form,
+            "browser_games": _browser_games(request),
+            "joined_games": _joined_games(request),
+            "next": back_to,
+        },
         status=422 if request.method == "POST" else 200,
     )
 
@@ -99,8 +106,9 @@ def account_name(request: HttpRequest) -> HttpResponse:
 
 
 def _safe_next(request: HttpRequest) -> str:
-    """The posted ``next`` address when it is one of this site's, else ""."""
-    target = request.POST.get("next", "")
+    """The ``next`` address (posted, or in the address of the form: the page the nav's *Sign up*
+    was tapped on) when it is one of this site's, else ""."""
+    target = request.POST.get("next", "") if request.method == "POST" else request.GET.get("next", "")
     allowed = url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )

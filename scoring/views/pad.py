@@ -421,9 +421,12 @@ def _pad_page(
         context["share_live"] = game_shared(board.game)
         context["share"] = share
         context["share_has"] = {item["link"].access: True for item in share}
-        # Score together sits in the first screen of a new pad (nothing saved yet, by anyone), where
-        # the table gathers round the QR code; once scoring has begun, beside Recent changes.
-        context["share_on_top"] = board.game.revision == 0
+        asked = request.GET.get("shared", "")
+        context["share_open"] = asked if asked in context["share_has"] else (share[0]["link"].access if share else "")
+        # Score together sits in the first screen of a new pad (nothing entered yet, by anyone), where
+        # the table gathers round the QR code; once scoring has begun, beside Recent changes. (Not
+        # the revision: making the link moves it on, and the box jumped to the bottom: issue 49.)
+        context["share_on_top"] = not board.scoring_started
     context = _pad_context(request, access, board, **context)
     response = render(request, PAD, context, status=status)
     # The share links are secrets: never compressed beside what others typed (BREACH), nor kept.

@@ -129,13 +129,15 @@ def link_change(request: HttpRequest, access: GameAccess, kind: str, action: str
     confirms (``confirm=1``)."""
     if kind not in GameLink.Access.values or action not in ("new", "revoke"):
         raise Http404
+    shown = "1"  # (the first link's code)
     if action == "new":
         link_renew(game=access.game, access=kind)
+        shown = kind  # (the code of the link just made)
     elif request.POST.get("confirm") != "1":
         return render(request, "scoring/revoke.html", {"access": access, "game": access.game, "kind": kind})
     else:
         link_revoke(game=access.game, access=kind)
-    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
+    return redirect(reverse("scoring:pad", args=[access.game.public_id]) + f"?shared={shown}#share")
 
 
 @never_cache

@@ -33,12 +33,13 @@ export function setUpBanner(root, { msg, fields }) {
       say("");
       return;
     }
+    // How many first: while a field is typed in, the banner is one line cut at its end (app.css).
     const count = waitingWords(retrying.length, msg);
     const because = (problem) => retrying.some(({ state }) => state.problem === problem);
-    if (because("busy")) say(`${problems.busy || msg("msgBusy")} ${count}`);
-    else if (navigator.onLine === false) say(`${msg("msgOffline")} ${count}`);
+    if (because("busy")) say(`${count} ${problems.busy || msg("msgBusy")}`);
+    else if (navigator.onLine === false) say(`${count} ${msg("msgOffline")}`);
     else if (because("server") && problems.server) say(problems.server);
-    else say(`${msg("msgProblem")} ${count}`);
+    else say(`${count} ${msg("msgProblem")}`);
   }
 
   document.getElementById("banner-reload")?.addEventListener("click", reloadNow);

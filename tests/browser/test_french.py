@@ -148,7 +148,7 @@ def test_a_french_newcomer_scores_a_whole_game_in_french_and_switches_to_english
     page.locator("#id_username").fill("amelie")
     page.locator("#id_password1").fill("un-long-mot-de-passe-de-jeu")
     page.locator("#id_password2").fill("un-long-mot-de-passe-de-jeu")
-    page.get_by_role("button", name="S’inscrire et commencer une partie").click()
+    page.get_by_role("button", name="S’inscrire et garder ces parties").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Parties")
     expect(page.locator("a.history-link")).to_have_count(1)
     expect_french(page)

@@ -272,7 +272,8 @@ def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_ph
 
     go_offline(page.context, browser_watch)
     page.keyboard.type("3+4")
-    expect(page.locator("#banner")).to_contain_text("You are offline")
+    # (how many first: the banner is one line, cut at its end, while a field is typed in: issue 49)
+    expect(page.locator("#banner-text")).to_have_text(re.compile(r"^1 value is not saved yet\. You are offline"))
     expect(page.locator("#keypad-bar")).to_be_visible()
     expect(income).to_be_in_viewport()
     boxes_apart(page, "#banner", "#keypad-bar", "#f-s3-queens_favor")

@@ -188,6 +188,15 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
     page.get_by_role("button", name="Start scoring").click()
     expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
     upcoming = Game.objects.get(played_after=game)
+    # Score together on the new pad (its links carried over): the codes come in the first screen,
+    # where the host tapped (issue 49: the page jumped to the bottom), one at a time, each named.
+    page.get_by_role("link", name="Score together").click()
+    shown = page.locator(".share-link[open]")
+    expect(shown).to_have_count(1)
+    expect(shown.get_by_role("img", name="QR code of the edit link")).to_be_in_viewport(ratio=1)
+    page.locator(".share-link").nth(1).locator("summary").click()
+    expect(page.locator(".share-link[open]").get_by_role("img", name="QR code of the view link")).to_be_visible()
+    expect(page.locator(".share-link[open]")).to_have_count(1)
 
     # Bruno (seat 2 last time) plays first now; Carla (seat 3) second; Alice last.
     for phone, name, seat in ((bruno, "Bruno", 1), (carla, "Carla", 2)):

@@ -272,7 +272,7 @@ def test_the_owners_page_says_who_is_in_the_next_game_by_which_link(client):
     watcher.post(url("next", game))
     holder(upcoming, "edit")  # opened the link itself, not said who it is yet
 
-    cards = page(client.get(url("pad", upcoming) + "?shared=1")).find_all("div", class_="share-link")
+    cards = page(client.get(url("pad", upcoming) + "?shared=1")).find_all("details", class_="share-link")
 
     edit, view = ([" ".join(item.text.split()) for item in card.find_all("li")] for card in cards)
     assert edit == ["Bruno (followed from the last game)", "a phone that has not said which player it is"]

@@ -80,11 +80,16 @@ def test_score_together_makes_the_edit_link_and_opens_on_its_qr_code(client):
     response = client.post(link_url(game, "edit", "new"))
 
     assert response.status_code == 302
-    assert response["Location"] == url("pad", game) + "?shared=1#share"
+    assert response["Location"] == url("pad", game) + "?shared=edit#share"  # (its code shown: the link just made)
     box = page(client.get(response["Location"])).by_id("share")
     assert (box.tag, "open" in box.attrs) == ("details", True)
-    assert box.one("summary").text == "Score together"
+    assert box.find_all("summary")[0].text == "Score together"
     (shown,) = box.find_all(class_="share-link")
+    assert (shown.tag, "open" in shown.attrs, shown.one("summary").text) == (
+        "details",
+        True,
+        "Edit link: they can score",
+    )
     address = "http://testserver" + join_url(live_link(game, "edit"))
     assert shown.one("a")["href"] == address and shown.one("a").text == address
     qr = shown.one(class_="qr-wrap")
@@ -101,6 +106,22 @@ def test_score_together_makes_the_edit_link_and_opens_on_its_qr_code(client):
         link_url(game, "edit", "new"),
     ]
     assert [form["action"] for form in box.find_all("form")][-1] == link_url(game, "view", "new")
+
+
+def test_the_two_codes_show_one_at_a_time_the_one_just_made_open(client):
+    """Issue 49, point 7: two QR codes stacked, a friend may scan the wrong one. Each is named,
+    in one exclusive group: the code of the link just made shows, the other a tap away."""
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+
+    response = client.post(link_url(game, "view", "new"))
+
+    assert response["Location"] == url("pad", game) + "?shared=view#share"
+    cards = page(client.get(response["Location"])).by_id("share").find_all("details", class_="share-link")
+    assert [(card.one("summary").text, "open" in card.attrs, card["name"]) for card in cards] == [
+        ("Edit link: they can score", False, "share-links"),
+        ("View link: they can watch", True, "share-links"),
+    ]
 
 
 def test_a_new_link_replaces_the_one_shown(client):

@@ -204,6 +204,26 @@ def test_signing_up_from_the_browser_keeps_every_game_it_started(visitor):
     assert visitor.get(url("pad", games[0])).status_code == 200
 
 
+def test_signing_up_from_a_pad_says_it_keeps_the_games_and_comes_back_to_the_pad(visitor):
+    """Issue 49, point 7: "Sign up and start a game" on a page with a game in progress started
+    none. From the pad, the nav's *Sign up* says what it does and comes back to that pad."""
+    game = started_on(visitor, "Maya", "Tom")
+    pad = page(visitor.get(url("pad", game)))
+    (address,) = [a["href"] for a in pad.one("nav", class_="site-nav").find_all("a") if a.text == "Sign up"]
+    assert address == reverse("signup") + "?next=" + url("pad", game)
+    form = page(visitor.get(address)).one("form", action=reverse("signup"))
+    assert form.one("input", name="next")["value"] == url("pad", game)
+    assert form.one("button", type="submit").text == "Sign up and keep these games"
+
+    response = visitor.post(
+        reverse("signup"),
+        {"username": "vera", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "next": url("pad", game)},
+    )
+
+    assert response.status_code == 302 and response["Location"] == url("pad", game)
+    assert Game.objects.get(pk=game.pk).owner == User.objects.get(username="vera")
+
+
 def test_signing_in_from_the_browser_keeps_its_games_with_the_accounts_players(visitor):
     ann = user("ann")
     game_create(players=[PlayerSetup("Maya")], sectors=[], owner=ann)
