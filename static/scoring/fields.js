@@ -25,13 +25,14 @@ export function storedMatches(el, stored) {
 export function setStored(el, stored) {
   if (el.type === "checkbox") el.checked = stored === "True";
   else el.value = stored;
-  showEnd(el);
+  showStart(el);
 }
 
-// A field not being typed in shows the end of what it holds: a sum too long for a narrow column
-// reads "…6+2", its last number and its result below it, not "3+6+" cut.
-export function showEnd(el) {
-  if (el.type !== "checkbox" && el !== document.activeElement) el.scrollLeft = el.scrollWidth;
+// A field not being typed in shows the start of what it holds: a sum too long for a narrow column
+// reads "3+6…" (app.css's ellipsis), its result below it; never "+6+2", its end, which read as
+// another value (issue 49).
+export function showStart(el) {
+  if (el.type !== "checkbox" && el !== document.activeElement) el.scrollLeft = 0;
 }
 
 // What a field's row says of its kind: its limits (min, max), a category's section and VP per

@@ -117,6 +117,7 @@ function refreshFigures(root, fields, msg) {
     if (s.phase === Phase.CONFLICT || s.phase === Phase.REFUSED) held.add(seat);
     if (!isPending(s)) continue;
     pending.add(seat);
+    if (el.type === "checkbox" ? el.checked : el.value.trim()) enteredHere(el);
     const kind = kindOf(el);
     if ("comb" in kind) combPending = true;
     else if (kind.vpEach) showCellVp(el, kind);
@@ -148,6 +149,17 @@ function refreshFigures(root, fields, msg) {
   }
   markRanking(waiting, msg);
   return waiting;
+}
+
+// A row this phone has typed a value in is no longer one "nobody" has entered, before the server
+// says so (offline too): its heading loses "(nobody yet)" and the row its dimming (answers.js's
+// data-entered). The server's heading, when it comes, says the same.
+function enteredHere(el) {
+  const label = el.closest(".row")?.querySelector(".row-label[data-entered='0']");
+  if (!label) return;
+  label.dataset.entered = "1";
+  label.querySelector(".empty-mark")?.remove();
+  label.closest(".row").classList.remove("not-entered");
 }
 
 // The ranking needs every phone's values: while this phone's wait for the network, it says so.

@@ -274,6 +274,8 @@ def test_a_banner_never_covers_the_keypad_bar_nor_the_field_being_typed(small_ph
     page.keyboard.type("3+4")
     # (how many first: the banner is one line, cut at its end, while a field is typed in: issue 49)
     expect(page.locator("#banner-text")).to_have_text(re.compile(r"^1 value is not saved yet\. You are offline"))
+    # (the row nobody had entered is entered now, on this phone, before the server hears of it: issue 49)
+    expect(page.locator("#label-queens_favor .empty-mark")).to_have_count(0)
     expect(page.locator("#keypad-bar")).to_be_visible()
     expect(income).to_be_in_viewport()
     boxes_apart(page, "#banner", "#keypad-bar", "#f-s3-queens_favor")
@@ -342,6 +344,10 @@ def test_a_sum_typed_in_a_five_player_cell_reads_whole(small_phone: Page, live_s
     expect(neighbour).to_be_focused()
     expect_saved(page, f"s{seat}-explore_tokens")
     expect(page.locator(f"#status-s{seat}-explore_tokens")).to_contain_text("= 40")
+    # Left, the field shows the sum's start and an ellipsis ("12+1…"), its result under it; never
+    # its end alone ("+9+4"), which read as another value (issue 49).
+    page.wait_for_function(f"document.getElementById('f-s{seat}-explore_tokens').scrollLeft === 0")
+    assert income.evaluate("el => getComputedStyle(el).textOverflow") == "ellipsis"
 
 
 # -- nothing moves as the pad loads -----------------------------------------------------------------
