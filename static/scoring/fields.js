@@ -25,14 +25,17 @@ export function storedMatches(el, stored) {
 export function setStored(el, stored) {
   if (el.type === "checkbox") el.checked = stored === "True";
   else el.value = stored;
-  showStart(el);
+  showEnd(el);
 }
 
-// A field not being typed in shows the start of what it holds: a sum too long for a narrow column
-// reads "3+6…" (app.css's ellipsis), its result below it; never "+6+2", its end, which read as
-// another value (issue 49).
-export function showStart(el) {
-  if (el.type !== "checkbox" && el !== document.activeElement) el.scrollLeft = 0;
+// A field not being typed in shows the end of what it holds: a sum too long for a narrow column
+// reads "…6+2", its last number and its result below it (issue 36), not "3+6+" cut; marked
+// clipped (data-clipped: app.css writes the "…" over its start), so that its end never reads as
+// another value, "+6+2" (issue 49).
+export function showEnd(el) {
+  if (el.type === "checkbox" || el === document.activeElement) return;
+  el.scrollLeft = el.scrollWidth;
+  el.toggleAttribute("data-clipped", el.scrollLeft > 0);
 }
 
 // What a field's row says of its kind: its limits (min, max), a category's section and VP per

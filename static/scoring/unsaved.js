@@ -5,7 +5,7 @@
 // when the network comes back.
 
 import { isPending, Phase } from "./field-state.js";
-import { fieldValue, setStored, showStart } from "./fields.js";
+import { fieldValue, setStored, showEnd } from "./fields.js";
 import { isLeaving } from "./lifecycle.js";
 import { isIncomplete } from "./sums.js";
 
@@ -60,7 +60,7 @@ function putBack(root, { outbox, fields, typing, readonly }) {
     const value = String(entry.value);
     if (el.type === "checkbox") el.checked = value === "1";
     else el.value = value;
-    showStart(el);
+    showEnd(el);
     fields.update(entry.name, "restored", { text: value, base: entry.base, typing: entry.typing });
     if (!entry.typing) continue;
     typed = el;

@@ -27,6 +27,7 @@ function pad() {
     value: "",
     dataset: { version: "3" },
     getAttribute: () => "Farms, Alice",
+    toggleAttribute: () => false,
     closest: () => null,
   };
   root.querySelectorAll = () => [input];

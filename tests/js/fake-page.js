@@ -96,6 +96,12 @@ export class FakeElement extends EventTarget {
     if (name === "hidden") this.hidden = false;
   }
 
+  toggleAttribute(name, force = !this.hasAttribute(name)) {
+    if (force) this.setAttribute(name);
+    else this.removeAttribute(name);
+    return force;
+  }
+
   append(...nodes) {
     this.children.push(...nodes);
   }
