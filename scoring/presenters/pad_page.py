@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from scoring.access import GameAccess
 from scoring.models import Game
 from scoring.presenters.board import Cell, Row, Scoreboard, SeatView, SectorView
+from scoring.rules.categories import MAX_PLAYERS
+from scoring.wording.numbers_and_dates import ordinal
 
 
 @dataclass
@@ -135,6 +137,9 @@ def script_words() -> dict[str, str]:
             "will be saved after the reload."
         ),
         "msgFiguresWaiting": _("Waiting for the network: this figure needs the values of every phone."),
+        # The places, as the totals' cards say them ("1st", « 1er »): figures.js ranks them itself
+        # while this phone's values wait and it knows every total and every player's workers.
+        **{f"msgRank{place}": ordinal(place) for place in range(1, MAX_PLAYERS + 1)},
         "msgRankingWaiting": _(
             "Waiting for the network: the ranking is worked out again when your values are sent. Your own "
             "sums above are up to date."

@@ -147,8 +147,36 @@ function refreshFigures(root, fields, msg) {
       show(el, 0, true, msg("msgFiguresWaiting"));
     }
   }
-  markRanking(waiting, msg);
+  markRanking(waiting, msg, combPending ? null : ranksHere());
   return waiting;
+}
+
+// The places as the server gives them (scoring/rules/engine.py's score_game): 1 + the number of
+// players with more VP, or as many and more active workers; equal both, one place shared.
+// ``players``: [{ total, workers }]. Returns each one's place, in the same order.
+export function places(players) {
+  const beats = (o, p) => o.total > p.total || (o.total === p.total && o.workers > p.workers);
+  return players.map((p) => 1 + players.filter((o) => beats(o, p)).length);
+}
+
+// Every seat's place as this phone knows it: each total on the cards (its own sums, the server's
+// for the others) and each player's active workers (their fields); null when one is not known
+// here (a total waiting, one player's view without the others' workers).
+function ranksHere() {
+  const cards = [...document.querySelectorAll("#totals .total-card")];
+  const players = cards.map((card) => {
+    const total = card.querySelector(".total");
+    const workers = document.getElementById(`f-s${card.dataset.seat}-active_workers`);
+    const known = total && !total.classList.contains("waiting");
+    return {
+      seat: card.dataset.seat,
+      total: known ? Number(total.textContent.replace("\u2212", "-")) : Number.NaN,
+      workers: workers ? number(workers, kindOf(workers)) : null,
+    };
+  });
+  if (!players.length || players.some((p) => Number.isNaN(p.total) || p.workers === null)) return null;
+  const placed = places(players);
+  return new Map(players.map((p, i) => [p.seat, placed[i]]));
 }
 
 // A row this phone has typed a value in is no longer one "nobody" has entered, before the server
@@ -162,8 +190,9 @@ function enteredHere(el) {
   label.closest(".row").classList.remove("not-entered");
 }
 
-// The ranking needs every phone's values: while this phone's wait for the network, it says so.
-function markRanking(waiting, msg) {
+// The ranking needs every phone's values: while this phone's wait for the network, it says so;
+// the totals' cards show the places as this phone knows them (``here``: seat → place), else "…".
+function markRanking(waiting, msg, here) {
   const ranking = document.getElementById("ranking");
   let note = document.getElementById("ranking-waiting");
   if (ranking && waiting && !note) {
@@ -178,10 +207,11 @@ function markRanking(waiting, msg) {
   ranking?.classList.toggle("waiting", waiting);
   document.querySelectorAll("#totals .total-rank").forEach((rank) => {
     // (the rank shown is kept aside while it waits: "" too, before anybody has scored)
-    if (waiting && !("rank" in rank.dataset)) {
-      rank.dataset.rank = rank.textContent;
-      rank.textContent = WAITING;
-    } else if (!waiting && "rank" in rank.dataset) {
+    if (waiting) {
+      if (!("rank" in rank.dataset)) rank.dataset.rank = rank.textContent;
+      const place = here?.get(rank.closest(".total-card")?.dataset.seat);
+      rank.textContent = place ? msg(`msgRank${place}`) : WAITING;
+    } else if ("rank" in rank.dataset) {
       rank.textContent = rank.dataset.rank;
       delete rank.dataset.rank;
     }

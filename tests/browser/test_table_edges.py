@@ -172,8 +172,8 @@ def test_a_phone_typing_when_the_game_is_finished_says_who_finished_it_at_once(p
 @pytest.mark.parametrize(("locale", "unit"), [("en-GB", "VP"), ("fr-FR", "PV")])
 def test_offline_every_vp_figure_follows_the_phones_own_sums(browser, phone, live_server, browser_watch, locale, unit):
     """Issue 36, point 8: offline, Alice's hive mat filled and two frames: the VP under each read
-    8 and 16 at once, as her end-of-game subtotal counts them; back online, the server's figures
-    say the same."""
+    8 and 16 at once, as her end-of-game subtotal counts them, and the places follow; back
+    online, the server's figures say the same."""
     context = browser.new_context(**{**phone, "locale": locale})
     sign_in(context, live_server.url)
     page = context.new_page()
@@ -189,6 +189,11 @@ def test_offline_every_vp_figure_follows_the_phones_own_sums(browser, phone, liv
     expect(page.locator("#status-s1-hive_mat_full .vp")).to_have_text(f"8 {unit}")
     expect(page.locator("#status-s1-frames_filled .vp")).to_have_text(f"16 {unit}")
     expect(page.locator('#end-subtotal .figure[data-seat="1"]')).to_have_text("24")
+    # The places too, as the phone knows them (issue 49: "…" where the phone knew them): Alice 25
+    # (her starting VP in), Bruno 2.
+    first, second = ("1st", "2nd") if locale == "en-GB" else ("1er", "2e")
+    expect(page.locator('#totals .total-card[data-seat="1"] .total-rank')).to_have_text(first)
+    expect(page.locator('#totals .total-card[data-seat="2"] .total-rank')).to_have_text(second)
 
     back_online(context)
     expect_saved_in_any_language(page, "s1-frames_filled")

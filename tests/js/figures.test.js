@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldNumber, figureText, seatSums, withFigure } from "../../static/scoring/figures.js";
+import { fieldNumber, figureText, places, seatSums, withFigure } from "../../static/scoring/figures.js";
 
 const sum = (text, min = 0, max = 99) => fieldNumber({ checkbox: false, text, min, max });
 
@@ -55,4 +55,11 @@ test("a cell's VP take the phone's own figure and keep the page's own unit", () 
   assert.equal(withFigure("0\u00a0PV", 16), "16\u00a0PV");
   assert.equal(withFigure("3\u00a0VP", -2), "\u22122\u00a0VP");
   assert.equal(withFigure("\u22122\u00a0VP", 0), "0\u00a0VP");
+});
+
+test("places follow the VP, then the active workers; equal both, one place shared", () => {
+  const player = (total, workers) => ({ total, workers });
+  assert.deepEqual(places([player(25, 0), player(30, 1), player(25, 2)]), [3, 1, 2]);
+  assert.deepEqual(places([player(25, 2), player(25, 2), player(10, 4)]), [1, 1, 3]);
+  assert.deepEqual(places([player(-3, 0)]), [1]);
 });
