@@ -147,7 +147,7 @@ function refreshFigures(root, fields, msg) {
       show(el, 0, true, msg("msgFiguresWaiting"));
     }
   }
-  markRanking(waiting, msg, combPending ? null : ranksHere());
+  markRanking(waiting, msg, waiting && !combPending ? ranksHere() : null);
   return waiting;
 }
 
