@@ -34,14 +34,16 @@ from scoring.actors import (
     SESSION_CLAIMED,
     SESSION_LINKS,
     SESSION_NAMES,
+    SESSION_OWNER_NAME,
     SESSION_SEATS,
     SESSION_TAG,
     SESSION_VISITOR,
     Actor,
     Keeper,
 )
-from scoring.models import Game, GameLink, new_visitor_id
+from scoring.models import Game, GameLink, display_name, new_visitor_id
 from scoring.selectors.games import is_member
+from scoring.services.accounts import account_name_set
 from scoring.services.sharing import link_holder_note, member_join
 
 
@@ -73,7 +75,7 @@ class GameAccess:
     role: Role
     link: GameLink | None = None  # the link the access comes through (None for the owner)
     user: User | AnonymousUser | None = None  # (the request's)
-    name: str = ""  # the name a link's holder gave (no account)
+    name: str = ""  # the name a link's holder or a visitor owning the game gave (no account)
     seat: int | None = None  # the player a link's holder said they are (a seat number; 0: everyone; None: not asked)
 
     @property
@@ -93,6 +95,15 @@ class GameAccess:
     def asks_name(self) -> bool:
         """A link's holder without an account: they may say who they are, for the history."""
         return self.link is not None and self.role >= Role.EDIT and not (self.user and self.user.is_authenticated)
+
+    @property
+    def asks_owner_name(self) -> bool:
+        """The owner whom the table's phones would show as "the owner": a visitor (their name
+        kept on this phone, and changeable), or an account that gave no name (it becomes the
+        account's, ``models.display_name``). Asked in *Score together*, once the game is shared."""
+        if not self.is_owner:
+            return False
+        return not (self.user and self.user.is_authenticated) or not display_name(self.user)
 
     @property
     def asks_seat(self) -> bool:
@@ -186,10 +197,16 @@ def _session_as_stored(session) -> tuple[dict, datetime | None] | None:
     return None if row is None else (session.decode(row.session_data), row.expire_date)
 
 
+def visitor_name(request: HttpRequest) -> str:
+    """The name a visitor gave for their games' tables (``owner_name_set``), "" if none."""
+    return request.session.get(SESSION_OWNER_NAME, "")
+
+
 def visitor_forget(request: HttpRequest) -> str | None:
     """Take the visitor id out of the session (its games are an account's now): the visitor id
     it held, if any; the session's age is the accounts' again."""
     request.session.pop(SESSION_CLAIMED, None)
+    request.session.pop(SESSION_OWNER_NAME, None)  # (offered as the account's name at the sign-up)
     visitor = request.session.pop(SESSION_VISITOR, None)
     if visitor is not None:
         request.session.set_expiry(None)
@@ -212,7 +229,8 @@ def game_access(request: HttpRequest, public_id: str, need: Role = Role.VIEW) ->
     if signed_in and game.owner_id == user.pk:
         return GameAccess(game, Role.OWNER, user=user)
     if not signed_in and game.visitor is not None and game.visitor == request.session.get(SESSION_VISITOR):
-        return GameAccess(game, Role.OWNER, user=user)  # the browser that started it, without an account
+        # The browser that started it, without an account: its changes carry the name it gave.
+        return GameAccess(game, Role.OWNER, user=user, name=visitor_name(request))
     opened = _opened_links(request, public_id)
     if not opened and not signed_in:
         raise NoAccess()
@@ -284,6 +302,15 @@ def link_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
     """The name a link's holder gives (``forms.pad.LinkHolderNameForm``), remembered on their phone
     (the session) for their changes."""
     _remember_for_link(request, SESSION_NAMES, access.link, name)
+
+
+def owner_name_set(request: HttpRequest, access: GameAccess, name: str) -> None:
+    """The name the owner gives (``asks_owner_name``): an account's own (its display name, on
+    every phone), a visitor's kept in this browser's session for every game it owns."""
+    if access.user is not None and access.user.is_authenticated:
+        account_name_set(access.user, name)
+    else:
+        request.session[SESSION_OWNER_NAME] = name
 
 
 def link_seat_set(request: HttpRequest, access: GameAccess, seat) -> None:

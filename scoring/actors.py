@@ -14,6 +14,7 @@ from scoring.models import CombLayout, Game, GameLink
 
 SESSION_LINKS = "game_links"  # in the session: {game public id: [ids of the links opened]}
 SESSION_NAMES = "link_names"  # in the session: {link id: the name its holder gave, for the change history}
+SESSION_OWNER_NAME = "owner_name"  # in the session: the name a visitor gave, for their games' change history
 SESSION_VISITOR = "visitor"  # in the session: the visitor id of a browser that started a game without an account
 SESSION_CLAIMED = "visitor_claimed_by"  # in the session, as a sign-in keeps the browser's games: the account's id
 SESSION_SEATS = "link_seats"  # in the session: {link id: the seat number its holder chose, 0 for everyone}

@@ -23,7 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
-from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget
+from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget, visitor_name
 from scoring.forms.accounts import AccountNameForm, PasswordResetAskForm, SignInForm, SignUpForm
 from scoring.selectors.games import games_kept_count, games_of_links_count
 from scoring.services.accounts import account_language_set
@@ -44,7 +44,8 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     keeps them. The account keeps the language it was made in (scoring/views/preferences.py)."""
     if request.user.is_authenticated:
         return redirect("scoring:history")
-    form = SignUpForm(request.POST or None)
+    # (a visitor who gave the table a name is offered it as the account's)
+    form = SignUpForm(request.POST or None, initial={"first_name": visitor_name(request)})
     back_to = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         user = form.save()

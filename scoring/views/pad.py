@@ -25,7 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from apiary_site.compression import keep_uncompressed
-from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, session_tag
+from scoring.access import GameAccess, NoAccess, Role, ViewOnly, link_name_set, owner_name_set, session_tag
 from scoring.forms.pad import FieldSaveForm, GameModeForm, LinkHolderNameForm, PadFinishForm, PadForm
 from scoring.models import Change, Game
 from scoring.presenters import answers
@@ -318,16 +318,21 @@ def _during_page(request: HttpRequest, access: GameAccess, *, status: int = 200,
 @limits.rate_limit("save")
 @with_game(Role.EDIT)
 def link_name(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """A link's holder (no account) says who they are, in the pad's Recent changes: their changes
-    then carry that name, always shown as a link holder's (``templatetags.pad.change_author``). A
-    name refused (``forms.pad.LinkHolderNameForm``) comes back under the field, as it was typed."""
-    if not access.asks_name:
+    """Who is typing says their name, for the table's phones: a link's holder without an account in
+    the pad's Recent changes (their changes then carry that name, always shown as a link holder's:
+    ``presenters.changes.author_words``), the owner whom the table would know only as "the owner" in
+    *Score together* (``access.owner_name_set``: "Finished by Alice", not "by the owner"). A name
+    refused (``forms.pad.LinkHolderNameForm``) comes back under the field, as it was typed."""
+    if not (access.asks_name or access.asks_owner_name):
         return redirect("scoring:pad", game_id=access.game.public_id)
     form = LinkHolderNameForm(request.POST)
     if not form.is_valid():
         return _pad_page(
             request, access, status=422, name_error=form.errors["name"][0], name_typed=request.POST.get("name", "")
         )
+    if access.is_owner:
+        owner_name_set(request, access, form.cleaned_data["name"])
+        return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "?shared=1#share")
     link_name_set(request, access, form.cleaned_data["name"])
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes-box")
 

@@ -116,6 +116,15 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
     assert returning.count <= TARGET_TAPS
     assert Game.objects.filter(owner=None, visitor__isnull=False).count() == 2
 
+    # Scoring together, Maya gives the table her name (issue 49: else "Finished by the owner").
+    page.get_by_role("button", name=in_language(language, "Score together")).tap()
+    page.get_by_label(
+        in_language(language, "Your name, shown to the table beside your changes and when you finish")
+    ).fill("Maya")
+    page.get_by_role("button", name=in_language(language, "Save my name")).tap()
+    expect(page.locator("#who-name")).to_have_value("Maya")
+    problems += axe_violations(page, "Score together, named")
+
     # The account that keeps them: made from this browser, it has both games.
     page.goto(base + "/")
     page.locator(".keep-note a").tap()
@@ -127,6 +136,7 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
             2,
         )
     )
+    expect(page.locator("#id_first_name")).to_have_value("Maya")  # (the name the table knows her by)
     problems += axe_violations(page, "signing up, with the browser's games")
     page.locator("#id_username").fill("vera")
     page.locator("#id_password1").fill("a-long-pass-phrase-of-vera")
@@ -134,7 +144,7 @@ def test_a_visitors_first_score_and_the_account_that_keeps_it(browser, phone, li
     page.locator("main form button.primary").tap()
 
     expect(page).to_have_url(base + "/")
-    expect(page.locator(".nav-user")).to_have_text("vera")
+    expect(page.locator(".nav-user")).to_have_text("Maya")
     expect(page.locator("a.history-link")).to_have_count(2)
     for game_id in (first_game, second_game):
         expect(page.locator(f'a.history-link[href="/games/{game_id}/"]')).to_be_visible()

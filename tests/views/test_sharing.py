@@ -378,11 +378,51 @@ def test_an_edit_links_holder_names_themselves_and_their_changes_carry_that_name
     assert html.by_id("changes").one(class_="change-when").text.endswith("by Bruno's phone (edit link)")
 
 
-def test_the_owner_is_not_asked_for_a_name(client):
-    """Their changes carry their account’s name."""
+def test_an_owner_known_by_no_name_gives_it_in_score_together_and_it_becomes_the_accounts(client, owner):
+    """Issue 49: "Finished by the owner" where the table says "Alice". An account without a name is
+    asked for one where the table gathers (Score together), never among Recent changes; the name
+    given is the account's, so every phone says it, and the owner is not asked again."""
     game = game_started("Alice", "Bruno")
-
+    client.post(link_url(game, "edit", "new"))
+    mate = opened(game, "view")
+    form = share_box(client, game).one("form", class_="who")
+    assert form["action"] == url("name", game) + "?shared=1"
     assert page(client.get(url("pad", game))).by_id("changes-box").find("form", class_="who") is None
+
+    response = client.post(form["action"], {"name": " Alice "})
+
+    assert (response.status_code, response["Location"]) == (302, url("pad", game) + "?shared=1#share")
+    owner.refresh_from_db()
+    assert owner.first_name == "Alice"
+    assert share_box(client, game).find("form", class_="who") is None
+    client.post(url("finish", game), {"confirm": "1"})
+    assert page(mate.get(url("pad", game))).by_id("finished-note").text.startswith("Finished by Alice at ")
+
+
+def test_an_owner_with_a_name_is_not_asked_for_one(client, owner):
+    owner.first_name = "Olivia"
+    owner.save()
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+
+    assert share_box(client, game).find("form", class_="who") is None
+    assert client.post(url("name", game), {"name": "Mallory"}).status_code == 302
+    owner.refresh_from_db()
+    assert owner.first_name == "Olivia"
+
+
+def test_the_owners_name_refused_is_said_under_its_field_in_score_together_as_typed(client, owner):
+    game = game_started("Alice", "Bruno")
+    client.post(link_url(game, "edit", "new"))
+
+    response = client.post(url("name", game) + "?shared=1", {"name": "A" * 41})
+
+    assert response.status_code == 422
+    box = page(response).by_id("share")
+    assert box.one("input", name="name")["value"] == "A" * 41
+    assert box.by_id("who-name-error").text == "Ensure this value has at most 40 characters (it has 41)."
+    owner.refresh_from_db()
+    assert owner.first_name == ""
 
 
 def test_a_name_given_is_one_line_whatever_was_posted(client):

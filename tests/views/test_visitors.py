@@ -28,7 +28,7 @@ from scoring.services.sharing import link_renew, link_revoke
 from scoring.services.visitors import visitor_games_claim
 from scoring.views import games as games_views
 from tests.support.factories import PASSWORD, game_started, save_value, seat_of, user
-from tests.support.pages import form_data, page, started_on, typed, url
+from tests.support.pages import form_data, page, save, started_on, typed, url
 
 pytestmark = pytest.mark.django_db
 
@@ -180,6 +180,29 @@ def test_a_game_the_visitor_finished_stays_finished_by_the_owner_once_its_accoun
     html = page(visitor.get(url("pad", game)))
     assert html.by_id("finished-note").text.startswith("Finished by the owner at ")
     assert [item.text for item in html.find_all(class_="change-when")] == ["just now, by the owner"]
+
+
+def test_a_visitor_names_themselves_once_for_the_table_and_every_game_of_the_browser_says_it(visitor):
+    """Issue 49: the owner without an account is "the owner" to the table until they say their
+    name, in Score together; the browser keeps it for its next games, and the sign-up offers it
+    as the account's name."""
+    game = started_on(visitor, "Maya", "Tom")
+    visitor.post(reverse("scoring:link", args=[game.public_id, "edit", "new"]))
+    form = page(visitor.get(url("pad", game) + "?shared=1")).by_id("share").one("form", class_="who")
+    assert form.one("input", name="name").get("value", "") == ""
+
+    visitor.post(form["action"], {"name": "Maya"})
+    save(visitor, game, "s1-farms", "4", page="maya", seq=1)
+    visitor.post(url("finish", game), {"confirm": "1"})
+
+    html = page(visitor.get(url("pad", game)))
+    assert html.by_id("finished-note").text.startswith("Finished by Maya at ")
+    assert [item.text.split(", by ")[-1] for item in html.find_all(class_="change-when")] == ["Maya", "Maya"]
+    following = started_on(visitor, "Maya", "Ines")
+    visitor.post(reverse("scoring:link", args=[following.public_id, "edit", "new"]))
+    shared = page(visitor.get(url("pad", following) + "?shared=1")).by_id("share")
+    assert shared.one("input", name="name")["value"] == "Maya"  # (said once, changeable)
+    assert page(visitor.get(reverse("signup"))).one("input", name="first_name")["value"] == "Maya"
 
 
 # ---------------------------------------------------------------------------------------------
