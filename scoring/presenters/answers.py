@@ -123,13 +123,10 @@ def input_refused(state: GameState, address: FieldAddress, message: str, *, type
 
 def poll_partials(*, changes: bool = False) -> list[str]:
     """A poll's answer: every field's value and version, every figure, and whether (and by whom)
-    the game was finished."""
+    the game was finished; with ``changes``, the recent changes (a page that shows them, and an
+    undo's answer: into #live like a poll's, so that a poll's swap of #changes while the undo was
+    on its way leaves nothing of the undo's answer to land on a list no longer in the page)."""
     return ["live-values", *FIGURES, "finished-note", *(CHANGES if changes else ())]
-
-
-def undo_partials() -> list[str]:
-    """An undo's answer: the recent changes, and every figure."""
-    return [*CHANGES, *FIGURES]
 
 
 def finished_refusal(game: Game, finish: GameEvent | None) -> SafeString:

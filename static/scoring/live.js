@@ -55,16 +55,23 @@ export function setUpLive(root, page, { msg, fields, stopping, banner }) {
     if (count >= WHOLE_POLL_AT) polled = NOTHING_POLLED; // (saves polled on from: before the list is full)
   }
 
-  // A poll (or the recent changes' fold) that found nothing new (304), the game gone (286, 404),
-  // an answer for another session or way of counting, or older figures than those shown: not swapped.
+  const undos = followUndos(msg, banner);
+
+  // A poll (or the recent changes' fold, or an undo: the game as it stands, an undo refused with
+  // its reason, 409) that found nothing new (304), the game gone (286, 404), an answer for another
+  // session or way of counting, older figures than those shown, or a poll's while an undo is on
+  // its way: not swapped.
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target !== live) return;
     const xhr = event.detail.xhr;
+    const undo = undos.answered(xhr);
     const headers = { get: (name) => xhr.getResponseHeader(name) };
     const stale = outdated(headers, stopping.page());
     if (stale) stopping.outdated(stale, headers);
     else if (xhr.status === 286 || xhr.status === 404) stopping.gone(xhr.responseText);
-    if (xhr.status !== 200 || stale || !answers.newer(revisionOf(headers))) {
+    const answered = xhr.status === 200 || (xhr.status === 409 && undo);
+    const waiting = !undo && undos.onTheirWay();
+    if (!answered || stale || waiting || !answers.newer(revisionOf(headers))) {
       event.detail.shouldSwap = false;
       return;
     }
@@ -78,19 +85,6 @@ export function setUpLive(root, page, { msg, fields, stopping, banner }) {
     if (event.detail.target !== live) return;
     answers.takeValues();
     applied();
-  });
-
-  // An undo (htmx posts it; its answer is the recent changes and every figure): the values follow by a poll.
-  document.addEventListener("htmx:afterRequest", (event) => {
-    const form = event.detail.elt;
-    if (!form.matches?.("form[data-undo]")) return;
-    const xhr = event.detail.xhr;
-    if (xhr.status === 200 || xhr.status === 409) {
-      poll();
-      return;
-    }
-    const refused = msg("msgRefused").replace("%(status)s", String(xhr.status));
-    banner.say(sentence(answerOf(xhr)) || refused, true);
   });
 
   window.addEventListener("online", pollWhole); // (the page may be its copy from before)
@@ -117,6 +111,38 @@ export function setUpLive(root, page, { msg, fields, stopping, banner }) {
       return status;
     },
   };
+}
+
+// The undos on their way (htmx posts the recent changes' Undo forms): until each is answered, no
+// poll's (nor the fold's) answer is swapped. An undo's answer is the game as it stands and the
+// recent changes (a refusal's reason in them), swapped into #live like a poll's; htmx swaps its
+// out-of-band parts within the page of the form it was sent from, so a poll that swapped the list
+// meanwhile would take the form, and the undo's answer, out of the page (issue 49). An undo htmx
+// could not swap is said on the banner (on the form, still in the page: a swapped answer replaced
+// the list it was in, and its events reach no further).
+function followUndos(msg, banner) {
+  const sent = new Set();
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (isUndo(event.detail.elt)) sent.add(event.detail.xhr);
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!isUndo(event.detail.elt)) return;
+    const xhr = event.detail.xhr;
+    sent.delete(xhr);
+    if (xhr.status === 200 || xhr.status === 409) return;
+    const refused = msg("msgRefused").replace("%(status)s", String(xhr.status));
+    banner.say(sentence(answerOf(xhr)) || refused, true);
+  });
+  return {
+    // Whether this answer is an undo's (no longer on its way, then).
+    answered: (xhr) => sent.delete(xhr),
+    onTheirWay: () => sent.size > 0,
+  };
+}
+
+// Whether an htmx request was an undo's (the recent changes' Undo form).
+function isUndo(elt) {
+  return !!elt?.matches?.("form[data-undo]");
 }
 
 // An htmx request's answer, as saving.js reads one.

@@ -232,3 +232,79 @@ def test_undo_puts_back_another_phones_change_on_every_phone(page: Page, mate: P
     expect(owner.locator("#changes")).to_contain_text("Farms built, Bruno: 4 → —")
     assert Seat.objects.get(game__public_id=game_id, number=2).farms is None
     expect(status(owner, "s2-farms")).not_to_contain_text("VP 4")
+
+
+class Held:
+    """The requests of ``page`` to ``address`` held on their way until ``release``."""
+
+    def __init__(self, page: Page, address: str) -> None:
+        self.page, self.address, self.routes, self.holding = page, address, [], True
+        page.route(address, self._route)
+
+    def _route(self, route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def wait(self) -> None:
+        """Lets the page run until a request is held."""
+        Held.until(self.page, lambda: self.routes)
+
+    @staticmethod
+    def until(page: Page, check) -> None:
+        """Lets the page run (its events read, the routes' handlers called) until ``check()``."""
+        for _ in range(200):
+            if check():
+                return
+            page.wait_for_timeout(25)
+        raise AssertionError("never came")
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        self.page.unroute(self.address, self._route)
+
+
+def test_an_undo_refused_is_said_even_when_a_poll_swapped_the_list_while_it_was_on_its_way(
+    page: Page, mate: Page, live_server, browser_watch
+):
+    """Issue 49: the undo's answer was swapped within the recent changes it was tapped in; a poll
+    that swapped that list meanwhile left it nowhere to land, and a refusal was never said. Here
+    the owner's polls are held while Bruno changes his farms again and the owner taps Undo; the
+    poll is answered first (not swapped: an undo is on its way), then the undo's 409."""
+    game_id = make_game(["Alice", "Bruno"], [(9, 4)])
+    owner = page
+    owner.goto(f"{live_server.url}/games/{game_id}/")
+    mate.goto(share_link(owner, "edit"))
+    mate.get_by_role("button", name="Bruno").click()
+    pad_ready(mate)
+    field(mate, "farms", "Bruno").fill("4")
+    field(mate, "farms", "Bruno").press("Enter")
+    expect_saved(mate, "s2-farms")
+    owner.get_by_text("Recent changes").click()
+    undo = owner.get_by_role("button", name="Undo: Farms built, Bruno: — → 4")
+    expect(undo).to_be_visible(timeout=ANOTHER_PHONE_TIMEOUT_MS)
+
+    polls, undos = Held(owner, "**/live/**"), Held(owner, "**/undo/**")
+    polls.wait()  # a poll on its way, held
+    field(mate, "farms", "Bruno").fill("5")
+    field(mate, "farms", "Bruno").press("Enter")
+    expect_saved(mate, "s2-farms")
+    undo.click()
+    undos.wait()
+    owner.evaluate("""() => document.addEventListener("htmx:afterRequest", (event) => {
+      if (event.detail.elt.id === "live") window.pollAnswered = true;
+    })""")
+    polls.release()
+    Held.until(owner, lambda: owner.evaluate("() => window.pollAnswered === true"))  # (answered while the undo waits)
+    browser_watch.expect_console_error(r"status of 409 \(Conflict\) \(\S+/undo/\)$")
+    undos.release()
+
+    expect(owner.locator("#changes .field-error")).to_have_text(
+        "Farms built, Bruno: changed again since, to 5. Undoing would overwrite that, so nothing was changed."
+    )
+    expect(owner.locator("#changes")).to_contain_text("Farms built, Bruno: 4 → 5")
+    expect(field(owner, "farms", "Bruno")).to_have_value("5")
+    assert Seat.objects.get(game__public_id=game_id, number=2).farms == 5

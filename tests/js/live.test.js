@@ -40,17 +40,29 @@ function pad({ storage = new MemoryStorage(), revision = "8" } = {}) {
   stopping.outdated = (why) => stopping.calls.push(["outdated", why]);
   const said = heard(root, ["pad:answered"]);
   const following = setUpLive(root, PAGE, { msg, fields, stopping, banner: fakeBanner() });
-  // htmx asks whether to swap a poll's answer (status, headers): whether it may.
-  const pollAnswers = (status, headers = {}, text = "<p>the game</p>") => {
+  // htmx asks whether to swap a poll's answer (status, headers; ``xhr``: a request of its own,
+  // an undo's): whether it may.
+  const pollAnswers = (status, headers = {}, text = "<p>the game</p>", xhr = {}) => {
     const detail = {
       target: live,
       shouldSwap: true,
       requestConfig: { elt: live },
-      xhr: { status, responseText: text, getResponseHeader: (name) => headers[name] ?? null },
+      xhr: Object.assign(xhr, {
+        status,
+        responseText: text,
+        getResponseHeader: (name) => headers[name] ?? null,
+      }),
     };
     document.dispatchEvent(Object.assign(new Event("htmx:beforeSwap"), { detail }));
     if (detail.shouldSwap) document.dispatchEvent(Object.assign(new Event("htmx:afterSwap"), { detail }));
     return detail.shouldSwap;
+  };
+  // The owner taps Undo (htmx posts the form): its request, answered later by ``pollAnswers``.
+  const undoSent = () => {
+    const form = new FakeElement("form").find("matches form[data-undo]", true);
+    const xhr = {};
+    document.dispatchEvent(Object.assign(new Event("htmx:beforeRequest"), { detail: { elt: form, xhr } }));
+    return xhr;
   };
   // htmx is about to poll: the headers it sends, or null when the poll is held.
   const nextPoll = () => {
@@ -59,7 +71,19 @@ function pad({ storage = new MemoryStorage(), revision = "8" } = {}) {
     document.dispatchEvent(asked);
     return asked.defaultPrevented ? null : detail.headers;
   };
-  return { root, fields, stopping, said, following, pollAnswers, nextPoll, swapped, triggered, storage };
+  return {
+    root,
+    fields,
+    stopping,
+    said,
+    following,
+    pollAnswers,
+    nextPoll,
+    undoSent,
+    swapped,
+    triggered,
+    storage,
+  };
 }
 
 test("the first poll asks with the page's own ETag: nothing new is a 304 with no body", () => {
@@ -121,4 +145,15 @@ test("a page drawn before this phone's last answers shows them again, and says s
   assert.deepEqual(again.swapped, ["<p>revision 9</p>"]);
   assert.deepEqual(again.said, [["pad:answered", null]]);
   assert.equal(pad({ storage, revision: "9" }).following.replay(0), null); // (nothing newer than it)
+});
+
+test("while an undo is on its way, no poll's answer is swapped; the undo's is, its refusal (409) too", () => {
+  // (a poll's swap of the recent changes would take the undo's form, and with it the page its
+  // answer is swapped within, out of the page: issue 49)
+  const { pollAnswers, undoSent } = pad();
+  const undo = undoSent();
+  assert.equal(pollAnswers(200, { "X-Pad-Revision": "9" }), false);
+  assert.equal(pollAnswers(409, { "X-Pad-Revision": "9" }, "<p>changed again since</p>", undo), true);
+  assert.equal(pollAnswers(200, { "X-Pad-Revision": "9" }), true); // (answered: the polls are swapped again)
+  assert.equal(pollAnswers(409, { "X-Pad-Revision": "9" }), false); // (a poll's 409 is no answer)
 });
