@@ -160,26 +160,32 @@ def join_as(page: Page, base: str, link, name: str | None) -> None:
 
 
 def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Page, open_phone, live_server):
-    """Four phones on one game: the owner's, Bruno's and Carla's (the edit link, each on their own
-    sheet; Carla's in French, gone to the results) and the tablet in the middle (the view link, on
-    the table view). The owner plays again; within one poll the three others are offered the next
-    game where they are (issue 49: the results heard of it only after a reload) and, with one tap
-    each, Bruno and Carla score it in their new seats and the tablet shows its standings."""
-    game = a_finished_game()
+    """The table of issue 49: four players, four phones and two tablets on one game. The owner's
+    phone; Bruno's and Dana's (the edit link, each on their own sheet); Carla's in French, gone to
+    the results; a tablet upright and one on its side (the view link, on the table view). The owner
+    plays again; within one poll every other screen is offered the next game where it is (the
+    results heard of it only after a reload) and, with one tap each, the players score it in their
+    new seats and both tablets show its standings."""
+    game = a_finished_game(("Alice", "Bruno", "Carla", "Dana"))
     base = live_server.url
     edit = link_renew(game=game, access="edit")
     view = link_renew(game=game, access="view")
-    bruno, tablet = open_phone(signed_in=False), open_phone(signed_in=False)
+    bruno, dana = open_phone(signed_in=False), open_phone(signed_in=False)
     carla = open_phone(signed_in=False, locale="fr-FR")  # (a table of two languages: each phone its own)
+    upright = open_phone(signed_in=False, viewport={"width": 820, "height": 1180})
+    lying = open_phone(signed_in=False, viewport={"width": 1180, "height": 820})
+    tablets = (upright, lying)
     join_as(bruno, base, edit, "Bruno")
     join_as(carla, base, edit, "Carla")
-    join_as(tablet, base, view, None)
-    tablet.get_by_role("link", name="Show the table").click()
+    join_as(dana, base, edit, "Dana")
+    for tablet in tablets:
+        join_as(tablet, base, view, None)
+        tablet.get_by_role("link", name="Show the table").click()
     carla.locator("#finished-note").get_by_role("link", name="Voir les résultats").click()
     expect(carla).to_have_url(f"{base}/games/{game.public_id}/results/")
-    follow = {bruno: "Go to the next game", carla: "Aller à la partie suivante", tablet: "Go to the next game"}
+    follow = {phone: "Go to the next game" for phone in (bruno, dana, *tablets)} | {carla: "Aller à la partie suivante"}
     expect(bruno.locator("#finished-note")).to_be_visible()
-    for waiting in (bruno, carla, tablet):
+    for waiting in follow:
         expect(waiting.get_by_role("button", name=follow[waiting])).to_have_count(0)
 
     page.goto(f"{base}/games/{game.public_id}/results/")
@@ -198,24 +204,31 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
     expect(page.locator(".share-link[open]").get_by_role("img", name="QR code of the view link")).to_be_visible()
     expect(page.locator(".share-link[open]")).to_have_count(1)
 
-    # Bruno (seat 2 last time) plays first now; Carla (seat 3) second; Alice last.
-    for phone, name, seat in ((bruno, "Bruno", 1), (carla, "Carla", 2)):
+    # Bruno (seat 2 last time) plays first now; Carla (seat 3) second, Dana third; Alice last.
+    for phone, name, seat in ((bruno, "Bruno", 1), (carla, "Carla", 2), (dana, "Dana", 3)):
         button = phone.get_by_role("button", name=follow[phone])
         expect(button).to_be_visible(timeout=ANOTHER_PHONE_TIMEOUT_MS)
         button.click()
         expect(phone).to_have_url(f"{base}/games/{upcoming.public_id}/?player={seat}")
         pad_ready(phone)
         expect(phone.locator("nav.pad-views [aria-current=page]")).to_have_text(name)
-    tablet.get_by_role("button", name=follow[tablet]).click(timeout=ANOTHER_PHONE_TIMEOUT_MS)
-    expect(tablet).to_have_url(f"{base}/games/{upcoming.public_id}/table/")
-    expect(tablet.locator(".standing-name")).to_have_text(["Bruno", "Carla", "Alice"])
+    for tablet in tablets:
+        tablet.get_by_role("button", name=follow[tablet]).click(timeout=ANOTHER_PHONE_TIMEOUT_MS)
+        expect(tablet).to_have_url(f"{base}/games/{upcoming.public_id}/table/")
+        expect(tablet.locator(".standing-name")).to_have_text(["Bruno", "Carla", "Dana", "Alice"])
 
     field(bruno, "farm_income", "Bruno").fill("30")
     carla.get_by_role("textbox", name="Revenus des Fermes, Carla", exact=True).fill("35")
+    field(dana, "farm_income", "Dana").fill("32")
     expect_saved(bruno, "s1-farm_income")
     expect(carla.locator("#status-s2-farm_income")).to_contain_text("Enregistré")
-    expect(tablet.locator(".standing-name")).to_have_text(["Carla", "Bruno", "Alice"], timeout=ANOTHER_PHONE_TIMEOUT_MS)
+    expect_saved(dana, "s3-farm_income")
+    for tablet in tablets:
+        expect(tablet.locator(".standing-name")).to_have_text(
+            ["Carla", "Dana", "Bruno", "Alice"], timeout=ANOTHER_PHONE_TIMEOUT_MS
+        )
+        expect(tablet.locator(".standing-list")).to_be_in_viewport(ratio=1)  # (the whole table, no scrolling)
     assert [
         (seat.number, seat.name, seat.farm_income) for seat in Seat.objects.filter(game=upcoming).order_by("number")
-    ] == [(1, "Bruno", 30), (2, "Carla", 35), (3, "Alice", None)]
+    ] == [(1, "Bruno", 30), (2, "Carla", 35), (3, "Dana", 32), (4, "Alice", None)]
     assert axe_violations(bruno, "the next game, followed") == []
