@@ -143,8 +143,8 @@ class GameStartForm(forms.Form):
             (7, _("When a player places their 7th hibernation token (French rules)")),
         ],
         help_text=_(
-            "The game also ends when every space of the comb holds a token. The English and French "
-            "rulebooks name different tokens: choose the one your table plays by."
+            "The game also ends when every space of the comb holds a token. The English rulebook ends it "
+            "at the 6th token, the French at the 7th: choose the rule your table plays by."
         ),
     )
     during = forms.TypedChoiceField(

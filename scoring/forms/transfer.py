@@ -16,7 +16,7 @@ class GameFileUploadForm(forms.Form):
 
     file = forms.FileField(
         label=_("Game file"),
-        help_text=_("A .json file exported from this pad, or written by hand (docs/game-file.md), at most 2 MB."),
+        help_text=_("A .json game file downloaded from this pad (Your data), at most 2 MB."),
         widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
         error_messages={"required": _("Choose a game file to upload."), "empty": _("This file is empty.")},
     )

@@ -30,6 +30,7 @@ from urllib.parse import quote
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.models import Game, Seat
 from scoring.presenters.board import Scoreboard
@@ -166,8 +167,8 @@ def breakdown_line(board: Scoreboard, position: int) -> str:
 def breakdown_table(board: Scoreboard) -> str:
     """The players' VP by category as a table, shorter than a line each (``breakdown_line``): the
     categories that scored for somebody named once, then each player's VP in that order:
-    "Farm income,Comb majorities" then "Alice: 20,6", "Bruno: 5,0" (commas alone: an address
-    keeps them as they are, where a space or a slash takes three characters)."""
+    "Farm income,Comb majorities" then "Alice: 20,6", "Bruno: 5,0" (commas alone, semicolons in
+    French: an address keeps them as they are, where a space or a slash takes three characters)."""
     results = board.result.players
     columns = [
         (_(c.short_label or c.label), [result.category_vp[c.key] for result in results])
@@ -175,19 +176,20 @@ def breakdown_table(board: Scoreboard) -> str:
     ]
     columns.append((_("Comb majorities"), [result.majority for result in results]))
     scored = [(label, vps) for label, vps in columns if any(vps)]
-    lines = [",".join(label for label, _vps in scored)]
+    # Between two figures, the separator the language reads as one (French writes "1,5" for one
+    # and a half: a semicolon there), as an address keeps it; a negative one with its true minus.
+    separator = pgettext("BG Stats: between the figures of a play's table", ",")
+    lines = [separator.join(label for label, _vps in scored)]
     for position, view in enumerate(board.views):
-        # (a negative one with the hyphen: the table is for an address short of room, where a true
-        # minus sign takes nine characters, percent-encoded, and three more would cost the factions)
-        points = ",".join(str(vps[position]) for _label, vps in scored) or "0"
+        points = separator.join(figure(vps[position]) for _label, vps in scored) or "0"
         lines.append(_("%(name)s: %(points)s") % {"name": view.name, "points": points})
     return "\n".join(lines)
 
 
 def _address(play: dict) -> str:
     # Compact JSON, its accents as themselves (percent-encoded as UTF-8: shorter than \\u escapes).
-    # Everything is encoded but the JSON's own ":" and ",", which a query may hold as they are
-    # (RFC 3986) and every decoder leaves alone: a third shorter. Spaces are %20, never "+", which
+    # Everything is encoded but the JSON's own ":" and "," (and the French table's ";"), which a
+    # query may hold as they are (RFC 3986) and every decoder leaves alone: a third shorter. Spaces are %20, never "+", which
     # some readers would keep as a "+".
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
-    return f"{CREATE_PLAY}?data={quote(data, safe=':,')}"
+    return f"{CREATE_PLAY}?data={quote(data, safe=':,;')}"

@@ -4,6 +4,7 @@ exporting it as a game file."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -51,6 +52,7 @@ from scoring.views.offline import keep_offline
 from scoring.views.protocol import revision_tag
 from scoring.web import limits
 from scoring.web.refusals import sentence
+from scoring.wording.numbers_and_dates import game_date
 from scoring.wording.sentences import isolated, labelled
 
 RESULTS = "scoring/results.html"
@@ -104,6 +106,8 @@ def _filter_chips(request: HttpRequest, form: HistoryFilterForm, cleaned: dict) 
         shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
         if name == "player":  # (a name typed: isolated, wording.sentences.isolated)
             shown = isolated(shown)
+        elif isinstance(shown, date):  # (as every page writes a day, never 2026-01-01)
+            shown = game_date(shown, _("j M Y"))
         chips.append({"label": labelled(str(field.label), shown), "url": "?" + _query_without(request, name, "page")})
     return chips
 

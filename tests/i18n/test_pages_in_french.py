@@ -462,7 +462,7 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
     assert english_header.startswith("played_on,game_id,finished,seat,player,")
     header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
     assert header.startswith(
-        "Date;Partie;Terminée;Position;Joueur;Faction;Automa;PV sur la piste à la fin de la partie;PV de départ;"
+        "Date;Partie;Terminée;Place;Joueur;Faction;Automa;PV sur la piste à la fin de la partie;PV de départ;"
     )
     assert "Revenus des Fermes" in header and "Capacité de fin de partie de la faction" in header
     assert not english_in(f"<p>{header}</p>")

@@ -301,11 +301,11 @@ def test_a_game_in_progress_is_no_play_to_log():
 @pytest.mark.parametrize(
     ("language", "legend", "line"),
     [
-        ("en", "Starting VP,Explore tokens,Farm income,", "Anna: 5,12,20,9,8,6,6,7,5,30,12,20,20,-3,17,8,24,22,"),
-        (
+        ("en", "Starting VP,Explore tokens,Farm income,", "Anna: 5,12,20,9,8,6,6,7,5,30,12,20,20,\u22123,17,8,24,22,"),
+        (  # (not "1,5", which French reads as one and a half)
             "fr",
-            "PV de départ,Jetons Exploration,Revenus des Fermes,",
-            "Anna\u202f: 5,12,20,9,8,6,6,7,5,30,12,20,20,-3,",
+            "PV de départ;Jetons Exploration;Revenus des Fermes;",
+            "Anna\u202f: 5;12;20;9;8;6;6;7;5;30;12;20;20;\u22123;",
         ),
     ],
 )
@@ -314,7 +314,9 @@ def test_five_players_with_factions_and_every_category_keep_the_breakdown_as_a_t
 ):
     """Issue 36, point 10: a French link of five players carried no points by category (its lines
     were longer than the address may be, and the breakdown was dropped). Too long as a line each,
-    the breakdown is a table: the categories named once, each player’s VP in that order."""
+    the breakdown is a table: the categories named once, each player’s VP in that order, each
+    figure as the language reads it apart from the next (issue 50), a negative one with its minus;
+    the address measured as it is sent (percent-encoded)."""
     names, factions = ("Anna", "Bert", "Cleo", "Dirk", "Elsa"), ("Saha", "Pomon", "Ria", "Sime", "Utel")
     game = game_scored(*[every_category(n, faction=f) for n, f in zip(names, factions, strict=True)], finished=True)
 

@@ -91,6 +91,22 @@ def test_each_active_filter_is_a_link_that_removes_it(client, owner, games):
     assert 'href="?status=finished"' in markup(response)
 
 
+@pytest.mark.parametrize(
+    ("language", "chips"),
+    [
+        ("en", ["From: 1\u00a0Mar\u00a02024", "To: 31\u00a0Mar\u00a02024"]),
+        ("fr", ["Du\u202f: 1er\u00a0mars\u00a02024", "Au\u202f: 31\u00a0mars\u00a02024"]),
+    ],
+)
+def test_a_periods_chips_write_its_days_as_the_pages_do_never_as_iso_dates(client, owner, games, language, chips):
+    """Issue 50: « Du : 2026-01-01 »."""
+    client.force_login(owner)
+    response = client.get(
+        reverse("scoring:history") + "?since=2024-03-01&until=2024-03-31", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert [str(chip["label"]) for chip in response.context["chips"]] == chips
+
+
 def test_an_impossible_period_says_why_and_lists_all_games(client, owner, games):
     client.force_login(owner)
     response = client.get(reverse("scoring:history") + "?since=2024-03-01&until=2024-01-01")
