@@ -123,10 +123,14 @@ def input_refused(state: GameState, address: FieldAddress, message: str, *, type
 
 def poll_partials(*, changes: bool = False) -> list[str]:
     """A poll's answer: every field's value and version, every figure, and whether (and by whom)
-    the game was finished; with ``changes``, the recent changes (a page that shows them, and an
-    undo's answer: into #live like a poll's, so that a poll's swap of #changes while the undo was
-    on its way leaves nothing of the undo's answer to land on a list no longer in the page)."""
+    the game was finished; with ``changes``, the recent changes (a page that shows them)."""
     return ["live-values", *FIGURES, "finished-note", *(CHANGES if changes else ())]
+
+
+def undo_partials() -> list[str]:
+    """An undo's answer: a poll's with the recent changes (``poll_partials``), and why the undo was
+    refused, if it was (kept apart from the list, which the next poll brings again)."""
+    return [*poll_partials(changes=True), "undo-message"]
 
 
 def finished_refusal(game: Game, finish: GameEvent | None) -> SafeString:

@@ -204,7 +204,9 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
 def change_undo(request: HtmxHttpRequest, access: GameAccess, change_id: int) -> HttpResponse:
     """Undo one change of the game: a save like any other (itself a change), refused, with the
     reason, when the value has changed again since. With htmx, the answer is a poll's with the
-    recent changes (the reason in them), the game as it stands."""
+    recent changes, the game as it stands, into #live like a poll's (so that a poll's swap of the
+    list while the undo was on its way leaves nothing of it to land on a list no longer in the
+    page: live.js), and the reason apart from the list."""
     change = game_change(access.game, change_id)
     if change is None:
         raise NoAccess()
@@ -215,7 +217,7 @@ def change_undo(request: HtmxHttpRequest, access: GameAccess, change_id: int) ->
     board = Scoreboard(result.stands)
     if request.htmx:
         context = _pad_context(request, access, board, undo_message=message)
-        return _pad_partials(request, answers.poll_partials(changes=True), context, status=409 if message else 200)
+        return _pad_partials(request, answers.undo_partials(), context, status=409 if message else 200)
     if message:
         return _pad_page(request, access, board=board, status=409, undo_message=message)
     return redirect(reverse("scoring:pad", args=[access.game.public_id]) + "#changes")

@@ -183,7 +183,7 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
         tablet.get_by_role("link", name="Show the table").click()
     carla.locator("#finished-note").get_by_role("link", name="Voir les résultats").click()
     expect(carla).to_have_url(f"{base}/games/{game.public_id}/results/")
-    follow = {phone: "Go to the next game" for phone in (bruno, dana, *tablets)} | {carla: "Aller à la partie suivante"}
+    follow = dict.fromkeys((bruno, dana, *tablets), "Go to the next game") | {carla: "Aller à la partie suivante"}
     expect(bruno.locator("#finished-note")).to_be_visible()
     for waiting in follow:
         expect(waiting.get_by_role("button", name=follow[waiting])).to_have_count(0)

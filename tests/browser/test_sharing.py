@@ -302,9 +302,13 @@ def test_an_undo_refused_is_said_even_when_a_poll_swapped_the_list_while_it_was_
     browser_watch.expect_console_error(r"status of 409 \(Conflict\) \(\S+/undo/\)$")
     undos.release()
 
-    expect(owner.locator("#changes .field-error")).to_have_text(
+    refusal = owner.locator("#undo-message .field-error")
+    expect(refusal).to_have_text(
         "Farms built, Bruno: changed again since, to 5. Undoing would overwrite that, so nothing was changed."
     )
     expect(owner.locator("#changes")).to_contain_text("Farms built, Bruno: 4 → 5")
+    owner.evaluate("() => { window.pollAnswered = false; }")  # the next poll brings the list again ...
+    Held.until(owner, lambda: owner.evaluate("() => window.pollAnswered === true"))
+    expect(refusal).to_be_visible()  # ... and the refusal stays until the next undo
     expect(field(owner, "farms", "Bruno")).to_have_value("5")
     assert Seat.objects.get(game__public_id=game_id, number=2).farms == 5

@@ -76,8 +76,8 @@ def test_undo_with_htmx_answers_as_a_poll_with_the_recent_changes_does(client):
     assert response.status_code == 200
     values, *oob = top_level(page(response))
     assert values["id"] == "live-values"
-    assert [part["id"] for part in oob] == [*OOB_IDS, "finished-note", "changes"]
-    assert page(response).by_id("changes").find(class_="field-error") is None
+    assert [part["id"] for part in oob] == [*OOB_IDS, "finished-note", "changes", "undo-message"]
+    assert page(response).by_id("undo-message").find(class_="field-error") is None
     assert labelled(page(response).by_id("totals"), "Total, Bruno").text == "2"
     assert entry(game, 2, "recruits") is None
 
@@ -96,7 +96,7 @@ def test_undo_of_a_change_the_field_moved_on_from_is_a_409_that_says_why_even_wh
     response = undo(client, game, mine, headers)
 
     assert response.status_code == 409
-    message = page(response).by_id("changes").one("p", class_="field-error")
+    message = page(response).by_id("undo-message").one("p", class_="field-error")
     assert message["role"] == "alert"
     assert message.text == (
         "Recruits built, Bruno: changed again since, to 3. Undoing would overwrite that, so nothing was changed."
