@@ -189,7 +189,7 @@ def breakdown_table(board: Scoreboard) -> str:
 def _address(play: dict) -> str:
     # Compact JSON, its accents as themselves (percent-encoded as UTF-8: shorter than \\u escapes).
     # Everything is encoded but the JSON's own ":" and "," (and the French table's ";"), which a
-    # query may hold as they are (RFC 3986) and every decoder leaves alone: a third shorter. Spaces are %20, never "+", which
-    # some readers would keep as a "+".
+    # query may hold as they are (RFC 3986) and every decoder leaves alone: a third shorter.
+    # Spaces are %20, never "+", which some readers would keep as a "+".
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return f"{CREATE_PLAY}?data={quote(data, safe=':,;')}"
