@@ -314,6 +314,7 @@ LANGUAGE_CODE = "en"
 LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"  # (Django sets none by default; the session's and CSRF's are Lax)
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["apiary_site.formats"]  # (French thousands: a narrow no-break space, « 1 500 »)
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

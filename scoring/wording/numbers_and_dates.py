@@ -21,10 +21,11 @@ NO_BREAK_SPACE = "\u00a0"  # between the parts of what never breaks across lines
 
 
 def figure(value) -> str:
-    """A number as a page shows it: in the language's own writing (12.5, in French 12,5), a
-    negative one with a true minus sign ("−3"). What a field holds stays as typed (its sums read
-    the hyphen, the keypad's "−" types one)."""
-    text = str(formats.localize(value))
+    """A number as a page shows it: in the language's own writing (12.5, in French 12,5), its
+    thousands grouped ("1,500", French "1 500" with a narrow no-break space:
+    apiary_site/formats), a negative one with a true minus sign ("−3"). What a field holds stays
+    as typed (its sums read the hyphen, the keypad's "−" types one)."""
+    text = str(formats.number_format(value, force_grouping=True))
     return MINUS + text[1:] if text.startswith("-") else text
 
 

@@ -269,7 +269,7 @@ def test_undoing_a_change_of_the_other_way_says_it_is_no_longer_part_of_the_game
     response = client.post(reverse("scoring:undo", args=[game.public_id, emptied.pk]))
 
     assert response.status_code == 409
-    assert page(response).by_id("changes").one(role="alert").text == (
+    assert page(response).by_id("undo-message").one(role="alert").text == (
         "Farm income, Alice: the game now counts its points another way, so nothing was changed."
     )
     assert seat_of(game, 1).farm_income is None
