@@ -21,7 +21,6 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.files.uploadhandler import FileUploadHandler
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
@@ -29,6 +28,7 @@ from django.views import defaults
 
 from scoring.forms.transfer import MAX_UPLOAD_BYTES
 from scoring.web.refusals import sentence, wants_sentence
+from scoring.wording.numbers_and_dates import file_size
 
 # Around the game file, the import's form: its CSRF token, the parts' headers, the boundaries.
 FORM_AROUND_THE_FILE = 64 * 1024
@@ -75,11 +75,11 @@ def too_big(request: HttpRequest) -> HttpResponse:
     if takes_a_game_file(request):
         message = _(
             "This file is bigger than a game file can be (at most %(limit)s): it was refused, and nothing was kept."
-        ) % {"limit": filesizeformat(MAX_UPLOAD_BYTES)}
+        ) % {"limit": file_size(MAX_UPLOAD_BYTES)}
     else:
         message = _(
             "What was sent is bigger than the pad takes (at most %(limit)s): it was refused, and nothing was saved."
-        ) % {"limit": filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)}
+        ) % {"limit": file_size(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)}
     if wants_sentence(request):
         response = sentence(message, 413)
     else:

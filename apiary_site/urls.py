@@ -21,6 +21,8 @@ urlpatterns = [
     # Before Django's own: sign-in and password reset with the abuse limits (scoring/web/limits.py).
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/password_reset/", accounts.PasswordResetRequestView.as_view(), name="password_reset"),
+    path("accounts/reset/<uidb64>/<token>/", accounts.password_reset_confirm, name="password_reset_confirm"),
+    path("accounts/password_change/", accounts.password_change, name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

@@ -10,6 +10,7 @@ from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.names import NameField
+from scoring.forms.own_words import OwnWords
 from scoring.models import CombLayout, Game
 from scoring.rules.categories import (
     DEFAULT_DURING,
@@ -29,7 +30,7 @@ from scoring.rules.names import name_key
 from scoring.wording.sentences import isolated, words
 
 
-class PlayerRowForm(forms.Form):
+class PlayerRowForm(OwnWords, forms.Form):
     name = NameField(
         label=_("Name"),
         max_length=MAX_NAME_LENGTH,
@@ -96,7 +97,7 @@ PlayerRowFormSet: type[BasePlayerRowFormSet] = forms.formset_factory(  # type: i
 )
 
 
-class SectorRowForm(forms.Form):
+class SectorRowForm(OwnWords, forms.Form):
     first = forms.IntegerField(
         label=_("1st place VP"),
         min_value=0,
@@ -125,7 +126,7 @@ SectorRowFormSet = forms.formset_factory(
 )
 
 
-class GameStartForm(forms.Form):
+class GameStartForm(OwnWords, forms.Form):
     played_on = forms.DateField(
         label=_("Date played"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
@@ -211,7 +212,7 @@ def filled_sectors(formset) -> list[tuple[int, int]]:
     ]
 
 
-class PlayLengthForm(forms.Form):
+class PlayLengthForm(OwnWords, forms.Form):
     """How long the play lasted, asked once it is finished (for BG Stats): whole minutes, or
     nothing (not said)."""
 
@@ -222,10 +223,14 @@ class PlayLengthForm(forms.Form):
         max_value=MAX_PLAY_MINUTES,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         help_text=_("In minutes, optional: BG Stats keeps it with the play."),
+        error_messages={
+            "min_value": _("Type the minutes played: at least 1."),
+            "max_value": _("Type the minutes played: at most a day."),
+        },
     )
 
 
-class HistoryFilterForm(forms.Form):
+class HistoryFilterForm(OwnWords, forms.Form):
     """What the history is narrowed to: read from the page's address (GET), so every filter is a
     link that can be bookmarked."""
 

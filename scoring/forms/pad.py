@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.fields import FieldAddress, Guard, PadField, field_address, pad_fields
 from scoring.forms.names import PersonNameField
+from scoring.forms.own_words import OwnWords, with_own_words
 from scoring.models import GameSector, Seat
 from scoring.rules.categories import During
 from scoring.rules.sums import MAX_SUM_LENGTH, NotASum, evaluate_sum, is_sum, normalize
@@ -96,13 +97,13 @@ class PadFlagField(forms.BooleanField):
 
 def pad_form_field(pad: PadField) -> forms.Field:
     """The form field that reads what was typed into one pad field."""
-    return PadFlagField(pad) if pad.is_flag else PadValueField(pad)
+    return with_own_words(PadFlagField(pad) if pad.is_flag else PadValueField(pad))
 
 
 MAX_STEP = 20  # the most taps of a stepper that one save carries
 
 
-class FieldSaveForm(forms.Form):
+class FieldSaveForm(OwnWords, forms.Form):
     """One value saved by the pad's script: the field's address (``s<seat>-<key>``), the value
     as typed (read by the same field classes as the pad's own form) or a stepper's taps, the
     value's version the page saw (required: a save that cannot say what it is based on could
@@ -134,7 +135,9 @@ class FieldSaveForm(forms.Form):
         super().__init__(data)
         self.address = field_address(str(self.data.get("field", "")))
         # What was typed is read as the pad's own form reads that kind of field.
-        self.fields["value"] = pad_form_field(self.address.kind) if self.address else forms.CharField(required=False)
+        self.fields["value"] = (
+            pad_form_field(self.address.kind) if self.address else with_own_words(forms.CharField(required=False))
+        )
 
     def clean_field(self):
         if self.address is None:
@@ -185,7 +188,7 @@ class PostedValue:
         return ValueSave(self.address, value=self.typed.value, sum_text=self.typed.sum_text, guard=guard)
 
 
-class PadForm(forms.Form):
+class PadForm(OwnWords, forms.Form):
     """The pad's input without JavaScript: one field per seat and entry, per seat and comb
     sector, and the active workers, named ``s<seat>-<key>``; a stepper's button posts
     ``step=<name>:+1``.
@@ -275,13 +278,13 @@ def _raised_by(posted: PostedValue) -> int:
     return (new or 0) - (old or 0)
 
 
-class GameModeForm(forms.Form):
+class GameModeForm(OwnWords, forms.Form):
     """The way a game counts its during-the-game points, changed on the pad (``services.pad.game_mode_change``)."""
 
     during = forms.TypedChoiceField(coerce=During, choices=[(during.value, during.value) for during in During])
 
 
-class LinkHolderNameForm(forms.Form):
+class LinkHolderNameForm(OwnWords, forms.Form):
     """The name a link's holder gives, shown beside their changes (always as a link holder's)."""
 
     name = PersonNameField()

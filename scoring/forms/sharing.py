@@ -6,13 +6,14 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms.own_words import OwnWords
 from scoring.models import Seat
 from scoring.rules.categories import MAX_PLAYERS
 
 EVERYONE = "everyone"
 
 
-class SeatChoiceForm(forms.Form):
+class SeatChoiceForm(OwnWords, forms.Form):
     """Which player an edit link's holder is: one of the game's seats (by its number), or
     everyone. The page shows one button per choice; ``cleaned_data["seat"]`` is the Seat, or None
     for everyone."""
@@ -31,7 +32,7 @@ class SeatChoiceForm(forms.Form):
         return self.seats.get(self.cleaned_data["seat"])
 
 
-class NextGameFollowForm(forms.Form):
+class NextGameFollowForm(OwnWords, forms.Form):
     """*Go to the next game*: the sheet the phone is on (``?player=``, the seat's number; none:
     everyone's) and where it goes on (``to=table``: the next game's table view; else its pad)."""
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
+
+from scoring.forms.own_words import OwnWords
+from scoring.wording.numbers_and_dates import file_size
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # a game file uploaded to the app (kept in the session until added)
 
 
-class GameFileUploadForm(forms.Form):
+class GameFileUploadForm(OwnWords, forms.Form):
     """A game file to import: there, and at most 2 MB. What it holds is checked by the game-file
     reader (``scoring.gamefile``), which names every problem by its path."""
 
@@ -27,6 +29,6 @@ class GameFileUploadForm(forms.Form):
             raise ValidationError(
                 _("This file is %(size)s; a game file can be at most %(max)s."),
                 code="too_big",
-                params={"size": filesizeformat(upload.size), "max": filesizeformat(MAX_UPLOAD_BYTES)},
+                params={"size": file_size(upload.size), "max": file_size(MAX_UPLOAD_BYTES)},
             )
         return upload

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
-from django.contrib.auth.views import LoginView, PasswordResetView
+from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetConfirmView, PasswordResetView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,7 +24,14 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
 from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget, visitor_name
-from scoring.forms.accounts import AccountNameForm, PasswordResetAskForm, SignInForm, SignUpForm
+from scoring.forms.accounts import (
+    AccountNameForm,
+    NewPasswordForm,
+    PasswordNewForm,
+    PasswordResetAskForm,
+    SignInForm,
+    SignUpForm,
+)
 from scoring.selectors.games import games_kept_count, games_of_links_count
 from scoring.services.accounts import account_language_set
 from scoring.services.sharing import links_join
@@ -193,3 +200,9 @@ class PasswordResetRequestView(PasswordResetView):
         assert isinstance(form, PasswordResetLater)  # (form_class)
         super().form_valid(form)  # Django's: the form notes what to send (``save``), then the redirect
         return SendAfterAnswer(self.get_success_url(), form.send)
+
+
+# Django's pages that set a new password (from the reset mail's link) and change it, with the help
+# and refusals in the app's words (scoring/forms/accounts.py).
+password_reset_confirm = PasswordResetConfirmView.as_view(form_class=NewPasswordForm)
+password_change = PasswordChangeView.as_view(form_class=PasswordNewForm)

@@ -29,6 +29,17 @@ def figure(value) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
 
 
+def file_size(size: int) -> str:
+    """A file's size as the upload's hint says its limit ("2 MB", French « 2 Mo »; under a
+    megabyte, "300 KB", « 300 Ko »), where Django's filesizeformat says « 2,0 Mio »:
+    one decimal where it is not whole."""
+    megabytes = size / (1024 * 1024)
+    if megabytes < 1:
+        return _("%(amount)s KB") % {"amount": figure(round(size / 1024))}
+    amount = round(megabytes, 1)
+    return _("%(amount)s MB") % {"amount": figure(int(amount) if amount == int(amount) else amount)}
+
+
 # The ordinal's words by the last digit, in humanize's contexts (the catalogue's; translated when used).
 _ORDINAL_BY_LAST_DIGIT = (
     pgettext_lazy("ordinal 0", "{}th"),

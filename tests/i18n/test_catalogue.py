@@ -364,3 +364,79 @@ def test_the_catalogue_holds_every_string_makemessages_collects(tmp_path):
     assert new.returncode == 0, f"new strings: run scripts/messages.sh and translate them\n{new.stderr}"
     gone = gettext_tool("msgcmp", "--use-fuzzy", "--use-untranslated", "--no-fuzzy-matching", collected, str(PO))
     assert gone.returncode == 0, f"strings no longer used: run scripts/messages.sh\n{gone.stderr}"
+
+
+# Every refusal a person can meet on a page is the app's own, in its words (issue 50): never one of
+# Django's (« Saisissez une adresse de courriel valide. » beside a page that says e-mail, "Ensure
+# this value is less than or equal to 1440."). A message is the app's when the catalogue holds it.
+
+
+def refusals_of(form) -> dict[str, str]:
+    """Each refusal ``form`` can say (its own, and each field's and validator's, by code), in English."""
+    said = {f"form.{code}": text for code, text in getattr(form, "error_messages", {}).items()}
+    for name, field in form.fields.items():
+        codes = dict(field.error_messages)
+        for validator in field.validators:
+            code = getattr(validator, "code", None)
+            if getattr(validator, "message", None) and code not in codes:
+                codes[code] = validator.message
+        said.update({f"{name}.{code}": text for code, text in codes.items()})
+    with translation.override("en"):
+        return {where: str(text) for where, text in said.items()}
+
+
+def not_the_apps(form) -> list[str]:
+    """The refusals of ``form`` that are not the catalogue's (and so Django's own, or nobody's)."""
+    ours = {english for english, _french in translations(PO)}
+    return [f"{where}: {text}" for where, text in refusals_of(form).items() if text not in ours]
+
+
+def every_form_of_a_page():
+    """One of each form a page shows (the start form's formsets' rows, Django's password pages')."""
+    from django.contrib.auth.models import User
+
+    from scoring.actors import Keeper
+    from scoring.forms import accounts, games, pad, sharing, transfer
+
+    someone = User(username="someone")
+    return [
+        accounts.SignUpForm(),
+        accounts.AccountNameForm(),
+        accounts.SignInForm(),
+        accounts.PasswordResetAskForm(),
+        accounts.NewPasswordForm(someone),
+        accounts.PasswordNewForm(someone),
+        games.PlayerRowForm(),
+        games.SectorRowForm(),
+        games.GameStartForm(keeper=Keeper()),
+        games.PlayLengthForm(),
+        games.HistoryFilterForm(),
+        pad.FieldSaveForm({"field": "s1-farms"}),
+        pad.LinkHolderNameForm(),
+        pad.GameModeForm(),
+        sharing.NextGameFollowForm(),
+        transfer.GameFileUploadForm(),
+    ]
+
+
+@NEEDS_GETTEXT
+@pytest.mark.django_db
+def test_every_refusal_a_page_can_say_is_the_apps_own():
+    faults = [fault for form in every_form_of_a_page() for fault in not_the_apps(form)]
+    assert not faults, "Django's words on a page:\n" + "\n".join(faults)
+
+
+@NEEDS_GETTEXT
+def test_the_rule_finds_a_djangos_message_on_a_form():
+    from django import forms
+
+    class Plain(forms.Form):
+        minutes = forms.IntegerField(max_value=1440)
+        email = forms.EmailField()
+
+    assert {
+        "email.invalid: Enter a valid email address.",
+        "email.required: This field is required.",
+        "minutes.invalid: Enter a whole number.",
+        "minutes.max_value: Ensure this value is less than or equal to %(limit_value)s.",
+    } <= set(not_the_apps(Plain()))

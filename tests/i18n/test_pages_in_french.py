@@ -277,7 +277,7 @@ def test_the_start_form_in_french_and_its_errors(french):
     }
     refused = text_of(assert_french(french.post(url("start"), data), status=422))
     assert "Nommez au moins un joueur." in refused
-    assert "Ce champ est obligatoire." in refused  # Django's own words, in French too
+    assert "Ce champ est à remplir." in refused  # the app's own words, never Django's (issue 50)
     assert "Indiquez aussi les PV de la 1re place de ce secteur." in refused
     solo = dict(data, solo="on", **{"player-0-name": "Alice", "player-1-name": "Bruno"})
     assert "Une partie en solo a exactement un joueur" in text_of(assert_french(french.post(url("start"), solo)))

@@ -95,7 +95,7 @@ def test_a_file_part_over_the_limit_is_refused_before_it_is_read(kept, name):
     refused = browser.post(page, {"username": "ann", "file": big_file(3 * MB)})
 
     assert refused.status_code == 413
-    assert "What was sent is bigger than the pad takes (at most 256.0 KB)" in page_of(refused).text
+    assert "What was sent is bigger than the pad takes (at most 256 KB)" in page_of(refused).text
     assert kept.read == 0 and kept.temporary_files == 0 and kept.on_disk == kept.in_memory == 0
 
 
@@ -127,7 +127,7 @@ def test_the_pads_script_gets_the_sentence(owner_client):
 
     assert refused.status_code == 413 and refused["Content-Type"] == "text/plain; charset=utf-8"
     assert refused.content.decode() == (
-        "What was sent is bigger than the pad takes (at most 256.0\xa0KB): it was refused, and nothing was saved."
+        "What was sent is bigger than the pad takes (at most 256\xa0KB): it was refused, and nothing was saved."
     )
 
 
@@ -166,12 +166,12 @@ def test_the_import_refuses_a_file_just_over_2_mb_next_to_its_field(owner_client
     refused = owner_client.post(reverse("scoring:import"), {"file": game_file_of(MAX_UPLOAD_BYTES + 1)})
 
     assert refused.status_code == 422
-    assert "a game file can be at most 2.0 MB." in page_of(refused).text
+    assert "a game file can be at most 2 MB." in page_of(refused).text
 
 
 def test_the_import_refuses_a_far_bigger_file_before_it_is_read(owner_client, kept):
     refused = owner_client.post(reverse("scoring:import"), {"file": game_file_of(3 * MB)})
 
     assert refused.status_code == 413
-    assert "This file is bigger than a game file can be (at most 2.0 MB)" in page_of(refused).text
+    assert "This file is bigger than a game file can be (at most 2 MB)" in page_of(refused).text
     assert kept.read == 0 and kept.temporary_files == 0

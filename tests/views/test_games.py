@@ -494,7 +494,7 @@ def test_the_results_of_a_finished_game_ask_how_long_the_play_lasted(client):
     refused = client.post(url("length", game), {"minutes": "0"})
     assert refused.status_code == 422
     assert page(refused).one("form", id="play-length").one("input", type="number")["value"] == "0"
-    assert page(refused).by_id("id_minutes_error").text == "Ensure this value is greater than or equal to 1."
+    assert page(refused).by_id("id_minutes_error").text == "Type the minutes played: at least 1."
 
     saved = client.post(url("length", game), {"minutes": "85"})
     assert saved.status_code == 302 and saved["Location"] == url("results", game) + "#play-length"

@@ -296,8 +296,8 @@ NOT_A_FIELD = "This field is not part of the game."
         pytest.param({"field": "s1-t3", "value": "3"}, NOT_A_FIELD, id="no-such-sector"),
         pytest.param({"field": "s1-nonsense", "value": "3"}, NOT_A_FIELD, id="no-such-category"),
         pytest.param({"field": "farm_income", "value": "3"}, NOT_A_FIELD, id="no-seat"),
-        pytest.param({"value": "3"}, "This field is required.", id="field-missing"),
-        pytest.param({"field": "", "value": "3"}, "This field is required.", id="field-empty"),
+        pytest.param({"value": "3"}, "This one is needed.", id="field-missing"),
+        pytest.param({"field": "", "value": "3"}, "This one is needed.", id="field-empty"),
     ],
 )
 def test_save_of_no_field_of_the_game_is_400_in_a_sentence_and_stores_nothing(client, data, message):
@@ -320,10 +320,10 @@ def test_save_of_no_field_of_the_game_is_400_in_a_sentence_and_stores_nothing(cl
         pytest.param({"s1-farms": "3"}, "type a value, or tap + or \u2212.", id="value-under-the-fields-name"),
         pytest.param({"step": "0"}, "type a value, or tap + or \u2212.", id="step-0"),
         pytest.param({"step": ""}, "type a value, or tap + or \u2212.", id="step-empty"),
-        pytest.param({"step": "21"}, "ensure this value is less than or equal to 20.", id="step-above-20"),
-        pytest.param({"step": "-21"}, "ensure this value is greater than or equal to -20.", id="step-below-minus-20"),
-        pytest.param({"step": "x"}, "enter a whole number.", id="step-not-a-number"),
-        pytest.param({"step": "1.5"}, "enter a whole number.", id="step-not-whole"),
+        pytest.param({"step": "21"}, "at most 20.", id="step-above-20"),
+        pytest.param({"step": "-21"}, "at least -20.", id="step-below-minus-20"),
+        pytest.param({"step": "x"}, "type a whole number, such as 12.", id="step-not-a-number"),
+        pytest.param({"step": "1.5"}, "type a whole number, such as 12.", id="step-not-whole"),
     ],
 )
 def test_save_of_neither_a_value_nor_a_step_is_422_under_the_field_and_stores_nothing(client, data, message):

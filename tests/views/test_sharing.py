@@ -420,7 +420,7 @@ def test_the_owners_name_refused_is_said_under_its_field_in_score_together_as_ty
     assert response.status_code == 422
     box = page(response).by_id("share")
     assert box.one("input", name="name")["value"] == "A" * 41
-    assert box.by_id("who-name-error").text == "Ensure this value has at most 40 characters (it has 41)."
+    assert box.by_id("who-name-error").text == "At most 40 characters: this has 41."
     owner.refresh_from_db()
     assert owner.first_name == ""
 
@@ -439,7 +439,7 @@ def test_a_name_given_is_one_line_whatever_was_posted(client):
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        pytest.param("B" * 41, "Ensure this value has at most 40 characters (it has 41).", id="too-long"),
+        pytest.param("B" * 41, "At most 40 characters: this has 41.", id="too-long"),
         pytest.param(OVERRIDE, OVERRIDE_REFUSED, id="hiding-or-reordering-text"),
         pytest.param(
             "Bruno\x1b[31m",

@@ -406,17 +406,15 @@ START_ERRORS = [
     pytest.param(
         start_form("Alice", sectors=[("", 4)]), "Give the 1st place VP of this sector too.", id="sector-2nd-without-1st"
     ),
-    pytest.param(
-        start_form("Alice", sectors=[(100, 4)]), "Ensure this value is less than or equal to 99.", id="sector-vp-100"
-    ),
+    pytest.param(start_form("Alice", sectors=[(100, 4)]), "At most 99.", id="sector-vp-100"),
     pytest.param(
         start_form("Alice", sectors=[(9, -1)]),
-        "Ensure this value is greater than or equal to 0.",
+        "At least 0.",
         id="sector-vp-negative",
     ),
-    pytest.param(start_form("Alice", played_on=""), "This field is required.", id="no-date"),
-    pytest.param(start_form("Alice", played_on="yesterday"), "Enter a valid date.", id="not-a-date"),
-    pytest.param(start_form("A" * 41), "Ensure this value has at most 40 characters (it has 41).", id="name-too-long"),
+    pytest.param(start_form("Alice", played_on=""), "This one is needed.", id="no-date"),
+    pytest.param(start_form("Alice", played_on="yesterday"), "Choose a day from the calendar.", id="not-a-date"),
+    pytest.param(start_form("A" * 41), "At most 40 characters: this has 41.", id="name-too-long"),
 ]
 
 

@@ -316,7 +316,7 @@ def test_no_file_or_a_file_over_2_mb_is_refused(owner_client):
     big = json.dumps({**example_document(), "padding": " " * (2 * 1024 * 1024)})
     too_big = upload(owner_client, big)
     assert too_big.status_code == 422
-    assert "a game file can be at most 2.0 MB." in page(too_big).text
+    assert "a game file can be at most 2 MB." in page(too_big).text
     assert SESSION_UPLOAD not in owner_client.session
 
 
