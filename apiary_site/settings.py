@@ -273,11 +273,12 @@ VISITOR_SESSION_AGE = 60 * 60 * 24 * 365
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:history"
 LOGOUT_REDIRECT_URL = "scoring:history"
+# Django's validators, each saying its refusal in the app's words (scoring/forms/passwords.py).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "scoring.forms.passwords.UserAttributeSimilarityValidator"},
+    {"NAME": "scoring.forms.passwords.MinimumLengthValidator"},
+    {"NAME": "scoring.forms.passwords.CommonPasswordValidator"},
+    {"NAME": "scoring.forms.passwords.NumericPasswordValidator"},
 ]
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day
 

@@ -440,3 +440,18 @@ def test_the_rule_finds_a_djangos_message_on_a_form():
         "minutes.invalid: Enter a whole number.",
         "minutes.max_value: Ensure this value is less than or equal to %(limit_value)s.",
     } <= set(not_the_apps(Plain()))
+
+
+def test_every_refusal_of_the_password_rules_is_the_apps_own():
+    """Django's rules check the password (settings.AUTH_PASSWORD_VALIDATORS); each says why in
+    the app's words, not in Django's (its parent's)."""
+    from django.contrib.auth.password_validation import get_default_password_validators
+
+    rules = get_default_password_validators()
+    assert len(rules) == 4
+    for language in ("en", "fr"):
+        with translation.override(language):
+            djangos = [
+                rule for rule in rules if rule.get_error_message() == super(type(rule), rule).get_error_message()
+            ]
+        assert not djangos, (language, djangos)
