@@ -344,6 +344,33 @@ def test_a_password_reset_mails_a_link_that_sets_a_new_password(client, ann, mai
     assert "This link does not work" in markup(used)
 
 
+@pytest.mark.parametrize(
+    ("language", "subject", "greeting", "sender"),
+    [
+        ("en", "Choose a new password for the Apiary Scorepad", "Hello Élodie,", "Apiary Scorepad"),
+        (
+            "fr",
+            "Choisissez un nouveau mot de passe pour le bloc de score Apiary",
+            "Bonjour Élodie,",
+            "Bloc de score Apiary",
+        ),
+    ],
+)
+def test_the_reset_mail_offers_to_choose_a_password_greets_by_name_and_comes_from_the_app(
+    client, db, mailoutbox, language, subject, greeting, sender
+):
+    """Issue 50: "Your new password for…" promised a password the mail does not hold; it greeted
+    the login (« Bonjour elodie_fr »); its sender's name stayed English in French."""
+    User.objects.create_user("elodie_fr", email="elodie@example.com", password=PASSWORD, first_name="Élodie")
+
+    client.post(reverse("password_reset"), {"email": "elodie@example.com"}, HTTP_ACCEPT_LANGUAGE=language)
+
+    (sent,) = mailoutbox
+    assert sent.subject.startswith(subject)
+    assert sent.body.startswith(greeting) and "elodie_fr" not in sent.body
+    assert sent.from_email.startswith(f"{sender} <")
+
+
 def test_a_password_reset_for_an_unknown_address_sends_nothing_and_tells_nothing(client, ann, mailoutbox):
     response = client.post(reverse("password_reset"), {"email": "nobody@example.com"})
     assert response.status_code == 302

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from email.utils import formataddr, parseaddr
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
@@ -18,9 +20,10 @@ from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordRes
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring.access import browser_games_claim, keeper_of, links_opened, visitor_forget, visitor_name
@@ -157,9 +160,14 @@ class PasswordResetLater(PasswordResetAskForm):
 
     def save(self, **options) -> None:  # type: ignore[override]  # (Django's options, kept whole)
         self.options = options
+        self.language = get_language()
 
     def send(self) -> None:
-        super().save(**self.options)
+        """The mail, in the language of the page it was asked on, from the app's name in that
+        language (the address the site's: settings.DEFAULT_FROM_EMAIL)."""
+        with translation.override(self.language):
+            _name, address = parseaddr(self.options.get("from_email") or settings.DEFAULT_FROM_EMAIL)
+            super().save(**{**self.options, "from_email": formataddr((gettext("Apiary Scorepad"), address))})
 
 
 class SendAfterAnswer(HttpResponseRedirect):
