@@ -37,24 +37,25 @@ CSV_COLUMNS: tuple[str, ...] = (
     "rank",
     "winner",
 )
-# The spreadsheet's column names in another language than English (English writes the machine
-# names of CSV_COLUMNS as they are).
+# The spreadsheet's column names, in the language of the page it is downloaded from (issue 50:
+# the English file said its machine names, "played_on", where the French one said words); a
+# category's column is named by its label (the edition's words).
 _CSV_HEADINGS = {
-    "played_on": pgettext_lazy("CSV column", "played_on"),
-    "game_id": pgettext_lazy("CSV column", "game_id"),
-    "finished": pgettext_lazy("CSV column", "finished"),
-    "seat": pgettext_lazy("CSV column", "seat"),
-    "player": pgettext_lazy("CSV column", "player"),
-    "faction": pgettext_lazy("CSV column", "faction"),
-    "automa": pgettext_lazy("CSV column", "automa"),
-    "active_workers": pgettext_lazy("CSV column", "active_workers"),
-    "hibernation_tokens": pgettext_lazy("CSV column", "hibernation_tokens"),
-    "majority": pgettext_lazy("CSV column", "majority"),
-    "during": pgettext_lazy("CSV column", "during"),
-    "end": pgettext_lazy("CSV column", "end"),
-    "total": pgettext_lazy("CSV column", "total"),
-    "rank": pgettext_lazy("CSV column", "rank"),
-    "winner": pgettext_lazy("CSV column", "winner"),
+    "played_on": pgettext_lazy("CSV column", "Date"),
+    "game_id": pgettext_lazy("CSV column", "Game"),
+    "finished": pgettext_lazy("CSV column", "Finished"),
+    "seat": pgettext_lazy("CSV column", "Seat"),
+    "player": pgettext_lazy("CSV column", "Player"),
+    "faction": pgettext_lazy("CSV column", "Faction"),
+    "automa": pgettext_lazy("CSV column", "Automa"),
+    "active_workers": pgettext_lazy("CSV column", "Active workers"),
+    "hibernation_tokens": pgettext_lazy("CSV column", "Hibernation tokens"),
+    "majority": pgettext_lazy("CSV column", "Comb majorities"),
+    "during": pgettext_lazy("CSV column", "During the game"),
+    "end": pgettext_lazy("CSV column", "End of the game"),
+    "total": pgettext_lazy("CSV column", "Total"),
+    "rank": pgettext_lazy("CSV column", "Rank"),
+    "winner": pgettext_lazy("CSV column", "Winner"),
 }
 _CATEGORY_LABELS = {category.key: category.label for category in CATEGORIES}
 
@@ -78,10 +79,8 @@ def spreadsheet_write(games: Iterable[Game], out: Writable) -> None:
 
 
 def csv_header() -> list[str]:
-    """The header row in the language being spoken: ``CSV_COLUMNS`` in English; in French the
-    column names of the catalogue, a category's column named by its label in the edition's words."""
-    if (get_language() or "en").split("-")[0] == "en":
-        return list(CSV_COLUMNS)
+    """The header row in the language being spoken: each of ``CSV_COLUMNS`` named in words (the
+    catalogue's), a category's column by its label in the edition's words."""
     return [
         str(_CSV_HEADINGS[name]) if name in _CSV_HEADINGS else gettext(_CATEGORY_LABELS[name]) for name in CSV_COLUMNS
     ]

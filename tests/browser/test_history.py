@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Game
 from tests.browser.pad_helpers import host
 from tests.support.factories import game_scored, player
@@ -58,7 +59,9 @@ def test_search_the_history_open_a_player_and_download_the_csv(page: Page, live_
     page.goto(f"{live_server.url}/data/")
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV").click()
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
+    header, *cells = csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig")))
+    assert header[:5] == ["Date", "Game", "Finished", "Seat", "Player"]  # (in words: issue 50)
+    rows = [dict(zip(CSV_COLUMNS, row, strict=True)) for row in cells]
     assert len(rows) == 2 * 26
     assert {row["player"] for row in rows} == {"Alice", "Bruno", "Zoé"}
     alice = [row for row in rows if row["player"] == "Alice"]

@@ -42,23 +42,23 @@ def test_the_csv_has_its_header_and_one_row_per_player_per_game(owner_client):
     assert response["Content-Disposition"] == f'attachment; filename="apiary-games-{today()}.csv"'
     assert response.content.startswith(codecs.BOM_UTF8)  # spreadsheet apps then read "Émile"
     header = response.content.decode("utf-8-sig").splitlines()[0].split(",")
-    assert header == [
-        "played_on",
-        "game_id",
-        "finished",
-        "seat",
-        "player",
-        "faction",
-        "automa",
-        *(category.key for category in CATEGORIES),
-        "active_workers",
-        "hibernation_tokens",
-        "majority",
-        "during",
-        "end",
-        "total",
-        "rank",
-        "winner",
+    assert header == [  # each column named in words (issue 50), a category by its label
+        "Date",
+        "Game",
+        "Finished",
+        "Seat",
+        "Player",
+        "Faction",
+        "Automa",
+        *(category.label for category in CATEGORIES),
+        "Active workers",
+        "Hibernation tokens",
+        "Comb majorities",
+        "During the game",
+        "End of the game",
+        "Total",
+        "Rank",
+        "Winner",
     ]
     rows = csv_table(response)
     assert [(row["played_on"], row["game_id"], row["finished"], row["seat"], row["player"]) for row in rows] == [

@@ -459,7 +459,9 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
     english_header = english.get(url("export_csv")).content.decode("utf-8-sig").splitlines()[0]
     french_rows = french.get(url("export_csv")).content.decode("utf-8-sig").splitlines()
 
-    assert english_header.startswith("played_on,game_id,finished,seat,player,")
+    assert english_header.startswith("Date,Game,Finished,Seat,Player,Faction,Automa,")
+    for header in (english_header.split(","), french_rows[0].split(";")):  # a column named in words, never a key
+        assert not [name for name in header if re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", name)]
     header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
     assert header.startswith(
         "Date;Partie;Terminée;Place;Joueur;Faction;Automa;PV sur la piste à la fin de la partie;PV de départ;"
@@ -477,6 +479,6 @@ def test_the_password_reset_mail_in_french(owner):
     Client(**FR).post(reverse("password_reset"), {"email": "owner@example.com"})
 
     (message,) = mail.outbox
-    assert message.subject.startswith("Votre nouveau mot de passe pour le bloc de score Apiary")
+    assert message.subject.startswith("Choisissez un nouveau mot de passe pour le bloc de score Apiary")
     assert message.body.startswith("Bonjour owner,")
     assert not english_in(f"<p>{message.subject} {message.body.replace('://', ' ')}</p>")

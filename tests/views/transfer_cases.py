@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring.gamefile.spreadsheet import CSV_COLUMNS
 from scoring.models import Game, WaitingFile
 from tests.gamefile.documents import DATA
 from tests.support.pages import page
@@ -69,9 +70,12 @@ def problems(response) -> list[str]:
 
 
 def csv_table(response) -> list[dict[str, str]]:
+    """The spreadsheet's rows, each by column key (``CSV_COLUMNS``: the header says each in words)."""
     text = response.content.decode("utf-8")
     assert text.startswith("\ufeff")
-    return list(csv.DictReader(io.StringIO(text[1:])))
+    header, *rows = csv.reader(io.StringIO(text[1:]), delimiter=";" if ";" in text.splitlines()[0] else ",")
+    assert len(header) == len(CSV_COLUMNS)
+    return [dict(zip(CSV_COLUMNS, row, strict=True)) for row in rows]
 
 
 def waiting_file(token: str) -> WaitingFile:
