@@ -386,9 +386,9 @@ def test_the_player_page_shows_every_figure_with_the_games_behind_it(history, ow
         ("Frames filled", "Frames filled"),
     ]
     assert [small.text for small in html.find_all("small", class_="games-behind")] == [
-        "over 4 finished games",
+        "from 4 finished games",
         "4 games",
-        "over 4 games",
+        "from 4 games",
     ]
     categories = dict(map(tuple, table_of(html.one("table", class_="categories"))))
     assert categories["Farm income"] == "27.0" and categories["Frames filled"] == "2.0"

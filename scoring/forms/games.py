@@ -176,7 +176,7 @@ class GameStartForm(OwnWords, forms.Form):
         label=_("Save this comb as"),
         max_length=60,
         required=False,
-        help_text=_("A name, to offer these sectors again next time (leave empty not to save)."),
+        help_text=_("A name, to offer these sectors again next time (optional)."),
     )
     notes = forms.CharField(
         label=_("Notes"), required=False, max_length=MAX_NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})

@@ -99,7 +99,7 @@ def _standing_words(view: SeatView, lead: int, second: int | None, level: list[S
     if behind:
         return _("%(vp)s VP behind") % {"vp": figure(behind)}  # (a figure and its unit never parted)
     if view.result.rank > 1:  # level on VP with the lead, behind on the tie-break
-        return _("level on VP, %(place)s on the tie-break") % {"place": ordinal(view.result.rank)}
+        return _("tied on VP, %(place)s on the tie-break") % {"place": ordinal(view.result.rank)}
     if len(first) > 1:
         return _("shares the lead")
     if len(level) > 1:

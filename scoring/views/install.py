@@ -53,7 +53,7 @@ def _manifest() -> HttpResponse:
         "short_name": gettext("Apiary"),
         "description": gettext(
             "Score your Apiary games on your phone: the subtotals, the comb majorities and "
-            "the ranking follow as you type."
+            "the ranking update as you type."
         ),
         "lang": translation.get_language(),
         "dir": "rtl" if translation.get_language_bidi() else "ltr",

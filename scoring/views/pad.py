@@ -184,7 +184,7 @@ def _live_key(request: HttpRequest, access: GameAccess) -> str:
 @with_game(Role.VIEW, polled=True)
 @condition(etag_func=_revision_tag)
 def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
-    """*Show the table*: every player's name, rank and total, large enough to read across the
+    """*Table view*: every player's name, rank and total, large enough to read across the
     table, how far each stands from the lead, the tie-breaks and a shared victory in words; live
     as values arrive (htmx polls it for its standings, with the ETag it last got: a 304 while
     nothing changed)."""

@@ -23,8 +23,17 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
         return words(_("No tokens yet: nobody scores."))
     leaders = [names[p] for p in result.first_place]
     if result.outcome is SectorOutcome.TIED_FIRST:
+        # (a share that does not divide evenly is rounded down, and says so: issue 50)
+        rounded = result.pool != result.first_each * len(leaders)
         return sentence(
-            _("%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."),
+            _(
+                "%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each, rounded down. "
+                "Nobody scores 2nd place."
+            )
+            if rounded
+            else _(
+                "%(names)s tie for 1st with %(tokens)s: %(pool)s VP shared, %(each)s each. Nobody scores 2nd place."
+            ),
             names=names_list(leaders),
             tokens=tokens_words(result.first_tokens),
             pool=result.pool,
@@ -51,8 +60,11 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
             vp=result.second_each,
         )
     else:
+        rounded = sector.second != result.second_each * len(seconds)
         second = sentence(
-            _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
+            _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each, rounded down.")
+            if rounded
+            else _("%(names)s tie for 2nd with %(tokens)s: %(pool)s VP shared, %(each)s each."),
             names=names_list(seconds),
             tokens=tokens_words(result.second_tokens),
             pool=sector.second,

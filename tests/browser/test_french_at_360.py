@@ -227,7 +227,7 @@ def test_which_player_are_you_in_french_at_360_px(browser, live_server, the_issu
     page = french_phone(browser, live_server, signed_in=False)
     page.goto(f"{live_server.url}/join/{link.token}/")
     expect(page.locator("h1")).to_have_text("Quel joueur êtes-vous\u202f?")
-    expect(page.locator(".hint").first).to_contain_text(re.compile(r"^La partie du \w+\.\s\d+"))
+    expect(page.locator(".hint").first).to_contain_text(re.compile(r"^La partie jouée le \w+\.\s\d+"))
 
     read(page, ["h1", ".who-choice .button"])
 

@@ -190,7 +190,7 @@ def test_every_rows_short_words_fit_two_lines_of_a_five_player_pad(browser, live
     expect(carvings.locator(".help")).to_contain_text(
         "Conditions on carvings built" if language == "en" else "Conditions des Sculptures construites"
     )
-    # The first value of the row changes its heading ("nobody yet" goes): the help stays open.
+    # The first value of the row changes its heading ("not entered yet" goes): the help stays open.
     page.locator("#f-s1-carvings").fill("-2")
     expect(page.locator("#label-carvings")).to_have_attribute("data-entered", "1")
     expect(carvings).to_have_attribute("open", "")

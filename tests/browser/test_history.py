@@ -139,7 +139,7 @@ def test_a_file_the_waiting_room_cannot_hold_is_refused_by_its_field_until_one_i
     the other phone cancels its file, the same file goes through."""
     settings.IMPORT_WAITING_PER_ACCOUNT = 1
     upload_and_check(page, live_server.url)
-    expect(page.get_by_text(re.compile(r"^It waits until \d\d:\d\d: add its games or cancel"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^The file is kept until \d\d:\d\d: add its games or cancel"))).to_be_visible()
     other_phone = open_phone()
     browser_watch.expect_console_error(r"status of 409 \(Conflict\)")  # (the refused upload's page)
 

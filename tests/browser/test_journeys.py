@@ -281,15 +281,15 @@ def test_newcomer_scores_a_whole_game(page: Page, live_server, screenshots):
     # mistake and takes it back with "Remove one".
     steps = [
         ("Alice", 0, +1, "Alice leads with 1 token: 9 VP."),
-        ("Bruno", 0, +1, "Alice and Bruno tie for 1st with 1 token: 13 VP shared, 6 each."),
+        ("Bruno", 0, +1, "Alice and Bruno tie for 1st with 1 token: 13 VP shared, 6 each, rounded down."),
         ("Alice", 0, +1, "Alice leads with 2 tokens: 9 VP. Bruno is 2nd with 1 token: 4 VP."),
-        ("Bruno", 0, +1, "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each."),
+        ("Bruno", 0, +1, "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each, rounded down."),
         ("Carla", 0, +1, "Alice and Bruno tie for 1st with 2 tokens"),
         ("Carla", 1, +1, "Carla leads with 1 token: 8 VP."),
         ("Carla", 1, +1, "Carla leads with 2 tokens: 8 VP."),
         ("Carla", 1, +1, "Carla leads with 3 tokens: 8 VP."),
         ("Alice", 1, +1, "Carla leads with 3 tokens: 8 VP. Alice is 2nd with 1 token: 5 VP."),
-        ("Bruno", 1, +1, "Alice and Bruno tie for 2nd with 1 token: 5 VP shared, 2 each."),
+        ("Bruno", 1, +1, "Alice and Bruno tie for 2nd with 1 token: 5 VP shared, 2 each, rounded down."),
         ("Bruno", 1, -1, "Carla leads with 3 tokens: 8 VP. Alice is 2nd with 1 token: 5 VP."),
     ]
     # Three players' token cells are narrow on a phone: the count is stepped with the keyboard's

@@ -121,7 +121,7 @@ def test_play_again_starts_the_next_game_with_the_same_table_moved_on_one_seat(s
     # and way of counting.
     expect(page.get_by_role("heading", level=1)).to_have_text("Play again")
     expect(page.locator("#play-again-note")).to_contain_text(
-        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last."
+        "Everyone moves up one seat: Bruno plays first this time, and Alice, who played first, plays last."
     )
     for number, name in enumerate(["Bruno", "Carla", "Alice", "", ""], start=1):
         expect(page.get_by_label(f"Player {number} name", exact=True)).to_have_value(name)
@@ -180,7 +180,7 @@ def test_play_again_takes_the_whole_table_to_the_next_game_one_tap_each(page: Pa
     join_as(dana, base, edit, "Dana")
     for tablet in tablets:
         join_as(tablet, base, view, None)
-        tablet.get_by_role("link", name="Show the table").click()
+        tablet.get_by_role("link", name="Table view").click()
     carla.locator("#finished-note").get_by_role("link", name="Voir les résultats").click()
     expect(carla).to_have_url(f"{base}/games/{game.public_id}/results/")
     follow = dict.fromkeys((bruno, dana, *tablets), "Go to the next game") | {carla: "Aller à la partie suivante"}

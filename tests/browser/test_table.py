@@ -733,26 +733,26 @@ def test_a_sectors_awards_follow_the_tokens_on_every_phone(open_phone, live_serv
 
 
 def test_a_rows_nobody_yet_goes_on_every_phone_once_somebody_enters_it(open_phone, live_server):
-    """Nobody has entered the recruits: the row says "(nobody yet)" and is dimmed on both phones.
+    """Nobody has entered the recruits: the row says "(not entered yet)" and is dimmed on both phones.
     A enters Bruno's 4: on A at once and on B within a poll, the row says it no more and is not
-    dimmed. A clears it again: the row says "(nobody yet)" again, on both. (Scoring has begun:
+    dimmed. A clears it again: the row says "(not entered yet)" again, on both. (Scoring has begun:
     a new pad's rows are only dimmed, their mark shown once something is entered.)"""
     game_id = make_game(["Alice", "Bruno"], [(9, 4)])
     save_value(seat=seat(game_id, 1), key="farms", value=3)
     a, b = open_phone(), open_phone()
     for page in (a, b):
         page.goto(pad_url(live_server.url, game_id))
-        expect(page.locator("#label-recruits")).to_contain_text("(nobody yet)")
+        expect(page.locator("#label-recruits")).to_contain_text("(not entered yet)")
         expect(page.locator("#row-recruits")).to_have_class(re.compile(r"\bnot-entered\b"))
 
     field(a, "recruits", "Bruno").fill("4")
     expect_saved(a, "s2-recruits")
     for page, timeout in ((a, DEFAULT_TIMEOUT_MS), (b, ANOTHER_PHONE_TIMEOUT_MS)):
-        expect(page.locator("#label-recruits")).not_to_contain_text("(nobody yet)", timeout=timeout)
+        expect(page.locator("#label-recruits")).not_to_contain_text("(not entered yet)", timeout=timeout)
         expect(page.locator("#row-recruits")).not_to_have_class(re.compile(r"\bnot-entered\b"))
 
     field(a, "recruits", "Bruno").fill("")
     expect_saved(a, "s2-recruits")
     for page, timeout in ((a, DEFAULT_TIMEOUT_MS), (b, ANOTHER_PHONE_TIMEOUT_MS)):
-        expect(page.locator("#label-recruits")).to_contain_text("(nobody yet)", timeout=timeout)
+        expect(page.locator("#label-recruits")).to_contain_text("(not entered yet)", timeout=timeout)
         expect(page.locator("#row-recruits")).to_have_class(re.compile(r"\bnot-entered\b"))

@@ -58,7 +58,7 @@ def test_a_phone_in_paris_reads_the_finish_in_its_own_time(browser, phone, live_
 
 def test_the_tables_view_after_a_tie_break_says_who_won_it(page: Page, live_server):
     """Olivia and Priya on 117, Olivia ahead on active workers: she leads on the tie-break; Priya
-    is level on VP, 2nd on it (not "shares the lead")."""
+    is tied on VP, 2nd on it (not "shares the lead")."""
     game_id = make_game(["Olivia", "Priya", "Tom"])
     for number, points, workers in ((1, 116, 3), (2, 115, 1), (3, 90, 2)):
         save_value(seat=seat(game_id, number), key="farm_income", value=points)
@@ -68,7 +68,7 @@ def test_the_tables_view_after_a_tie_break_says_who_won_it(page: Page, live_serv
 
     expect(page.locator(".standing-name")).to_have_text(["Olivia", "Priya", "Tom"])
     expect(page.locator(".standing-gap")).to_have_text(
-        ["leads on the tie-break", "level on VP, 2nd on the tie-break", "24\u00a0VP behind"]
+        ["leads on the tie-break", "tied on VP, 2nd on the tie-break", "24\u00a0VP behind"]
     )
     expect(page.locator(".standing.leading")).to_have_count(1)
 

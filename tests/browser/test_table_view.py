@@ -1,4 +1,4 @@
-"""*Show the table*: the standings turned towards the table, or on a tablet in the middle. Every
+"""*Table view*: the standings turned towards the table, or on a tablet in the middle. Every
 player's name, rank and total large enough to read from across the table (the totals at least
 48 CSS px on a phone), every name whole, how far each stands from the lead, live as values arrive,
 light and dark, in English and French; and the screen stays awake while it is shown."""
@@ -50,7 +50,7 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
         save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
     page.goto(f"{live_server.url}/games/{game_id}/")
     assert not axe_violations(page, f"the pad at {width} px, {locale}, {scheme}")  # (target-size included)
-    page.get_by_role("link", name="Show the table" if locale.startswith("en") else "Montrer à la table").click()
+    page.get_by_role("link", name="Table view" if locale.startswith("en") else "Vue de la table").click()
     page.wait_for_url(f"**/games/{game_id}/table/")  # (loaded, its stylesheet too: measured before, a total is 16 px)
 
     rows = page.evaluate(MEASURES)

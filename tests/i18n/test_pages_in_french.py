@@ -112,8 +112,9 @@ def test_the_comb_explanations_in_french(french, tied_game):
 
     text = text_of(html)
     assert (
-        "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: 6\u00a0chacun. "
-        "Personne ne marque la 2e place."
+        "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. "
+        "13\u00a0PV partagés\u202f: 6\u00a0chacun, arrondi "
+        "à l’inférieur. Aucun PV pour la 2e place."
     ) in text
     assert "Alice est majoritaire avec 1\u00a0pion\u202f: 13\u00a0PV." in text
     assert (
@@ -131,7 +132,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             4,
             [2, 2, 0],
             "Alice et Bruno sont à égalité pour la 1re place avec 2\u00a0pions. 13\u00a0PV partagés\u202f: "
-            "6\u00a0chacun. Personne ne marque la 2e place.",
+            "6\u00a0chacun, arrondi à l’inférieur. Aucun PV pour la 2e place.",
             id="the-french-example",
         ),
         pytest.param(
@@ -154,7 +155,7 @@ def test_the_comb_explanations_in_french(french, tied_game):
             5,
             [3, 1, 1],
             "Alice est majoritaire avec 3\u00a0pions\u202f: 9\u00a0PV. Bruno et Carla sont à égalité pour "
-            "la 2e place avec 1\u00a0pion. 5\u00a0PV partagés\u202f: 2\u00a0chacun.",
+            "la 2e place avec 1\u00a0pion. 5\u00a0PV partagés\u202f: 2\u00a0chacun, arrondi à l’inférieur.",
             id="tie-for-2nd",
         ),
     ],
@@ -276,7 +277,7 @@ def test_the_start_form_in_french_and_its_errors(french):
         "sector-1-first": "120",
     }
     refused = text_of(assert_french(french.post(url("start"), data), status=422))
-    assert "Nommez au moins un joueur." in refused
+    assert "Saisissez le nom d’au moins un joueur." in refused
     assert "Ce champ est à remplir." in refused  # the app's own words, never Django's (issue 50)
     assert "Indiquez aussi les PV de la 1re place de ce secteur." in refused
     solo = dict(data, solo="on", **{"player-0-name": "Alice", "player-1-name": "Bruno"})

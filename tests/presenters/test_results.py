@@ -24,7 +24,7 @@ def words_of(game) -> list[tuple[str, str, str]]:
     [
         pytest.param(
             [player("Olivia", farm_income=20, workers=3), player("Priya", farm_income=20, workers=1)],
-            [("Olivia", "1st", "leads on the tie-break"), ("Priya", "2nd", "level on VP, 2nd on the tie-break")],
+            [("Olivia", "1st", "leads on the tie-break"), ("Priya", "2nd", "tied on VP, 2nd on the tie-break")],
             id="a-tie-broken-by-workers",
         ),
         pytest.param(
@@ -41,8 +41,8 @@ def words_of(game) -> list[tuple[str, str, str]]:
             ],
             [
                 ("Ann", "1st", "leads on the tie-break"),
-                ("Ben", "2nd", "level on VP, 2nd on the tie-break"),
-                ("Cid", "2nd", "level on VP, 2nd on the tie-break"),
+                ("Ben", "2nd", "tied on VP, 2nd on the tie-break"),
+                ("Cid", "2nd", "tied on VP, 2nd on the tie-break"),
                 ("Dee", "4th", "15\u00a0VP behind"),
             ],
             id="a-leader-on-the-tie-break-and-two-level-behind-it",

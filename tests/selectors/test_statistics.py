@@ -64,7 +64,7 @@ def test_the_statistics_page_shows_them_and_the_games_behind(client, owner, hist
         response = client.get(reverse("scoring:statistics"))
     html = markup(response)
     assert response.status_code == 200
-    assert "Over 2 finished games." in html and "14.0\u00a0VP" in html
+    assert "From 2 finished games." in html and "14.0\u00a0VP" in html
 
 
 def test_without_finished_games_the_page_says_so(client, owner):

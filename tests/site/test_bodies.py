@@ -109,7 +109,7 @@ def test_a_form_over_the_limit_is_refused_in_words(kept):
     assert refused.status_code == 413
     shown = page_of(refused)
     assert (
-        shown.one("h1").text == "Too big to take"
+        shown.one("h1").text == "Too large to send"
         and "it was refused, and nothing was saved" in shown.one(role="alert").text
     )
     assert "no-cache" in refused["Cache-Control"]

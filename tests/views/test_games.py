@@ -280,7 +280,8 @@ def test_results_explain_every_comb_sector_in_words(client):
 
     section = html.one("section", aria_labelledby="comb-results-heading")
     assert [p.text for p in section.find_all("p")] == [
-        "Sector 1: Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+        "Sector 1: Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each, rounded down. "
+        "Nobody scores 2nd place.",
         "Sector 2: Carla leads with 1 token: 13 VP.",
         "Sector 3: No tokens yet: nobody scores.",
     ]
@@ -414,7 +415,7 @@ def test_delete_page_asks_for_confirmation_and_deletes_nothing(client, headers):
     assert response.status_code == 200
     html = page(response)
     assert html.one("h1").text == "Delete this game?"
-    assert "The game of Wed 1 May 2024 with Alice (26), Bruno (26), Carla (18)." in html.one("main").text
+    assert "The game played on Wed 1 May 2024 with Alice (26), Bruno (26), Carla (18)." in html.one("main").text
     form = html.one("main").one("form")
     assert form["method"] == "post" and form.get("action") is None  # posts to the same address
     assert form.one("button").text == "Delete the game"

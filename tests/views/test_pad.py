@@ -213,12 +213,12 @@ def test_a_new_games_pad_shows_every_entry_empty_except_the_starting_vp(client):
     assert labelled(html, "Hive mat filled, Alice").get("checked") is None
     assert "not-entered" in html.by_id("row-farms")["class"].split()  # (dimmed, its field dotted)
     shown_marks = [mark for mark in html.find_all(class_="empty-mark") if "before-scoring" not in mark["class"]]
-    assert shown_marks == []  # (a new pad: no "(nobody yet)" under every row; its room kept, unseen)
+    assert shown_marks == []  # (a new pad: no "(not entered yet)" under every row; its room kept, unseen)
     save(client, game, "s1-recruits", "2")
     scoring = page(client.get(url("pad", game)))
-    assert "(nobody yet)" in scoring.by_id("row-farms").text  # once scoring has begun: what is left
-    assert "(nobody yet)" not in scoring.by_id("row-starting_vp").text
-    assert "(nobody yet)" not in scoring.by_id("row-hive_mat_full").text  # a yes/no is always answered
+    assert "(not entered yet)" in scoring.by_id("row-farms").text  # once scoring has begun: what is left
+    assert "(not entered yet)" not in scoring.by_id("row-starting_vp").text
+    assert "(not entered yet)" not in scoring.by_id("row-hive_mat_full").text  # a yes/no is always answered
 
 
 def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_away(client):
@@ -265,7 +265,7 @@ def test_a_row_is_no_longer_marked_once_someone_entered_it_even_as_0(client):
 
     html = page(client.get(url("pad", game)))
 
-    assert "(nobody yet)" not in html.by_id("row-farms").text
+    assert "(not entered yet)" not in html.by_id("row-farms").text
     assert labelled(html, "Farms built, Bruno")["value"] == "0"
     assert labelled(html, "Farms built, Alice").get("value", "") == ""
 

@@ -176,14 +176,14 @@ def test_save_of_tokens_sends_the_other_cells_of_its_sector_with_their_awards(cl
 
 
 def test_save_answers_its_rows_heading_entered_or_not_yet(client):
-    """The first value entered in a row takes "(nobody yet)" off its heading; clearing the last
+    """The first value entered in a row takes "(not entered yet)" off its heading; clearing the last
     one puts it back (pad.js dims the row to match the heading's data-entered)."""
     game = game_started("Alice", "Bruno")
     save(client, game, "s1-farms", "2")  # (scoring has begun: the headings say what is left)
     first = page(save(client, game, "s2-recruits", "4")).by_id("label-recruits")
-    assert first["data-entered"] == "1" and "(nobody yet)" not in first.text
+    assert first["data-entered"] == "1" and "(not entered yet)" not in first.text
     cleared = page(save(client, game, "s2-recruits", "")).by_id("label-recruits")
-    assert cleared["data-entered"] == "0" and cleared.text.endswith("(nobody yet)")
+    assert cleared["data-entered"] == "0" and cleared.text.endswith("(not entered yet)")
     assert cleared["hx-swap-oob"] == "true"
 
 

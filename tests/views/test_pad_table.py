@@ -1,4 +1,4 @@
-"""Specification of *Show the table* (``/games/<id>/table/``): the standings turned towards the
+"""Specification of *Table view* (``/games/<id>/table/``): the standings turned towards the
 table, polled as values arrive."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 # ---------------------------------------------------------------------------------------------
-# Show the table: /games/<id>/table/
+# Table view: /games/<id>/table/
 
 
 def test_the_tables_view_ranks_every_player_with_how_far_they_stand_from_the_lead(client):

@@ -540,7 +540,7 @@ def test_play_again_fills_the_start_form_for_the_same_table_seats_moved_on_one(c
     assert html.one("input", name="end_trigger_token", checked=True)["value"] == "7"  # as played, on an English page
     assert html.one("input", name="solo").get("checked") is None
     assert html.by_id("play-again-note").find("p").text == (
-        "Everyone moves on one seat: Bruno plays first this time, and Alice, who played first, plays last."
+        "Everyone moves up one seat: Bruno plays first this time, and Alice, who played first, plays last."
     )
     assert html.find(class_="error") is None and html.find(class_="form-errors") is None
     assert Game.objects.count() == 1  # nothing started yet

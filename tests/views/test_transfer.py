@@ -73,7 +73,7 @@ def test_the_data_page_offers_both_downloads_and_an_upload_form(owner_client, ow
 
     assert shown.one("a", href=reverse("scoring:export_json")).text == "Game file (JSON)"
     assert shown.one("a", href=reverse("scoring:export_csv")).text == "Spreadsheet (CSV)"
-    assert "The 1 game you started or imported." in shown.text
+    assert "The game you started or imported." in shown.text
     form = shown.one("form", action=reverse("scoring:import"))
     assert (form["method"], form["enctype"]) == ("post", "multipart/form-data")
     assert form.one("input", type="file", name="file").get("accept") == ".json,application/json"
@@ -460,8 +460,8 @@ def test_the_preview_says_until_when_the_file_waits(owner_client):
     time = place_over_in(owner_client, 45)
 
     assert (
-        f"It waits until {time}: add its games or cancel before then. Sending another file replaces it, "
-        "and does not make it wait longer."
+        f"The file is kept until {time}: add its games or cancel before then. Sending another file replaces it; "
+        "the time stays the same."
     ) in page(preview(owner_client)).text
 
 

@@ -88,28 +88,29 @@ def test_tokens_words_are_singular_for_one(count, expected):
             9,
             4,
             [2, 2, 0],
-            "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+            "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each, rounded down. Nobody scores 2nd place.",
             id="two-tie-for-1st-share-1st-and-2nd-rounded-down",
         ),
         pytest.param(
             9,
             0,
             [0, 3, 3],
-            "Bruno and Carla tie for 1st with 3 tokens: 9 VP shared, 4 each. Nobody scores 2nd place.",
+            "Bruno and Carla tie for 1st with 3 tokens: 9 VP shared, 4 each, rounded down. Nobody scores 2nd place.",
             id="english-example-9-vp-shared-by-two",
         ),
         pytest.param(
             9,
             4,
             [1, 1, 1],
-            "Alice, Bruno and Carla tie for 1st with 1 token: 13 VP shared, 4 each. Nobody scores 2nd place.",
+            "Alice, Bruno and Carla tie for 1st with 1 token: 13 VP shared, 4 each, rounded down. "
+            "Nobody scores 2nd place.",
             id="three-tie-for-1st-with-1-token",
         ),
         pytest.param(
             9,
             4,
             [4, 4, 1],
-            "Alice and Bruno tie for 1st with 4 tokens: 13 VP shared, 6 each. Nobody scores 2nd place.",
+            "Alice and Bruno tie for 1st with 4 tokens: 13 VP shared, 6 each, rounded down. Nobody scores 2nd place.",
             id="tie-for-1st-leaves-the-3rd-player-nothing",
         ),
         pytest.param(
@@ -145,7 +146,8 @@ def test_tokens_words_are_singular_for_one(count, expected):
             9,
             5,
             [3, 1, 1],
-            "Alice leads with 3 tokens: 9 VP. Bruno and Carla tie for 2nd with 1 token: 5 VP shared, 2 each.",
+            "Alice leads with 3 tokens: 9 VP. Bruno and Carla tie for 2nd with 1 token: 5 VP shared, 2 each, "
+            "rounded down.",
             id="two-tie-for-2nd-rounded-down",
         ),
         pytest.param(
@@ -166,7 +168,7 @@ def test_french_example_13_vp_shared_by_two_gives_6_each():
 
     assert (result.pool, result.first_each) == (13, 6)
     assert text_of(sector_sentence(result, ["Alice", "Bruno"])) == (
-        "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each. Nobody scores 2nd place."
+        "Alice and Bruno tie for 1st with 2 tokens: 13 VP shared, 6 each, rounded down. Nobody scores 2nd place."
     )
 
 
