@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from scoring.gamefile.problems import Problem, _
+from scoring.gamefile.problems import Problem, _, number
 from scoring.rules.names import character_words, refused_character
 
 # A date-time with its offset: seconds required, at most 6 digits of fraction, "Z" or ±HH:MM.
@@ -46,7 +46,7 @@ def _describe(value: Any) -> str:
         except UnicodeEncodeError:  # a lone surrogate ("\ud800"): quoted as the JSON escape
             quoted = json.dumps(value)
         # The quotation marks are the sentence's own (French writes « »), the text between them as JSON writes it.
-        return _('the text "%(text)s"') % {"text": quoted[1:-1]}
+        return _("the text “%(text)s”") % {"text": quoted[1:-1]}
     if isinstance(value, float):
         return _("the number %(number)s") % {"number": json.dumps(value)}
     if isinstance(value, list):
@@ -99,14 +99,14 @@ class Checks:
             self.problem(
                 path,
                 _("must be a whole number from %(low)s to %(high)s (not %(value)s)")
-                % {"low": low, "high": high, "value": _describe(value)},
+                % {"low": number(low), "high": number(high), "value": _describe(value)},
             )
             return None
         if not low <= value <= high:
             self.problem(
                 path,
                 _("must be a whole number from %(low)s to %(high)s (not %(value)s)")
-                % {"low": low, "high": high, "value": value},
+                % {"low": number(low), "high": number(high), "value": number(value)},
             )
             return None
         return value

@@ -27,6 +27,12 @@ def _(message: str) -> str:
     return _translate(message)
 
 
+def number(value: int) -> str:
+    """A whole number as a problem says it: a negative one with a true minus sign ("from −99",
+    never the hyphen of "-99")."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 @dataclass(frozen=True)
 class Problem:
     path: str

@@ -23,7 +23,7 @@ from scoring.gamefile.data import (
     PlayerData,
 )
 from scoring.gamefile.history import _HIBERNATION_ENTRY
-from scoring.gamefile.problems import GameFileError, Problem, _
+from scoring.gamefile.problems import GameFileError, Problem, _, number
 from scoring.rules.categories import (
     CATEGORY_BY_KEY,
     DEFAULT_END_TRIGGER_TOKEN,
@@ -136,7 +136,7 @@ class _Reader(Checks):
         section = path.rsplit(".", 1)[-1]
         if category is not None and section == category.section.value and category.during is not None:
             return _(
-                'is not a key of this game’s "during": %(key)s belongs to a game whose "during" is "%(during)s"'
+                "is not a key of this game’s “during”: %(key)s belongs to a game whose “during” is “%(during)s”"
             ) % {"key": key, "during": category.during.value}
         if category is not None and section in ("during", "end"):
             return _("is not a key the format knows here: %(key)s belongs in %(section)s") % {
@@ -153,7 +153,7 @@ class _Reader(Checks):
         if "format" in root and root["format"] != FORMAT_NAME:
             self.problem(
                 "format",
-                _('must be "%(format)s" (not %(value)s)') % {"format": FORMAT_NAME, "value": _describe(root["format"])},
+                _("must be “%(format)s” (not %(value)s)") % {"format": FORMAT_NAME, "value": _describe(root["format"])},
             )
         if "version" in root and not (_is_int(root["version"]) and root["version"] == FORMAT_VERSION):
             self.problem(
@@ -219,7 +219,7 @@ class _Reader(Checks):
                 during = During(value)
             else:
                 self.problem(
-                    f"{path}.during", _('must be "track" or "breakdown" (not %(value)s)') % {"value": _describe(value)}
+                    f"{path}.during", _("must be “track” or “breakdown” (not %(value)s)") % {"value": _describe(value)}
                 )
 
         minutes = (
@@ -532,7 +532,7 @@ class _Reader(Checks):
                 return None
         self.problem(
             path,
-            _('must be a category key, "active_workers" or "hibernation[<sector index>]" (not %(value)s)')
+            _("must be a category key, “active_workers” or “hibernation[<sector index>]” (not %(value)s)")
             % {"value": _describe(value)},
         )
         return None
@@ -545,19 +545,24 @@ class _Reader(Checks):
             return self.boolean(value, path)
         if category is not None:
             low, high = category.minimum, category.maximum
-            expected = _('a whole number from %(low)s to %(high)s, a sum such as "3+6+2", or null') % {
-                "low": low,
-                "high": high,
+            expected = _("a whole number from %(low)s to %(high)s, a sum such as “3+6+2”, or null") % {
+                "low": number(low),
+                "high": number(high),
             }
         else:
             low, high = (0, MAX_ACTIVE_WORKERS) if entry == WORKERS else (0, TOKENS_PER_PLAYER)
-            expected = _("a whole number from %(low)s to %(high)s, or null") % {"low": low, "high": high}
+            expected = _("a whole number from %(low)s to %(high)s, or null") % {
+                "low": number(low),
+                "high": number(high),
+            }
         if value is None:
             return None
         if _is_int(value) and low <= value <= high:
             return value
         if _is_int(value):
-            self.problem(path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": value})
+            self.problem(
+                path, _("must be %(expected)s (not %(value)s)") % {"expected": expected, "value": number(value)}
+            )
             return None
         if category is not None and isinstance(value, str) and is_sum(value):
             text = normalize(value)
@@ -576,8 +581,8 @@ class _Reader(Checks):
             if not low <= total <= high:
                 self.problem(
                     path,
-                    _('the sum "%(text)s" makes %(total)s; it must be from %(low)s to %(high)s')
-                    % {"text": text, "total": total, "low": low, "high": high},
+                    _("the sum “%(text)s” makes %(total)s; it must be from %(low)s to %(high)s")
+                    % {"text": text, "total": number(total), "low": number(low), "high": number(high)},
                 )
                 return None
             return text
