@@ -300,8 +300,8 @@ HISTORY_MESSAGES = [
     (set_(f"{C}[0].player", 3), f"{C}[0].player: must be the seat of one of the game’s players, from 1 to 2 (not 3)"),
     (
         set_(f"{C}[1].entry", "farm"),
-        f'{C}[1].entry: must be a category key, “active_workers” or “hibernation[<sector index>]” '
-        '(not the text “farm”)',
+        f"{C}[1].entry: must be a category key, “active_workers” or “hibernation[<sector index>]” "
+        "(not the text “farm”)",
     ),
     (
         set_(f"{C}[1].entry", "hibernation[1]"),
@@ -309,16 +309,16 @@ HISTORY_MESSAGES = [
     ),
     (
         set_(f"{C}[2].old", "3"),
-        f'{C}[2].old: must be a whole number from 0 to 999, a sum such as “3+6+2”, or null (not the text “3”)',
+        f"{C}[2].old: must be a whole number from 0 to 999, a sum such as “3+6+2”, or null (not the text “3”)",
     ),
-    (set_(f"{C}[2].new", "600+500"), f'{C}[2].new: the sum “600+500” makes 1100; it must be from 0 to 999'),
+    (set_(f"{C}[2].new", "600+500"), f"{C}[2].new: the sum “600+500” makes 1100; it must be from 0 to 999"),
     (set_(f"{C}[4].old", None), f"{C}[4].old: must be true or false (not null)"),
-    (set_(f"{C}[1].new", "1+1"), f'{C}[1].new: must be a whole number from 0 to 7, or null (not the text “1+1”)'),
+    (set_(f"{C}[1].new", "1+1"), f"{C}[1].new: must be a whole number from 0 to 7, or null (not the text “1+1”)"),
     (
         set_(f"{C}[3].at", "2026-11-29 20:17:05"),
         (
             f"{C}[3].at: must be a date and time with its offset from UTC, such as 2026-11-29T21:04:05+01:00 "
-            '(not the text “2026-11-29 20:17:05”)'
+            "(not the text “2026-11-29 20:17:05”)"
         ),
     ),
     (
@@ -330,7 +330,7 @@ HISTORY_MESSAGES = [
         f"{C}[4].at: is earlier than changes[3] (2026-11-29T20:17:05+01:00): changes are listed oldest first",
     ),
     (set_(f"{C}[4].by", "x" * 81), f"{C}[4].by: must be at most 80 characters long (not 81)"),
-    (set_(f"{C}[2].by_link", "yes"), f'{C}[2].by_link: must be true or false (not the text “yes”)'),
+    (set_(f"{C}[2].by_link", "yes"), f"{C}[2].by_link: must be true or false (not the text “yes”)"),
     (
         set_(f"{C}[3].undoes", 3),
         f"{C}[3].undoes: must be the index of an earlier change in this list, from 0 to 2 (not 3)",

@@ -104,22 +104,22 @@ def test_the_way_of_counting_is_part_of_the_fingerprint():
         pytest.param(
             set_("games[0].during", "tracks"),
             "games[0].during",
-            'must be “track” or “breakdown” (not the text “tracks”)',
+            "must be “track” or “breakdown” (not the text “tracks”)",
             id="an-unknown-way",
         ),
         pytest.param(
-            set_("games[0].during", True), "games[0].during", 'must be “track” or “breakdown” (not true)', id="not-text"
+            set_("games[0].during", True), "games[0].during", "must be “track” or “breakdown” (not true)", id="not-text"
         ),
         pytest.param(
             set_(f"{P0}.during.vp_track", 40),
             f"{P0}.during.vp_track",
-            'is not a key of this game’s “during”: vp_track belongs to a game whose “during” is “track”',
+            "is not a key of this game’s “during”: vp_track belongs to a game whose “during” is “track”",
             id="the-track-in-a-breakdown-game",
         ),
         pytest.param(
             edits(set_("games[0].during", "track")),
             f"{P0}.during.starting_vp",
-            'is not a key of this game’s “during”: starting_vp belongs to a game whose “during” is “breakdown”',
+            "is not a key of this game’s “during”: starting_vp belongs to a game whose “during” is “breakdown”",
             id="the-breakdown-in-a-track-game",
         ),
         pytest.param(
