@@ -50,7 +50,7 @@ def sector_sentence(result: SectorResult, names: Sequence[str]) -> SafeString:
             return format_html("{} {}", first, _("Nobody else has a token here, so 2nd place is not awarded."))
         return first
     if result.second_unawarded_reason == "no_award":
-        return format_html("{} {}", first, _("This sector has no 2nd-place award."))
+        return format_html("{} {}", first, _("This sector awards nothing for 2nd place."))
     seconds = [names[p] for p in result.second_place]
     if len(seconds) == 1:
         second = sentence(

@@ -175,12 +175,13 @@ def markup(response) -> str:
     """The page as its template writes it, for the tests that read markup as text: parsed as a
     browser reads it and written again with every attribute quoted (and its default: the
     minifier leaves those out, apiary_site/compression.py) and every closing tag."""
-    return _written(page(response))
+    return written(page(response))
 
 
-def _written(element: Element) -> str:
+def written(element: Element) -> str:
+    """The element as markup, every attribute quoted and every closing tag written (``markup``)."""
     inside = "".join(
-        escape(child, quote=False) if isinstance(child, str) else _written(child) for child in element.children
+        escape(child, quote=False) if isinstance(child, str) else written(child) for child in element.children
     )
     if element.tag == "#document":
         return inside

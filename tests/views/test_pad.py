@@ -43,6 +43,7 @@ from tests.support.pages import (
     snapshot,
     typed,
     url,
+    written,
 )
 from tests.views.pad_cases import PAD_CATEGORIES
 
@@ -242,6 +243,18 @@ def test_a_rows_heading_is_its_short_words_with_the_editions_full_words_a_tap_aw
         "Comb majorities",
         "Hibernation Comb sector majorities",
     )
+
+
+def test_a_sectors_heading_says_its_awards_and_a_dash_where_2nd_place_scores_nothing(client):
+    """Issue 50: « 2e : 0 PV » for a sector that awards nothing for 2nd place. The awards are one
+    unit each: the dot between them never starts a line (a no-break space before it)."""
+    game = game_started("Alice", "Bruno", sectors=[(9, 4), (13, 0)])
+
+    html = page(client.get(url("pad", game)))
+
+    awards = [html.by_id(f"sector-{position}").one("small").text for position in (0, 1)]
+    assert awards == ["1st: 9 VP · 2nd: 4 VP", "1st: 13 VP · 2nd: —"]
+    assert "VP\u00a0· 2nd" in written(html.by_id("sector-0").one("small"))
 
 
 def test_the_next_order_choice_sits_with_the_keypad_bar_except_in_one_players_view(client):

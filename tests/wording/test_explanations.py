@@ -125,7 +125,7 @@ def test_tokens_words_are_singular_for_one(count, expected):
             13,
             0,
             [3, 1, 0],
-            "Alice leads with 3 tokens: 13 VP. This sector has no 2nd-place award.",
+            "Alice leads with 3 tokens: 13 VP. This sector awards nothing for 2nd place.",
             id="2nd-most-but-no-2nd-award",
         ),
         pytest.param(
