@@ -316,7 +316,17 @@ DATE_APART = re.compile(
 )
 NUMBER_APART = re.compile(r"\b\d+ (?:PV|pions?|ouvriers?|parties|partie|joueurs?|minutes?|cases?|valeurs?|secteurs?)\b")
 HYPHEN_MINUS = re.compile(r"(?<![\w\-–/.])-\d")
-TYPOGRAPHY_RULES = (DATE_APART, NUMBER_APART, HYPHEN_MINUS)
+# A number over 999 without its thousands separator ("10000 parties": « 10 000 », "10,000"); a
+# year (19xx, 20xx) and a time are not counts.
+UNGROUPED_NUMBER = re.compile(r"(?<![\w.,:/\-–\u202f\u00a0])(?!(?:19|20)\d\d(?!\d))\d{4,}(?![\d:])")
+TYPOGRAPHY_RULES = (DATE_APART, NUMBER_APART, HYPHEN_MINUS, UNGROUPED_NUMBER)
+
+
+def ungrouped_numbers(html: str) -> list[str]:
+    """The numbers over 999 a page (in either language) writes without their separator."""
+    reader = PageText()
+    reader.feed(html)
+    return [number for piece in reader.pieces for number in UNGROUPED_NUMBER.findall(piece)]
 
 
 def typography_in(html: str) -> list[str]:

@@ -110,11 +110,16 @@ BEFORE_A_NAME = re.compile(r"\b(?:[dD]e|[qQ]ue|[jJ]e) %\((?:name|names|keep|merg
 STRAIGHT_QUOTE = re.compile(r"['\"]")
 PLURAL_SHORTCUT = re.compile(r"\w\((?:e?s|e)\)")
 UNIT_APART = re.compile(
-    r"(?:%\((?:count|counter|games|total|max|min|vp|workers|minutes|spaces|each|players|done|pool|nth)\)[sd]|\d) "
+    r"(?:%\((?:count|counter|games|total|max|min|vp|workers|minutes|spaces|each|players|done|pool|nth|shown|amount|"
+    r"limit_value|show_value)\)[sd]|\d) "
     r"(?:PV|chacun|pions?|ouvriers?|parties|partie|problèmes?|valeurs?|joueurs?|secteurs?|cases?|caractères|"
     r"minutes?|fichiers?)\b"
 )  # (a number and its unit or noun: one unit, a no-break space between them)
+# A person described by a gendered word (issue 50: « Élodie (gagnant) »): a name says nothing of
+# its holder's gender, so the words are of the game ("victoire"), never of the person.
+GENDERED_PERSON = re.compile(r"\b(?:[gG]agnante?s?|[vV]ainqueurs?|[pP]erdante?s?)\b")
 FRENCH_RULES = (
+    GENDERED_PERSON,
     SPACE_BEFORE_SIGN,
     SIGN_WITHOUT_NARROW_SPACE,
     COMB_ALONE,
@@ -160,6 +165,10 @@ def test_the_french_catalogue_writes_french_typography_and_the_editions_words():
         ("8 PV par cadre", UNIT_APART),
         ("sur %(games)s parties terminées", UNIT_APART),
         ("avec %(workers)s ouvriers actifs", UNIT_APART),
+        ("Au plus %(limit_value)d caractères", UNIT_APART),
+        ("(gagnant)", GENDERED_PERSON),
+        ("%(name)s, vainqueur de la partie", GENDERED_PERSON),
+        ("Score gagnant moyen", GENDERED_PERSON),
     ],
 )
 def test_the_french_typography_rules_find_what_they_forbid(french, rule):
@@ -185,6 +194,8 @@ def test_the_french_typography_rules_find_what_they_forbid(french, rule):
         "sur %(games)s\u00a0parties terminées",
         "%(name)s a placé",
         "les PV de départ",
+        "(victoire)",
+        "Total moyen d’une victoire",
     ],
 )
 def test_the_french_typography_rules_let_good_french_be(french):
@@ -455,3 +466,37 @@ def test_every_refusal_of_the_password_rules_is_the_apps_own():
                 rule for rule in rules if rule.get_error_message() == super(type(rule), rule).get_error_message()
             ]
         assert not djangos, (language, djangos)
+
+
+# A page never names a file of the repository (issue 50: "(docs/game-file.md)" in the upload's hint):
+# a person reading it has no repository. (A command's help may: its reader runs the code.)
+REPOSITORY_PATH = re.compile(r"\b(?:docs|scoring|templates|static|tests|apiary_site|scripts)/[\w./-]*\w")
+
+
+def page_messages(po_text: str) -> list[str]:
+    """The English of each message of a .po text that a page can show: one used anywhere but in
+    a command (its ``#:`` references)."""
+    shown = []
+    for entry in po_text.split("\n\n"):
+        references = [word for line in entry.splitlines() if line.startswith("#:") for word in line[2:].split()]
+        if references and all(reference.startswith("scoring/management/") for reference in references):
+            continue
+        english = re.search(r'^msgid ((?:".*"\n?)+)', entry, re.M)
+        if english:
+            shown.append("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', english.group(1))))
+    return shown
+
+
+def test_no_page_names_a_file_of_the_repository():
+    named = [text for text in page_messages(PO.read_text()) if REPOSITORY_PATH.search(text)]
+    assert not named, named
+
+
+def test_the_rule_finds_a_repository_path_on_a_page_and_not_in_a_command():
+    po = (
+        '#: scoring/forms/transfer.py\nmsgid "A .json file (docs/game-file.md), at most 2 MB."\nmsgstr ""\n\n'
+        '#: scoring/management/commands/restore.py\nmsgid "loaddata (docs/operations.md)"\nmsgstr ""\n'
+    )
+    assert [text for text in page_messages(po) if REPOSITORY_PATH.search(text)] == [
+        "A .json file (docs/game-file.md), at most 2 MB."
+    ]

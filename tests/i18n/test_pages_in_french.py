@@ -26,7 +26,17 @@ from scoring.rules.engine import Sector, score_sector
 from scoring.services.sharing import link_renew
 from scoring.wording.explanations import sector_sentence
 from scoring.wording.numbers_and_dates import ordinal
-from tests.i18n.helpers import FR, assert_french, english_in, shown, text_of, typography_in, url
+from tests.i18n.helpers import (
+    FR,
+    UNGROUPED_NUMBER,
+    assert_french,
+    english_in,
+    shown,
+    text_of,
+    typography_in,
+    ungrouped_numbers,
+    url,
+)
 from tests.support.factories import game_scored, game_started, player, save_tokens, save_value, seat_of
 from tests.support.pages import markup, parse
 
@@ -483,3 +493,50 @@ def test_the_password_reset_mail_in_french(owner):
     assert message.subject.startswith("Choisissez un nouveau mot de passe pour le bloc de score Apiary")
     assert message.body.startswith("Bonjour owner,")
     assert not english_in(f"<p>{message.subject} {message.body.replace('://', ' ')}</p>")
+
+
+# A number over 999 is written with its thousands separator (issue 50: « Plus de 10000 parties »,
+# "1500"), on every page in either language: French « 1 500 » (a narrow no-break space), "1,500".
+
+
+def big_statistics():
+    from scoring.selectors.statistics import OverallStatistics, Share, WinRate
+
+    return OverallStatistics(
+        games=1500,
+        average_winning_score=1234.5,
+        shares=[Share(label="Farm income", vp=123456, percent=60.0, short="Farm income")],
+        by_faction=[WinRate(label="Ana", seats=1200, wins=1100)],
+        by_seat=[WinRate(label="1", seats=1500, wins=1001)],
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", ["1,500", "1,234.5", "123,456", "1,200", "1,100", "1,001"]),
+        ("fr", ["1\u202f500", "1\u202f234,5", "123\u202f456", "1\u202f200", "1\u202f100", "1\u202f001"]),
+    ],
+)
+def test_the_statistics_write_numbers_over_999_with_their_thousands_separator(owner, monkeypatch, language, written):
+    monkeypatch.setattr("scoring.views.games.overall_statistics", lambda user: big_statistics())
+    phone = Client(HTTP_ACCEPT_LANGUAGE=language)
+    phone.force_login(owner)
+
+    html = markup(phone.get(url("statistics")))
+
+    assert not ungrouped_numbers(html)
+    assert all(number in text_of(html) for number in written), text_of(html)
+
+
+@pytest.mark.parametrize("text", ["Plus de 10000 parties", "1500 PV", "Sur 1234 parties terminées.", "over 1500 games"])
+def test_the_rule_finds_a_number_over_999_without_its_separator(text):
+    assert UNGROUPED_NUMBER.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Plus de 10\u202f000 parties", "1,500 VP", "6 déc. 2026", "999 PV", "21:14", "2026-11-29"]
+)
+def test_the_rule_lets_grouped_numbers_years_and_times_be(text):
+    assert not UNGROUPED_NUMBER.search(text)
