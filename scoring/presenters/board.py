@@ -25,7 +25,7 @@ from scoring.rules.sums import MAX_SUM_LENGTH, is_sum
 from scoring.selectors.games import GameState
 from scoring.wording.explanations import sector_sentence, tie_sentence, unusual_sentence
 from scoring.wording.numbers_and_dates import ordinal
-from scoring.wording.sentences import AUTOMA, clause, isolated, labelled, names_list, words
+from scoring.wording.sentences import AUTOMA, clause, isolated, labelled, names_list, sentence, words
 
 
 @dataclass
@@ -419,11 +419,21 @@ class Scoreboard:
 
     @property
     def winner_names(self) -> SafeString:
-        return names_list([view.name for view in self.winners])
+        """The winners listed, the Automa in the game's words as every sentence names it (issue 50:
+        « Victoire partagée : Automa et Hélène » beside « L’Automa et Hélène »)."""
+        return names_list([AUTOMA if view.seat.is_automa else view.name for view in self.winners])
 
     @property
     def shared_victory(self) -> bool:
         return len(self.winners) > 1
+
+    @property
+    def winner_line(self) -> SafeString:
+        """Who won, as the results and the table view head it: "Alice wins", "The Automa wins" (a
+        capital where the Automa starts it), "Shared victory: the Automa and Hélène"."""
+        if self.shared_victory:
+            return words(_("Shared victory: %(names)s"), names=self.winner_names)
+        return sentence(_("%(names)s wins"), names=self.winner_names)
 
     @cached_property
     def scoring_started(self) -> bool:

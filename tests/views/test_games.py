@@ -119,6 +119,29 @@ def test_players_without_finished_games_says_statistics_come_later(client, heade
 # Results: /games/<id>/results/
 
 
+@pytest.mark.parametrize(
+    ("language", "hers", "heading"),
+    [
+        ("en", 20, "Shared victory: the Automa and Hélène"),
+        ("fr", 20, "Victoire partagée : l’Automa et Hélène"),
+        ("en", 19, "The Automa wins"),
+        ("fr", 19, "L’Automa gagne"),
+    ],
+)
+def test_the_automas_victory_names_it_as_every_sentence_does(client, language, hers, heading):
+    """Issue 50: « Victoire partagée : Automa et Hélène » beside « L’Automa et Hélène »; and
+    "the Automa wins" heading the results in lower case."""
+    game = game_scored(
+        player("Automa", automa=True, farm_income=20, workers=2),
+        player("Hélène", farm_income=hers, workers=2),
+        finished=True,
+    )
+
+    html = page(client.get(url("results", game), HTTP_ACCEPT_LANGUAGE=language))
+
+    assert html.by_id("winner-heading").text == heading
+
+
 @WITH_AND_WITHOUT_HTMX
 def test_results_rank_a_shared_victory_with_shared_places(client, headers):
     game = shared_victory_game(finished=True)
