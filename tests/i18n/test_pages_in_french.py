@@ -463,6 +463,17 @@ def test_a_file_that_is_not_json_is_said_in_french(french):
     )
 
 
+# A column of an export named by its key in the code (issue 50: "played_on", "vp_track").
+RAW_KEY = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
+
+
+@pytest.mark.parametrize(
+    ("name", "raw"), [("played_on", True), ("vp_track", True), ("Date", False), ("Farm income", False)]
+)
+def test_the_rule_finds_a_raw_key_in_an_exports_header(name, raw):
+    assert bool(RAW_KEY.fullmatch(name)) is raw
+
+
 @pytest.mark.django_db
 def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_game):
     english = Client()
@@ -472,7 +483,7 @@ def test_the_spreadsheet_speaks_the_language_of_the_page(owner, french, tied_gam
 
     assert english_header.startswith("Date,Game,Finished,Seat,Player,Faction,Automa,")
     for header in (english_header.split(","), french_rows[0].split(";")):  # a column named in words, never a key
-        assert not [name for name in header if re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", name)]
+        assert not [name for name in header if RAW_KEY.fullmatch(name)]
     header = french_rows[0]  # columns separated by semicolons, as a French spreadsheet opens them
     assert header.startswith(
         "Date;Partie;Terminée;Place;Joueur;Faction;Automa;PV sur la piste à la fin de la partie;PV de départ;"
