@@ -28,7 +28,8 @@ from django.test.utils import CaptureQueriesContext
 from bench.common import summary
 from bench.pad_client import Addresses, AddressHolder, PadFields, decoded, save_body, saved_version
 from scoring.models import Game
-from scoring.rules.categories import During
+from scoring.rules.categories import During, categories_of
+from scoring.services.finishing import game_finish
 from scoring.services.games import PlayerSetup, game_create
 
 PLAYERS = {
@@ -52,6 +53,19 @@ def game_for(owner: User, players: int, sectors: int):
     """A game as the start form makes it, its during-the-game points as the breakdown: the
     benchmark's pads type every one of its rows (the most fields a pad has)."""
     return game_create(players=PLAYERS[players], sectors=comb(sectors), owner=owner, during=During.BREAKDOWN)
+
+
+def games_finished_for(owner: User, players: int, sectors: int):
+    """A game of ``game_for``'s shape, every value entered (each player a different total) and
+    finished: the results and the table view as a table reads them at the end."""
+    game = game_for(owner, players, sectors)
+    for seat in game.seats.all():
+        for category in categories_of(During.BREAKDOWN):
+            setattr(seat, category.key, True if category.is_flag else seat.number + 2)
+        seat.active_workers = seat.number % 3
+        seat.save()
+    game_finish(game=game)
+    return game
 
 
 def classify(sql: str) -> tuple[str, str]:

@@ -39,7 +39,14 @@ HEADROOM = "Headroom"
 ONCE = "Each piece of work once, in process"
 KEPT = "Kept from issue 9"
 INFO = "Information (no budget)"
-GROUPS = (CLUB, HEADROOM, ONCE, KEPT, INFO)
+SLOW_PHONE = "A slow phone: Lighthouse's mobile run (issue 51)"
+GROUPS = (CLUB, HEADROOM, ONCE, SLOW_PHONE, KEPT, INFO)
+LIGHTHOUSE_PAGES = {
+    "home": "the home page",
+    "pad": "a 4-player pad",
+    "results": "the results",
+    "table": "the table view",
+}
 # The club nights: the first (--club-phones at --club-tables) and the large one (--large-club-tables).
 NIGHTS = (("club", "--no-club"), ("club_large", "--large-club-tables 0"))
 
@@ -89,6 +96,7 @@ def figures(results: dict) -> list[dict]:
         *club_rows(results),
         *headroom_rows(results),
         *once_rows(results),
+        *lighthouse_rows(results),
         *kept_rows(results),
         *information_rows(results),
     ]
@@ -369,6 +377,53 @@ def once_rows(results: dict) -> list[dict]:
                 group=ONCE,
                 key="html.poll",
                 value=html["poll_html"],
+            )
+        )
+    return rows
+
+
+def lighthouse_rows(results: dict) -> list[dict]:
+    """Each page's Lighthouse scores and metrics (bench/lighthouse.py): 100 in each category and
+    no layout shift, each audit that cost a point named."""
+    found = (results.get("gunicorn") or {}).get("lighthouse") or {}
+    if not found or "skipped" in found:
+        why = found.get("skipped") or ("--no-lighthouse" if results.get("gunicorn") else "no gunicorn section")
+        return [
+            row(
+                "Lighthouse, mobile",
+                f"not measured ({why})",
+                budget="100 in each, CLS 0",
+                group=SLOW_PHONE,
+                key="lighthouse",
+            )
+        ]
+    rows = []
+    for name, words in LIGHTHOUSE_PAGES.items():
+        page = found.get(name) or {}
+        if "scores" not in page:
+            rows.append(
+                row(
+                    f"Lighthouse, {words}",
+                    f"not measured ({page.get('error', '?')})",
+                    group=SLOW_PHONE,
+                    key=f"lighthouse.{name}",
+                )
+            )
+            continue
+        scores, shown = page["scores"], page["shown"]
+        cls = page["metrics"]["cumulative-layout-shift"] or 0
+        lost = f"; points lost to {', '.join(page['failing'])}" if page["failing"] else ""
+        rows.append(
+            row(
+                f"Lighthouse, {words}: performance, accessibility, best practices, SEO",
+                " / ".join(str(scores[category]) for category in scores)
+                + f" (CLS {cls:.3f}, FCP {shown['first-contentful-paint']}, LCP {shown['largest-contentful-paint']}, "
+                f"TBT {shown['total-blocking-time']}; {shown['total-byte-weight']}){lost}",
+                budget="100 in each, CLS 0",
+                met=all(score == 100 for score in scores.values()) and cls == 0,
+                group=SLOW_PHONE,
+                key=f"lighthouse.{name}",
+                value=scores["performance"],
             )
         )
     return rows

@@ -12,8 +12,11 @@ DEBUG off, on a throw-away database (SQLite in a temporary folder; a new Postgre
    the SQL statements of a save and of a step in a 1-player (solo) and a 5-player game; the
    history, players and statistics pages of issue 8's benchmark (the budget compares 100,000
    games with 1,000);
-2. gunicorn (``gunicorn apiary_site.wsgi -w 2`` on a free loopback port, the static files
-   collected as production does): the answers' bytes as sent, the pad's first load with every
+2. the site's server (``python -m apiary_site.server``, granian as docs/operations.md runs it, 2
+   workers, on a free loopback port, the static files collected as production does; the results'
+   key still says "gunicorn", its old name): Lighthouse's mobile run of the home page, a pad, the
+   results and the table view (bench/lighthouse.py; ``--no-lighthouse`` leaves it out); the
+   answers' bytes as sent, the pad's first load with every
    static file; then the club night, an open loop (``--club-phones`` phones at
    ``--club-tables`` tables, one game per table, each phone typing a value into its own seat's
    fields every ``--club-interval`` s ± ``--club-jitter`` and polling every 2 s as pad.js does,
@@ -166,6 +169,11 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         "--no-browser",
         action="store_true",
         help="leave out the browser figure (a whole 4-player game typed in Chromium)",
+    )
+    parser.add_argument(
+        "--no-lighthouse",
+        action="store_true",
+        help="leave out Lighthouse's mobile run of the home page, a pad, the results and the table view",
     )
     parser.add_argument(
         "--one-address",
@@ -414,13 +422,35 @@ def typed_in_browser(server_env: dict, folder: Path, args, session: str, game_id
     return found
 
 
+def lighthouse_run(server_env: dict, folder: Path, args, session: str, games) -> dict:
+    """bench/lighthouse.py's figures: Lighthouse's mobile run of the four pages a table opens (the
+    home page as a newcomer sees it; a 4-player pad in progress, the results of a finished game and
+    its table view, each opened with its owner's session), against a server of its own with
+    HTTPS=false (a LAN pad over plain HTTP, as the phones at the table see it)."""
+    from bench import lighthouse, load
+
+    in_progress, finished = games
+    pages = {
+        "home": ("/", None),
+        "pad": (f"/games/{in_progress}/", session),
+        "results": (f"/games/{finished}/results/", session),
+        "table": (f"/games/{finished}/table/", session),
+    }
+    say("the site's server with HTTPS=false: Lighthouse's mobile run of the home page, a pad, the results, the table")
+    with load.Gunicorn({**server_env, "HTTPS": "false"}, folder, workers=args.workers) as server:
+        found = lighthouse.figures(f"http://127.0.0.1:{server.port}", pages)
+    if "skipped" in found:
+        say(f"Lighthouse figures not measured: {found['skipped']}")
+    return found
+
+
 def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dict, bench) -> dict:
     from django.contrib.auth.models import User
     from django.db import connections
     from django.test import Client
 
     from bench import load
-    from bench.inprocess import game_for
+    from bench.inprocess import game_for, games_finished_for
     from bench.pad_client import Addresses
 
     def session_of(user) -> str:
@@ -480,9 +510,19 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
     first_session = session_of(owner)
     connections.close_all()  # the server has the database to itself
 
+    lighthouse_user = User.objects.create_user("bench-lighthouse")
+    lighthouse_games = (
+        game_for(lighthouse_user, 4, args.sectors).public_id,
+        games_finished_for(lighthouse_user, 4, args.sectors).public_id,
+    )
+    lighthouse_session = session_of(lighthouse_user)
+    connections.close_all()
+
     out: dict = {"workers": args.workers}
     if not args.no_browser:
         out["browser"] = typed_in_browser(server_env, folder, args, typist_session, typed_game.public_id)
+    if not args.no_lighthouse:
+        out["lighthouse"] = lighthouse_run(server_env, folder, args, lighthouse_session, lighthouse_games)
     say(f"gunicorn: starting {args.workers} workers")
     with load.Gunicorn(server_env, folder, workers=args.workers) as server:
         out["command"] = "gunicorn " + " ".join(server.command[1:-2])

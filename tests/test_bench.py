@@ -66,6 +66,8 @@ def test_the_benchmark_runs_at_a_tiny_size_and_writes_valid_json(tmp_path):
             "0.1",
             "--large-club-tables",
             "1",
+            # (Lighthouse is make bench's: Node's package, installed there once, and minutes of runs)
+            "--no-lighthouse",
             "--json",
             str(output),
         ],
@@ -556,3 +558,33 @@ def test_the_docs_table_is_written_between_the_markers(tmp_path):
     text = doc.read_text(encoding="utf-8")
     assert text.startswith("prose\n") and text.endswith("more prose\n") and "old table" not in text
     assert f"| **{report.CLUB}** |" in text and "| p99 ≤ 50 ms | yes |" in text
+
+
+def test_lighthouses_rows_give_each_pages_scores_and_meet_the_budget_only_at_100_without_a_shift():
+    """Issue 51: Lighthouse's mobile run of the four pages, each with its four scores and its
+    metrics; a page under 100 anywhere, or with a layout shift, does not meet the budget, and the
+    audits that cost it a point are named."""
+
+    def page(performance: int, cls: float, failing=()) -> dict:
+        shown = {metric: "1.0 s" for metric in ("first-contentful-paint", "largest-contentful-paint")}
+        return {
+            "scores": {"performance": performance, "accessibility": 100, "best-practices": 100, "seo": 100},
+            "metrics": {"cumulative-layout-shift": cls},
+            "shown": {**shown, "total-blocking-time": "0 ms", "total-byte-weight": "Total size was 29 KiB"},
+            "failing": list(failing),
+        }
+
+    found = {"home": page(100, 0), "pad": page(90, 0.172), "results": page(100, 0, ["meta-description"])}
+    rows = report.lighthouse_rows({"gunicorn": {"lighthouse": {**found, "table": {"error": "no answer"}}}})
+
+    assert [(r["key"], r["met"]) for r in rows] == [
+        ("lighthouse.home", True),
+        ("lighthouse.pad", False),
+        ("lighthouse.results", True),
+        ("lighthouse.table", None),
+    ]
+    assert "90 / 100 / 100 / 100 (CLS 0.172" in rows[1]["measured"]
+    assert rows[2]["measured"].endswith("points lost to meta-description")
+    assert rows[3]["measured"] == "not measured (no answer)"
+    skipped = report.lighthouse_rows({"gunicorn": {"lighthouse": {"skipped": "npm is not installed"}}})
+    assert [r["measured"] for r in skipped] == ["not measured (npm is not installed)"]
