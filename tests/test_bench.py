@@ -566,7 +566,7 @@ def test_lighthouses_rows_give_each_pages_scores_and_meet_the_budget_only_at_100
     audits that cost it a point are named."""
 
     def page(performance: int, cls: float, failing=()) -> dict:
-        shown = {metric: "1.0 s" for metric in ("first-contentful-paint", "largest-contentful-paint")}
+        shown = dict.fromkeys(("first-contentful-paint", "largest-contentful-paint"), "1.0 s")
         return {
             "scores": {"performance": performance, "accessibility": 100, "best-practices": 100, "seo": 100},
             "metrics": {"cumulative-layout-shift": cls},
