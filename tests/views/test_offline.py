@@ -99,6 +99,23 @@ def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(c
         assert imported_url in urls, f"{path} imports {imported}, which the service worker does not keep"
 
 
+def test_the_sites_scripts_and_stylesheets_are_sent_minified_and_a_librarys_as_it_comes(settings, collected):
+    """Issue 51: a fifth of the modules' lines were comments, sent to every phone. Collected for
+    production, the site's own scripts and stylesheets are minified (apiary_site/storage.py), their
+    imports still hashed; htmx, minified by its makers, is stored as it comes."""
+    for path in ("scoring/pad.js", "scoring/live.js", "scoring/app.css"):
+        source = (settings.BASE_DIR / "static" / path).read_text(encoding="utf-8")
+        sent = (collected / staticfiles_storage.stored_name(path)).read_text(encoding="utf-8")
+        assert len(sent) < 0.8 * len(source), path
+        assert source.splitlines()[0] not in sent, path  # (each file opens with a comment saying what it is)
+    live = (collected / staticfiles_storage.stored_name("scoring/live.js")).read_text(encoding="utf-8")
+    assert re.search(r'from\s*"\./answers\.[0-9a-f]{12}\.js"', live)
+    htmx = "django_htmx/htmx-2.min.js"
+    stored = (collected / staticfiles_storage.stored_name(htmx)).read_bytes()
+    with open(finders.find(htmx), "rb") as library:
+        assert stored == library.read()
+
+
 def test_a_page_announces_at_once_every_module_its_scripts_import(client, settings, collected):
     """Issue 34: a phone found the pad's modules one import at a time (19 requests, each waiting
     on the module before it). Each page's head now announces every module its scripts import,
