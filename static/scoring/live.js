@@ -114,12 +114,13 @@ export function setUpLive(root, page, { msg, fields, stopping, banner }) {
 }
 
 // The undos on their way (htmx posts the recent changes' Undo forms): until each is answered, no
-// poll's (nor the fold's) answer is swapped. An undo's answer is the game as it stands and the
-// recent changes (a refusal's reason in them), swapped into #live like a poll's; htmx swaps its
-// out-of-band parts within the page of the form it was sent from, so a poll that swapped the list
-// meanwhile would take the form, and the undo's answer, out of the page (issue 49). An undo htmx
-// could not swap is said on the banner (on the form, still in the page: a swapped answer replaced
-// the list it was in, and its events reach no further).
+// poll's (nor the fold's) answer is swapped. An undo's answer is the game as it stands, the
+// recent changes and why it was refused, if it was (#undo-message), swapped into #live like a
+// poll's (presenters.answers.undo_partials); htmx swaps its out-of-band parts within the page of
+// the form it was sent from, so a poll that swapped the list meanwhile would take the form, and
+// the undo's answer, out of the page (issue 49). An undo htmx could not swap is said on the
+// banner (on the form, still in the page: a swapped answer replaced the list it was in, and its
+// events reach no further).
 function followUndos(msg, banner) {
   const sent = new Set();
   document.addEventListener("htmx:beforeRequest", (event) => {
