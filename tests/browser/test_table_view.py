@@ -27,6 +27,14 @@ MEASURES = """() => [...document.querySelectorAll('.standing')].map((row) => {
 })"""
 
 
+def five_scored(farm_income: list[int]) -> str:
+    """The game of the five long names, each player's farm income as given (seat order): its id."""
+    game_id = make_game(FIVE)
+    for number, points in enumerate(farm_income, start=1):
+        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    return game_id
+
+
 @pytest.mark.parametrize(
     ("width", "locale", "scheme"),
     # The narrowest phone with the longer words (French), and a wider one in English: light and dark.
@@ -45,9 +53,7 @@ def test_five_players_standings_read_from_across_the_table(browser, live_server,
     )
     sign_in(context, live_server.url)
     page = context.new_page()
-    game_id = make_game(FIVE)
-    for number, points in enumerate([88, 102, 95, 102, 61], start=1):
-        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    game_id = five_scored([88, 102, 95, 102, 61])
     page.goto(f"{live_server.url}/games/{game_id}/")
     assert not axe_violations(page, f"the pad at {width} px, {locale}, {scheme}")  # (target-size included)
     page.get_by_role("link", name="Table view" if locale.startswith("en") else "Vue de la table").click()
@@ -81,9 +87,7 @@ def test_turned_landscape_in_the_middle_of_the_table_the_standings_stand_side_by
     context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     sign_in(context, live_server.url)
     page = context.new_page()
-    game_id = make_game(FIVE)
-    for number, points in enumerate([88, 102, 95, 102, 61], start=1):
-        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    game_id = five_scored([88, 102, 95, 102, 61])
     page.goto(f"{live_server.url}/games/{game_id}/table/")
 
     rows = page.evaluate(MEASURES)
@@ -131,9 +135,7 @@ def test_the_table_view_uses_the_screen_it_is_on_at_every_width_and_orientation(
     context = browser.new_context(viewport={"width": 360, "height": 780}, locale="fr-FR")
     sign_in(context, live_server.url)
     page = context.new_page()
-    game_id = make_game(FIVE)
-    for number, points in enumerate([88, 107, 95, 101, 61], start=1):
-        save_value(seat=Seat.objects.get(game__public_id=game_id, number=number), key="farm_income", value=points)
+    game_id = five_scored([88, 107, 95, 101, 61])
     page.goto(f"{live_server.url}/games/{game_id}/table/")
     on_a_phone = {row["name"]: row["nameSize"] for row in page.evaluate(LAYOUT)["rows"]}
 
