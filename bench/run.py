@@ -508,15 +508,13 @@ def under_gunicorn(args, encoding: str, addresses, folder: Path, server_env: dic
         game_id=games[4].public_id, session=session_of(owner), seat=4, encoding=encoding, page=secrets.token_hex(8)
     )
     first_session = session_of(owner)
-    connections.close_all()  # the server has the database to itself
-
     lighthouse_user = User.objects.create_user("bench-lighthouse")
     lighthouse_games = (
         game_for(lighthouse_user, 4, args.sectors).public_id,
         games_finished_for(lighthouse_user, 4, args.sectors).public_id,
     )
     lighthouse_session = session_of(lighthouse_user)
-    connections.close_all()
+    connections.close_all()  # the server has the database to itself
 
     out: dict = {"workers": args.workers}
     if not args.no_browser:

@@ -96,10 +96,6 @@ class NewPasswordForm(OwnWords, SetPasswordForm):
         self.fields["new_password2"].help_text = ""
 
 
-class PasswordNewForm(OwnWords, PasswordChangeForm):
-    """Django's form that changes the password of the account signed in, its help in a line."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["new_password1"].help_text = PASSWORD_HELP
-        self.fields["new_password2"].help_text = ""
+class PasswordNewForm(NewPasswordForm, PasswordChangeForm):
+    """Django's form that changes the password of the account signed in (its current password
+    first), its help in a line as ``NewPasswordForm`` gives it."""
