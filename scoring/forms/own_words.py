@@ -9,6 +9,8 @@ code says different things ("invalid": a number, a date, an e-mail address)."""
 
 from __future__ import annotations
 
+import functools
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -60,12 +62,20 @@ def with_own_words(field: forms.Field) -> forms.Field:
     return field
 
 
+@functools.cache
+def _djangos(kind: type) -> dict:
+    """The messages a field of that class has from Django (its classes' default_error_messages),
+    worked out once a class: a form is made for every save."""
+    defaults: dict = {}
+    for cls in reversed(kind.__mro__):
+        defaults.update(getattr(cls, "default_error_messages", {}))
+    return defaults
+
+
 def _own_words(field: forms.Field) -> dict:
     """This module's words for each code whose message the field still has from Django (its
     class's own, not one its form gave it)."""
-    defaults: dict = {}
-    for cls in reversed(type(field).__mro__):
-        defaults.update(getattr(cls, "default_error_messages", {}))
+    defaults = _djangos(type(field))  # type: ignore[arg-type]  # (django-stubs' Field.__hash__: a class hashes)
     own = {}
     for code in {*field.error_messages, *BY_CODE, "invalid"}:
         given = field.error_messages.get(code)
