@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from scoring.rules.sums import MINUS
+
 
 def _translate_nothing(message: str) -> str:
     return message
@@ -30,7 +32,7 @@ def _(message: str) -> str:
 def number(value: int) -> str:
     """A whole number as a problem says it: a negative one with a true minus sign ("from −99",
     never the hyphen of "-99")."""
-    return f"\u2212{-value}" if value < 0 else str(value)
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 @dataclass(frozen=True)

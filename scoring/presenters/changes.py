@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from scoring.fields import WORKERS, tokens_position
 from scoring.models import GameEvent
 from scoring.rules.categories import CATEGORY_BY_KEY
-from scoring.wording.numbers_and_dates import MINUS, clock, game_date, when_by
+from scoring.rules.sums import MINUS
+from scoring.wording.numbers_and_dates import clock, game_date, when_by
 from scoring.wording.sentences import isolated, words
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 MAX_SUM_LENGTH = 60
-_NORMALIZE = str.maketrans({"\u2212": "-", "\u2013": "-", "\uff0b": "+", "\uff0d": "-"})
+MINUS = "\u2212"  # a true minus sign: "−3", never the hyphen of "-3" (as the pages write a figure; a sum may hold it)
+_NORMALIZE = str.maketrans({MINUS: "-", "\u2013": "-", "\uff0b": "+", "\uff0d": "-"})
 # Only the digits 0 to 9: Python's \d would also take other scripts' digits ("٣", "１２").
 _SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 

@@ -14,9 +14,9 @@ from django.utils.timesince import timesince
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from scoring.rules.sums import MINUS
 from scoring.wording.sentences import isolated, words
 
-MINUS = "\u2212"  # a true minus sign: "−3", never the hyphen of "-3"
 NO_BREAK_SPACE = "\u00a0"  # between the parts of what never breaks across lines: a date, a number and its unit
 
 
