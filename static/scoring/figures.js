@@ -170,17 +170,17 @@ function ranksHere() {
     const known = total && !total.classList.contains("waiting");
     return {
       seat: card.dataset.seat,
-      total: known ? Number(total.textContent.replace("\u2212", "-")) : Number.NaN,
+      total: known ? evaluate(total.textContent) : null, // (sums.js reads its true minus)
       workers: workers ? number(workers, kindOf(workers)) : null,
     };
   });
-  if (!players.length || players.some((p) => Number.isNaN(p.total) || p.workers === null)) return null;
+  if (!players.length || players.some((p) => p.total === null || p.workers === null)) return null;
   const placed = places(players);
   return new Map(players.map((p, i) => [p.seat, placed[i]]));
 }
 
 // A row this phone has typed a value in is no longer one "nobody" has entered, before the server
-// says so (offline too): its heading loses "(nobody yet)" and the row its dimming (answers.js's
+// says so (offline too): its heading loses "(not entered yet)" and the row its dimming (answers.js's
 // data-entered). The server's heading, when it comes, says the same.
 function enteredHere(el) {
   const label = el.closest(".row")?.querySelector(".row-label[data-entered='0']");
