@@ -37,7 +37,6 @@ from scoring.web.modules import modules
 # the stylesheets, htmx, the tab's icons and every module of the phone side.
 KEPT_STATIC = (
     "scoring/app.css",
-    "scoring/accounts.css",
     "django_htmx/htmx-2.min.js",  # (templates/htmx.html: the htmx that django-htmx bundles)
     "django_htmx/django-htmx.js",
     "scoring/icons/icon.svg",  # (the tab's icon, and its PNG for browsers without SVG icons)
