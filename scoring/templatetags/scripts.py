@@ -1,7 +1,9 @@
 """A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads the module, and
 announces before it every module it imports (``<link rel="modulepreload">``, from
 ``scoring.web.modules``, the list the service worker keeps), so that a phone fetches them all at once
-rather than one import after another. A module announced or loaded once on a page is not again."""
+rather than one import after another. A module announced or loaded once on a page is not again.
+``{% inline_script "scoring/first-paint.js" %}`` writes a classic script into the page, run where
+it stands without a request, allowed by the page's Content Security Policy nonce."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ import json
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
-from scoring.web.modules import imports_of
+from scoring.web.modules import imports_of, inline_text
 
 register = template.Library()
 
@@ -24,6 +27,13 @@ def module_script(context, path: str) -> str:
     announced.add(path)
     links = format_html_join("", '<link rel="modulepreload" href="{}">', ((static(module),) for module in preloads))
     return format_html('{}<script type="module" src="{}"></script>', links, static(path))
+
+
+@register.simple_tag(takes_context=True)
+def inline_script(context, path: str) -> str:
+    text = mark_safe(inline_text(path))  # (the site's own script, as collected: not text to escape)
+    # (data-script: which file it is, as a reader of the page, or a test, would ask)
+    return format_html('<script nonce="{}" data-script="{}">{}</script>', context.get("csp_nonce", ""), path, text)
 
 
 # htmx's settings for every page that uses it (templates/htmx.html): no inline styles or eval (the

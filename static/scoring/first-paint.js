@@ -3,9 +3,10 @@
 // pad's modules run: a reload while typing never shows a field empty, or as the server had it,
 // for a moment. pad.js then takes them over (unsaved.js: their state, their save, the focus).
 //
-// A classic script, run where it stands, right after the pad's fields (a module would run after
-// the first paint): it cannot import store.js, so it reads the outbox under the key store.js
-// files it ("apiary:<tag>:<game>:outbox"); tests/js/first-paint.test.js holds the two together.
+// A classic script, written into the pad right after its fields and run there ({% inline_script %}:
+// a module would run after the first paint, a fetched script hold it): it cannot import store.js,
+// so it reads the outbox under the key store.js files it ("apiary:<tag>:<game>:outbox");
+// tests/js/first-paint.test.js holds the two together.
 (() => {
   const pad = document.querySelector("[data-pad]");
   const tag = document.body.dataset.sessionTag;

@@ -418,8 +418,8 @@ def test_nothing_moves_as_the_pad_loads(browser, live_server):
     held, holding = [], {"scripts": True}
 
     def hold(route):  # until the page has painted; the modules they import then come as they are asked for
-        # (but first-paint.js: the classic script that runs as the page is parsed, before it paints)
-        if holding["scripts"] and "/first-paint" not in route.request.url:
+        # (first-paint.js, which runs as the page is parsed, before it paints, is written into the page)
+        if holding["scripts"]:
             held.append(route)
         else:
             route.continue_()

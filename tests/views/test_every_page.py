@@ -209,11 +209,12 @@ def test_every_page_links_the_web_app_manifest_which_its_policy_allows(client):
 
 
 def test_every_page_loads_its_scripts_from_our_static_files_only(client):
-    """Modules, each page loading those it uses (and the pad its one classic script, first-paint.js,
-    which puts the kept values back before the first paint): offline.js on every page, the pad's on the pad, the
+    """Modules, each page loading those it uses: offline.js on every page, the pad's on the pad, the
     start form's on the start form; htmx only on the pages that use it (the pad, and the start form
     when it offers saved layouts to fill the comb from): a phone loads its 15 KB for no other page.
-    Nothing else runs inline but the head's one line, by the page's nonce."""
+    Nothing else runs inline but the head's one line and, on the pad, its one classic script
+    (first-paint.js, which puts the kept values back before the first paint, written into the page
+    so that no request holds that paint), each by the page's nonce."""
     for address in every_page():
         response = client.get(address)
         assert response.status_code == 200, address
@@ -224,9 +225,7 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
         uses_htmx = any(name.startswith("hx-") for element in html.iter() for name in element.attrs)
         classic = [script["src"] for script in scripts if script.get("src", "").startswith("/static/scoring/")]
         classic = [src for src in classic if html.find("script", src=src).get("type") != "module"]
-        assert classic == (["/static/scoring/first-paint.js"] if is_pad else []), (
-            address
-        )  # (the pad's one, run in place)
+        assert classic == [], address
         assert "/static/scoring/offline.js" in sources, address
         assert ("/static/scoring/pad.js" in sources) == is_pad, address
         assert ("/static/scoring/start-form.js" in sources) == (html.find(id="add-sector") is not None), address
@@ -236,7 +235,12 @@ def test_every_page_loads_its_scripts_from_our_static_files_only(client):
         # Inline, only data, and the head's script that says the page will be enhanced (templates/base.html),
         # allowed by the nonce the page's policy names.
         inline = [script for script in scripts if not script.get("src") and script.get("type") != "application/json"]
-        assert [script.parent.tag for script in inline] == ["head"], (address, inline)
+        assert [script.parent.tag for script in inline][:1] == ["head"], (address, inline)
+        assert [script.get("data-script") for script in inline[1:]] == (["scoring/first-paint.js"] if is_pad else []), (
+            address
+        )
+        assert all("".join(script.children).strip() for script in inline), address
+        assert {script["nonce"] for script in inline} == {inline[0]["nonce"]}, address
         assert f"'nonce-{inline[0]['nonce']}'" in response["Content-Security-Policy"], address
     assert finders.find("django_htmx/htmx-2.min.js") is not None
 

@@ -65,13 +65,13 @@ def test_the_service_worker_keeps_every_static_file_a_page_needs_and_they_exist(
 
 
 def test_the_service_worker_keeps_every_module_of_the_phone_side():
-    modules = {
+    found = {
         path.relative_to(settings.BASE_DIR / "static").as_posix()
         for path in (settings.BASE_DIR / "static" / "scoring").rglob("*.js")
     }
 
-    assert "scoring/offline.js" in modules
-    assert modules <= set(offline.KEPT_STATIC)
+    assert "scoring/offline.js" in found
+    assert found - set(offline.KEPT_STATIC) == modules.INLINE_SCRIPTS  # (written into the page that runs them)
 
 
 @pytest.fixture
@@ -81,7 +81,9 @@ def collected(settings, tmp_path):
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "apiary_site.storage.StaticFilesStorage"}}
     call_command("collectstatic", interactive=False, verbosity=0)
-    return tmp_path
+    modules.inline_text.cache_clear()  # (read again from these files, and not kept for another test)
+    yield tmp_path
+    modules.inline_text.cache_clear()
 
 
 def test_under_the_production_storage_every_module_a_kept_page_imports_is_kept(client, collected):
@@ -114,6 +116,26 @@ def test_the_sites_scripts_and_stylesheets_are_sent_minified_and_a_librarys_as_i
     stored = (collected / staticfiles_storage.stored_name(htmx)).read_bytes()
     with open(finders.find(htmx), "rb") as library:
         assert stored == library.read()
+
+
+def test_the_pad_writes_its_first_paint_script_into_itself_as_collected(client, collected):
+    """Issue 51: first-paint.js, a classic script fetched where it stands, held a slow phone's
+    first paint of the pad by a round trip. The pad writes it into itself, as collected
+    (minified, its comments left out), allowed by the page's nonce; nothing fetches it."""
+    game = game_scored(player("Alice"), player("Bruno"))
+    source = (settings.BASE_DIR / "static" / "scoring" / "first-paint.js").read_text(encoding="utf-8")
+
+    pad = client.get(url("pad", game.public_id))
+    written = parsed(pad).one("script", data_script="scoring/first-paint.js")
+    text = "".join(written.children)
+    assert f"'nonce-{written['nonce']}'" in pad["Content-Security-Policy"]
+    assert "localStorage.getItem" in text and source.splitlines()[0] not in text
+    assert "first-paint" not in " ".join(re.findall(r'(?:src|href)="([^"]+)"', markup(pad)))
+
+
+def test_only_a_listed_script_is_written_into_a_page():
+    with pytest.raises(ValueError, match="INLINE_SCRIPTS"):
+        modules.inline_text("scoring/pad.js")
 
 
 def test_a_page_announces_at_once_every_module_its_scripts_import(client, settings, collected):
