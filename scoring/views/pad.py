@@ -192,6 +192,7 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     game = board.game
     next_game = game_played_next(game) if game.is_finished else None
     context = {"board": board, "access": access, "standings": standings(board), "next_game": next_game}
+    context["poll_etag"] = quote_etag(_revision_tag(request, access))  # (the page is what a poll now brings)
     if request.htmx:
         return render_partials(request, TABLE, ["standings"], context)
     return render(request, TABLE, context)

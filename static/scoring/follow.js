@@ -6,4 +6,7 @@
 
 import { followPoll } from "./poll.js";
 
-for (const element of document.querySelectorAll("[data-follow]")) followPoll(element.id);
+// (data-poll-etag: the ETag of what the page shows, as a poll at its revision would bring it)
+for (const element of document.querySelectorAll("[data-follow]")) {
+  followPoll(element.id, { shown: element.dataset.pollEtag || null });
+}

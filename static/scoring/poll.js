@@ -6,11 +6,13 @@
 // adaptive-setinterval.js.
 
 // Follows the poll of the element #``id`` (which a swap may replace with a new one). Options:
-// ``etag()``: the ETag to send (without it, the last one a 200 answer brought); ``held()``: the
+// ``etag()``: the ETag to send (without it, the last one a 200 answer brought, and before any the
+// one of what the page shows, ``shown``: its first poll is a 304 while nothing changed, rather
+// than the whole of it again, parsed and swapped on a slow phone as it opens); ``held()``: the
 // poll also waits while it says so; ``configure(detail)``: what else the request carries
 // (htmx:configRequest's detail). Returns a function that asks at once.
-export function followPoll(id, { etag, held = () => false, configure = () => {} } = {}) {
-  let taken = null;
+export function followPoll(id, { etag, shown = null, held = () => false, configure = () => {} } = {}) {
+  let taken = shown;
   const etagToSend = etag ?? (() => taken);
   const pollNow = () => htmx.trigger(`#${id}`, "poll-now");
 

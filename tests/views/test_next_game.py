@@ -124,6 +124,19 @@ def test_the_results_poll_is_a_304_until_the_next_game_starts_then_brings_its_of
     assert brought.one("button").text == "Go to the next game"
 
 
+def test_the_results_say_the_etag_of_what_they_show_their_first_poll_a_304_until_the_next_game(client):
+    """Issue 51: the first poll brought the whole results again, parsed and swapped as a slow
+    phone opened them (Lighthouse's blocking time). The page says the ETag of what it shows
+    (follow.js sends it)."""
+    game = the_table("Alice", "Bruno")
+    phone = holder(game, "edit", "2")
+    shown = page(phone.get(url("results", game))).by_id("results")["data-poll-etag"]
+
+    assert phone.get(url("results", game), headers={**HTMX, "If-None-Match": shown}).status_code == 304
+    next_game_started(client, game)
+    assert phone.get(url("results", game), headers={**HTMX, "If-None-Match": shown}).status_code == 200
+
+
 def test_the_results_page_itself_is_never_a_304(client):
     """The page holds who is signed in: only its poll (htmx's) is answered by the revision."""
     game = the_table("Alice", "Bruno")

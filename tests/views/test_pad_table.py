@@ -66,6 +66,17 @@ def test_the_tables_view_follows_the_game_by_its_standings_alone_and_a_304_while
     assert client.get(url("table", game), headers={**HTMX, "If-None-Match": polled["ETag"]}).status_code == 200
 
 
+def test_the_tables_view_says_the_etag_of_what_it_shows_its_first_poll_a_304_until_a_save(client):
+    """Issue 51: the first poll brought the standings the page had just drawn, parsed and swapped
+    again as a slow phone opened it. The page says the ETag of what it shows (follow.js sends it)."""
+    game = game_started("Alice", "Bruno")
+    shown = page(client.get(url("table", game))).by_id("standings")["data-poll-etag"]
+
+    assert client.get(url("table", game), headers={**HTMX, "If-None-Match": shown}).status_code == 304
+    save_value(seat=seat_of(game, 1), key="farms", value=2)
+    assert client.get(url("table", game), headers={**HTMX, "If-None-Match": shown}).status_code == 200
+
+
 def test_a_shared_victory_and_a_finished_game_are_said_in_words_on_the_tables_view(client):
     game = game_scored(player("Alice", farm_income=9, workers=2), player("Bruno", farm_income=9, workers=2))
     game_finish(game=Game.objects.get(pk=game.pk))
