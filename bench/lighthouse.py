@@ -9,7 +9,8 @@ Chromium profile that holds only the session cookie of the page's visitor, in it
 a phone holds it: given as a request header instead (Lighthouse's ``--extra-headers``), the
 session does not reach the service worker's requests, a poll comes back from no session and the
 page says, above the form, that its session has ended (the 0.172 layout shift issue 51 measured).
-Without npm or Chromium the figures are reported as not measured, with the reason.
+Without npm or Chromium the figures are reported as not measured, with the reason. With
+``LIGHTHOUSE_REPORTS`` set to a folder, each page's whole report is kept there (its name.json).
 """
 
 from __future__ import annotations
@@ -76,8 +77,11 @@ def profile_with_session(folder: Path, base_url: str, session: str | None) -> Pa
     return profile
 
 
-def page_figures(command: list[str], url: str, base_url: str, session: str | None) -> dict:
-    """Lighthouse's four scores (0 to 100) and its metrics for one first load of ``url``."""
+def page_figures(
+    command: list[str], name: str, url: str, base_url: str, session: str | None, keep_in: Path | None = None
+) -> dict:
+    """Lighthouse's four scores (0 to 100) and its metrics for one first load of ``url``; its
+    whole report kept as ``keep_in``/``name``.json when asked (``LIGHTHOUSE_REPORTS``)."""
     with tempfile.TemporaryDirectory(prefix="apiary-lighthouse-") as folder:
         profile = profile_with_session(Path(folder), base_url, session)
         report = Path(folder) / "report.json"
@@ -100,6 +104,9 @@ def page_figures(command: list[str], url: str, base_url: str, session: str | Non
         if not report.exists():
             return {"error": (done.stderr or done.stdout).strip()[-300:]}
         found = json.loads(report.read_text())
+        if keep_in is not None:  # (the whole report: its diagnostics are the profile of a score under 100)
+            keep_in.mkdir(parents=True, exist_ok=True)
+            shutil.copy(report, keep_in / f"{name}.json")
     if found.get("runtimeError"):
         return {"error": found["runtimeError"].get("message", "")[:300]}
     audits = found["audits"]
@@ -130,4 +137,8 @@ def figures(base_url: str, pages: dict[str, tuple[str, str | None]]) -> dict:
     command = lighthouse_command()
     if isinstance(command, str):
         return {"skipped": command}
-    return {name: page_figures(command, base_url + path, base_url, session) for name, (path, session) in pages.items()}
+    keep_in = Path(os.environ["LIGHTHOUSE_REPORTS"]) if os.environ.get("LIGHTHOUSE_REPORTS") else None
+    return {
+        name: page_figures(command, name, base_url + path, base_url, session, keep_in)
+        for name, (path, session) in pages.items()
+    }
