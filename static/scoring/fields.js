@@ -33,9 +33,20 @@ export function setStored(el, stored) {
 // clipped (data-clipped: app.css writes the "…" over its start), so that its end never reads as
 // another value, "+6+2" (issue 49).
 export function showEnd(el) {
-  if (el.type === "checkbox" || el === document.activeElement) return;
-  el.scrollLeft = el.scrollWidth;
-  el.toggleAttribute("data-clipped", el.scrollLeft > 0);
+  showEnds([el]);
+}
+
+// showEnd for many fields at once (the pad's, as it opens), the page laid out once: every width
+// read before any field is changed. (Read and changed field by field, each field's width made the
+// browser lay the page out again: 156 layouts as a pad of 20 sectors opened, issue 51.)
+export function showEnds(els) {
+  const shown = [...els].filter((el) => el.type !== "checkbox" && el !== document.activeElement);
+  const widths = shown.map((el) => [el.scrollWidth, el.clientWidth]);
+  shown.forEach((el, index) => {
+    const [held, width] = widths[index];
+    if (held > width) el.scrollLeft = held;
+    el.toggleAttribute("data-clipped", held > width);
+  });
 }
 
 // What a field's row says of its kind: its limits (min, max), a category's section and VP per

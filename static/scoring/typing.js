@@ -5,7 +5,7 @@
 // when it gets focus, so what is typed replaces it: no digit lands in front of an old value.
 
 import { Phase } from "./field-state.js";
-import { fieldValue, kindOf, setStored, showEnd } from "./fields.js";
+import { fieldValue, kindOf, setStored, showEnd, showEnds } from "./fields.js";
 import { isIncomplete } from "./sums.js";
 
 // ``fields``: fields.js's store; ``pauseMs``: the pause after which a value typed is saved.
@@ -29,7 +29,7 @@ export function setUpTyping(root, { fields, pauseMs }) {
     actions.leave(event.target);
     setTimeout(() => showEnd(event.target)); // (once the browser has put the field back at its start)
   });
-  for (const el of root.querySelectorAll("[data-field]")) showEnd(el);
+  showEnds(root.querySelectorAll("[data-field]"));
   root.addEventListener("click", (event) => {
     const step = event.target.closest("button.step");
     if (step) {

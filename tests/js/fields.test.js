@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Phase } from "../../static/scoring/field-state.js";
-import { createFields } from "../../static/scoring/fields.js";
+import { createFields, showEnds } from "../../static/scoring/fields.js";
 import { kept, Outbox } from "../../static/scoring/store.js";
 import { MemoryStorage } from "./memory-storage.js";
 
@@ -125,4 +125,67 @@ test("every field comes in the page's order, with its state", () => {
       ["s2-farms", true, "typing"],
     ],
   );
+});
+
+// A text field as the browser lays it out: ``text`` px of what it holds in ``width`` px, on a
+// page (``layouts``) that counts how often a width was read after a change (each a layout).
+function laidOut(text, width, layouts) {
+  let scrollLeft = 0;
+  const attributes = new Set();
+  const read = (value) => {
+    if (layouts.dirty) layouts.count += 1;
+    layouts.dirty = false;
+    return value;
+  };
+  return {
+    type: "text",
+    get scrollWidth() {
+      return read(text);
+    },
+    get clientWidth() {
+      return read(width);
+    },
+    get scrollLeft() {
+      return scrollLeft;
+    },
+    set scrollLeft(value) {
+      scrollLeft = Math.max(0, Math.min(value, text - width));
+    },
+    toggleAttribute(name, on) {
+      if (on) attributes.add(name);
+      else attributes.delete(name);
+      layouts.dirty = true; // (data-clipped: a style change)
+    },
+    hasAttribute: (name) => attributes.has(name),
+  };
+}
+
+test("showEnds shows the end of each field too long for its column, marked clipped, the others not", () => {
+  globalThis.document = { activeElement: null };
+  const layouts = { count: 0, dirty: false };
+  const [long, short] = [laidOut(180, 60, layouts), laidOut(40, 60, layouts)];
+  showEnds([long, short]);
+  assert.equal(long.scrollLeft, 120);
+  assert.ok(long.hasAttribute("data-clipped"));
+  assert.equal(short.scrollLeft, 0);
+  assert.ok(!short.hasAttribute("data-clipped"));
+});
+
+test("showEnds lays the page out once for all its fields, not once a field", () => {
+  globalThis.document = { activeElement: null };
+  const layouts = { count: 0, dirty: false };
+  const fields = Array.from({ length: 40 }, (_, index) => laidOut(index % 2 ? 180 : 40, 60, layouts));
+  showEnds(fields);
+  assert.equal(layouts.count, 0); // (every width read before the first change)
+  showEnds(fields);
+  assert.equal(layouts.count, 1);
+});
+
+test("showEnds leaves the field being typed in as the player has it", () => {
+  const layouts = { count: 0, dirty: false };
+  const typing = laidOut(180, 60, layouts);
+  globalThis.document = { activeElement: typing };
+  showEnds([typing]);
+  assert.equal(typing.scrollLeft, 0);
+  assert.ok(!typing.hasAttribute("data-clipped"));
 });
