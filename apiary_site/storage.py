@@ -12,6 +12,8 @@ from rcssmin import cssmin
 from rjsmin import jsmin
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
+from scoring.web.bundles import bundle_text, bundles
+
 # What is minified, by suffix: the site's own files only (static/scoring/), never a library's
 # (htmx comes minified from django-htmx).
 MINIFIERS = {".js": jsmin, ".css": cssmin}
@@ -43,13 +45,22 @@ class MinifiedSource:
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     """WhiteNoise's storage, with the imports of the phone side's ES modules (static/scoring/)
-    rewritten to the hashed names too (Django's own rewriting, off unless asked for): a module
-    imports exactly the version collected with it, and the service worker, which keeps the hashed
-    names (scoring/views/offline.py), has every module a kept page imports when offline. Each
-    script and stylesheet of the site is read minified (``MinifiedSource``) before it is hashed."""
+        rewritten to the hashed names too (Django's own rewriting, off unless asked for): a module
+        imports exactly the version collected with it, and the service worker, which keeps the hashed
+        names (scoring/views/offline.py), has every module a kept page imports when offline. Each
+        script and stylesheet of the site is read minified (``MinifiedSource``) before it is hashed. The
+    modules' bundles (scoring/web/bundles.py), which the pages load in production, are written
+    beside them first, and hashed and minified as they are."""
 
     support_js_module_import_aggregation = True
+    bundles_modules = True  # (scoring.web.bundles.bundled: pages load the bundles)
 
     def post_process(self, paths, dry_run=False, **options):
         sources = {name: (MinifiedSource(storage), path) for name, (storage, path) in paths.items()}
+        if not dry_run:
+            for bundle in bundles():  # (written as collected, then hashed and minified as the modules are)
+                if self.exists(bundle):
+                    self.delete(bundle)
+                self.save(bundle, ContentFile(bundle_text(bundle).encode("utf-8")))
+                sources[bundle] = (MinifiedSource(self), bundle)
         yield from super().post_process(sources, dry_run, **options)

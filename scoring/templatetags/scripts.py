@@ -1,5 +1,6 @@
-"""A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads the module, and
-announces before it every module it imports (``<link rel="modulepreload">``, from
+"""A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads the module (in
+production, the bundle that holds it: scoring/web/bundles.py), and announces before it every
+module (bundle) it imports (``<link rel="modulepreload">``, from
 ``scoring.web.modules``, the list the service worker keeps), so that a phone fetches them all at once
 rather than one import after another. A module announced or loaded once on a page is not again.
 ``{% inline_script "scoring/first-paint.js" %}`` writes a classic script into the page, run where
@@ -14,6 +15,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from scoring.web.bundles import ENTRIES, bundle_of, bundled, bundles_imported_by
 from scoring.web.modules import imports_of, inline_text
 
 register = template.Library()
@@ -21,8 +23,17 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def module_script(context, path: str) -> str:
+    if path not in ENTRIES:  # (the bundles are made from the entries: scoring/web/bundles.py)
+        raise ValueError(f"{path} is loaded by a page: add it to scoring.web.bundles.ENTRIES")
+    if bundled():  # (production: the bundle that holds it, and the bundles that one imports)
+        path = bundle_of(path)
+        imported = bundles_imported_by(path)
+    else:
+        imported = imports_of(path)
     announced = context.render_context.setdefault("announced_modules", set())
-    preloads = [module for module in imports_of(path) if module not in announced]
+    if path in announced:
+        return ""
+    preloads = [module for module in imported if module not in announced]
     announced.update(preloads)
     announced.add(path)
     links = format_html_join("", '<link rel="modulepreload" href="{}">', ((static(module),) for module in preloads))

@@ -31,6 +31,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.access import session_tag
 from scoring.views.protocol import KEEP_HEADER, KEEP_UNTIL_HEADER, TAG_HEADER, say_session
+from scoring.web.bundles import bundled, bundles
 from scoring.web.modules import modules
 
 # The static files a page needs, kept by the service worker so that a kept page opens offline:
@@ -43,6 +44,16 @@ KEPT_STATIC = (
     "scoring/icons/icon-32.png",
     *modules(),
 )
+
+
+def kept_static() -> tuple[str, ...]:
+    """``KEPT_STATIC`` as the pages load it: in production the modules' bundles in their stead
+    (scoring/web/bundles.py). (The version is the digest of the sources: a bundle changes only
+    with its modules.)"""
+    if not bundled():
+        return KEPT_STATIC
+    sources = set(modules())
+    return (*(path for path in KEPT_STATIC if path not in sources), *bundles())
 
 
 def keep_offline(view):
@@ -114,7 +125,7 @@ def _version() -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     body = get_template("sw.js").render(
         {
-            "static_urls_json": json.dumps([static(path) for path in KEPT_STATIC]),
+            "static_urls_json": json.dumps([static(path) for path in kept_static()]),
             "keep_header": KEEP_HEADER,
             "until_header": KEEP_UNTIL_HEADER,
             "tag_header": TAG_HEADER,
