@@ -85,7 +85,7 @@ def _read(path: str) -> Module:
     }
     for statement in _ANY.finditer(text):
         if statement.start() not in understood:
-            raise ValueError(f"{path}: the modules' bundler does not read {statement.group(0).strip()!r}")
+            raise ValueError(f"the modules' bundler does not read {statement.group(0).strip()!r} in {path}")
     imports = sorted(
         (match.start(), _sibling(path, match.group(2)))
         for pattern in (_NAMED_IMPORT, _NAMESPACE_IMPORT, _EXPORT_FROM)
@@ -105,7 +105,7 @@ def graph() -> dict[str, Module]:
         if path in ordered:
             return
         if path in on_the_way:
-            raise ValueError(f"the modules import each other: {' -> '.join([*on_the_way, path])}")
+            raise ValueError(f"the modules import each other ({' -> '.join([*on_the_way, path])})")
         on_the_way.append(path)
         module = _read(path)
         for imported in module.imports:
@@ -186,7 +186,7 @@ def _wrapped(module: Module, modules: dict[str, Module]) -> str:
     def named_import(match: re.Match) -> str:
         source = name_of[_sibling(module.path, match.group(2))]
         bound = ", ".join(
-            exported if exported == local else f"{exported}: {local}" for exported, local in _names(match.group(1))
+            exported if exported == local else f"{exported}:{local}" for exported, local in _names(match.group(1))
         )
         return f"const {{ {bound} }} = {source};"
 
@@ -202,7 +202,7 @@ def _wrapped(module: Module, modules: dict[str, Module]) -> str:
     text = _EXPORT_FROM.sub(export_from, text)
     exports.extend((match.group(2), match.group(2)) for match in _EXPORT_DECLARATION.finditer(text))
     text = _EXPORT_DECLARATION.sub(lambda match: f"{match.group(1)} {match.group(2)}", text)
-    returned = ", ".join(f"{exported}: {value}" for exported, value in exports)
+    returned = ", ".join(f"{exported}:{value}" for exported, value in exports)
     return f"// {module.path}\nconst {module.name} = (() => {{\n{text}\nreturn {{ {returned} }};\n}})();\n"
 
 
