@@ -1,10 +1,11 @@
-"""A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads the module (in
-production, the bundle that holds it: scoring/web/bundles.py), and announces before it every
-module (bundle) it imports (``<link rel="modulepreload">``, from
-``scoring.web.modules``, the list the service worker keeps), so that a phone fetches them all at once
-rather than one import after another. A module announced or loaded once on a page is not again.
-``{% inline_script "scoring/first-paint.js" %}`` writes a classic script into the page, run where
-it stands without a request, allowed by the page's Content Security Policy nonce."""
+"""A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads one of the entries
+(``scoring.web.bundles.ENTRIES``) and announces before it every module it imports (``<link
+rel="modulepreload">``, from ``scoring.web.modules``' import graph), so that a phone fetches them
+side by side rather than one import after another; in production, the bundle that holds it and
+the bundles that one imports (scoring/web/bundles.py). What is announced or loaded once on a
+page is not again. ``{% inline_script "scoring/first-paint.js" %}`` writes a classic script into
+the page, run where it stands without a request, allowed by the page's Content Security Policy
+nonce."""
 
 from __future__ import annotations
 
