@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "apiary_site.head.head_without_body",  # HEAD answered as GET, without the body, whatever the server
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: compressed ahead, served before the rest
-    # Pages and htmx answers compressed (gzip), but never a page that shows a secret (BREACH).
+    # Pages and htmx answers compressed (Brotli, or gzip), but never a page that shows a secret (BREACH).
     "apiary_site.compression.CompressionMiddleware",
     # Pages and htmx answers minified (django-minify-html) before they are compressed: the
     # templates are laid out for people, and the phones receive the bytes without the layout.

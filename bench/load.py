@@ -19,7 +19,6 @@ WhiteNoise), and a bounded load generator.
 
 from __future__ import annotations
 
-import gzip
 import http.client
 import os
 import random
@@ -31,7 +30,6 @@ import subprocess
 import sys
 import threading
 import time
-import zlib
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -201,20 +199,8 @@ class Answer:
         return ", ".join(self.headers.get(name.lower(), []))
 
     def text(self) -> str:
-        """The body decoded (gunzipped when it was sent compressed)."""
-        encoding = self.header("Content-Encoding").strip().lower()
-        data = self.body
-        if encoding == "gzip":
-            data = gzip.decompress(data)
-        elif encoding == "deflate":
-            data = zlib.decompress(data)
-        elif encoding == "br":
-            try:
-                import brotli  # only if a server sends brotli (not installed here)
-            except ImportError:
-                return ""
-            data = brotli.decompress(data)
-        return data.decode("utf-8", errors="replace")
+        """The body decoded as it was sent (``pad_client.decoded``)."""
+        return decoded(self.body, self.header("Content-Encoding"))
 
 
 def wire(

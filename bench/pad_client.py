@@ -20,9 +20,12 @@ import re
 import secrets
 import string
 import threading
+import zlib
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urlencode
+
+import brotli
 
 from bench.common import ROOT
 
@@ -163,11 +166,14 @@ class _PadReader(HTMLParser):
     handle_startendtag = handle_starttag
 
 
+DECOMPRESS = {"gzip": gzip.decompress, "deflate": zlib.decompress, "br": brotli.decompress}
+
+
 def decoded(body: bytes, content_encoding: str | None) -> str:
-    """An answer's text, gunzipped when it came compressed."""
-    if (content_encoding or "").strip().lower() == "gzip":
-        body = gzip.decompress(body)
-    return body.decode("utf-8", errors="replace")
+    """An answer's text, decompressed as it came (gzip, deflate or Brotli: the site sends pages
+    in Brotli to a phone that accepts it, and gzip to one that does not)."""
+    decompress = DECOMPRESS.get((content_encoding or "").strip().lower())
+    return (decompress(body) if decompress else body).decode("utf-8", errors="replace")
 
 
 def saved_version(html: str, name: str) -> int | None:
