@@ -1,6 +1,6 @@
 """A page's script modules: ``{% module_script "scoring/pad.js" %}`` loads one of the entries
 (``scoring.web.bundles.ENTRIES``) and announces before it every module it imports (``<link
-rel="modulepreload">``, from ``scoring.web.modules``' import graph), so that a phone fetches them
+rel="modulepreload">``, from ``scoring.web.bundles``' import graph), so that a phone fetches them
 side by side rather than one import after another; in production, the bundle that holds it and
 the bundles that one imports (scoring/web/bundles.py). What is announced or loaded once on a
 page is not again. ``{% inline_script "scoring/first-paint.js" %}`` writes a classic script into
@@ -16,8 +16,8 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from scoring.web.bundles import ENTRIES, bundle_of, bundled, bundles_imported_by
-from scoring.web.modules import imports_of, inline_text
+from scoring.web.bundles import ENTRIES, bundle_of, bundled, bundles_imported_by, imports_of
+from scoring.web.modules import inline_text
 
 register = template.Library()
 

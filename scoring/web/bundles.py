@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import PurePosixPath
 
-from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+
+from scoring.web.modules import source
 
 # The modules the templates load (``{% module_script %}``): offline.js on every page (base.html),
 # then each page's own.
@@ -73,11 +74,7 @@ def _sibling(path: str, file: str) -> str:
 
 
 def _read(path: str) -> Module:
-    found = finders.find(path)
-    if not isinstance(found, str):
-        raise FileNotFoundError(f"{path} is not among the static files")
-    with open(found, encoding="utf-8") as source:
-        text = source.read()
+    text = source(path)
     understood = {
         match.start()
         for pattern in (_NAMED_IMPORT, _NAMESPACE_IMPORT, _EXPORT_FROM, _EXPORT_DECLARATION)
@@ -118,10 +115,6 @@ def graph() -> dict[str, Module]:
     return ordered
 
 
-def _loaded_by(path: str, modules: dict[str, Module]) -> frozenset[str]:
-    return frozenset(entry for entry in ENTRIES if path in _closure(entry, modules))
-
-
 def _closure(path: str, modules: dict[str, Module]) -> set[str]:
     found, waiting = set(), [path]
     while waiting:
@@ -137,14 +130,30 @@ def bundles() -> dict[str, tuple[str, ...]]:
     """Each bundle's path and its modules, in the order they are evaluated: the modules the same
     entries load go together, named after the entry among them (or their first module)."""
     modules = graph()
+    loads = {entry: _closure(entry, modules) for entry in ENTRIES}
     chunks: dict[frozenset[str], list[str]] = {}
     for path in modules:
-        chunks.setdefault(_loaded_by(path, modules), []).append(path)
+        loaded_by = frozenset(entry for entry, loaded in loads.items() if path in loaded)
+        chunks.setdefault(loaded_by, []).append(path)
     named = {}
     for members in chunks.values():
         lead = next((path for path in members if path in ENTRIES), members[0])
         named[f"{FOLDER}/{PurePosixPath(lead).name}"] = tuple(members)
     return named
+
+
+def imports_of(path: str) -> tuple[str, ...]:
+    """Every module ``path`` (an entry, e.g. "scoring/pad.js") imports, directly or through
+    another, in the order they are first met: what a page announces before it in development."""
+    modules = graph()
+    seen: list[str] = []
+    waiting = [path]
+    while waiting:
+        for imported in modules[waiting.pop(0)].imports:
+            if imported not in seen:
+                seen.append(imported)
+                waiting.append(imported)
+    return tuple(seen)
 
 
 def bundle_of(path: str) -> str:

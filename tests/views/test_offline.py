@@ -23,7 +23,7 @@ from django.utils import timezone
 from scoring.actors import SESSION_TAG
 from scoring.services.sharing import link_renew
 from scoring.views import offline, protocol
-from scoring.web import modules
+from scoring.web import bundles, modules
 from tests.support.factories import game_scored, player
 from tests.support.pages import markup, url
 from tests.support.pages import page as parsed
@@ -160,7 +160,7 @@ def test_a_page_announces_at_once_every_module_its_scripts_import(client, settin
                 before = {earlier for _tag, earlier in tags[:index]}
                 assert imported_by(address) <= before, f"{page}: {address} imports a module not announced before it"
         assert set(announced) <= set().union(*(imported_by(a) for tag, a in tags if tag.startswith("script"))), page
-    assert "scoring/store.js" in modules.imports_of("scoring/pad.js")  # (through offline.js too)
+    assert "scoring/store.js" in bundles.imports_of("scoring/pad.js")  # (through offline.js too)
 
 
 def test_a_new_version_of_a_kept_file_is_a_new_service_worker(client, monkeypatch):
