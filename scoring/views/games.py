@@ -11,7 +11,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
@@ -50,7 +49,7 @@ from scoring.services.finishing import play_length_set
 from scoring.services.games import PlayerSetup
 from scoring.views.common import HtmxHttpRequest, render_partials, with_game
 from scoring.views.offline import keep_offline
-from scoring.views.protocol import revision_tag
+from scoring.views.protocol import poll_etag, revision_tag
 from scoring.web import limits
 from scoring.web.refusals import sentence
 from scoring.wording.numbers_and_dates import game_date
@@ -355,7 +354,7 @@ def _results_page(
         "offers_play_again": access.is_owner and access.game.is_finished,
         "next_game": game_played_next(access.game) if access.game.is_finished else None,
         "length_form": length_form or PlayLengthForm(initial={"minutes": access.game.play_minutes}),
-        "poll_etag": quote_etag(revision_tag(access.game)),  # (the ETag a poll now gets: _results_tag)
+        "poll_etag": poll_etag(access.game),  # (the ETag a poll now gets: _results_tag)
     }
     if request.htmx:
         return render_partials(request, RESULTS, ["results"], context, status=status)

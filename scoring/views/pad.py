@@ -18,7 +18,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -43,7 +42,7 @@ from scoring.services.finishing import FinishOutcome, pad_finish
 from scoring.services.pad import Outcome, SaveResult, ValueSave, field_save, values_save
 from scoring.views.common import HtmxHttpRequest, render_partials, with_game
 from scoring.views.offline import keep_offline, not_kept
-from scoring.views.protocol import finished_mark, revision_tag, say_game, say_revision, say_session
+from scoring.views.protocol import finished_mark, poll_etag, revision_tag, say_game, say_revision, say_session
 from scoring.views.sharing import share_links, sheet_address
 from scoring.web import limits
 from scoring.web.refusals import sentence
@@ -124,7 +123,7 @@ def _save_answer(request: HttpRequest, access: GameAccess, answer: answers.SaveA
     response = _pad_partials(request, list(answer.partials), context, status=answer.status)
     # (what a poll would bring at this revision: a page whose last poll was the revision before
     # this save's write has every figure the write changed, and polls on from here)
-    response["ETag"] = quote_etag(revision_tag(answer.board.game))
+    response["ETag"] = poll_etag(answer.board.game)
     return response
 
 
@@ -192,7 +191,7 @@ def game_table(request: HtmxHttpRequest, access: GameAccess) -> HttpResponse:
     game = board.game
     next_game = game_played_next(game) if game.is_finished else None
     context = {"board": board, "access": access, "standings": standings(board), "next_game": next_game}
-    context["poll_etag"] = quote_etag(_revision_tag(request, access))  # (the page is what a poll now brings)
+    context["poll_etag"] = poll_etag(access.game)  # (the page is what a poll now brings)
     if request.htmx:
         return render_partials(request, TABLE, ["standings"], context)
     return render(request, TABLE, context)
@@ -421,7 +420,7 @@ def _pad_page(
     post that was not (wholly) saved."""
     if board is None:
         board = Scoreboard(game_state(access.game), errors=errors or {}, typed=typed or {})
-    context["poll_etag"] = quote_etag(revision_tag(board.game))  # (the page is what a poll at its revision brings)
+    context["poll_etag"] = poll_etag(board.game)  # (the page is what a poll at its revision brings)
     context["script_words"] = script_words()
     if access.is_owner:
         # The links' addresses (secrets) only when the owner opens Score together (``?shared=1``):

@@ -7,6 +7,7 @@ side reads them in one module too (``static/scoring/saving.js``); each answer's 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.http import quote_etag
 
 from scoring.access import session_tag
 
@@ -34,6 +35,13 @@ def finished_mark(game) -> str:
 def revision_tag(game) -> str:
     """The ETag of what the pad's polls bring: the game's revision."""
     return f"rev-{game.revision}"
+
+
+def poll_etag(game) -> str:
+    """``revision_tag`` as an ETag header says it (quoted, as Django's ``condition`` sends it): what
+    a save's answer carries, and what a page says it shows (its data-poll-etag), so that the
+    poll that follows asks from it."""
+    return quote_etag(revision_tag(game))
 
 
 def say_game(response: HttpResponse, game) -> HttpResponse:
