@@ -45,10 +45,10 @@ class MinifiedSource:
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     """WhiteNoise's storage, with the imports of the phone side's ES modules (static/scoring/)
-        rewritten to the hashed names too (Django's own rewriting, off unless asked for): a module
-        imports exactly the version collected with it, and the service worker, which keeps the hashed
-        names (scoring/views/offline.py), has every module a kept page imports when offline. Each
-        script and stylesheet of the site is read minified (``MinifiedSource``) before it is hashed. The
+    rewritten to the hashed names too (Django's own rewriting, off unless asked for): a module
+    imports exactly the version collected with it, and the service worker, which keeps the hashed
+    names (scoring/views/offline.py), has every module a kept page imports when offline. Each
+    script and stylesheet of the site is read minified (``MinifiedSource``) before it is hashed. The
     modules' bundles (scoring/web/bundles.py), which the pages load in production, are written
     beside them first, and hashed and minified as they are."""
 
